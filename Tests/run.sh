@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs every searchbar test on this machine, installing what is missing first:
+#   1. Swift tests (swift test): the engine and the C ABI called from Swift;
+#   2. CMake release build + ctest: header regeneration, strict header compiles, export list,
+#      runtime dependencies, and C programs built with gcc against the installed package
+#      (find_package and pkg-config);
+#   3. pytest: the Python binding installed with pip into a fresh virtual environment.
+# Usage: bash Tests/run.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+bash .ci/install-deps.sh
+
+passed=0 failed=0
+step() {
+    local name=$1
+    shift
+    echo "=== $name"
+    local start=$SECONDS
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "=== $name: ok ($((SECONDS - start)) s)"
+    else
+        failed=$((failed + 1))
+        echo "=== $name: FAILED ($((SECONDS - start)) s)"
+    fi
+}
+
+build=build
+swift_tests() { swift build --build-tests && swift test --skip-build; }
+cmake_tests() {
+    cmake -G Ninja -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+        cmake --build "$build" &&
+        ctest --test-dir "$build" --output-on-failure
+}
+python_tests() {
+    local python
+    python=$(bash .ci/python-env.sh "$root/$build") &&
+        "$python" -m pytest -q bindings/python/tests
+}
+
+step "swift tests" swift_tests
+step "cmake build and C tests" cmake_tests
+step "python tests" python_tests
+echo "test suites: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

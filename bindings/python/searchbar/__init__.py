@@ -1,0 +1,26 @@
+"""searchbar: a headless search-bar engine (Python binding over libsearchbar.so).
+
+Text layer: fold(), tokenize(), sort(), Collator. Errors raise SearchBarError carrying the C
+status and message; a locale without data warns with LocaleFallbackWarning.
+"""
+from ._ffi import ABI_MAJOR, lib as _lib
+from ._text import Collator, Token, fold, sort, tokenize
+from .errors import LocaleFallbackWarning, SearchBarError
+
+#: The loaded library's version string, e.g. "0.1.0".
+version = _lib.sb_version_string().decode("ascii")
+#: The loaded library's version as MAJOR * 10000 + MINOR * 100 + PATCH.
+version_number = _lib.sb_version_number()
+
+__all__ = [
+    "ABI_MAJOR",
+    "Collator",
+    "LocaleFallbackWarning",
+    "SearchBarError",
+    "Token",
+    "fold",
+    "sort",
+    "tokenize",
+    "version",
+    "version_number",
+]

@@ -1,0 +1,148 @@
+"""Loads libsearchbar.so and declares every C function with its argtypes and restype.
+
+The declarations here are checked against include/searchbar.h by the test suite
+(tests/test_header_agreement.py), so a change on either side that the other misses fails.
+"""
+import ctypes
+import os
+
+from .errors import SearchBarError, check_status
+
+#: The ABI major version this binding speaks; the library's must be equal.
+ABI_MAJOR = 0
+
+
+class _Opaque(ctypes.Structure):
+    """Base of the opaque handle types: never dereferenced from Python."""
+
+    _fields_ = []
+
+
+class sb_collator(_Opaque):
+    pass
+
+
+class sb_index(_Opaque):
+    pass
+
+
+class sb_session(_Opaque):
+    pass
+
+
+class sb_results(_Opaque):
+    pass
+
+
+class sb_range(ctypes.Structure):
+    _fields_ = [("start", ctypes.c_size_t), ("end", ctypes.c_size_t)]
+
+
+class sb_token(ctypes.Structure):
+    _fields_ = [
+        ("range", sb_range),
+        ("text", ctypes.c_char_p),
+        ("text_len", ctypes.c_size_t),
+        ("key", ctypes.c_char_p),
+        ("key_len", ctypes.c_size_t),
+        ("kind", ctypes.c_uint32),
+    ]
+
+
+P = ctypes.POINTER
+c_char_p_out = P(P(ctypes.c_char))  # char ** (a buffer the library allocates; freed with sb_free)
+
+#: name -> (restype, argtypes, returns a status)
+FUNCTIONS = {
+    "sb_version_number": (ctypes.c_uint32, [], False),
+    "sb_version_string": (ctypes.c_char_p, [], False),
+    "sb_status_string": (ctypes.c_char_p, [ctypes.c_int], False),
+    "sb_last_error": (ctypes.c_char_p, [], False),
+    "sb_free": (None, [ctypes.c_void_p], False),
+    "sb_fold": (ctypes.c_int, [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t, c_char_p_out, P(ctypes.c_size_t)], True),
+    "sb_tokenize": (ctypes.c_int, [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t, P(P(sb_token)), P(ctypes.c_size_t)], True),
+    "sb_collator_new": (ctypes.c_int, [ctypes.c_char_p, P(P(sb_collator))], True),
+    "sb_collator_free": (None, [P(sb_collator)], False),
+    "sb_collator_compare": (
+        ctypes.c_int,
+        [P(sb_collator), ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t, P(ctypes.c_int32)],
+        True,
+    ),
+    "sb_collator_sort_key": (
+        ctypes.c_int,
+        [P(sb_collator), ctypes.c_char_p, ctypes.c_size_t, P(P(ctypes.c_uint8)), P(ctypes.c_size_t)],
+        True,
+    ),
+    "sb_collator_sort": (
+        ctypes.c_int,
+        [P(sb_collator), P(ctypes.c_char_p), P(ctypes.c_size_t), ctypes.c_size_t, P(ctypes.c_size_t)],
+        True,
+    ),
+}
+
+
+def _library_path():
+    override = os.environ.get("SEARCHBAR_LIBRARY")
+    if override:
+        return override
+    bundled = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_lib", "libsearchbar.so")
+    if os.path.exists(bundled):
+        return bundled
+    import ctypes.util
+
+    found = ctypes.util.find_library("searchbar")
+    if found:
+        return found
+    raise ImportError("searchbar: libsearchbar.so not found; reinstall the package or set SEARCHBAR_LIBRARY")
+
+
+def _load():
+    path = _library_path()
+    try:
+        lib = ctypes.CDLL(path)
+    except OSError as error:
+        raise ImportError(f"searchbar: cannot load {path}: {error}") from error
+    for name, (restype, argtypes, returns_status) in FUNCTIONS.items():
+        try:
+            function = getattr(lib, name)
+        except AttributeError as error:
+            raise ImportError(f"searchbar: {path} lacks {name}; it is older than this binding") from error
+        function.restype = restype
+        function.argtypes = argtypes
+        if returns_status:
+            function.errcheck = _errcheck
+    major = lib.sb_version_number() // 10000
+    if major != ABI_MAJOR:
+        raise ImportError(
+            f"searchbar: {path} has ABI major version {major}; this binding needs {ABI_MAJOR}"
+        )
+    return lib
+
+
+def _errcheck(result, function, arguments):
+    return check_status(result, function.__name__)
+
+
+lib = _load()
+
+
+def last_error():
+    """The calling thread's last error message from the library."""
+    message = lib.sb_last_error()
+    return message.decode("utf-8", "replace") if message else ""
+
+
+def status_name(status):
+    """The library's name for a status value, e.g. 'SB_EINVAL'."""
+    return lib.sb_status_string(status).decode("ascii")
+
+
+def take_bytes(pointer, length):
+    """Copies `length` bytes of a library buffer and frees it."""
+    try:
+        return ctypes.string_at(pointer, length) if length else b""
+    finally:
+        lib.sb_free(pointer)
+
+
+__all__ = ["lib", "SearchBarError", "last_error", "status_name", "take_bytes"]

@@ -1,0 +1,146 @@
+"""Folding, tokenization and collation: the international text layer."""
+import ctypes
+from dataclasses import dataclass
+
+from ._ffi import lib, sb_collator, sb_token, take_bytes
+
+
+def _encode(text, name="text"):
+    if not isinstance(text, str):
+        raise TypeError(f"{name} must be str, not {type(text).__name__}")
+    # Lone surrogates pass through as invalid UTF-8, which the library rejects with SB_EINVAL.
+    return text.encode("utf-8", "surrogatepass")
+
+
+def _locale(locale):
+    if locale is None:
+        return None
+    if not isinstance(locale, str):
+        raise TypeError(f"locale must be str or None, not {type(locale).__name__}")
+    return locale.encode("utf-8")
+
+
+def byte_to_index_map(text):
+    """Maps each UTF-8 byte offset that starts a character of `text` (and the end) to its
+    Python string index."""
+    mapping = {}
+    offset = 0
+    for index, ch in enumerate(text):
+        mapping[offset] = index
+        code = ord(ch)
+        offset += 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4
+    mapping[offset] = len(text)
+    return mapping
+
+
+def fold(text, locale=None):
+    """The match key of `text`: case, diacritics, width, compatibility forms, kana, Traditional
+    Chinese and Hangul folded, keeping the letters the locale's users consider distinct."""
+    data = _encode(text)
+    out = ctypes.POINTER(ctypes.c_char)()
+    length = ctypes.c_size_t()
+    lib.sb_fold(_locale(locale), data, len(data), ctypes.byref(out), ctypes.byref(length))
+    return take_bytes(out, length.value).decode("utf-8")
+
+
+@dataclass(frozen=True)
+class Token:
+    """A word token: `text[start:end]` of the original string is where it stands."""
+
+    text: str
+    key: str
+    start: int
+    end: int
+    kind: str
+
+
+_KINDS = {0: "word", 1: "number", 2: "no_space_script", 3: "emoji", 4: "part"}
+
+
+def tokenize(text, locale=None):
+    """The word tokens of `text` (ICU word break on the case-folded text, plus emoji, flags,
+    snake_case and hyphenated parts), with Python string indices into `text`."""
+    data = _encode(text)
+    tokens = ctypes.POINTER(sb_token)()
+    count = ctypes.c_size_t()
+    lib.sb_tokenize(_locale(locale), data, len(data), ctypes.byref(tokens), ctypes.byref(count))
+    try:
+        index = byte_to_index_map(text)
+        result = []
+        for i in range(count.value):
+            t = tokens[i]
+            result.append(
+                Token(
+                    text=ctypes.string_at(t.text, t.text_len).decode("utf-8"),
+                    key=ctypes.string_at(t.key, t.key_len).decode("utf-8"),
+                    start=index[t.range.start],
+                    end=index[t.range.end],
+                    kind=_KINDS.get(t.kind, "word"),
+                )
+            )
+        return result
+    finally:
+        lib.sb_free(tokens)
+
+
+class Collator:
+    """Orders strings by the locale's standard collation, numeric ordering on
+    ("File1" < "file2" < "file10"). Safe to share between threads."""
+
+    def __init__(self, locale=None):
+        handle = ctypes.POINTER(sb_collator)()
+        lib.sb_collator_new(_locale(locale), ctypes.byref(handle))
+        self._handle = handle
+        self.locale = locale
+
+    def close(self):
+        """Releases the C collator; further calls raise SearchBarError."""
+        if self._handle:
+            lib.sb_collator_free(self._handle)
+            self._handle = ctypes.POINTER(sb_collator)()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def compare(self, a, b):
+        """-1, 0 or 1 as `a` sorts before, with or after `b`."""
+        da, db = _encode(a, "a"), _encode(b, "b")
+        order = ctypes.c_int32()
+        lib.sb_collator_compare(self._handle, da, len(da), db, len(db), ctypes.byref(order))
+        return order.value
+
+    def key(self, text):
+        """The sort key of `text` as bytes: comparing keys orders like compare()."""
+        data = _encode(text)
+        out = ctypes.POINTER(ctypes.c_uint8)()
+        length = ctypes.c_size_t()
+        lib.sb_collator_sort_key(self._handle, data, len(data), ctypes.byref(out), ctypes.byref(length))
+        return take_bytes(out, length.value)
+
+    def sort(self, strings):
+        """A new list of `strings` in collation order (stable)."""
+        strings = list(strings)
+        if not strings:
+            return []
+        encoded = [_encode(s, f"strings[{i}]") for i, s in enumerate(strings)]
+        count = len(encoded)
+        pointers = (ctypes.c_char_p * count)(*encoded)
+        lengths = (ctypes.c_size_t * count)(*(len(e) for e in encoded))
+        order = (ctypes.c_size_t * count)()
+        lib.sb_collator_sort(self._handle, pointers, lengths, count, order)
+        return [strings[i] for i in order]
+
+
+def sort(strings, locale=None):
+    """A new list of `strings` ordered the way the locale's users expect."""
+    with Collator(locale) as collator:
+        return collator.sort(strings)
