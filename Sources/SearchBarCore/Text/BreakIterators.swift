@@ -1,0 +1,134 @@
+internal import CICU
+import Synchronization
+
+/// A pool of ICU break iterators of one type and locale.
+///
+/// `UBreakIterator` is not thread-safe, so each use takes an iterator out of the pool (or clones
+/// the template when the pool is empty) and gives it back afterwards; at most `capacity` idle
+/// iterators are kept.
+final class BreakIteratorPool: @unchecked Sendable {
+    private let template: OpaquePointer?
+    private let idle = Mutex<[Handle]>([])
+
+    /// A break iterator owned by the pool (moved between threads under its lock).
+    private struct Handle: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+    private let capacity = 16
+
+    init(type: UBreakIteratorType, locale: String) {
+        var status = U_ZERO_ERROR
+        let t = ICU.withCString(locale) { sbicu_ubrk_open(type, $0, nil, 0, &status) }
+        if sbicu_failure(status) != 0 {
+            if let t { sbicu_ubrk_close(t) }
+            template = nil
+        } else {
+            template = t
+        }
+    }
+
+    deinit {
+        for bi in idle.withLock({ $0 }) { sbicu_ubrk_close(bi.pointer) }
+        if let template { sbicu_ubrk_close(template) }
+    }
+
+    /// Runs `body` with an iterator set to `text`; nil when ICU cannot provide one.
+    func with<R>(text: UnsafeBufferPointer<UInt16>, _ body: (OpaquePointer) -> R) -> R? {
+        guard let template, text.count < Int(Int32.max) else { return nil }
+        var bi = idle.withLock { $0.popLast() }?.pointer
+        if bi == nil {
+            var status = U_ZERO_ERROR
+            bi = sbicu_ubrk_clone(template, &status)
+            if sbicu_failure(status) != 0 {
+                if let bi { sbicu_ubrk_close(bi) }
+                return nil
+            }
+        }
+        guard let iterator = bi else { return nil }
+        var status = U_ZERO_ERROR
+        sbicu_ubrk_setText(iterator, text.baseAddress, Int32(text.count), &status)
+        guard sbicu_failure(status) == 0 else {
+            sbicu_ubrk_close(iterator)
+            return nil
+        }
+        let result = body(iterator)
+        // Detach the caller's buffer before the iterator goes back to the pool.
+        var detach = U_ZERO_ERROR
+        sbicu_ubrk_setText(iterator, nil, 0, &detach)
+        let handle = Handle(pointer: iterator)
+        let pooled = idle.withLock { list -> Bool in
+            guard list.count < capacity else { return false }
+            list.append(handle)
+            return true
+        }
+        if !pooled { sbicu_ubrk_close(iterator) }
+        return result
+    }
+}
+
+/// Grapheme-cluster widening of UTF-8 byte ranges with ICU's character break iterator.
+enum Graphemes {
+    /// The character break iterators (root rules; grapheme clusters are not tailored).
+    static let pool = BreakIteratorPool(type: UBRK_CHARACTER, locale: "")
+
+    /// True when `offset` is a grapheme boundary that can be seen from the bytes alone:
+    /// the text ends, or two ASCII bytes other than CR LF meet.
+    @inline(__always)
+    static func isTrivialBoundary(_ p: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
+        if offset <= 0 || offset >= p.count { return true }
+        let a = p[offset - 1]
+        let b = p[offset]
+        return a < 0x80 && b < 0x80 && !(a == 0x0D && b == 0x0A)
+    }
+
+    /// `range` widened so that both ends are grapheme-cluster boundaries of `text`.
+    static func widen(_ range: Range<Int>, in text: String) -> Range<Int> {
+        var copy = text
+        return copy.withUTF8 { widen(range, bytes: $0) }
+    }
+
+    /// `range` widened so that both ends are grapheme-cluster boundaries of the UTF-8 `p`.
+    static func widen(_ range: Range<Int>, bytes p: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        do {
+            var lower = max(0, min(range.lowerBound, p.count))
+            var upper = max(lower, min(range.upperBound, p.count))
+            // Move to scalar starts first.
+            while lower > 0 && lower < p.count && p[lower] & 0xC0 == 0x80 { lower -= 1 }
+            while upper < p.count && p[upper] & 0xC0 == 0x80 { upper += 1 }
+            if isTrivialBoundary(p, lower) && isTrivialBoundary(p, upper) { return lower..<upper }
+            // UTF-16 copy with offset maps both ways.
+            var u16: [UInt16] = []
+            u16.reserveCapacity(p.count)
+            var u8of16: [Int] = []
+            var u16of8 = [Int](repeating: 0, count: p.count + 1)
+            var i = 0
+            while i < p.count {
+                let (c, l) = UTF8Codec.decode(p, at: i)
+                for k in 0..<l { u16of8[i + k] = u16.count }
+                let units = c >= 0x10000 ? 2 : 1
+                for _ in 0..<units { u8of16.append(i) }
+                UTF8Codec.appendUTF16(c, to: &u16)
+                i += l
+            }
+            u16of8[p.count] = u16.count
+            u8of16.append(p.count)
+            let widened = u16.withUnsafeBufferPointer { b in
+                pool.with(text: b) { bi -> (Int, Int) in
+                    var s = u16of8[lower]
+                    var e = u16of8[upper]
+                    if sbicu_ubrk_isBoundary(bi, Int32(s)) == 0 {
+                        let prev = sbicu_ubrk_preceding(bi, Int32(s))
+                        if prev >= 0 { s = Int(prev) }
+                    }
+                    if sbicu_ubrk_isBoundary(bi, Int32(e)) == 0 {
+                        let next = sbicu_ubrk_following(bi, Int32(e))
+                        if next >= 0 { e = Int(next) }
+                    }
+                    return (s, e)
+                }
+            }
+            guard let (s, e) = widened, s >= 0, e <= u16.count, s <= e else { return lower..<upper }
+            return u8of16[s]..<u8of16[e]
+        }
+    }
+}

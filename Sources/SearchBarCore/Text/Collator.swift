@@ -1,0 +1,176 @@
+internal import CICU
+import Glibc
+
+/// Orders strings by a locale's standard collation with numeric ordering on
+/// ("File1" < "file2" < "file10"), as CLDR and Apple recommend for user-visible sorting.
+///
+/// The search collation (`@collation=search`) is never used here: it must not order. Other
+/// collation keywords of the locale (`de@collation=phonebook`, `de-u-co-phonebk`) are honoured.
+///
+/// Thread safety: the `UCollator` is configured once in `init`; afterwards only const ICU
+/// functions run on it (`ucol_strcollUTF8`, `ucol_getSortKey`), which ICU documents as safe to
+/// call from several threads on one instance (the C++ `Collator::compare` and `getSortKey` are
+/// const and keep no per-call state). The test suite checks concurrent use against a
+/// single-threaded baseline.
+public final class Collator: @unchecked Sendable {
+    /// The locale this collator orders for.
+    public let locale: SearchLocale
+    private let collator: OpaquePointer
+
+    /// Creates a collator for a locale. Throws ``SearchBarError/Code/internal`` when ICU cannot
+    /// open one.
+    public init(locale: SearchLocale) throws(SearchBarError) {
+        self.locale = locale
+        let id = Self.standardID(locale.identifier)
+        var status = U_ZERO_ERROR
+        let opened = ICU.withCString(id) { sbicu_ucol_open($0, &status) }
+        guard let opened, sbicu_failure(status) == 0 else {
+            if let opened { sbicu_ucol_close(opened) }
+            throw SearchBarError(.internal, "ICU cannot open a collator for \"\(id)\": status \(status.rawValue)")
+        }
+        sbicu_ucol_setAttribute(opened, UCOL_NUMERIC_COLLATION, UCOL_ON, &status)
+        guard sbicu_failure(status) == 0 else {
+            sbicu_ucol_close(opened)
+            throw SearchBarError(.internal, "ICU cannot turn on numeric collation: status \(status.rawValue)")
+        }
+        collator = opened
+    }
+
+    deinit { sbicu_ucol_close(collator) }
+
+    /// The locale id without a `collation=search` keyword.
+    static func standardID(_ id: String) -> String {
+        guard let at = id.firstIndex(of: "@") else { return id }
+        let base = id[..<at]
+        let keywords = id[id.index(after: at)...].split(separator: ";").filter {
+            $0.lowercased() != "collation=search"
+        }
+        return keywords.isEmpty ? String(base) : base + "@" + keywords.joined(separator: ";")
+    }
+
+    /// The collator's version (`ucol_getVersion`, e.g. "153.120.0.0"): stored sort keys and
+    /// ranks are valid only for the same version.
+    public var version: String {
+        var info: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &info) { raw in
+            sbicu_ucol_getVersion(collator, raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        return "\(info.0).\(info.1).\(info.2).\(info.3)"
+    }
+
+    /// Compares two strings: negative, zero or positive.
+    public func compare(_ a: String, _ b: String) -> Int {
+        var a = a
+        var b = b
+        var status = U_ZERO_ERROR
+        let r = a.withUTF8 { pa in
+            b.withUTF8 { pb in
+                pa.withMemoryRebound(to: CChar.self) { ca in
+                    pb.withMemoryRebound(to: CChar.self) { cb in
+                        sbicu_ucol_strcollUTF8(
+                            collator, ca.baseAddress, Int32(clamping: ca.count), cb.baseAddress,
+                            Int32(clamping: cb.count), &status)
+                    }
+                }
+            }
+        }
+        if sbicu_failure(status) != 0 {
+            return sortKey(a).lexicographicallyPrecedes(sortKey(b)) ? -1 : (sortKey(a) == sortKey(b) ? 0 : 1)
+        }
+        return r == UCOL_LESS ? -1 : (r == UCOL_EQUAL ? 0 : 1)
+    }
+
+    /// The sort key of a string: byte-wise comparison of keys (shorter first on a tie) equals
+    /// ``compare(_:_:)``. Without ICU's trailing NUL.
+    public func sortKey(_ s: String) -> [UInt8] {
+        var key: [UInt8] = []
+        appendSortKey(s, to: &key)
+        return key
+    }
+
+    /// Appends the sort key of `s` to `buffer`; returns its length.
+    @discardableResult
+    public func appendSortKey(_ s: String, to buffer: inout [UInt8]) -> Int {
+        let u = Array(s.utf16)
+        guard u.count < Int(Int32.max) / 4 else { return 0 }
+        var capacity = u.count * 4 + 16
+        for _ in 0..<3 {
+            let start = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: capacity))
+            let n = u.withUnsafeBufferPointer { pu in
+                buffer.withUnsafeMutableBufferPointer { b in
+                    sbicu_ucol_getSortKey(
+                        collator, pu.baseAddress, Int32(pu.count), b.baseAddress! + start, Int32(capacity))
+                }
+            }
+            if n <= 0 {
+                buffer.removeSubrange(start...)
+                return 0
+            }
+            if Int(n) <= capacity {
+                // n counts the trailing NUL.
+                buffer.removeSubrange((start + Int(n) - 1)...)
+                return Int(n) - 1
+            }
+            buffer.removeSubrange(start...)
+            capacity = Int(n)
+        }
+        return 0
+    }
+
+    /// The indices of `strings` in collation order (stable: equal strings keep their order).
+    /// Sort keys are computed once and compared as bytes.
+    public func sortedIndices(_ strings: [String]) -> [Int] {
+        let keys = SortKeys(collator: self, strings: strings)
+        return keys.order()
+    }
+
+    /// The collation rank of each string: `rank[i]` is the position of string `i` in collation
+    /// order, and strings that compare equal get the same rank (the position of the first of
+    /// them), so comparing ranks equals ``compare(_:_:)``.
+    public func collationRanks(_ strings: [String]) -> [Int32] {
+        let keys = SortKeys(collator: self, strings: strings)
+        let order = keys.order()
+        var ranks = [Int32](repeating: 0, count: strings.count)
+        var rank = 0
+        for (position, index) in order.enumerated() {
+            if position > 0 && keys.compare(order[position - 1], index) != 0 { rank = position }
+            ranks[index] = Int32(rank)
+        }
+        return ranks
+    }
+}
+
+/// The sort keys of many strings in one buffer.
+private struct SortKeys {
+    var bytes: [UInt8] = []
+    var starts: [Int] = [0]
+
+    init(collator: Collator, strings: [String]) {
+        bytes.reserveCapacity(strings.count * 16)
+        starts.reserveCapacity(strings.count + 1)
+        for s in strings {
+            collator.appendSortKey(s, to: &bytes)
+            starts.append(bytes.count)
+        }
+    }
+
+    /// memcmp order of keys `i` and `j`, shorter first on a tie.
+    func compare(_ i: Int, _ j: Int) -> Int {
+        let li = starts[i + 1] - starts[i]
+        let lj = starts[j + 1] - starts[j]
+        let r = bytes.withUnsafeBufferPointer { b -> Int32 in
+            guard let base = b.baseAddress else { return 0 }
+            return memcmp(base + starts[i], base + starts[j], min(li, lj))
+        }
+        if r != 0 { return Int(r) }
+        return li - lj
+    }
+
+    func order() -> [Int] {
+        Array(0..<(starts.count - 1)).sorted { a, b in
+            let c = compare(a, b)
+            return c != 0 ? c < 0 : a < b
+        }
+    }
+}

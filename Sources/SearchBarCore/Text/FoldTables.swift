@@ -1,0 +1,263 @@
+internal import CICU
+import Synchronization
+
+/// The fold of one normalization segment: its NFKC_Casefold form (UTF-16, the text ICU's word
+/// break runs on) and its match key (UTF-8), split into clusters (a starter and its marks) so
+/// positions inside an expansion such as ㈱ → (株) can be mapped.
+struct SegmentFold {
+    /// NFKC_Casefold form, UTF-16.
+    var nfkc: [UInt16] = []
+    /// Match key, UTF-8.
+    var key: [UInt8] = []
+    /// Per cluster: `(nfkc UTF-16 length << 16) | key UTF-8 length`.
+    var clusters: [UInt32] = []
+}
+
+/// One 256-code-point page of the fold memo: the fold of each code point as a segment of its
+/// own, plus its normalization-boundary flag. Immutable once built.
+final class FoldPage: @unchecked Sendable {
+    struct Entry {
+        var keyStart: UInt32 = 0
+        var nfkcStart: UInt32 = 0
+        var clusterStart: UInt32 = 0
+        var keyLength: UInt16 = 0
+        var nfkcLength: UInt16 = 0
+        var clusterCount: UInt16 = 0
+        var flags: UInt16 = 0
+    }
+    /// The code point has an NFKC_Casefold boundary before it.
+    static let boundaryBefore: UInt16 = 1
+    /// The code point's NFKC_Casefold form is empty (a default ignorable such as ZWJ or VS16).
+    static let ignorable: UInt16 = 2
+
+    let entries: UnsafeMutableBufferPointer<Entry>
+    let keys: UnsafeMutableBufferPointer<UInt8>
+    let nfkc: UnsafeMutableBufferPointer<UInt16>
+    let clusters: UnsafeMutableBufferPointer<UInt32>
+
+    init(first: UInt32, tables: FoldTables) {
+        var entries = [Entry](repeating: Entry(), count: 256)
+        var keys: [UInt8] = []
+        var nfkc: [UInt16] = []
+        var clusters: [UInt32] = []
+        for k in 0..<256 {
+            let c = first + UInt32(k)
+            var e = Entry()
+            if (c >= 0xD800 && c < 0xE000) || c > 0x10FFFF {
+                e.flags = Self.boundaryBefore
+                entries[k] = e
+                continue
+            }
+            let fold = tables.foldSegment(UTF8Codec.utf16(ofScalars: [c]))
+            e.keyStart = UInt32(keys.count)
+            e.nfkcStart = UInt32(nfkc.count)
+            e.clusterStart = UInt32(clusters.count)
+            e.keyLength = UInt16(clamping: fold.key.count)
+            e.nfkcLength = UInt16(clamping: fold.nfkc.count)
+            e.clusterCount = UInt16(clamping: fold.clusters.count)
+            keys += fold.key.prefix(Int(e.keyLength))
+            nfkc += fold.nfkc.prefix(Int(e.nfkcLength))
+            clusters += fold.clusters.prefix(Int(e.clusterCount))
+            if ICU.hasBoundaryBefore(ICU.nfkcCasefold, c) { e.flags |= Self.boundaryBefore }
+            if fold.nfkc.isEmpty { e.flags |= Self.ignorable }
+            entries[k] = e
+        }
+        self.entries = .allocate(capacity: 256)
+        _ = self.entries.initialize(from: entries)
+        self.keys = .allocate(capacity: max(keys.count, 1))
+        _ = self.keys.initialize(from: keys)
+        self.nfkc = .allocate(capacity: max(nfkc.count, 1))
+        _ = self.nfkc.initialize(from: nfkc)
+        self.clusters = .allocate(capacity: max(clusters.count, 1))
+        _ = self.clusters.initialize(from: clusters)
+    }
+
+    deinit {
+        entries.deallocate()
+        keys.deallocate()
+        nfkc.deallocate()
+        clusters.deallocate()
+    }
+}
+
+/// The folding rules of one locale and the lazily built per-code-point memo of their results.
+///
+/// The memo holds, for every code point, its fold as a segment of its own; pages of 256 code
+/// points are built on first use and published with `AtomicLazyReference`, so lookups are
+/// lock-free and any number of threads can fold at once (two threads may build the same page;
+/// one result wins). ICU runs only to build pages and for segments of several code points.
+final class FoldTables: @unchecked Sendable {
+    let tailoring: LocaleTailoring
+    private let pages: UnsafeMutablePointer<AtomicLazyReference<FoldPage>>
+    static let pageCount = 0x110000 >> 8
+    private let transliterator: Mutex<TransliteratorBox>
+
+    /// Owns a `UTransliterator` (not thread-safe: used under a lock, only to build pages).
+    final class TransliteratorBox: @unchecked Sendable {
+        let handle: UnsafeMutablePointer<UTransliterator?>?
+        init(id: String?) {
+            guard let id else {
+                handle = nil
+                return
+            }
+            var status = U_ZERO_ERROR
+            var parse = UParseError()
+            let u = Array(id.utf16)
+            let h = u.withUnsafeBufferPointer {
+                sbicu_utrans_openU($0.baseAddress, Int32($0.count), UTRANS_FORWARD, nil, 0, &parse, &status)
+            }
+            if sbicu_failure(status) != 0 {
+                if let h { sbicu_utrans_close(h) }
+                handle = nil
+            } else {
+                handle = h
+            }
+        }
+        deinit { if let handle { sbicu_utrans_close(handle) } }
+
+        func transliterate(_ text: [UInt16]) -> [UInt16] {
+            guard let handle, !text.isEmpty else { return text }
+            var buffer = text + [UInt16](repeating: 0, count: text.count * 2 + 8)
+            var length = Int32(text.count)
+            var limit = length
+            var status = U_ZERO_ERROR
+            buffer.withUnsafeMutableBufferPointer { b in
+                sbicu_utrans_transUChars(handle, b.baseAddress, &length, Int32(b.count), 0, &limit, &status)
+            }
+            guard sbicu_failure(status) == 0, length >= 0, Int(length) <= buffer.count else { return text }
+            return Array(buffer[0..<Int(length)])
+        }
+    }
+
+    init(tailoring: LocaleTailoring) {
+        self.tailoring = tailoring
+        pages = .allocate(capacity: Self.pageCount)
+        for i in 0..<Self.pageCount { (pages + i).initialize(to: AtomicLazyReference()) }
+        transliterator = Mutex(TransliteratorBox(id: tailoring.traditionalToSimplified ? "Traditional-Simplified" : nil))
+    }
+
+    deinit {
+        pages.deinitialize(count: Self.pageCount)
+        pages.deallocate()
+    }
+
+    /// The rules with no locale.
+    static let noLocale = FoldTables(tailoring: .none)
+
+    private static let cache = Mutex<[String: FoldTables]>([:])
+
+    /// The shared tables of a locale's language.
+    static func forLocale(_ locale: SearchLocale) -> FoldTables {
+        if locale.language.isEmpty { return noLocale }
+        if let t = cache.withLock({ $0[locale.language] }) { return t }
+        let made = FoldTables(tailoring: LocaleTailoring.forLocale(locale))
+        return cache.withLock { table in
+            if let t = table[locale.language] { return t }
+            table[locale.language] = made
+            return made
+        }
+    }
+
+    /// The memo page holding `c` (built on first use).
+    @inline(__always)
+    func page(_ c: UInt32) -> FoldPage {
+        let index = Int(c >> 8)
+        if let p = pages[index].load() { return p }
+        return pages[index].storeIfNil(FoldPage(first: UInt32(index) << 8, tables: self))
+    }
+
+    // MARK: - The pipeline on one segment (ICU)
+
+    /// Folds one normalization segment given as UTF-16.
+    func foldSegment(_ source: [UInt16]) -> SegmentFold {
+        var result = SegmentFold()
+        let nfkc = ICU.normalize(ICU.nfkcCasefold, source)
+        result.nfkc = nfkc
+        let scalars = UTF8Codec.scalars(ofUTF16: nfkc)
+        var i = 0
+        var mapped: [UInt32] = []
+        while i < scalars.count {
+            var j = i + 1
+            while j < scalars.count && !ICU.hasBoundaryBefore(ICU.nfd, scalars[j]) { j += 1 }
+            mapped.removeAll(keepingCapacity: true)
+            foldCluster(scalars[i..<j], into: &mapped)
+            let before = result.key.count
+            for c in mapped { UTF8Codec.append(c, to: &result.key) }
+            var units = 0
+            for c in scalars[i..<j] { units += c >= 0x10000 ? 2 : 1 }
+            result.clusters.append(UInt32(min(units, 0xFFFF)) << 16 | UInt32(min(result.key.count - before, 0xFFFF)))
+            i = j
+        }
+        return result
+    }
+
+    /// The key scalars of a scalar sequence (the whole pipeline, no segmentation shortcuts).
+    func foldScalars(_ scalars: [UInt32]) -> [UInt32] {
+        UTF8Codec.string(foldSegment(UTF8Codec.utf16(ofScalars: scalars)).key).unicodeScalars.map(\.value)
+    }
+
+    private func isKept(_ c: UInt32) -> Bool {
+        LetterTable.alwaysKept.contains(c) || tailoring.protected.contains(c)
+    }
+
+    /// Folds one cluster of NFKC_Casefold output (a starter and the marks after it).
+    private func foldCluster(_ cluster: ArraySlice<UInt32>, into out: inout [UInt32]) {
+        guard let first = cluster.first else { return }
+        var base: [UInt32]
+        if isKept(first) {
+            base = [first]
+            for c in cluster.dropFirst() where !LetterTable.isDropped(c) { base.append(c) }
+        } else {
+            let d = UTF8Codec.scalars(ofUTF16: ICU.normalize(ICU.nfd, UTF8Codec.utf16(ofScalars: Array(cluster))))
+            let kept = d.filter { !LetterTable.isDropped($0) }
+            if kept.count == d.count {
+                base = Array(cluster)
+            } else {
+                base = UTF8Codec.scalars(ofUTF16: ICU.normalize(ICU.nfc, UTF8Codec.utf16(ofScalars: kept)))
+            }
+        }
+        for c in base { mapScalar(c, into: &out) }
+    }
+
+    /// The per-code-point steps after diacritics: letter table, digits, kana,
+    /// Traditional→Simplified, Hangul jamo.
+    private func mapScalar(_ c: UInt32, into out: inout [UInt32]) {
+        if c < 0x80 {
+            out.append(c)
+            return
+        }
+        if isKept(c) {
+            out.append(c)
+            return
+        }
+        if let e = LetterTable.explicit[c] {
+            out += e
+            return
+        }
+        if let l = LetterTable.latinWithStroke[c] {
+            out.append(l)
+            return
+        }
+        if let d = LetterTable.asciiDigit(c) {
+            out.append(d)
+            return
+        }
+        if let h = LetterTable.hiragana(c) {
+            out.append(h)
+            return
+        }
+        if tailoring.traditionalToSimplified, LetterTable.isHan(c) {
+            var s = [c]
+            for _ in 0..<3 {
+                let next = UTF8Codec.scalars(
+                    ofUTF16: transliterator.withLock { $0.transliterate(UTF8Codec.utf16(ofScalars: s)) })
+                if next == s { break }
+                s = next
+            }
+            out += s
+            return
+        }
+        if LetterTable.appendJamo(c, to: &out) { return }
+        out.append(c)
+    }
+}

@@ -1,0 +1,96 @@
+/// Minimal UTF-8 and UTF-16 coding on raw buffers, used by the folding hot path so it never
+/// creates a `String` or `Character` per code point. Inputs come from Swift strings, so they are
+/// valid UTF-8; the decoder still never reads past the buffer.
+enum UTF8Codec {
+    /// Decodes the code point starting at `i`; returns it and its length in bytes.
+    @inline(__always)
+    static func decode(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {
+        let b0 = UInt32(p[i])
+        if b0 < 0x80 { return (b0, 1) }
+        let n = p.count
+        if b0 < 0xE0 {
+            guard i + 1 < n else { return (0xFFFD, 1) }
+            return (((b0 & 0x1F) << 6) | (UInt32(p[i + 1]) & 0x3F), 2)
+        }
+        if b0 < 0xF0 {
+            guard i + 2 < n else { return (0xFFFD, n - i) }
+            return (((b0 & 0x0F) << 12) | ((UInt32(p[i + 1]) & 0x3F) << 6) | (UInt32(p[i + 2]) & 0x3F), 3)
+        }
+        guard i + 3 < n else { return (0xFFFD, n - i) }
+        let s = ((b0 & 0x07) << 18) | ((UInt32(p[i + 1]) & 0x3F) << 12)
+            | ((UInt32(p[i + 2]) & 0x3F) << 6) | (UInt32(p[i + 3]) & 0x3F)
+        return (s, 4)
+    }
+
+    /// The number of UTF-8 bytes of a scalar value.
+    @inline(__always)
+    static func length(of c: UInt32) -> Int {
+        c < 0x80 ? 1 : (c < 0x800 ? 2 : (c < 0x10000 ? 3 : 4))
+    }
+
+    /// Appends the UTF-8 form of `c` to `out`.
+    @inline(__always)
+    static func append(_ c: UInt32, to out: inout [UInt8]) {
+        if c < 0x80 {
+            out.append(UInt8(c))
+        } else if c < 0x800 {
+            out.append(UInt8(0xC0 | (c >> 6)))
+            out.append(UInt8(0x80 | (c & 0x3F)))
+        } else if c < 0x10000 {
+            out.append(UInt8(0xE0 | (c >> 12)))
+            out.append(UInt8(0x80 | ((c >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (c & 0x3F)))
+        } else {
+            out.append(UInt8(0xF0 | (c >> 18)))
+            out.append(UInt8(0x80 | ((c >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((c >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (c & 0x3F)))
+        }
+    }
+
+    /// Appends the UTF-16 form of `c` to `out`.
+    @inline(__always)
+    static func appendUTF16(_ c: UInt32, to out: inout [UInt16]) {
+        if c < 0x10000 {
+            out.append(UInt16(c))
+        } else {
+            let v = c - 0x10000
+            out.append(UInt16(0xD800 | (v >> 10)))
+            out.append(UInt16(0xDC00 | (v & 0x3FF)))
+        }
+    }
+
+    /// The scalar values of a UTF-16 buffer (lone surrogates become U+FFFD).
+    static func scalars(ofUTF16 u: [UInt16]) -> [UInt32] {
+        var out: [UInt32] = []
+        out.reserveCapacity(u.count)
+        var i = 0
+        while i < u.count {
+            let a = UInt32(u[i])
+            if a >= 0xD800 && a < 0xDC00 && i + 1 < u.count {
+                let b = UInt32(u[i + 1])
+                if b >= 0xDC00 && b < 0xE000 {
+                    out.append(0x10000 + ((a - 0xD800) << 10) + (b - 0xDC00))
+                    i += 2
+                    continue
+                }
+            }
+            out.append(a >= 0xD800 && a < 0xE000 ? 0xFFFD : a)
+            i += 1
+        }
+        return out
+    }
+
+    /// The UTF-16 form of scalar values.
+    static func utf16(ofScalars s: [UInt32]) -> [UInt16] {
+        var out: [UInt16] = []
+        out.reserveCapacity(s.count)
+        for c in s { appendUTF16(c, to: &out) }
+        return out
+    }
+
+    /// A string from UTF-8 bytes known to be valid.
+    static func string(_ bytes: some Collection<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}
