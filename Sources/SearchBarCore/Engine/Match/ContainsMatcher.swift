@@ -1,0 +1,163 @@
+/// Contains mode on one segment: every query word must occur in a folded field; a word with a
+/// typo budget that occurs nowhere may still match a word of the item within its budget.
+/// Every item (or every previous match) is examined.
+final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
+    private let segment: Segment
+    private let words: [QueryWord]
+    private let typoPlans: [WordPlan?]
+    private let folded: [UInt8]
+    private let conditions: ItemConditions
+    private let fields: [SearchField]
+    let candidates: Candidates
+
+    /// A matcher for `query` on `segment`.
+    init(query: CompiledQuery, segment: Segment, conditions: ItemConditions, fields: [SearchField],
+         restrictTo: [UInt32]?)
+    {
+        self.segment = segment
+        words = query.words
+        folded = query.folded
+        self.conditions = conditions
+        self.fields = fields
+        typoPlans = query.words.map { $0.typoBudget > 0 ? WordPlan($0, segment: segment) : nil }
+        if conditions.excludesAll {
+            candidates = .list([])
+        } else if let restrictTo {
+            candidates = .list(restrictTo)
+        } else {
+            candidates = .all
+        }
+    }
+
+    func evaluate(_ i: Int) -> Evaluation? {
+        if !conditions.isEmpty && !conditions.accepts(i) { return nil }
+        let n = words.count
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { best -> Evaluation? in
+            for w in 0..<n {
+                best[w] = bestHit(words[w].key, i)
+                if best[w] == .max, let plan = typoPlans[w] { best[w] = typoHit(plan, i) }
+                if best[w] == .max { return nil }
+            }
+            return score(i, best)
+        }
+    }
+
+    /// Packed (class 0 word start / 1 inside a word, field, offset) of the best occurrence.
+    private func bestHit(_ key: [UInt8], _ i: Int) -> UInt32 {
+        var best = UInt32.max
+        for field in fields {
+            let arena = segment.folded[Int(field.rawValue)]
+            let range = arena.range(i)
+            if range.count < key.count { continue }
+            arena.bytes.withUnsafeBufferPointer { bytes in
+                let text = UnsafeBufferPointer(rebasing: bytes[range])
+                var from = 0
+                while let hit = ByteSearch.find(key, in: text, from: from) {
+                    let start = ByteSearch.isWordStart(text, hit)
+                    let packed = (start ? 0 : 1) << 24 | field.rawValue << 16 | UInt32(min(hit, 0xFFFE))
+                    if packed < best { best = packed }
+                    if start { break }
+                    from = hit + 1
+                }
+            }
+            if best >> 24 == 0 { break }
+        }
+        return best
+    }
+
+    /// Packed (class 1 + typos, field, token position) of a typo match, or `.max`.
+    private func typoHit(_ plan: WordPlan, _ i: Int) -> UInt32 {
+        var best = UInt32.max
+        var field: UInt32 = .max
+        var position: UInt32 = 0
+        for k in Int(segment.forwardOffsets[i])..<Int(segment.forwardOffsets[i + 1]) {
+            let entry = segment.forward[k]
+            let f = entry >> Segment.fieldShift
+            if f != field {
+                field = f
+                position = 0
+            }
+            let c = plan.cost(Int(entry & Segment.termMask))
+            if c > 1 {
+                let packed = (UInt32(c)) << 24 | f << 16 | min(position, 0xFFFE)
+                if packed < best { best = packed }
+            }
+            position &+= 1
+        }
+        return best
+    }
+
+    private func score(_ i: Int, _ best: UnsafeMutableBufferPointer<UInt32>) -> Evaluation {
+        var worstClass: UInt32 = 0
+        var typos = 0
+        var worstField: UInt32 = 0
+        var counts = [0, 0, 0]
+        for packed in best {
+            let c = packed >> 24
+            worstClass = max(worstClass, min(c, 2))
+            if c >= 2 { typos += Int(c) - 1 }
+            let f = (packed >> 16) & 0xFF
+            worstField = max(worstField, f)
+            counts[Int(min(f, 2))] += 1
+        }
+        let report = UInt32(counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) } ?? 0)
+        var minOffset = Int.max, maxOffset = -1, last = -1
+        var ordered = worstField == report
+        for packed in best where (packed >> 16) & 0xFF == report {
+            let offset = Int(packed & 0xFFFF)
+            minOffset = min(minOffset, offset)
+            maxOffset = max(maxOffset, offset)
+            if offset <= last { ordered = false }
+            last = offset
+        }
+        let tier: MatchTier
+        var quality = 0
+        if worstClass >= 2 {
+            tier = .typo
+            quality = 255 - typos
+        } else {
+            let title = segment.foldedBytes(.title, i)
+            if fields.contains(.title) && title.elementsEqual(folded) {
+                tier = .exactTitle
+            } else if fields.contains(.title) && title.starts(with: folded) {
+                tier = .titlePrefix
+            } else if worstClass == 1 {
+                tier = .infix
+            } else {
+                tier = ordered ? .inOrder : .anyOrder
+            }
+        }
+        let span = maxOffset >= minOffset ? (maxOffset - minOffset) / 8 : 0
+        return Evaluation(
+            score: Score.make(
+                tier: tier, quality: quality, field: SearchField(rawValue: worstField) ?? .keywords,
+                proximity: Score.proximity(span: span), weightKey: segment.weightKey(i)),
+            field: SearchField(rawValue: report) ?? .title)
+    }
+
+    func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan] {
+        var spans: [HighlightSpan] = []
+        let arena = segment.folded[Int(field.rawValue)]
+        let range = arena.range(i)
+        arena.bytes.withUnsafeBufferPointer { bytes in
+            let text = UnsafeBufferPointer(rebasing: bytes[range])
+            for word in words {
+                var from = 0
+                while let hit = ByteSearch.find(word.key, in: text, from: from) {
+                    spans.append(.keyBytes(hit..<(hit + word.key.count)))
+                    from = hit + word.key.count
+                }
+            }
+        }
+        var position = 0
+        for k in Int(segment.forwardOffsets[i])..<Int(segment.forwardOffsets[i + 1]) {
+            let entry = segment.forward[k]
+            guard entry >> Segment.fieldShift == field.rawValue else { continue }
+            if typoPlans.contains(where: { ($0?.cost(Int(entry & Segment.termMask)) ?? 0) > 1 }) {
+                spans.append(.token(position: position, prefixBytes: nil))
+            }
+            position += 1
+        }
+        return spans
+    }
+}

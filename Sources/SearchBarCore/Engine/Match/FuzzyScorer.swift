@@ -1,0 +1,127 @@
+/// fzf-style subsequence scoring on folded UTF-8 bytes: each matched character scores, more at
+/// word boundaries (after a space, a delimiter or punctuation, and at the start), in runs of
+/// consecutive characters, and twice for the first pattern character; gaps cost a start and an
+/// extension penalty. The alignment is found as fzf's v1 does: the first full match forward,
+/// then the shortest window ending there, scanned backward.
+enum FuzzyScorer {
+    static let scoreMatch = 16
+    static let gapStart = -3
+    static let gapExtension = -1
+    static let bonusBoundary = 8
+    static let bonusNonWord = 8
+    static let bonusNumber = 7
+    static let bonusConsecutive = 4
+    static let bonusBoundaryWhite = 10
+    static let bonusBoundaryDelimiter = 9
+    static let firstCharMultiplier = 2
+
+    /// Character classes, ordered so that classes above `nonWord` are word characters.
+    enum CharClass: UInt8, Comparable {
+        case white = 0, nonWord = 1, delimiter = 2, letter = 3, number = 4
+        static func < (a: CharClass, b: CharClass) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// The class of a folded byte (non-ASCII bytes count as letters).
+    @inline(__always)
+    static func charClass(_ b: UInt8) -> CharClass {
+        if b >= 0x80 { return .letter }
+        switch b {
+        case 0x61...0x7A, 0x41...0x5A: return .letter
+        case 0x30...0x39: return .number
+        case 0x20, 0x09, 0x0A, 0x0D: return .white
+        case 0x2F, 0x2C, 0x3A, 0x3B, 0x7C: return .delimiter
+        default: return .nonWord
+        }
+    }
+
+    /// fzf's bonus for a character of class `current` after one of class `previous`.
+    @inline(__always)
+    static func bonus(_ previous: CharClass, _ current: CharClass) -> Int {
+        if current == .letter || current == .number {
+            switch previous {
+            case .white: return bonusBoundaryWhite
+            case .delimiter: return bonusBoundaryDelimiter
+            case .nonWord: return bonusBoundary
+            default: break
+            }
+        }
+        if previous != .number && current == .number { return bonusNumber }
+        switch current {
+        case .nonWord, .delimiter: return bonusNonWord
+        case .white: return bonusBoundaryWhite
+        default: return 0
+        }
+    }
+
+    /// The window `[start, end)` of `text` holding the tightest first match of `pattern`, or nil.
+    @inline(__always)
+    static func window(_ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let m = pattern.count
+        guard m > 0, text.count >= m else { return nil }
+        var p = 0
+        var end = -1
+        var i = 0
+        let first = pattern[0]
+        // Jump to the first occurrence of the first byte.
+        while i < text.count && text[i] != first { i += 1 }
+        while i < text.count {
+            if text[i] == pattern[p] {
+                p += 1
+                if p == m {
+                    end = i + 1
+                    break
+                }
+            }
+            i += 1
+        }
+        guard end > 0 else { return nil }
+        p = m - 1
+        var start = end - 1
+        while start >= 0 {
+            if text[start] == pattern[p] {
+                if p == 0 { break }
+                p -= 1
+            }
+            start -= 1
+        }
+        return start..<end
+    }
+
+    /// The score of matching `pattern` in `window`, and (optionally) the matched offsets.
+    static func score(
+        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, window: Range<Int>,
+        positions: UnsafeMutablePointer<[Int]>? = nil
+    ) -> Int {
+        var p = 0
+        var total = 0
+        var inGap = false
+        var consecutive = 0
+        var firstBonus = 0
+        var previous = window.lowerBound > 0 ? charClass(text[window.lowerBound - 1]) : .white
+        for i in window {
+            let current = charClass(text[i])
+            if p < pattern.count && text[i] == pattern[p] {
+                positions?.pointee.append(i)
+                total += scoreMatch
+                var b = bonus(previous, current)
+                if consecutive == 0 {
+                    firstBonus = b
+                } else {
+                    if b >= bonusBoundary && b > firstBonus { firstBonus = b }
+                    b = max(b, firstBonus, bonusConsecutive)
+                }
+                total += p == 0 ? b * firstCharMultiplier : b
+                inGap = false
+                consecutive += 1
+                p += 1
+            } else {
+                total += inGap ? gapExtension : gapStart
+                inGap = true
+                consecutive = 0
+                firstBonus = 0
+            }
+            previous = current
+        }
+        return total
+    }
+}

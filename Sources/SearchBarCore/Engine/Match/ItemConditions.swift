@@ -1,0 +1,111 @@
+import Glibc
+
+/// The per-item conditions of a query on one segment: scopes, attribute filters and
+/// extended-syntax terms, checked before any text matching.
+struct ItemConditions: Sendable {
+    private let scopes: [UInt32]
+    private let filters: [(name: UInt32?, filter: AttributeFilter, text: String?)]
+    private let groups: [[ExtendedTerm]]
+    private let segment: Segment
+    private let fields: [SearchField]
+
+    /// True when no item can match (a filter on an attribute this segment lacks).
+    let excludesAll: Bool
+    /// True when there is nothing to check.
+    let isEmpty: Bool
+
+    /// Resolves the query's conditions against a segment.
+    init(_ query: CompiledQuery, segment: Segment, fields: [SearchField], fold: (String) -> String) {
+        self.segment = segment
+        self.fields = fields
+        scopes = query.scopes
+        groups = query.groups
+        var resolved: [(UInt32?, AttributeFilter, String?)] = []
+        var excludes = false
+        for filter in query.filters {
+            let id = segment.attributes.nameID(filter.name)
+            if id == nil { excludes = true }
+            if case .equals(_, let text) = filter {
+                resolved.append((id, filter, fold(text)))
+            } else {
+                resolved.append((id, filter, nil))
+            }
+        }
+        filters = resolved
+        excludesAll = excludes
+        isEmpty = scopes.isEmpty && resolved.isEmpty && groups.isEmpty
+    }
+
+    /// True when item `i` passes every condition.
+    func accepts(_ i: Int) -> Bool {
+        if !scopes.isEmpty && !scopes.contains(segment.scope(i)) { return false }
+        if !filters.isEmpty {
+            let entries = segment.attributes.entries(of: i)
+            for (name, filter, text) in filters {
+                let ok = entries.contains { entry in
+                    guard entry.name == name else { return false }
+                    switch filter {
+                    case .equals: return entry.text != nil && entry.text == text
+                    case .range(_, let min, let max): return entry.text == nil && entry.number >= min && entry.number <= max
+                    }
+                }
+                if !ok { return false }
+            }
+        }
+        for group in groups {
+            if !group.contains(where: { holds($0, i) }) { return false }
+        }
+        return true
+    }
+
+    private func holds(_ term: ExtendedTerm, _ i: Int) -> Bool {
+        let found = fields.contains { field in
+            let arena = segment.folded[Int(field.rawValue)]
+            let range = arena.range(i)
+            return arena.bytes.withUnsafeBufferPointer { bytes in
+                let text = UnsafeBufferPointer(rebasing: bytes[range])
+                switch term.anchor {
+                case .anywhere: return ByteSearch.find(term.key, in: text, from: 0) != nil
+                case .start: return text.starts(with: term.key)
+                case .end: return text.count >= term.key.count && text.suffix(term.key.count).elementsEqual(term.key)
+                case .whole: return text.elementsEqual(term.key)
+                }
+            }
+        }
+        return found != term.negated
+    }
+}
+
+/// Substring search on bytes.
+enum ByteSearch {
+    /// The offset of the first occurrence of `needle` in `haystack` at or after `from`.
+    @inline(__always)
+    static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        let n = needle.count
+        guard n > 0, from >= 0, haystack.count - from >= n, let base = haystack.baseAddress else {
+            return n == 0 ? from : nil
+        }
+        return needle.withUnsafeBufferPointer { needle in
+            let first = Int32(needle[0])
+            let last = haystack.count - n
+            var position = from
+            while position <= last {
+                // memchr finds the next candidate first byte (vectorised in glibc).
+                guard let hit = memchr(base + position, first, last - position + 1) else { return nil }
+                let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                if n == 1 || memcmp(base + offset + 1, needle.baseAddress! + 1, n - 1) == 0 { return offset }
+                position = offset + 1
+            }
+            return nil
+        }
+    }
+
+    /// True when the byte before `offset` ends a word (start of text, or an ASCII non-alphanumeric).
+    @inline(__always)
+    static func isWordStart(_ text: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
+        guard offset > 0 else { return true }
+        let b = text[offset - 1]
+        if b >= 0x80 { return false }
+        return !((b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A))
+    }
+}

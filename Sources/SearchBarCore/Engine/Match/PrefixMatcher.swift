@@ -1,0 +1,204 @@
+/// Prefix mode on one segment: candidates come from the postings of the most selective query
+/// word; each candidate is verified by one pass over its forward entries, in which every query
+/// word looks its terms up in its ``WordPlan``.
+final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
+    private let segment: Segment
+    private let plans: [WordPlan]
+    private let conditions: ItemConditions
+    private let fields: [SearchField]
+    let candidates: Candidates
+
+    /// A matcher for `words` (one variant of the query) on `segment`; `restrictTo` limits the
+    /// candidates to a previous search's matches.
+    init(words: [QueryWord], segment: Segment, conditions: ItemConditions, fields: [SearchField],
+         restrictTo: [UInt32]?)
+    {
+        self.segment = segment
+        self.conditions = conditions
+        self.fields = fields
+        plans = words.map { WordPlan($0, segment: segment) }
+        if conditions.excludesAll || plans.contains(where: { !$0.word.matchesAsSubstring && $0.ranges.isEmpty }) {
+            candidates = .list([])
+        } else if let restrictTo {
+            candidates = .list(restrictTo)
+        } else if let best = plans.filter({ !$0.word.matchesAsSubstring }).min(by: { $0.volume < $1.volume }),
+            best.volume <= segment.count / 3
+        {
+            candidates = .gather(best.ranges, in: segment)
+        } else {
+            candidates = .all
+        }
+    }
+
+    func evaluate(_ i: Int) -> Evaluation? {
+        if !conditions.isEmpty && !conditions.accepts(i) { return nil }
+        let n = plans.count
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { best -> Evaluation? in
+            best.initialize(repeating: .max)
+            var lastWhole = false
+            var titleWords = 0
+            let start = Int(segment.forwardOffsets[i])
+            let end = Int(segment.forwardOffsets[i + 1])
+            segment.forward.withUnsafeBufferPointer { forward in
+                var field: UInt32 = .max
+                var position: UInt32 = 0
+                for k in start..<end {
+                    let entry = forward[k]
+                    let f = entry >> Segment.fieldShift
+                    let t = Int(entry & Segment.termMask)
+                    if f != field {
+                        field = f
+                        position = 0
+                    }
+                    if f == 0 { titleWords += 1 }
+                    for w in 0..<n {
+                        let c = plans[w].cost(t)
+                        guard c != 0 else { continue }
+                        let packed = UInt32(c - 1) << 24 | f << 16 | min(position, 0xFFFE)
+                        if packed < best[w] { best[w] = packed }
+                        if w == n - 1 && t == plans[w].exactTerm { lastWhole = true }
+                    }
+                    position &+= 1
+                }
+            }
+            for w in 0..<n where plans[w].word.matchesAsSubstring {
+                best[w] = substringMatch(plans[w].word.key, i)
+            }
+            for w in 0..<n where best[w] == .max { return nil }
+            return score(i, best, titleWords: titleWords, lastWhole: lastWhole)
+        }
+    }
+
+    /// Packed (cost 0, field, position 0 at the field start or 0xFFFF inside) of a substring word.
+    private func substringMatch(_ key: [UInt8], _ i: Int) -> UInt32 {
+        for field in fields {
+            let arena = segment.folded[Int(field.rawValue)]
+            let range = arena.range(i)
+            let found = arena.bytes.withUnsafeBufferPointer { bytes in
+                ByteSearch.find(key, in: UnsafeBufferPointer(rebasing: bytes[range]), from: 0)
+            }
+            if let found { return field.rawValue << 16 | (found == 0 ? 0 : 0xFFFF) }
+        }
+        return .max
+    }
+
+    private func score(_ i: Int, _ best: UnsafeMutableBufferPointer<UInt32>, titleWords: Int, lastWhole: Bool)
+        -> Evaluation
+    {
+        let n = best.count
+        var totalCost = 0
+        var worstField: UInt32 = 0
+        var anyInfix = false
+        var fieldCounts = (0, 0, 0)
+        for w in 0..<n {
+            let packed = best[w]
+            totalCost += Int(packed >> 24)
+            let f = (packed >> 16) & 0xFF
+            worstField = max(worstField, f)
+            if plans[w].word.matchesAsSubstring && packed & 0xFFFF != 0 { anyInfix = true }
+            switch f {
+            case 0: fieldCounts.0 += 1
+            case 1: fieldCounts.1 += 1
+            default: fieldCounts.2 += 1
+            }
+        }
+        var report: UInt32 = 0
+        if fieldCounts.1 > fieldCounts.0 && fieldCounts.1 >= fieldCounts.2 { report = 1 }
+        if fieldCounts.2 > fieldCounts.0 && fieldCounts.2 > fieldCounts.1 { report = 2 }
+        // Proximity and order among the words in the reported field.
+        var minPos = Int.max, maxPos = -1, inField = 0, lastPos = -1
+        var ordered = worstField == report
+        for w in 0..<n where (best[w] >> 16) & 0xFF == report {
+            let p = Int(best[w] & 0xFFFF)
+            minPos = min(minPos, p)
+            maxPos = max(maxPos, p)
+            inField += 1
+            if p <= lastPos && !(plans[w].word.matchesAsSubstring) { ordered = false }
+            lastPos = p
+        }
+        let span = inField > 1 ? maxPos - minPos - (inField - 1) : 0
+        var wholeWords = 0
+        for w in 0..<n where !plans[w].word.isPrefix { wholeWords += 1 }
+        if lastWhole && plans[n - 1].word.isPrefix { wholeWords += 1 }
+        let tier: MatchTier
+        var quality = wholeWords
+        if totalCost > 0 {
+            tier = .typo
+            quality = 255 - totalCost
+        } else if anyInfix {
+            tier = .infix
+        } else if worstField == 0 && titleStarts(i, n) {
+            let exact: Bool
+            if plans[n - 1].word.matchesAsSubstring {
+                exact = segment.foldedBytes(.title, i).elementsEqual(plans[n - 1].word.key) && n == 1
+            } else {
+                exact = titleWords == n && (!plans[n - 1].word.isPrefix || termAt(i, n - 1) == plans[n - 1].exactTerm)
+            }
+            tier = exact ? .exactTitle : .titlePrefix
+        } else {
+            tier = ordered ? .inOrder : .anyOrder
+        }
+        let field = SearchField(rawValue: report) ?? .title
+        let worst = SearchField(rawValue: worstField) ?? .keywords
+        return Evaluation(
+            score: Score.make(
+                tier: tier, quality: quality, field: worst, proximity: Score.proximity(span: span),
+                weightKey: segment.weightKey(i)),
+            field: field)
+    }
+
+    /// True when query word `w` matches title word `w` exactly for every `w`.
+    private func titleStarts(_ i: Int, _ n: Int) -> Bool {
+        let start = Int(segment.forwardOffsets[i])
+        let end = Int(segment.forwardOffsets[i + 1])
+        if plans.contains(where: { $0.word.matchesAsSubstring }) {
+            guard n == 1 else { return false }
+            return segment.foldedBytes(.title, i).starts(with: plans[0].word.key)
+        }
+        guard end - start >= n else { return false }
+        for w in 0..<n {
+            let entry = segment.forward[start + w]
+            guard entry >> Segment.fieldShift == 0, plans[w].cost(Int(entry & Segment.termMask)) == 1 else { return false }
+        }
+        return true
+    }
+
+    private func termAt(_ i: Int, _ position: Int) -> Int {
+        Int(segment.forward[Int(segment.forwardOffsets[i]) + position] & Segment.termMask)
+    }
+
+    /// The spans of `field` the query matched in item `i`.
+    func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan] {
+        var spans: [HighlightSpan] = []
+        var position = 0
+        for k in Int(segment.forwardOffsets[i])..<Int(segment.forwardOffsets[i + 1]) {
+            let entry = segment.forward[k]
+            guard entry >> Segment.fieldShift == field.rawValue else { continue }
+            let t = Int(entry & Segment.termMask)
+            for plan in plans where !plan.word.matchesAsSubstring {
+                let c = plan.cost(t)
+                guard c != 0 else { continue }
+                if Int(c) - 1 == plan.word.baseCost && plan.word.isPrefix && t != plan.exactTerm && plan.word.baseCost == 0 {
+                    spans.append(.token(position: position, prefixBytes: plan.word.key.count))
+                } else {
+                    spans.append(.token(position: position, prefixBytes: nil))
+                }
+                break
+            }
+            position += 1
+        }
+        let arena = segment.folded[Int(field.rawValue)]
+        let range = arena.range(i)
+        arena.bytes.withUnsafeBufferPointer { bytes in
+            let text = UnsafeBufferPointer(rebasing: bytes[range])
+            for plan in plans where plan.word.matchesAsSubstring {
+                var from = 0
+                while let hit = ByteSearch.find(plan.word.key, in: text, from: from) {
+                    spans.append(.keyBytes(hit..<(hit + plan.word.key.count)))
+                    from = hit + plan.word.key.count
+                }
+            }
+        }
+        return spans
+    }
+}

@@ -1,0 +1,64 @@
+/// What a matcher found for one item.
+struct Evaluation {
+    /// The packed score (see ``Score``).
+    var score: UInt64
+    /// The field the highlights belong to.
+    var field: SearchField
+}
+
+/// Which items of a segment a matcher must look at.
+enum Candidates {
+    /// Every item.
+    case all
+    /// These local indices, ascending.
+    case list([UInt32])
+}
+
+/// Matches one compiled query against one segment.
+protocol SegmentMatcher: AnyObject, Sendable {
+    /// The items worth evaluating.
+    var candidates: Candidates { get }
+    /// The score of item `i`, or nil when it does not match.
+    func evaluate(_ i: Int) -> Evaluation?
+    /// The parts of `field` that the query matched in item `i`.
+    func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan]
+}
+
+/// A part of a field the query matched, before it is mapped to the original text.
+enum HighlightSpan: Equatable {
+    /// Token number `position` of the field, all of it or its first `prefixBytes` key bytes.
+    case token(position: Int, prefixBytes: Int?)
+    /// A byte range of the field's folded text.
+    case keyBytes(Range<Int>)
+}
+
+extension Candidates {
+    /// Gathers the items of a segment holding any term of `ranges`: the postings of one term
+    /// are used as they are; several terms are merged through a bitset.
+    static func gather(_ ranges: [Range<Int>], in segment: Segment) -> Candidates {
+        if ranges.count == 1, ranges[0].count == 1 {
+            let t = ranges[0].lowerBound
+            return .list(Array(segment.postings[Int(segment.postingOffsets[t])..<Int(segment.postingOffsets[t + 1])]))
+        }
+        var bits = Bitset(count: segment.count)
+        var total = 0
+        segment.postings.withUnsafeBufferPointer { postings in
+            for range in ranges where !range.isEmpty {
+                let start = Int(segment.postingOffsets[range.lowerBound])
+                let end = Int(segment.postingOffsets[range.upperBound])
+                for k in start..<end where bits.insert(Int(postings[k])) { total += 1 }
+            }
+        }
+        var list = [UInt32]()
+        list.reserveCapacity(total)
+        for (w, word) in bits.words.enumerated() where word != 0 {
+            var remaining = word
+            while remaining != 0 {
+                let bit = remaining.trailingZeroBitCount
+                list.append(UInt32(truncatingIfNeeded: w << 6 | bit))
+                remaining &= remaining - 1
+            }
+        }
+        return .list(list)
+    }
+}

@@ -1,0 +1,197 @@
+/// Finds the vocabulary terms within a word's typo budget by walking the sorted vocabulary like
+/// a trie: consecutive terms share their common prefix's rows of the Damerau-Levenshtein
+/// (optimal string alignment) table, and a prefix whose row minimum exceeds the budget skips its
+/// whole block of terms with one binary search.
+///
+/// A wrong first letter costs ``TypoPolicy/firstLetterCost``: the table walk covers the terms
+/// that share the word's first letter, and direct lookups cover the rest (first letter
+/// dropped, added, replaced or swapped, the remainder exact).
+struct TypoWalk {
+    /// A block of consecutive terms that match with the same cost.
+    struct Match: Equatable {
+        /// Term ids.
+        var terms: Range<Int>
+        /// Typos.
+        var cost: Int
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let offsets: UnsafeBufferPointer<UInt32>
+    private let termCount: Int
+
+    /// A walker over a sorted vocabulary arena.
+    init(bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>) {
+        self.bytes = bytes
+        self.offsets = offsets
+        termCount = offsets.count - 1
+    }
+
+    /// The terms within `budget` typos of `word` (as a whole term, or as a prefix of a term when
+    /// `prefix` is set). Exact matches are included with cost 0.
+    func matches(_ word: [UInt32], budget: Int, prefix: Bool) -> [Match] {
+        guard budget > 0, let first = word.first else { return [] }
+        var results: [Match] = []
+        var firstBytes: [UInt8] = []
+        UTF8Decoding.encode(first, into: &firstBytes)
+        let sameFirst = VocabularySearch.prefixRange(bytes, offsets, firstBytes)
+        walk(word, budget: budget, prefix: prefix, in: sameFirst, into: &results)
+        if budget >= TypoPolicy.firstLetterCost {
+            firstLetterTypos(word, prefix: prefix, into: &results)
+        }
+        return results
+    }
+
+    // MARK: - Table walk over terms sharing the first letter
+
+    private func walk(_ word: [UInt32], budget k: Int, prefix: Bool, in range: Range<Int>, into results: inout [Match]) {
+        let m = word.count
+        let maxDepth = m + k
+        let width = m + 1
+        var rows = [UInt8](repeating: 0, count: (maxDepth + 1) * width)
+        for j in 0...m { rows[j] = UInt8(j) }
+        var bestUpTo = [UInt8](repeating: UInt8.max, count: maxDepth + 1)
+        var path = [UInt32](repeating: 0, count: maxDepth + 1)
+        var validDepth = 0
+        var cps = [UInt32](repeating: 0, count: maxDepth + 1)
+        var i = range.lowerBound
+        while i < range.upperBound {
+            // Decode up to maxDepth + 1 code points of term i.
+            let start = Int(offsets[i])
+            let end = Int(offsets[i + 1])
+            var n = 0
+            var p = start
+            var complete = true
+            while p < end {
+                if n > maxDepth {
+                    complete = false
+                    break
+                }
+                let (c, length) = UTF8Decoding.decode(bytes.baseAddress!, p, end)
+                cps[n] = c
+                n += 1
+                p += length
+            }
+            var lcp = 0
+            while lcp < min(validDepth, n) && path[lcp] == cps[lcp] { lcp += 1 }
+            var d = lcp
+            var prunedAt = -1
+            let limit = min(n, maxDepth)
+            while d < limit {
+                d += 1
+                let c = cps[d - 1]
+                path[d - 1] = c
+                let row = d * width
+                let above = (d - 1) * width
+                rows[row] = UInt8(min(d, 255))
+                var rowMin = rows[row]
+                for j in 1...m {
+                    var v = min(rows[above + j] &+ 1, rows[row + j - 1] &+ 1)
+                    let substitution = rows[above + j - 1] &+ (c == word[j - 1] ? 0 : 1)
+                    if substitution < v { v = substitution }
+                    if d > 1, j > 1, c == word[j - 2], cps[d - 2] == word[j - 1] {
+                        let transposition = rows[(d - 2) * width + j - 2] &+ 1
+                        if transposition < v { v = transposition }
+                    }
+                    rows[row + j] = v
+                    if v < rowMin { rowMin = v }
+                }
+                bestUpTo[d] = min(bestUpTo[d - 1], rows[row + m])
+                if Int(rowMin) > k {
+                    prunedAt = d
+                    break
+                }
+            }
+            validDepth = d
+            if prunedAt >= 0 {
+                // No term under cps[0..<d] gets closer; in prefix mode they all match at the
+                // shallower depth's cost, if any.
+                let blockEnd = self.blockEnd(from: i, prefix: cps, depth: prunedAt, limit: range.upperBound)
+                let best = Int(bestUpTo[prunedAt - 1])
+                if prefix && best <= k { append(i..<blockEnd, best, &results) }
+                validDepth = prunedAt - 1
+                i = blockEnd
+                continue
+            }
+            let cost: Int
+            if prefix {
+                cost = Int(bestUpTo[d])
+            } else {
+                cost = complete && n == d ? Int(rows[d * width + m]) : Int.max
+            }
+            if cost <= k { append(i..<(i + 1), cost, &results) }
+            i += 1
+        }
+    }
+
+    /// The end of the block of terms (from `start`) that begin with `prefix[0..<depth]`.
+    private func blockEnd(from start: Int, prefix: [UInt32], depth: Int, limit: Int) -> Int {
+        var key: [UInt8] = []
+        for c in prefix[0..<depth] { UTF8Decoding.encode(c, into: &key) }
+        return key.withUnsafeBufferPointer { key in
+            var low = start
+            var high = limit
+            while low < high {
+                let mid = (low + high) >> 1
+                if VocabularySearch.compare(bytes, offsets, mid, key, prefixOnly: true) <= 0 {
+                    low = mid + 1
+                } else {
+                    high = mid
+                }
+            }
+            return low
+        }
+    }
+
+    private func append(_ terms: Range<Int>, _ cost: Int, _ results: inout [Match]) {
+        if let last = results.last, last.cost == cost, last.terms.upperBound == terms.lowerBound {
+            results[results.count - 1].terms = last.terms.lowerBound..<terms.upperBound
+        } else {
+            results.append(Match(terms: terms, cost: cost))
+        }
+    }
+
+    // MARK: - A wrong first letter
+
+    private func firstLetterTypos(_ word: [UInt32], prefix: Bool, into results: inout [Match]) {
+        let cost = TypoPolicy.firstLetterCost
+        let rest = Array(word.dropFirst())
+        var candidates: [[UInt32]] = []
+        if !rest.isEmpty { candidates.append(rest) }  // an extra first letter typed
+        if word.count >= 2, word[0] != word[1] {  // the first two letters swapped
+            candidates.append([word[1], word[0]] + word.dropFirst(2))
+        }
+        for c in distinctFirstLetters() where c != word[0] {
+            candidates.append([c] + word)  // the first letter missed
+            candidates.append([c] + rest)  // the first letter replaced
+        }
+        for candidate in candidates {
+            var key: [UInt8] = []
+            for c in candidate { UTF8Decoding.encode(c, into: &key) }
+            let range = VocabularySearch.prefixRange(bytes, offsets, key)
+            guard !range.isEmpty else { continue }
+            if prefix {
+                results.append(Match(terms: range, cost: cost))
+            } else if Int(offsets[range.lowerBound + 1] - offsets[range.lowerBound]) == key.count {
+                results.append(Match(terms: range.lowerBound..<(range.lowerBound + 1), cost: cost))
+            }
+        }
+    }
+
+    /// Every distinct first code point of the vocabulary, found by jumping block to block.
+    private func distinctFirstLetters() -> [UInt32] {
+        var letters: [UInt32] = []
+        var i = 0
+        while i < termCount {
+            let start = Int(offsets[i])
+            let end = Int(offsets[i + 1])
+            guard start < end else {
+                i += 1
+                continue
+            }
+            let (c, _) = UTF8Decoding.decode(bytes.baseAddress!, start, end)
+            letters.append(c)
+            i = blockEnd(from: i, prefix: [c], depth: 1, limit: termCount)
+        }
+        return letters
+    }
+}

@@ -1,0 +1,77 @@
+/// One query word resolved against one segment's vocabulary: which terms it matches and at
+/// what cost, looked up in O(1) per term while items are verified.
+struct WordPlan: Sendable {
+    /// The word.
+    let word: QueryWord
+    /// When the word matches one block of terms at one cost, that block (no table needed).
+    private let soleRange: Range<Int>?
+    private let soleCost: UInt8
+    /// Otherwise per term: 0 for no match, else typos + 1.
+    private let costs: [UInt8]
+    /// The term equal to the word, or -1.
+    let exactTerm: Int
+    /// The matched blocks of terms (for gathering candidates from postings).
+    let ranges: [Range<Int>]
+    /// Postings behind ``ranges`` (Int.max for substring words, which are not in the vocabulary).
+    let volume: Int
+
+    /// Resolves `word` against `segment`.
+    init(_ word: QueryWord, segment: Segment) {
+        self.word = word
+        guard !word.matchesAsSubstring else {
+            soleRange = 0..<0
+            soleCost = 0
+            costs = []
+            exactTerm = -1
+            ranges = []
+            volume = Int.max
+            return
+        }
+        let base = word.baseCost
+        let exactRange: Range<Int>
+        if word.isPrefix {
+            exactRange = segment.termRange(prefix: word.key)
+        } else {
+            exactRange = segment.term(equalTo: word.key).map { $0..<($0 + 1) } ?? 0..<0
+        }
+        let exact = segment.term(equalTo: word.key) ?? -1
+        exactTerm = exact
+        var typoMatches: [TypoWalk.Match] = []
+        if word.typoBudget > 0 {
+            typoMatches = segment.vocabulary.bytes.withUnsafeBufferPointer { bytes in
+                segment.vocabulary.offsets.withUnsafeBufferPointer { offsets in
+                    TypoWalk(bytes: bytes, offsets: offsets).matches(
+                        word.codePoints, budget: word.typoBudget, prefix: word.isPrefix)
+                }
+            }
+            typoMatches.removeAll { $0.cost == 0 }
+        }
+        if typoMatches.isEmpty {
+            soleRange = exactRange
+            soleCost = UInt8(min(base, 250) + 1)
+            costs = []
+            ranges = exactRange.isEmpty ? [] : [exactRange]
+        } else {
+            var table = [UInt8](repeating: 0, count: segment.termCount)
+            let exactCost = UInt8(min(base, 250) + 1)
+            for t in exactRange { table[t] = exactCost }
+            var blocks = exactRange.isEmpty ? [] : [exactRange]
+            for match in typoMatches {
+                let cost = UInt8(min(match.cost + base, 250) + 1)
+                for t in match.terms where table[t] == 0 || table[t] > cost { table[t] = cost }
+                blocks.append(match.terms)
+            }
+            soleRange = nil
+            soleCost = 0
+            costs = table
+            ranges = blocks
+        }
+        volume = ranges.reduce(0) { $0 + segment.postingCount($1) }
+    }
+
+    /// 0 when term `t` does not match, else typos + 1.
+    @inline(__always) func cost(_ t: Int) -> UInt8 {
+        if let soleRange { return soleRange.contains(t) ? soleCost : 0 }
+        return costs[t]
+    }
+}

@@ -1,0 +1,43 @@
+/// One result of a search.
+public struct SearchHit: Sendable, Equatable {
+    /// The item's id.
+    public var id: UInt64
+    /// The relevance: higher is better. Hits are ordered by score, then by the locale's
+    /// collation of their titles, then by id.
+    public var score: UInt64
+    /// The field the highlights refer to (where most query words matched).
+    public var field: SearchField
+    /// What the query matched, as sorted, disjoint UTF-8 byte ranges of the field's original text.
+    public var highlights: [Range<Int>]
+
+    /// Creates a hit.
+    public init(id: UInt64, score: UInt64, field: SearchField, highlights: [Range<Int>]) {
+        self.id = id
+        self.score = score
+        self.field = field
+        self.highlights = highlights
+    }
+
+    /// The match tier encoded in the score (see ``MatchTier``).
+    public var tier: MatchTier { MatchTier(rawValue: UInt8(truncatingIfNeeded: score >> 61)) ?? .fuzzy }
+}
+
+/// How well a hit matched, best first; the top bits of ``SearchHit/score``.
+public enum MatchTier: UInt8, Sendable, Comparable {
+    /// A subsequence match (fuzzy mode).
+    case fuzzy = 1
+    /// A match that needed typos (or a query-word concatenation).
+    case typo = 2
+    /// A query word matched inside a word.
+    case infix = 3
+    /// All query words matched word starts, in some other order.
+    case anyOrder = 4
+    /// All query words matched word starts, in the query's order.
+    case inOrder = 5
+    /// The title starts with the query.
+    case titlePrefix = 6
+    /// The title is the query.
+    case exactTitle = 7
+
+    public static func < (a: MatchTier, b: MatchTier) -> Bool { a.rawValue < b.rawValue }
+}

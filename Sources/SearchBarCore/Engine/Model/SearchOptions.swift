@@ -1,0 +1,50 @@
+/// What one search asks for besides the query text.
+public struct SearchOptions: Sendable, Equatable, Hashable {
+    /// The match mode; `nil` uses the index's default.
+    public var mode: MatchMode?
+    /// At most this many hits are returned (clamped to 1...10_000).
+    public var limit: Int
+    /// Only items whose scope is in this set match; empty means every scope.
+    public var scopes: [UInt32]
+    /// Every filter must hold for an item to match.
+    public var filters: [AttributeFilter]
+    /// Parse fzf-like operators in the query: `'exact`, `^prefix`, `suffix$`, `!not`, `a | b`,
+    /// and filter tokens (`scope:N`, `name:value`, `name>=N`, `name<=N`, `name>N`, `name<N`).
+    public var extendedSyntax: Bool
+    /// Allow typos in prefix and contains modes (on by default).
+    public var typos: Bool
+
+    /// The largest `limit` honoured.
+    public static let maxLimit = 10_000
+
+    /// Creates options; the defaults are the index's mode, 50 hits, all scopes, no filters.
+    public init(
+        mode: MatchMode? = nil, limit: Int = 50, scopes: [UInt32] = [], filters: [AttributeFilter] = [],
+        extendedSyntax: Bool = false, typos: Bool = true
+    ) {
+        self.mode = mode
+        self.limit = limit
+        self.scopes = scopes
+        self.filters = filters
+        self.extendedSyntax = extendedSyntax
+        self.typos = typos
+    }
+
+    /// `limit` clamped to 1...``maxLimit``.
+    var effectiveLimit: Int { min(max(limit, 1), Self.maxLimit) }
+}
+
+/// A condition on an item attribute.
+public enum AttributeFilter: Sendable, Equatable, Hashable {
+    /// The attribute is a text equal to this one (compared folded).
+    case equals(name: String, text: String)
+    /// The attribute is a number in `min...max` (use infinities for open ends).
+    case range(name: String, min: Double, max: Double)
+
+    /// The attribute's name.
+    public var name: String {
+        switch self {
+        case .equals(let name, _), .range(let name, _, _): name
+        }
+    }
+}

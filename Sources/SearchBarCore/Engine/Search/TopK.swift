@@ -1,0 +1,81 @@
+/// A candidate hit while a search runs.
+struct RankedItem: Sendable {
+    /// The packed score.
+    var score: UInt64
+    /// The title's collation rank key.
+    var rankKey: UInt64
+    /// The item id.
+    var id: UInt64
+    /// Position of the segment in the snapshot.
+    var segment: Int32
+    /// Local index in the segment.
+    var local: UInt32
+    /// The field the highlights belong to.
+    var field: SearchField
+    /// Which query variant matched (for highlights).
+    var variant: Int32
+
+    /// True when `self` ranks before `other`: higher score, then earlier in collation, then lower id.
+    @inline(__always) func ranksBefore(_ other: RankedItem) -> Bool {
+        if score != other.score { return score > other.score }
+        if rankKey != other.rankKey { return rankKey < other.rankKey }
+        return id < other.id
+    }
+}
+
+/// The best `limit` items seen, in a heap whose root is the worst kept item.
+struct TopK: Sendable {
+    /// How many items are kept.
+    let limit: Int
+    private(set) var heap: [RankedItem] = []
+
+    /// An empty selection of at most `limit` items.
+    init(limit: Int) {
+        self.limit = max(1, limit)
+        heap.reserveCapacity(min(self.limit, 1024))
+    }
+
+    /// True when an item with `score` could not enter (a cheap pre-check before building one).
+    @inline(__always) func rejects(score: UInt64) -> Bool {
+        heap.count == limit && score < heap[0].score
+    }
+
+    /// Offers an item.
+    mutating func offer(_ item: RankedItem) {
+        if heap.count < limit {
+            heap.append(item)
+            siftUp(heap.count - 1)
+        } else if item.ranksBefore(heap[0]) {
+            heap[0] = item
+            siftDown(0)
+        }
+    }
+
+    /// The kept items, best first.
+    func sorted() -> [RankedItem] { heap.sorted { $0.ranksBefore($1) } }
+
+    private mutating func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            // The root holds the worst: a parent must rank after its children.
+            guard heap[parent].ranksBefore(heap[child]) else { return }
+            heap.swapAt(parent, child)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1
+            guard left < heap.count else { return }
+            var worst = left
+            let right = left + 1
+            if right < heap.count && heap[left].ranksBefore(heap[right]) { worst = right }
+            guard heap[parent].ranksBefore(heap[worst]) else { return }
+            heap.swapAt(parent, worst)
+            parent = worst
+        }
+    }
+}

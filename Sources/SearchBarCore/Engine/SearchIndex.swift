@@ -1,0 +1,177 @@
+import Synchronization
+
+/// A searchable collection of items: add, replace and remove them in batches while searches
+/// run; every search sees one consistent snapshot.
+///
+/// Thread safety: every method may be called from any thread at any time. Writers (``add(_:)``,
+/// ``remove(ids:)``) run one at a time and build outside the snapshot lock; searches never wait
+/// for writers.
+public final class SearchIndex: Sendable {
+    /// The locale items and queries are folded for.
+    public let locale: SearchLocale
+    /// The match mode used when a search does not name one.
+    public let defaultMode: MatchMode
+    /// The fields stored and searched.
+    public let fields: SearchFields
+    /// The executor's thread count.
+    public var threadCount: Int { pool.threadCount }
+
+    let analysis: ItemAnalysis
+    let pool: ThreadPool
+    let cache = ResultCache()
+    private let current = Mutex<Snapshot>(.empty)
+    private let writer = Condition()
+    private let attributeNames = Mutex<Set<String>>([])
+    let asyncSearches = AsyncSearches()
+
+    /// Creates an empty index.
+    /// - Parameters:
+    ///   - locale: folding and collation locale (``SearchLocale/none`` for none).
+    ///   - mode: the default match mode.
+    ///   - fields: the fields to store and search (empty means all).
+    ///   - threads: executor threads; 0 means one per processor.
+    /// - Throws: ``SearchBarError/Code/invalidArgument`` for a negative thread count, or what
+    ///   ``Collator`` throws.
+    public init(locale: SearchLocale = .none, mode: MatchMode = .prefix, fields: SearchFields = .all, threads: Int = 0)
+        throws(SearchBarError)
+    {
+        guard threads >= 0 else { throw .invalidArgument("threads is \(threads); it must be 0 (one per core) or more") }
+        guard threads <= 256 else { throw .invalidArgument("threads is \(threads); at most 256 are allowed") }
+        self.locale = locale
+        defaultMode = mode
+        self.fields = fields.isEmpty ? .all : fields.intersection(.all)
+        analysis = ItemAnalysis(
+            analyzer: AnalyzerCache.shared.analyzer(for: locale), collator: try Collator(locale: locale),
+            fields: self.fields)
+        pool = ThreadPool(threads: threads)
+    }
+
+    deinit { asyncSearches.cancelAll() }
+
+    /// The number of live items.
+    public var count: Int { current.withLock { $0.liveCount } }
+
+    /// The current snapshot.
+    var snapshot: Snapshot { current.withLock { $0 } }
+
+    /// The fields searched, in rank order.
+    var searchedFields: [SearchField] { SearchField.allCases.filter { fields.includes($0) } }
+
+    // MARK: - Writing
+
+    /// Adds items; an item whose id is already present replaces it (within the batch, the last
+    /// one with an id wins). Searches running meanwhile see the index before or after the whole
+    /// batch, never part of it.
+    public func add(_ items: [IndexItem]) {
+        guard !items.isEmpty else { return }
+        let batch = Self.deduplicated(items)
+        let names = Set(batch.flatMap { $0.attributes.map(\.name) })
+        writer.withLock {
+            var built: [Segment] = []
+            for group in Self.groups(batch) {
+                built.append(SegmentBuilder.build(group, analysis: analysis, pool: pool))
+            }
+            let base = snapshot
+            var views = base.segments
+            // Tombstone the older copies of replaced ids.
+            let ids = batch.map(\.id)
+            views = Self.tombstoning(ids, in: views)
+            views.append(contentsOf: built.map(SegmentView.init))
+            views = Compaction.compact(views)
+            if !names.isEmpty { attributeNames.withLock { $0.formUnion(names) } }
+            publish(Snapshot(version: base.version &+ 1, segments: views))
+        }
+    }
+
+    /// Removes the items with these ids (unknown ids are ignored). Returns how many were removed.
+    @discardableResult
+    public func remove(ids: [UInt64]) -> Int {
+        guard !ids.isEmpty else { return 0 }
+        return writer.withLock {
+            let base = snapshot
+            var views = Self.tombstoning(ids, in: base.segments)
+            let removed = base.liveCount - views.reduce(0) { $0 + $1.liveCount }
+            guard removed > 0 else { return 0 }
+            views = Compaction.compact(views)
+            publish(Snapshot(version: base.version &+ 1, segments: views))
+            return removed
+        }
+    }
+
+    /// Removes every item.
+    public func removeAll() {
+        writer.withLock {
+            let base = snapshot
+            publish(Snapshot(version: base.version &+ 1, segments: []))
+        }
+    }
+
+    /// The item with this id as it was added (attributes' text values folded), or nil.
+    public func item(id: UInt64) -> IndexItem? {
+        let snapshot = self.snapshot
+        guard let (s, local) = snapshot.locate(id) else { return nil }
+        let segment = snapshot.segments[s].segment
+        return IndexItem(
+            id: id, title: segment.originalText(.title, local), subtitle: segment.originalText(.subtitle, local),
+            keywords: segment.originalText(.keywords, local), scope: segment.scope(local),
+            attributes: segment.attributes.entries(of: local).map { entry in
+                ItemAttribute(
+                    segment.attributes.names[Int(entry.name)],
+                    entry.text.map(AttributeValue.text) ?? .number(entry.number))
+            })
+    }
+
+    private func publish(_ snapshot: Snapshot) {
+        current.withLock { $0 = snapshot }
+    }
+
+    /// True when some item has an attribute with this name.
+    func hasAttribute(_ name: String) -> Bool { attributeNames.withLock { $0.contains(name) } }
+
+    /// The batch sorted by id, keeping the last item of each id.
+    static func deduplicated(_ items: [IndexItem]) -> [IndexItem] {
+        let order = items.indices.sorted { a, b in
+            items[a].id != items[b].id ? items[a].id < items[b].id : a < b
+        }
+        var result: [IndexItem] = []
+        result.reserveCapacity(items.count)
+        for (k, index) in order.enumerated() {
+            if k + 1 < order.count && items[order[k + 1]].id == items[index].id { continue }
+            result.append(items[index])
+        }
+        return result
+    }
+
+    /// Splits a sorted batch so that no segment's text arena passes 1 GiB.
+    static func groups(_ batch: [IndexItem]) -> [[IndexItem]] {
+        let limit = 1 << 30
+        var groups: [[IndexItem]] = []
+        var start = 0
+        var bytes = 0
+        for (i, item) in batch.enumerated() {
+            let size = item.title.utf8.count + item.subtitle.utf8.count + item.keywords.utf8.count
+            if bytes + size > limit && i > start {
+                groups.append(Array(batch[start..<i]))
+                start = i
+                bytes = 0
+            }
+            bytes += size
+        }
+        if start < batch.count { groups.append(Array(batch[start...])) }
+        return groups
+    }
+
+    /// The views with every live copy of `ids` marked dead.
+    static func tombstoning(_ ids: [UInt64], in views: [SegmentView]) -> [SegmentView] {
+        var dead = [[Int]](repeating: [], count: views.count)
+        for id in ids {
+            for s in views.indices.reversed() {
+                if let local = views[s].segment.localIndex(of: id), views[s].isLive(local) {
+                    dead[s].append(local)
+                    break
+                }
+            }
+        }
+        return views.indices.map { views[$0].deleting(dead[$0]) }
+    }
+}

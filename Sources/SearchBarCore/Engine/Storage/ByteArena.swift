@@ -1,0 +1,81 @@
+/// Many byte strings stored back to back in one buffer, with `count + 1` offsets: string `i`
+/// is `bytes[offsets[i] ..< offsets[i + 1]]`. One allocation per arena instead of one object per
+/// string, so millions of texts cost little more than their bytes.
+struct ByteArena: Sendable {
+    /// The strings' bytes, concatenated.
+    private(set) var bytes: [UInt8]
+    /// Start offsets, plus the end of the last string.
+    private(set) var offsets: [UInt32]
+
+    /// The largest arena (offsets are 32-bit).
+    static let maxBytes = Int(UInt32.max)
+
+    /// An empty arena.
+    init() {
+        bytes = []
+        offsets = [0]
+    }
+
+    /// An arena over ready-made parts (`offsets` must start at 0 and end at `bytes.count`).
+    init(bytes: [UInt8], offsets: [UInt32]) {
+        self.bytes = bytes
+        self.offsets = offsets
+    }
+
+    /// The number of strings (a blank arena stands for any number of empty strings).
+    var count: Int { offsets.count - 1 }
+
+    /// True for an arena that holds no bytes at all (every string empty, no offsets stored).
+    var isBlank: Bool { offsets.count == 1 }
+
+    /// The byte range of string `i` in ``bytes`` (empty for a blank arena).
+    @inline(__always) func range(_ i: Int) -> Range<Int> {
+        isBlank ? 0..<0 : Int(offsets[i])..<Int(offsets[i + 1])
+    }
+
+    /// The length of string `i` in bytes.
+    @inline(__always) func length(_ i: Int) -> Int { isBlank ? 0 : Int(offsets[i + 1] &- offsets[i]) }
+
+    /// String `i` decoded (invalid bytes cannot occur: only valid UTF-8 is appended).
+    func string(_ i: Int) -> String { String(decoding: bytes[range(i)], as: UTF8.self) }
+
+    /// String `i`'s bytes as an array.
+    func array(_ i: Int) -> [UInt8] { Array(bytes[range(i)]) }
+
+    /// Appends a string's bytes.
+    mutating func append<C: Collection<UInt8>>(_ string: C) {
+        bytes.append(contentsOf: string)
+        offsets.append(UInt32(truncatingIfNeeded: bytes.count))
+    }
+
+    /// Appends a UTF-8 string.
+    mutating func append(_ string: String) {
+        var copy = string
+        copy.withUTF8 { append($0) }
+    }
+
+    /// Reserves room for `strings` more strings of `bytes` more bytes.
+    mutating func reserve(strings: Int, bytes extra: Int) {
+        offsets.reserveCapacity(offsets.count + strings)
+        bytes.reserveCapacity(bytes.count + extra)
+    }
+
+    /// Drops spare capacity (arrays grow by doubling while building).
+    mutating func shrink() {
+        bytes = bytes.exactCopy()
+        offsets = offsets.exactCopy()
+    }
+}
+
+extension Array {
+    /// A copy with capacity equal to its count.
+    func exactCopy() -> [Element] {
+        guard capacity > count + count / 16 else { return self }
+        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            self.withUnsafeBufferPointer { source in
+                for i in 0..<source.count { (buffer.baseAddress! + i).initialize(to: source[i]) }
+            }
+            initialized = count
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// The text-layer calls an index makes for its items and queries, in one place.
+struct ItemAnalysis: Sendable {
+    /// Folds and tokenizes for the index's locale.
+    let analyzer: TextAnalyzer
+    /// Orders titles for the final tie-break.
+    let collator: Collator
+    /// The fields that are stored and searched.
+    let fields: SearchFields
+
+    /// Replaces `analysis` with the folded key and token spans of `text`.
+    func analyze(_ text: String, into analysis: inout Analysis) {
+        analyzer.analyze(text, into: &analysis)
+    }
+
+    /// The first 8 bytes of the title's collation sort key, big-endian, as a rank key
+    /// (`buffer` is scratch space reused between calls).
+    func rankKey(_ title: String, buffer: inout [UInt8]) -> UInt64 {
+        buffer.removeAll(keepingCapacity: true)
+        collator.appendSortKey(title, to: &buffer)
+        var value: UInt64 = 0
+        for i in 0..<8 { value = value << 8 | UInt64(i < buffer.count ? buffer[i] : 0) }
+        return value
+    }
+
+    /// The folded form of an attribute's text value.
+    func foldValue(_ text: String) -> String { analyzer.fold(text) }
+}

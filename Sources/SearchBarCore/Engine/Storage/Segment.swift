@@ -1,0 +1,175 @@
+import Glibc
+import Synchronization
+
+/// An immutable block of items with its own inverted index. Searches read segments without
+/// locks; adding items makes new segments, removing them marks tombstones in the snapshot.
+///
+/// Items are stored in ascending id order (local index `i`), column by column:
+/// - texts: per field, the original UTF-8 and its folded match key, each in one ``ByteArena``;
+/// - the forward index: per item, its tokens' term ids in field and word order, each entry
+///   `termID | field << 30`;
+/// - the inverted index: a vocabulary of folded word keys sorted by bytes, and per term the
+///   ascending local indices of the items holding it (postings).
+final class Segment: Sendable {
+    /// Bits of a forward entry that hold the term id.
+    static let termMask: UInt32 = (1 << 30) - 1
+    /// Shift of the field number in a forward entry.
+    static let fieldShift: UInt32 = 30
+
+    /// A process-unique number naming this segment (result caches key on it).
+    let serial: UInt64
+    /// Item ids, ascending and unique.
+    let ids: [UInt64]
+    /// Item scopes (empty when every scope is 0).
+    let scopes: [UInt32]
+    /// Item weights as order-preserving 32-bit keys (empty when every weight is 0).
+    let weightKeys: [UInt32]
+    /// The first bytes of each title's collation sort key, big-endian.
+    let rankKeys: [UInt64]
+    /// Original text per field (indexed by `SearchField.rawValue`).
+    let original: [ByteArena]
+    /// Folded text per field.
+    let folded: [ByteArena]
+    /// Per item, the start of its forward entries, plus the end.
+    let forwardOffsets: [UInt32]
+    /// Forward entries of all items.
+    let forward: [UInt32]
+    /// Distinct folded word keys, sorted by bytes.
+    let vocabulary: ByteArena
+    /// Per term, the start of its postings, plus the end.
+    let postingOffsets: [UInt32]
+    /// Postings of all terms.
+    let postings: [UInt32]
+    /// Filterable attributes.
+    let attributes: AttributeTable
+
+    private static let serials = Atomic<UInt64>(1)
+
+    init(
+        ids: [UInt64], scopes: [UInt32], weightKeys: [UInt32], rankKeys: [UInt64], original: [ByteArena],
+        folded: [ByteArena], forwardOffsets: [UInt32], forward: [UInt32], vocabulary: ByteArena,
+        postingOffsets: [UInt32], postings: [UInt32], attributes: AttributeTable
+    ) {
+        serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
+        self.ids = ids
+        self.scopes = scopes
+        self.weightKeys = weightKeys
+        self.rankKeys = rankKeys
+        self.original = original
+        self.folded = folded
+        self.forwardOffsets = forwardOffsets
+        self.forward = forward
+        self.vocabulary = vocabulary
+        self.postingOffsets = postingOffsets
+        self.postings = postings
+        self.attributes = attributes
+    }
+
+    /// The number of items (live or not).
+    var count: Int { ids.count }
+
+    /// The number of distinct terms.
+    var termCount: Int { vocabulary.count }
+
+    /// The scope of item `i`.
+    @inline(__always) func scope(_ i: Int) -> UInt32 { scopes.isEmpty ? 0 : scopes[i] }
+
+    /// The weight key of item `i`.
+    @inline(__always) func weightKey(_ i: Int) -> UInt32 { weightKeys.isEmpty ? WeightKey.zero : weightKeys[i] }
+
+    /// The local index of `id`, or nil.
+    func localIndex(of id: UInt64) -> Int? {
+        var low = 0
+        var high = ids.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if ids[mid] < id { low = mid + 1 } else { high = mid }
+        }
+        return low < ids.count && ids[low] == id ? low : nil
+    }
+
+    /// The original text of `field` for item `i`.
+    func originalText(_ field: SearchField, _ i: Int) -> String {
+        original[Int(field.rawValue)].string(i)
+    }
+
+    /// The folded text of `field` for item `i`, as bytes.
+    func foldedBytes(_ field: SearchField, _ i: Int) -> ArraySlice<UInt8> {
+        let arena = folded[Int(field.rawValue)]
+        return arena.bytes[arena.range(i)]
+    }
+
+    /// The range of terms that start with `prefix` (all terms for an empty prefix).
+    func termRange(prefix: [UInt8]) -> Range<Int> {
+        vocabulary.bytes.withUnsafeBufferPointer { bytes in
+            vocabulary.offsets.withUnsafeBufferPointer { offsets in
+                VocabularySearch.prefixRange(bytes, offsets, prefix)
+            }
+        }
+    }
+
+    /// The term equal to `key`, or nil.
+    func term(equalTo key: [UInt8]) -> Int? {
+        let range = termRange(prefix: key)
+        guard !range.isEmpty, vocabulary.length(range.lowerBound) == key.count else { return nil }
+        return range.lowerBound
+    }
+
+    /// The number of postings of the terms in `range`.
+    @inline(__always) func postingCount(_ range: Range<Int>) -> Int {
+        Int(postingOffsets[range.upperBound]) - Int(postingOffsets[range.lowerBound])
+    }
+
+    /// Approximate bytes held (for diagnostics).
+    var byteSize: Int {
+        var total = ids.count * 8 + scopes.count * 4 + weightKeys.count * 4 + rankKeys.count * 8
+        for arena in original + folded + [vocabulary] { total += arena.bytes.count + arena.offsets.count * 4 }
+        total += forwardOffsets.count * 4 + forward.count * 4 + postingOffsets.count * 4 + postings.count * 4
+        return total
+    }
+}
+
+/// Binary searches over a sorted vocabulary arena.
+enum VocabularySearch {
+    /// Compares term `i` with `key` by bytes, looking only at the first `key.count` bytes of the
+    /// term when `prefixOnly` is set.
+    @inline(__always)
+    static func compare(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ offsets: UnsafeBufferPointer<UInt32>, _ i: Int,
+        _ key: UnsafeBufferPointer<UInt8>, prefixOnly: Bool
+    ) -> Int {
+        let start = Int(offsets[i])
+        let length = Int(offsets[i + 1]) - start
+        let n = min(length, key.count)
+        if n > 0 {
+            let c = memcmp(bytes.baseAddress! + start, key.baseAddress!, n)
+            if c != 0 { return Int(c) }
+        }
+        if prefixOnly && length >= key.count { return 0 }
+        return length - key.count
+    }
+
+    /// The range of terms starting with `prefix`.
+    static func prefixRange(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ offsets: UnsafeBufferPointer<UInt32>, _ prefix: [UInt8]
+    ) -> Range<Int> {
+        let count = offsets.count - 1
+        return prefix.withUnsafeBufferPointer { key in
+            // First term >= prefix.
+            var low = 0
+            var high = count
+            while low < high {
+                let mid = (low + high) >> 1
+                if compare(bytes, offsets, mid, key, prefixOnly: false) < 0 { low = mid + 1 } else { high = mid }
+            }
+            let start = low
+            // First term past the prefix block.
+            high = count
+            while low < high {
+                let mid = (low + high) >> 1
+                if compare(bytes, offsets, mid, key, prefixOnly: true) <= 0 { low = mid + 1 } else { high = mid }
+            }
+            return start..<low
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// Maps a weight to a 32-bit key whose unsigned order is the weights' numeric order
+/// (weights are rounded to `Float`; NaN counts as 0).
+enum WeightKey {
+    /// The key of weight 0.
+    static let zero = key(0)
+
+    /// The order-preserving key of `weight`.
+    static func key(_ weight: Double) -> UInt32 {
+        let value = weight.isNaN ? Float(0) : Float(weight)
+        let bits = (value == 0 ? Float(0) : value).bitPattern
+        return bits & 0x8000_0000 != 0 ? ~bits : bits | 0x8000_0000
+    }
+}
