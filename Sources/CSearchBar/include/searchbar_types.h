@@ -96,6 +96,156 @@ typedef struct sb_session sb_session;
 /** The results of one search. */
 typedef struct sb_results sb_results;
 
+/* ---- Search engine: items, options, hits ---- */
+
+/** How query words match item text. */
+typedef enum sb_match_mode {
+    /** In sb_search_options: the index's default mode. In sb_index_new(): SB_MODE_PREFIX. */
+    SB_MODE_DEFAULT = 0,
+    /** Every query word matches the start of an item word, the last one as a prefix; scripts
+     *  written without spaces match as substrings. Typo tolerant. */
+    SB_MODE_PREFIX = 1,
+    /** Every query word matches anywhere in the folded text; typo tolerant on whole words. */
+    SB_MODE_CONTAINS = 2,
+    /** Every query word matches as an in-order subsequence, ranked with fzf-style bonuses. */
+    SB_MODE_FUZZY = 3
+} sb_match_mode;
+
+/** A text field of an item. */
+typedef enum sb_field {
+    /** The title. */
+    SB_FIELD_TITLE = 0,
+    /** The subtitle. */
+    SB_FIELD_SUBTITLE = 1,
+    /** The keywords. */
+    SB_FIELD_KEYWORDS = 2
+} sb_field;
+
+/** Field masks for sb_index_new(): OR them together; 0 means all fields. */
+#define SB_FIELDS_TITLE (1u << SB_FIELD_TITLE)
+/** The subtitle field's mask bit. */
+#define SB_FIELDS_SUBTITLE (1u << SB_FIELD_SUBTITLE)
+/** The keywords field's mask bit. */
+#define SB_FIELDS_KEYWORDS (1u << SB_FIELD_KEYWORDS)
+/** Every field. */
+#define SB_FIELDS_ALL (SB_FIELDS_TITLE | SB_FIELDS_SUBTITLE | SB_FIELDS_KEYWORDS)
+
+/** A named value of an item that filters test: text (text != NULL) or number (text == NULL). */
+typedef struct sb_attribute {
+    /** The name, UTF-8, not empty. */
+    const char *name;
+    /** Length of name in bytes. */
+    size_t name_len;
+    /** The text value (UTF-8), or NULL for a number attribute. */
+    const char *text;
+    /** Length of text in bytes. */
+    size_t text_len;
+    /** The number value (used when text is NULL; not NaN). */
+    double number;
+} sb_attribute;
+
+/** One item to index. Strings are UTF-8 with explicit lengths; NULL is allowed with length 0. */
+typedef struct sb_item {
+    /** The host's id; adding an id already present replaces that item. */
+    uint64_t id;
+    /** The main text. */
+    const char *title;
+    /** Length of title in bytes. */
+    size_t title_len;
+    /** Secondary text, or NULL. */
+    const char *subtitle;
+    /** Length of subtitle in bytes. */
+    size_t subtitle_len;
+    /** Extra words the item is found by, or NULL. */
+    const char *keywords;
+    /** Length of keywords in bytes. */
+    size_t keywords_len;
+    /** A small integer the scope bar filters on. */
+    uint32_t scope;
+    /** Host popularity: larger ranks higher among otherwise equal hits (not NaN). */
+    double weight;
+    /** Attributes for filters, or NULL. */
+    const sb_attribute *attributes;
+    /** Number of attributes. */
+    size_t attribute_count;
+} sb_item;
+
+/** What an sb_filter tests. */
+typedef enum sb_filter_kind {
+    /** The attribute's text equals sb_filter.text (compared folded). */
+    SB_FILTER_EQUALS = 0,
+    /** The attribute's number is in [sb_filter.min, sb_filter.max] (use +-INFINITY for open ends). */
+    SB_FILTER_RANGE = 1
+} sb_filter_kind;
+
+/** A condition on an item attribute. */
+typedef struct sb_filter {
+    /** The attribute name, UTF-8, not empty. */
+    const char *attribute;
+    /** Length of attribute in bytes. */
+    size_t attribute_len;
+    /** An sb_filter_kind value. */
+    uint32_t kind;
+    /** For SB_FILTER_EQUALS: the text (UTF-8). */
+    const char *text;
+    /** Length of text in bytes. */
+    size_t text_len;
+    /** For SB_FILTER_RANGE: the lower bound (not NaN). */
+    double min;
+    /** For SB_FILTER_RANGE: the upper bound (not NaN). */
+    double max;
+} sb_filter;
+
+/** sb_search_options.flags: parse fzf-like operators ('exact ^prefix suffix$ !not a | b) and
+ *  filter tokens (scope:N, name:value, name>=N, name<=N, name>N, name<N). */
+#define SB_SEARCH_EXTENDED 1u
+/** sb_search_options.flags: no typo tolerance. */
+#define SB_SEARCH_NO_TYPOS 2u
+
+/** Options of one search; a zeroed struct (or NULL) means the index's defaults. */
+typedef struct sb_search_options {
+    /** An sb_match_mode value; SB_MODE_DEFAULT uses the index's mode. */
+    uint32_t mode;
+    /** SB_SEARCH_* flags. */
+    uint32_t flags;
+    /** At most this many hits; 0 means 50; values above 10000 are treated as 10000. */
+    size_t limit;
+    /** Only items whose scope is one of these match; NULL/0 means every scope. */
+    const uint32_t *scopes;
+    /** Number of scopes. */
+    size_t scope_count;
+    /** Every filter must hold; NULL/0 for none. */
+    const sb_filter *filters;
+    /** Number of filters. */
+    size_t filter_count;
+} sb_search_options;
+
+/** One search result, as sb_results_get() fills it. */
+typedef struct sb_hit {
+    /** The item id. */
+    uint64_t id;
+    /** Relevance: higher is better (hits are ordered by score, then title collation, then id). */
+    uint64_t score;
+    /** The sb_field the highlights refer to. */
+    uint32_t field;
+    /** How the hit matched, best 7: exact title, 6 title prefix, 5 word prefixes in order,
+     *  4 any order, 3 infix, 2 typo, 1 fuzzy. */
+    uint32_t tier;
+    /** Sorted, disjoint UTF-8 byte ranges of the field's original text that the query matched;
+     *  owned by the results, valid until sb_results_free(). */
+    const sb_range *highlights;
+    /** Number of highlight ranges. */
+    size_t highlight_count;
+} sb_hit;
+
+/**
+ * Completion of sb_index_search_async(), called once on a library thread.
+ * status is SB_OK with results (the callee owns them: release with sb_results_free()), or an
+ * error such as SB_ECANCELED with results NULL. Do not call sb_index_free() on the same index
+ * from inside the callback.
+ */
+typedef void (*sb_search_callback)(void *context, uint64_t ticket, sb_status status, sb_results *results);
+
 /* SB_SWIFT_ONLY_BEGIN: handle spellings for the Swift exporter; the generator maps them back. */
 typedef struct sb_collator *sb_collator_ref;
 typedef struct sb_index *sb_index_ref;
