@@ -171,7 +171,10 @@ final class FoldTables: @unchecked Sendable {
     /// Folds one normalization segment given as UTF-16.
     func foldSegment(_ source: [UInt16]) -> SegmentFold {
         var result = SegmentFold()
-        let nfkc = ICU.normalize(ICU.nfkcCasefold, source)
+        // Canonical order first: ICU's NFKC_Casefold of a segment is not always the same for
+        // canonically equivalent inputs (U+0345 among other marks becomes ι before reordering).
+        let ordered = source.count > 1 ? ICU.normalize(ICU.nfc, source) : source
+        let nfkc = ICU.normalize(ICU.nfkcCasefold, ordered)
         result.nfkc = nfkc
         let scalars = UTF8Codec.scalars(ofUTF16: nfkc)
         var i = 0
@@ -219,6 +222,24 @@ final class FoldTables: @unchecked Sendable {
         for c in base { mapScalar(c, into: &out) }
     }
 
+    /// Traditional→Simplified of one ideograph, followed to a fixed point. ICU's data has a few
+    /// cycles (苧 → 苎 → 苧); for those the smallest member of the cycle is the key, so the
+    /// result is always a fixed point and folding stays idempotent.
+    private func simplified(_ c: UInt32) -> [UInt32] {
+        var seen: [[UInt32]] = [[c]]
+        for _ in 0..<8 {
+            let last = seen[seen.count - 1]
+            let next = UTF8Codec.scalars(
+                ofUTF16: transliterator.withLock { $0.transliterate(UTF8Codec.utf16(ofScalars: last)) })
+            if next == last { return last }
+            if let start = seen.firstIndex(of: next) {
+                return seen[start...].min { $0.lexicographicallyPrecedes($1) } ?? next
+            }
+            seen.append(next)
+        }
+        return seen[seen.count - 1]
+    }
+
     /// The per-code-point steps after diacritics: letter table, digits, kana,
     /// Traditional→Simplified, Hangul jamo.
     private func mapScalar(_ c: UInt32, into out: inout [UInt32]) {
@@ -247,14 +268,7 @@ final class FoldTables: @unchecked Sendable {
             return
         }
         if tailoring.traditionalToSimplified, LetterTable.isHan(c) {
-            var s = [c]
-            for _ in 0..<3 {
-                let next = UTF8Codec.scalars(
-                    ofUTF16: transliterator.withLock { $0.transliterate(UTF8Codec.utf16(ofScalars: s)) })
-                if next == s { break }
-                s = next
-            }
-            out += s
+            out += simplified(c)
             return
         }
         if LetterTable.appendJamo(c, to: &out) { return }

@@ -57,8 +57,10 @@ enum TextTestSupport {
             var rest = Substring(xml)
             while let open = rest.range(of: "<annotation cp=") {
                 rest = rest[open.upperBound...]
-                guard let gt = rest.firstIndex(of: ">"), let close = rest.range(of: "</annotation>") else { break }
-                let text = rest[rest.index(after: gt)..<close.lowerBound]
+                guard let gt = rest.firstIndex(of: ">") else { break }
+                let afterTag = rest[rest.index(after: gt)...]
+                guard let close = afterTag.range(of: "</annotation>") else { break }
+                let text = afterTag[..<close.lowerBound]
                 out.append((language, unescapeXML(String(text))))
                 rest = rest[close.upperBound...]
             }
