@@ -1,0 +1,228 @@
+import Synchronization
+
+/// A headless search bar with its search controller: the state of UISearchBar +
+/// UISearchController, the behaviour the UIKit guide and the HIG describe, and the events of
+/// their delegates. The host forwards what the user does (typing, focus, taps) and draws what
+/// ``display`` says.
+///
+/// Threading: every method may be called from any thread; host calls apply one at a time.
+/// Veto callbacks run synchronously on the thread of the call that asks. Other events go to
+/// the event callback (in order, never two at once; normally on the thread whose action raised
+/// them, results on a worker or timer thread) and to a queue drained with
+/// ``nextEvent(timeout:)``, whose ``eventFileDescriptor`` is readable while events wait.
+/// Calling a mutating method from inside one of the session's callbacks throws
+/// ``SearchBarError/Code/misuse``; getters are fine there.
+///
+/// Searches: every query gets a generation; a newer query supersedes (and cancels) the older
+/// one, and an older query's results are never delivered: ``SessionEventKind/superseded``
+/// says so instead.
+public final class SearchSession: Sendable {
+    /// The backend searches run through (nil: the host searches and calls ``deliverResults(_:for:)``).
+    public let backend: (any SessionSearchBackend)?
+    /// The clock timers run on.
+    public let clock: any SessionClock
+    /// The locale recent searches and suggestions are folded for.
+    public let locale: SearchLocale
+    /// Where recent-search files live.
+    public let recentsDirectory: String
+
+    let analyzer: TextAnalyzer
+    let core: Mutex<SessionCore>
+    let operation = OperationLock()
+    let callbackGuard = CallbackGuard()
+    let signal: EventSignal
+
+    /// The default event queue capacity.
+    public static let defaultEventQueueCapacity = 1024
+    /// The largest event queue capacity.
+    public static let maximumEventQueueCapacity = 1 << 20
+
+    /// Creates a session.
+    /// - Parameters:
+    ///   - backend: what searches run through; nil makes the host the searcher.
+    ///   - clock: the time source; ``SystemClock/shared`` unless testing.
+    ///   - locale: folds recent searches and suggestions.
+    ///   - recentsDirectory: where named recent-search lists are saved; nil for
+    ///     `$XDG_STATE_HOME/searchbar/recents` (or `~/.local/state/searchbar/recents`).
+    ///   - eventQueueCapacity: events kept for ``nextEvent(timeout:)`` (0 turns the queue off).
+    /// - Throws: ``SearchBarError/Code/invalidArgument`` for a bad capacity or directory;
+    ///   ``SearchBarError/Code/io`` when no event descriptor can be made.
+    public init(
+        backend: (any SessionSearchBackend)? = nil, clock: any SessionClock = SystemClock.shared,
+        locale: SearchLocale = .none, recentsDirectory: String? = nil,
+        eventQueueCapacity: Int = SearchSession.defaultEventQueueCapacity
+    ) throws(SearchBarError) {
+        guard (0...Self.maximumEventQueueCapacity).contains(eventQueueCapacity) else {
+            throw .invalidArgument("the event queue capacity must be between 0 and \(Self.maximumEventQueueCapacity)")
+        }
+        self.backend = backend
+        self.clock = clock
+        self.locale = locale
+        self.recentsDirectory = try recentsDirectory.map { d throws(SearchBarError) in try RecentsFile.checkDirectory(d) }
+            ?? RecentsFile.defaultDirectory()
+        analyzer = AnalyzerCache.shared.analyzer(for: locale)
+        signal = try EventSignal()
+        core = Mutex(SessionCore(queueCapacity: eventQueueCapacity))
+    }
+
+    deinit {
+        core.withLock { c in
+            c.debounce?.cancel()
+            c.stallTimer?.cancel()
+        }
+        signal.close()
+    }
+
+    /// Stops the session: cancels timers and the running search, closes the event descriptor.
+    /// Later mutating calls throw ``SearchBarError/Code/misuse``. Idempotent.
+    public func close() throws(SearchBarError) {
+        try callbackGuard.checkOutside("close")
+        operation.lock()
+        let ticket = core.withLock { c -> (any SessionSearchTicket)? in
+            guard !c.closed else { return nil }
+            c.closed = true
+            c.debounce?.cancel()
+            c.stallTimer?.cancel()
+            _ = c.generations.cancel()
+            c.outbox.removeAll()
+            c.queue.removeAll()
+            signal.close()
+            defer { c.ticket = nil }
+            return c.ticket?.ticket
+        }
+        operation.unlock()
+        ticket?.cancel()
+    }
+
+    // MARK: - Reading
+
+    /// A copy of the current state.
+    public var state: SessionState {
+        core.withLock { $0.state }
+    }
+
+    /// Everything to show, computed from the state.
+    public var display: SessionDisplay {
+        core.withLock { c in
+            SessionDisplay(
+                state: c.state, isSearching: c.generations.pending != nil, isStalled: c.generations.stalled,
+                generation: c.generations.latest, resultCount: c.results?.results.count ?? 0)
+        }
+    }
+
+    /// The search-timing policy.
+    public var timing: SearchTiming {
+        core.withLock { $0.timing }
+    }
+
+    /// The newest query's generation (0 before the first query).
+    public var generation: UInt64 {
+        core.withLock { $0.generations.latest }
+    }
+
+    /// The last query issued, if any.
+    public var lastQuery: SessionQuery? {
+        core.withLock { $0.lastQuery }
+    }
+
+    /// The newest delivered results and their generation (nil before any, and after a cancel).
+    public var results: (generation: UInt64, results: SessionResults)? {
+        core.withLock { $0.results }
+    }
+
+    /// The descriptor that is readable while events wait in the queue (-1 once closed).
+    public var eventFileDescriptor: Int32 {
+        core.withLock { $0.closed ? -1 : signal.readFD }
+    }
+
+    /// Events dropped because the queue was full.
+    public var droppedEventCount: UInt64 {
+        core.withLock { $0.queue.droppedCount }
+    }
+
+    /// The number of events waiting in the queue.
+    public var queuedEventCount: Int {
+        core.withLock { $0.queue.count }
+    }
+
+    // MARK: - Running host calls
+
+    /// What a host call does once the state lock is released.
+    struct Effects {
+        var cancel: [any SessionSearchTicket] = []
+        var launch: [SessionQuery] = []
+        var saveRecents = false
+    }
+
+    /// Runs a mutating host call: refuses calls from inside callbacks and on a closed session,
+    /// serializes calls, then cancels and launches searches, saves recents and delivers events.
+    func perform<R>(_ name: String, _ body: (inout Effects) throws(SearchBarError) -> R) throws(SearchBarError) -> R {
+        try callbackGuard.checkOutside(name)
+        operation.lock()
+        var effects = Effects()
+        let outcome: Result<R, SearchBarError>
+        do throws(SearchBarError) {
+            let closed = core.withLock { $0.closed }
+            guard !closed else { throw SearchBarError(.misuse, "\(name) was called on a closed session") }
+            outcome = .success(try body(&effects))
+        } catch {
+            outcome = .failure(error)
+        }
+        apply(effects)
+        operation.unlock()
+        flush()
+        return try outcome.get()
+    }
+
+    /// Performs the effects of a call or timer.
+    func apply(_ effects: Effects) {
+        for ticket in effects.cancel { ticket.cancel() }
+        for query in effects.launch { launch(query) }
+        if effects.saveRecents { saveRecents() }
+    }
+
+    /// Runs `body` on the state under the lock.
+    func withCore<R>(_ body: (inout SessionCore) -> R) -> R {
+        core.withLock { (c: inout SessionCore) -> R in body(&c) }
+    }
+
+    /// Runs a throwing `body` on the state under the lock.
+    func withCoreThrowing<R>(_ body: (inout SessionCore) throws(SearchBarError) -> R) throws(SearchBarError) -> R {
+        try core.withLock { (c: inout SessionCore) throws(SearchBarError) -> R in try body(&c) }
+    }
+}
+
+/// The mutable part of a session, guarded by its lock.
+struct SessionCore: Sendable {
+    var state = SessionState()
+    var timing = SearchTiming()
+    var generations = GenerationTracker()
+    var lastQuery: SessionQuery?
+    var results: (generation: UInt64, results: SessionResults)?
+    var ticket: (generation: UInt64, ticket: any SessionSearchTicket)?
+    var debounce: SessionTimer?
+    var debounceSerial: UInt64 = 0
+    var stallTimer: SessionTimer?
+    var outbox = EventQueue(capacity: Int.max)
+    var queue: EventQueue
+    var draining = false
+    var vetoHandler: (@Sendable (SessionEvent) -> Bool)?
+    var eventHandler: (@Sendable (SessionEvent) -> Void)?
+    var closed = false
+    var recents = RecentSearches()
+    var recentsPolicy = RecentsPolicy()
+    var recentsName: String?
+    var recentsSaveBlocked: String?
+    var hostSuggestions: [Suggestion] = []
+    var zeroStateSuggestions: [Suggestion] = []
+    var suggestionLimits = SuggestionLimits()
+
+    init(queueCapacity: Int) {
+        queue = EventQueue(capacity: queueCapacity)
+    }
+
+    /// The recent-search list key for the current scope.
+    var recentsKey: String {
+        recentsPolicy.perScope ? (state.selectedScopeTitle ?? "") : ""
+    }
+}

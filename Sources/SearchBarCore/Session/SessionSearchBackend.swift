@@ -1,0 +1,69 @@
+/// What a session searches through. The session never talks to the engine directly: an
+/// adapter over an index implements this (see `IndexSessionBackend`), tests use a fake, and a
+/// session without a backend asks the host to search (``SearchSession/deliverResults(_:for:)``).
+public protocol SessionSearchBackend: AnyObject, Sendable {
+    /// Starts a search and returns at once. `completion` must be called at most once, from any
+    /// thread (possibly before `search` returns); after the returned ticket is cancelled it may
+    /// still be called, and the session ignores it.
+    func search(
+        _ query: SessionQuery, completion: @escaping @Sendable (Result<SessionResults, SearchBarError>) -> Void
+    ) -> any SessionSearchTicket
+
+    /// Up to `limit` words of the indexed vocabulary whose folded form starts with
+    /// `foldedPrefix`, most frequent first, spelled as they appear in the items. Called
+    /// synchronously; must be fast.
+    func completions(forFoldedPrefix foldedPrefix: String, limit: Int) -> [String]
+}
+
+/// A running search that can be cancelled.
+public protocol SessionSearchTicket: Sendable {
+    /// Asks the backend to stop the search. Idempotent; the completion may still be called.
+    func cancel()
+}
+
+/// What one query asks for: the text, the tokens and the scope, numbered by generation.
+public struct SessionQuery: Sendable, Equatable {
+    /// The query's number: every query a session issues gets the next one, starting at 1.
+    public var generation: UInt64
+    /// The search text.
+    public var text: String
+    /// The tokens before the text.
+    public var tokens: [SearchToken]
+    /// The selected scope (0 without a scope bar).
+    public var scope: Int
+    /// The selected scope's title, or nil without scope titles.
+    public var scopeTitle: String?
+
+    /// Creates a query.
+    public init(generation: UInt64, text: String, tokens: [SearchToken] = [], scope: Int = 0, scopeTitle: String? = nil) {
+        self.generation = generation
+        self.text = text
+        self.tokens = tokens
+        self.scope = scope
+        self.scopeTitle = scopeTitle
+    }
+}
+
+/// The results of one query.
+public struct SessionResults: Sendable {
+    /// The matching items' ids, best first.
+    public var ids: [UInt64]
+    /// The backend's own result object (hits with scores and highlights), for Swift hosts.
+    public var payload: (any Sendable)?
+
+    /// Creates results.
+    public init(ids: [UInt64], payload: (any Sendable)? = nil) {
+        self.ids = ids
+        self.payload = payload
+    }
+
+    /// The number of results.
+    public var count: Int { ids.count }
+}
+
+/// A ticket for a search that cannot be cancelled (or already finished).
+public struct NoopSearchTicket: SessionSearchTicket {
+    /// Creates a ticket.
+    public init() {}
+    public func cancel() {}
+}
