@@ -66,7 +66,7 @@ struct RecentsFile: Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             let code = errno
-            if code == ENOENT { return nil }
+            if code == ENOENT || code == ENOTDIR { return nil }
             throw SearchBarError(.io, "cannot open \(path): \(describe(code))")
         }
         defer { _ = close(fd) }
