@@ -1,0 +1,128 @@
+/// The session backend over a ``SearchIndex``: queries run on the index's executor with
+/// ``SearchIndex/searchAsync(_:options:completion:)``, a newer query cancels the older one
+/// through its ticket, and completions come from the index's vocabulary.
+///
+/// How a ``SessionQuery`` becomes an index search:
+/// - the text and the values of ``SearchToken/Kind/term`` tokens form the query text;
+/// - the scope bar selects item scopes through ``scopesForScopeBar`` (by default scope bar
+///   index 0 means every scope and index `i > 0` the items whose scope is `i`);
+/// - a ``SearchToken/Kind/scope`` token's value is an item scope number ("3");
+/// - an ``SearchToken/Kind/attribute`` token filters on attribute ``SearchToken/field``: a
+///   value `>=N`, `<=N`, `>N`, `<N` or `N...M` is a numeric range, anything else must equal
+///   the attribute's text (compared folded).
+public final class IndexSessionBackend: SessionSearchBackend {
+    /// The index searched.
+    public let index: SearchIndex
+    /// Options every search starts from (mode, limit, typos, extended syntax).
+    public let baseOptions: SearchOptions
+    /// The item scopes the selected scope bar index stands for (empty: every scope).
+    public let scopesForScopeBar: @Sendable (_ index: Int, _ title: String?) -> [UInt32]
+
+    /// The most vocabulary terms examined per segment for one completion request.
+    static let maximumTermsScanned = 50_000
+
+    /// Creates a backend over `index`.
+    public init(
+        index: SearchIndex, options: SearchOptions = SearchOptions(),
+        scopesForScopeBar: @escaping @Sendable (_ index: Int, _ title: String?) -> [UInt32] = { index, _ in
+            index > 0 ? [UInt32(clamping: index)] : []
+        }
+    ) {
+        self.index = index
+        baseOptions = options
+        self.scopesForScopeBar = scopesForScopeBar
+    }
+
+    private struct Ticket: SessionSearchTicket {
+        let ticket: SearchTicket
+        func cancel() { ticket.cancel() }
+    }
+
+    public func search(
+        _ query: SessionQuery, completion: @escaping @Sendable (Result<SessionResults, SearchBarError>) -> Void
+    ) -> any SessionSearchTicket {
+        let (text, options): (String, SearchOptions)
+        do throws(SearchBarError) {
+            (text, options) = try translate(query)
+        } catch {
+            completion(.failure(error))
+            return NoopSearchTicket()
+        }
+        let ticket = index.searchAsync(text, options: options) { result in
+            completion(result.map { hits in SessionResults(ids: hits.map(\.id), payload: hits) })
+        }
+        return Ticket(ticket: ticket)
+    }
+
+    /// The query text and options an index search gets for `query`.
+    func translate(_ query: SessionQuery) throws(SearchBarError) -> (String, SearchOptions) {
+        var options = baseOptions
+        var words = query.tokens.filter { $0.kind == .term }.map(\.value)
+        words.append(query.text)
+        var scopes = Set(scopesForScopeBar(query.scope, query.scopeTitle))
+        for token in query.tokens {
+            switch token.kind {
+            case .term:
+                break
+            case .scope:
+                guard let scope = UInt32(token.value) else {
+                    throw .invalidArgument("scope token \"\(token.label)\" must have an item scope number as its value")
+                }
+                scopes = scopes.isEmpty ? [scope] : scopes.intersection([scope])
+                if scopes.isEmpty { scopes = [UInt32.max] }  // contradictory: nothing matches
+            case .attribute:
+                options.filters.append(Self.filter(field: token.field, value: token.value))
+            }
+        }
+        options.scopes.append(contentsOf: scopes.sorted())
+        return (words.filter { !$0.isEmpty }.joined(separator: " "), options)
+    }
+
+    /// The filter of an attribute token.
+    static func filter(field: String, value: String) -> AttributeFilter {
+        func number(_ text: Substring) -> Double? {
+            let trimmed = RecentSearches.trimmed(String(text))
+            guard let value = Double(trimmed), value.isFinite else { return nil }
+            return value
+        }
+        for (op, build) in [
+            (">=", { (n: Double) in AttributeFilter.range(name: field, min: n, max: .infinity) }),
+            ("<=", { (n: Double) in AttributeFilter.range(name: field, min: -.infinity, max: n) }),
+            (">", { (n: Double) in AttributeFilter.range(name: field, min: n.nextUp, max: .infinity) }),
+            ("<", { (n: Double) in AttributeFilter.range(name: field, min: -.infinity, max: n.nextDown) }),
+        ] where value.hasPrefix(op) {
+            if let n = number(value.dropFirst(op.count)) { return build(n) }
+        }
+        if let dots = value.firstRange(of: "..."), let low = number(value[..<dots.lowerBound]),
+            let high = number(value[dots.upperBound...]), low <= high
+        {
+            return .range(name: field, min: low, max: high)
+        }
+        return .equals(name: field, text: value)
+    }
+
+    /// The most frequent indexed words starting with `foldedPrefix` (in their folded form),
+    /// counting the live items that hold each word.
+    public func completions(forFoldedPrefix foldedPrefix: String, limit: Int) -> [String] {
+        guard limit > 0, !foldedPrefix.isEmpty else { return [] }
+        let prefix = Array(foldedPrefix.utf8)
+        var counts: [String: Int] = [:]
+        for view in index.snapshot.segments {
+            let segment = view.segment
+            let range = segment.termRange(prefix: prefix)
+            for term in range.prefix(Self.maximumTermsScanned) {
+                let live: Int
+                if view.deleted == nil {
+                    live = segment.postingCount(term..<(term + 1))
+                } else {
+                    let start = Int(segment.postingOffsets[term])
+                    let end = Int(segment.postingOffsets[term + 1])
+                    live = segment.postings[start..<end].reduce(0) { $0 + (view.isLive(Int($1)) ? 1 : 0) }
+                }
+                if live > 0 { counts[segment.vocabulary.string(term), default: 0] += live }
+            }
+        }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .prefix(limit).map(\.key)
+    }
+}

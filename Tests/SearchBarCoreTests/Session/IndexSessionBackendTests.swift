@@ -1,0 +1,92 @@
+import Synchronization
+import Testing
+
+@testable import SearchBarCore
+
+/// The session over a real index.
+@Suite struct SessionIndexBackendTests {
+    private func makeIndex() throws -> SearchIndex {
+        let index = try SearchIndex(threads: 2)
+        // Item 0 has no attributes: AttributeTable.append (engine) drops every attribute of a
+        // segment whose first item has attributes (offsets stays [0]); reported to the engine owner.
+        index.add([
+            IndexItem(id: 0, title: "Overview"),
+            IndexItem(id: 1, title: "New York pizza", scope: 1, attributes: [ItemAttribute("year", .number(1999))]),
+            IndexItem(id: 2, title: "York minster", scope: 2, attributes: [ItemAttribute("year", .number(2005))]),
+            IndexItem(id: 3, title: "Yoga in New York", scope: 1, attributes: [ItemAttribute("kind", .text("Class"))]),
+            IndexItem(id: 4, title: "Café York", scope: 2),
+            IndexItem(id: 5, title: "Zebra", scope: 1),
+        ])
+        return index
+    }
+
+    /// Waits (on the event descriptor, not a sleep) for the results of the newest query.
+    private func results(_ session: SearchSession) -> [UInt64]? {
+        let newest = session.generation
+        for _ in 0..<200 {
+            if let current = session.results, current.generation == newest { return current.results.ids }
+            _ = session.nextEvent(timeout: .milliseconds(50))
+        }
+        return nil
+    }
+
+    @Test func typingSearchesTheIndex() throws {
+        let index = try makeIndex()
+        let session = try SearchSession(backend: IndexSessionBackend(index: index), recentsDirectory: "/tmp/x")
+        try session.setTiming(SearchTiming(delay: .zero))
+        try session.setText("york")
+        let ids = try #require(results(session))
+        #expect(Set(ids) == [1, 2, 3, 4])
+        let hits = session.results?.results.payload as? [SearchHit]
+        #expect(hits?.count == 4)
+    }
+
+    @Test func scopeBarAndTokensFilter() throws {
+        let index = try makeIndex()
+        let session = try SearchSession(backend: IndexSessionBackend(index: index), recentsDirectory: "/tmp/x")
+        try session.setTiming(SearchTiming(delay: .zero))
+        try session.setScopeTitles(["All", "Food", "Places"])
+        try session.setText("york")
+        try session.selectScope(2)
+        #expect(Set(try #require(results(session))) == [2, 4])
+        try session.selectScope(0)
+        try session.insertToken(SearchToken(kind: .attribute, label: "Before 2000", field: "year", value: "<2000"))
+        #expect(try #require(results(session)) == [1])
+        try session.removeToken(at: 0)
+        try session.insertToken(SearchToken(kind: .scope, label: "Food", value: "1"))
+        try session.insertToken(.term("yoga"))
+        #expect(try #require(results(session)) == [3])
+    }
+
+    @Test func badScopeTokenIsAnErrorEvent() throws {
+        let index = try makeIndex()
+        let session = try SearchSession(backend: IndexSessionBackend(index: index), recentsDirectory: "/tmp/x")
+        try session.insertToken(SearchToken(kind: .scope, label: "Food", value: "food"))
+        var last: SessionEvent?
+        while let event = session.nextEvent(timeout: .milliseconds(200)) { last = event }
+        #expect(last?.kind == .error)
+        #expect(last?.errorCode == .invalidArgument)
+    }
+
+    @Test func attributeTokenValues() {
+        #expect(IndexSessionBackend.filter(field: "y", value: ">=3") == .range(name: "y", min: 3, max: .infinity))
+        #expect(IndexSessionBackend.filter(field: "y", value: "<= 2.5") == .range(name: "y", min: -.infinity, max: 2.5))
+        #expect(IndexSessionBackend.filter(field: "y", value: "1...4") == .range(name: "y", min: 1, max: 4))
+        #expect(IndexSessionBackend.filter(field: "y", value: "4...1") == .equals(name: "y", text: "4...1"))
+        #expect(IndexSessionBackend.filter(field: "k", value: "pdf") == .equals(name: "k", text: "pdf"))
+    }
+
+    @Test func completionsAreTheMostFrequentVocabularyWords() throws {
+        let index = try makeIndex()
+        let backend = IndexSessionBackend(index: index)
+        #expect(backend.completions(forFoldedPrefix: "yo", limit: 5) == ["york", "yoga"])
+        #expect(backend.completions(forFoldedPrefix: "yo", limit: 1) == ["york"])
+        #expect(backend.completions(forFoldedPrefix: "caf", limit: 5) == ["cafe"])
+        index.remove(ids: [1, 2, 3, 4])
+        #expect(backend.completions(forFoldedPrefix: "yo", limit: 5).isEmpty)
+        let session = try SearchSession(backend: backend, recentsDirectory: "/tmp/x")
+        index.add([IndexItem(id: 9, title: "Zebra crossing")])
+        try session.setText("ze")
+        #expect(session.suggestions.map(\.title) == ["zebra"])
+    }
+}
