@@ -78,7 +78,22 @@ enum Graphemes {
         if offset <= 0 || offset >= p.count { return true }
         let a = p[offset - 1]
         let b = p[offset]
-        return a < 0x80 && b < 0x80 && !(a == 0x0D && b == 0x0A)
+        if a < 0x80 && b < 0x80 { return !(a == 0x0D && b == 0x0A) }
+        // A code point of break class Other/Control/LF never joins what precedes it unless
+        // that is a Prepend, a ZWJ (before an emoji) or CR (UAX #29 GB3, GB9b, GB11).
+        guard p[offset] & 0xC0 != 0x80 else { return false }
+        let next = UTF8Codec.decode(p, at: offset).scalar
+        let nextClass = sbicu_u_getIntPropertyValue(UChar32(bitPattern: next), UCHAR_GRAPHEME_CLUSTER_BREAK)
+        guard nextClass == Int32(U_GCB_OTHER.rawValue) || nextClass == Int32(U_GCB_CONTROL.rawValue)
+            || nextClass == Int32(U_GCB_LF.rawValue)
+        else { return false }
+        var start = offset - 1
+        while start > 0 && p[start] & 0xC0 == 0x80 { start -= 1 }
+        let previous = UTF8Codec.decode(p, at: start).scalar
+        let previousClass = sbicu_u_getIntPropertyValue(
+            UChar32(bitPattern: previous), UCHAR_GRAPHEME_CLUSTER_BREAK)
+        return previousClass != Int32(U_GCB_PREPEND.rawValue) && previousClass != Int32(U_GCB_ZWJ.rawValue)
+            && previousClass != Int32(U_GCB_CR.rawValue)
     }
 
     /// `range` widened so that both ends are grapheme-cluster boundaries of `text`.

@@ -14,8 +14,9 @@ struct SegmentFold {
 }
 
 /// One 256-code-point page of the fold memo: the fold of each code point as a segment of its
-/// own, plus its normalization-boundary flag. Immutable once built.
-final class FoldPage: @unchecked Sendable {
+/// own, plus its normalization-boundary flag. Immutable once published; plain memory (no
+/// reference counting on the hot path), freed with its ``FoldTables``.
+struct FoldPage {
     struct Entry {
         var keyStart: UInt32 = 0
         var nfkcStart: UInt32 = 0
@@ -30,12 +31,13 @@ final class FoldPage: @unchecked Sendable {
     /// The code point's NFKC_Casefold form is empty (a default ignorable such as ZWJ or VS16).
     static let ignorable: UInt16 = 2
 
-    let entries: UnsafeMutableBufferPointer<Entry>
-    let keys: UnsafeMutableBufferPointer<UInt8>
-    let nfkc: UnsafeMutableBufferPointer<UInt16>
-    let clusters: UnsafeMutableBufferPointer<UInt32>
+    let entries: UnsafeMutablePointer<Entry>
+    let keys: UnsafeMutablePointer<UInt8>
+    let nfkc: UnsafeMutablePointer<UInt16>
+    let clusters: UnsafeMutablePointer<UInt32>
 
-    init(first: UInt32, tables: FoldTables) {
+    /// Builds the page of code points `first ..< first + 256`.
+    static func build(first: UInt32, tables: FoldTables) -> UnsafeMutablePointer<FoldPage> {
         var entries = [Entry](repeating: Entry(), count: 256)
         var keys: [UInt8] = []
         var nfkc: [UInt16] = []
@@ -62,33 +64,39 @@ final class FoldPage: @unchecked Sendable {
             if fold.nfkc.isEmpty { e.flags |= Self.ignorable }
             entries[k] = e
         }
-        self.entries = .allocate(capacity: 256)
-        _ = self.entries.initialize(from: entries)
-        self.keys = .allocate(capacity: max(keys.count, 1))
-        _ = self.keys.initialize(from: keys)
-        self.nfkc = .allocate(capacity: max(nfkc.count, 1))
-        _ = self.nfkc.initialize(from: nfkc)
-        self.clusters = .allocate(capacity: max(clusters.count, 1))
-        _ = self.clusters.initialize(from: clusters)
+        func copy<T>(_ a: [T]) -> UnsafeMutablePointer<T> {
+            let p = UnsafeMutablePointer<T>.allocate(capacity: max(a.count, 1))
+            a.withUnsafeBufferPointer { b in
+                if let base = b.baseAddress { p.initialize(from: base, count: b.count) }
+            }
+            return p
+        }
+        let page = UnsafeMutablePointer<FoldPage>.allocate(capacity: 1)
+        page.initialize(
+            to: FoldPage(entries: copy(entries), keys: copy(keys), nfkc: copy(nfkc), clusters: copy(clusters)))
+        return page
     }
 
-    deinit {
-        entries.deallocate()
-        keys.deallocate()
-        nfkc.deallocate()
-        clusters.deallocate()
+    /// Frees a page made by ``build(first:tables:)`` (its element types are trivial).
+    static func free(_ page: UnsafeMutablePointer<FoldPage>) {
+        page.pointee.entries.deallocate()
+        page.pointee.keys.deallocate()
+        page.pointee.nfkc.deallocate()
+        page.pointee.clusters.deallocate()
+        page.deinitialize(count: 1)
+        page.deallocate()
     }
 }
 
 /// The folding rules of one locale and the lazily built per-code-point memo of their results.
 ///
 /// The memo holds, for every code point, its fold as a segment of its own; pages of 256 code
-/// points are built on first use and published with `AtomicLazyReference`, so lookups are
-/// lock-free and any number of threads can fold at once (two threads may build the same page;
-/// one result wins). ICU runs only to build pages and for segments of several code points.
+/// points are built on first use and published with an atomic compare-exchange of the page's
+/// address (acquire/release), so lookups are lock-free and any number of threads can fold at
+/// once (two threads may build the same page; one result wins, the other is freed). ICU runs only to build pages and for segments of several code points.
 final class FoldTables: @unchecked Sendable {
     let tailoring: LocaleTailoring
-    private let pages: UnsafeMutablePointer<AtomicLazyReference<FoldPage>>
+    private let pages: UnsafeMutablePointer<Atomic<UInt>>
     static let pageCount = 0x110000 >> 8
     private let transliterator: Mutex<TransliteratorBox>
 
@@ -132,11 +140,15 @@ final class FoldTables: @unchecked Sendable {
     init(tailoring: LocaleTailoring) {
         self.tailoring = tailoring
         pages = .allocate(capacity: Self.pageCount)
-        for i in 0..<Self.pageCount { (pages + i).initialize(to: AtomicLazyReference()) }
+        for i in 0..<Self.pageCount { (pages + i).initialize(to: Atomic<UInt>(0)) }
         transliterator = Mutex(TransliteratorBox(id: tailoring.traditionalToSimplified ? "Traditional-Simplified" : nil))
     }
 
     deinit {
+        for i in 0..<Self.pageCount {
+            let address = pages[i].load(ordering: .acquiring)
+            if let page = UnsafeMutablePointer<FoldPage>(bitPattern: address) { FoldPage.free(page) }
+        }
         pages.deinitialize(count: Self.pageCount)
         pages.deallocate()
     }
@@ -160,10 +172,20 @@ final class FoldTables: @unchecked Sendable {
 
     /// The memo page holding `c` (built on first use).
     @inline(__always)
-    func page(_ c: UInt32) -> FoldPage {
-        let index = Int(c >> 8)
-        if let p = pages[index].load() { return p }
-        return pages[index].storeIfNil(FoldPage(first: UInt32(index) << 8, tables: self))
+    func page(_ c: UInt32) -> UnsafeMutablePointer<FoldPage> {
+        let index = Int(min(c, 0x10FFFF) >> 8)
+        if let p = UnsafeMutablePointer<FoldPage>(bitPattern: pages[index].load(ordering: .acquiring)) { return p }
+        return buildPage(index)
+    }
+
+    @inline(never)
+    private func buildPage(_ index: Int) -> UnsafeMutablePointer<FoldPage> {
+        let made = FoldPage.build(first: UInt32(index) << 8, tables: self)
+        let (won, current) = pages[index].compareExchange(
+            expected: 0, desired: UInt(bitPattern: made), ordering: .acquiringAndReleasing)
+        if won { return made }
+        FoldPage.free(made)
+        return UnsafeMutablePointer<FoldPage>(bitPattern: current) ?? made
     }
 
     // MARK: - The pipeline on one segment (ICU)

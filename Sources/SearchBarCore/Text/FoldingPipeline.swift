@@ -53,15 +53,14 @@ extension FoldTables {
                 count += 1
             }
             if count == 1 {
-                let page = self.page(c)
+                let page = self.page(c).pointee
                 let e = page.entries[Int(c & 0xFF)]
                 sink.segment(
                     origStart: i, origEnd: j,
-                    key: UnsafeBufferPointer(rebasing: page.keys[Int(e.keyStart)..<Int(e.keyStart) + Int(e.keyLength)]),
-                    nfkc: UnsafeBufferPointer(
-                        rebasing: page.nfkc[Int(e.nfkcStart)..<Int(e.nfkcStart) + Int(e.nfkcLength)]),
+                    key: UnsafeBufferPointer(start: page.keys + Int(e.keyStart), count: Int(e.keyLength)),
+                    nfkc: UnsafeBufferPointer(start: page.nfkc + Int(e.nfkcStart), count: Int(e.nfkcLength)),
                     clusters: UnsafeBufferPointer(
-                        rebasing: page.clusters[Int(e.clusterStart)..<Int(e.clusterStart) + Int(e.clusterCount)]),
+                        start: page.clusters + Int(e.clusterStart), count: Int(e.clusterCount)),
                     scalar: c)
             } else {
                 var source: [UInt16] = []
@@ -88,7 +87,7 @@ extension FoldTables {
     /// The memo entry of a code point.
     @inline(__always)
     func entry(_ c: UInt32) -> FoldPage.Entry {
-        page(c).entries[Int(c & 0xFF)]
+        page(c).pointee.entries[Int(c & 0xFF)]
     }
 
     /// True when the code points from `start` up to the next boundary (or the end) are all
@@ -132,9 +131,13 @@ struct KeySink: FoldSink {
         clusters: UnsafeBufferPointer<UInt32>, scalar: UInt32?
     ) {
         if german == nil {
-            key.append(contentsOf: k)
+            if k.count == 1 { key.append(k[0]) } else { key.append(contentsOf: k) }
         } else {
-            for b in k where german!.accept(b) { key.append(b) }
+            var i = 0
+            while i < k.count {
+                if german!.accept(k[i]) { key.append(k[i]) }
+                i += 1
+            }
         }
     }
 }
@@ -190,8 +193,11 @@ struct MappedSink: FoldSink {
             addUnit(Int32(o0), Int32(o1), linear: false)
             let keyLength = Int(c & 0xFFFF)
             let textLength = Int(c >> 16)
-            for b in k[keyOffset..<min(keyOffset + keyLength, k.count)] where german == nil || german!.accept(b) {
-                key.append(b)
+            var b = keyOffset
+            let bEnd = min(keyOffset + keyLength, k.count)
+            while b < bEnd {
+                if german == nil || german!.accept(k[b]) { key.append(k[b]) }
+                b += 1
             }
             if collectText { text.append(contentsOf: nfkc[textOffset..<min(textOffset + textLength, nfkc.count)]) }
             keyOffset += keyLength

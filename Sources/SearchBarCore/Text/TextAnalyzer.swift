@@ -97,7 +97,7 @@ public final class TextAnalyzer: Sendable {
     /// indicator; ZWJ sequences and flags stay whole). After a token come its parts (kind
     /// ``TokenKind/part``): the pieces of `snake_case`, and an Arabic word without its article
     /// (ال, وال, بال, كال, فال) when at least two letters remain. Hyphenated words are already
-    /// split by ICU.
+    /// split by ICU. Words whose key is empty (a lone tatweel) are left out.
     public func tokenize(_ text: String) -> [Token] {
         var analysis = Analysis()
         var texts: [String] = []
@@ -138,6 +138,10 @@ public final class TextAnalyzer: Sendable {
         var copy = text
         copy.withUTF8 { whole in
             let p = UnsafeBufferPointer(rebasing: whole.prefix(Self.maximumTextBytes))
+            if !tables.tailoring.german && Self.isASCII(p) {
+                analyzeASCII(p, into: &analysis, tokenTexts: &tokenTexts)
+                return
+            }
             var sink = MappedSink(capacity: p.count + 8, german: tables.tailoring.german, collectText: true)
             swap(&sink.key, &analysis.key)
             sink.key.removeAll(keepingCapacity: true)
@@ -150,9 +154,76 @@ public final class TextAnalyzer: Sendable {
             guard let spans else { return }
             for raw in spans {
                 let span = builder.span(raw)
+                // A word made only of removed characters (a lone tatweel) has no key: no token.
+                if span.keyStart == span.keyEnd { continue }
                 analysis.tokens.append(span)
                 if tokenTexts != nil { tokenTexts!.append(builder.text(raw)) }
                 builder.addParts(of: raw, span: span, key: analysis.key, to: &analysis.tokens, texts: &tokenTexts)
+            }
+        }
+    }
+}
+
+extension TextAnalyzer {
+    /// True when every byte is ASCII.
+    @inline(__always)
+    static func isASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i + 8 <= p.count {
+            let word = UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self)
+            if word & 0x8080_8080_8080_8080 != 0 { return false }
+            i += 8
+        }
+        while i < p.count {
+            if p[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// All-ASCII text (no German rule): the key and the case-folded text are the lower-case
+    /// bytes, so ICU's word break runs on them directly and every offset maps to itself.
+    func analyzeASCII(_ p: UnsafeBufferPointer<UInt8>, into analysis: inout Analysis, tokenTexts: inout [String]?) {
+        analysis.key.reserveCapacity(p.count)
+        var text = [UInt16](repeating: 0, count: p.count)
+        for i in 0..<p.count {
+            let b = p[i]
+            let lower = b &+ ((b &- 0x41) < 26 ? 0x20 : 0)
+            analysis.key.append(lower)
+            text[i] = UInt16(lower)
+        }
+        let raws = text.withUnsafeBufferPointer { t in
+            words.with(text: t) { bi -> [(Int, Int, Int32)] in
+                var out: [(Int, Int, Int32)] = []
+                var start = Int(sbicu_ubrk_first(bi))
+                while true {
+                    let end32 = sbicu_ubrk_next(bi)
+                    if end32 == Int32(SBICU_BRK_DONE) || end32 < 0 { break }
+                    let end = Int(end32)
+                    let status = sbicu_ubrk_getRuleStatus(bi)
+                    if status >= Int32(SBICU_WORD_NONE_LIMIT), start >= 0, end > start, end <= p.count {
+                        out.append((start, end, status))
+                    }
+                    start = end
+                }
+                return out
+            }
+        }
+        guard let raws else { return }
+        let key = analysis.key
+        func add(_ s: Int, _ e: Int, _ kind: TokenKind) {
+            analysis.tokens.append(
+                TokenSpan(
+                    keyStart: Int32(s), keyEnd: Int32(e), originalStart: Int32(s), originalEnd: Int32(e), kind: kind))
+            if tokenTexts != nil { tokenTexts!.append(UTF8Codec.string(key[s..<e])) }
+        }
+        for (s, e, status) in raws {
+            add(s, e, status < Int32(SBICU_WORD_LETTER) ? .number : .word)
+            guard key[s..<e].contains(0x5F) else { continue }
+            var partStart = s
+            for i in s...e where i == e || key[i] == 0x5F {
+                if i > partStart && !(partStart == s && i == e) { add(partStart, i, .part) }
+                partStart = i + 1
             }
         }
     }
@@ -232,7 +303,10 @@ struct TokenBuilder {
 
     /// The NFKC_Casefold text of a range, without ZWJ.
     func text(_ raw: Raw) -> String {
-        String(decoding: sink.text[raw.start..<raw.end].lazy.filter { $0 != 0x200D }, as: UTF16.self)
+        var units: [UInt16] = []
+        units.reserveCapacity(raw.end - raw.start)
+        for i in raw.start..<raw.end where sink.text[i] != 0x200D { units.append(sink.text[i]) }
+        return String(decoding: units, as: UTF16.self)
     }
 
     /// Arabic article prefixes (UTF-8 of ال وال بال كال فال).
