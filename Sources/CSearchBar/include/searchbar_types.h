@@ -246,6 +246,400 @@ typedef struct sb_hit {
  */
 typedef void (*sb_search_callback)(void *context, uint64_t ticket, sb_status status, sb_results *results);
 
+/* ---- Search-bar sessions ---- */
+
+/** What a session event reports (sb_event.kind). Append-only. */
+typedef enum sb_event_kind {
+    /** Veto: the field is about to take the focus (searchBarShouldBeginEditing). */
+    SB_EVENT_SHOULD_BEGIN_EDITING = 0,
+    /** The field took the focus (searchBarTextDidBeginEditing). */
+    SB_EVENT_DID_BEGIN_EDITING = 1,
+    /** Veto: the field is about to lose the focus (searchBarShouldEndEditing). */
+    SB_EVENT_SHOULD_END_EDITING = 2,
+    /** The field lost the focus (searchBarTextDidEndEditing). */
+    SB_EVENT_DID_END_EDITING = 3,
+    /** Veto: bytes `range` of the text are about to be replaced by `text`
+     *  (searchBar:shouldChangeTextInRange:replacementText:). */
+    SB_EVENT_SHOULD_CHANGE_TEXT = 4,
+    /** The text changed; `text` is the new text (searchBar:textDidChange:). */
+    SB_EVENT_TEXT_DID_CHANGE = 5,
+    /** The user submitted; `text` is the text (searchBarSearchButtonClicked, GTK activate). */
+    SB_EVENT_SEARCH_BUTTON = 6,
+    /** The Cancel button was tapped (searchBarCancelButtonClicked, GTK stop-search). */
+    SB_EVENT_CANCEL_BUTTON = 7,
+    /** The bookmark button was tapped (searchBarBookmarkButtonClicked). */
+    SB_EVENT_BOOKMARK_BUTTON = 8,
+    /** The results-list button was tapped (searchBarResultsListButtonClicked). */
+    SB_EVENT_RESULTS_LIST_BUTTON = 9,
+    /** The clear button removed the text and tokens. */
+    SB_EVENT_CLEAR = 10,
+    /** Veto: the scope is about to change from `previous_index` to `index`. */
+    SB_EVENT_SHOULD_CHANGE_SCOPE = 11,
+    /** The scope changed from `previous_index` to `index` (selectedScopeButtonIndexDidChange). */
+    SB_EVENT_SCOPE_DID_CHANGE = 12,
+    /** A token was inserted at `index`; `text` is its label, `host_value` its host value. */
+    SB_EVENT_TOKEN_ADDED = 13,
+    /** The token at `index` was removed; `text` is its label, `host_value` its host value. */
+    SB_EVENT_TOKEN_REMOVED = 14,
+    /** The search interface is about to be presented (willPresentSearchController). */
+    SB_EVENT_WILL_PRESENT = 15,
+    /** The search interface was presented (didPresentSearchController). */
+    SB_EVENT_DID_PRESENT = 16,
+    /** The search interface is about to be dismissed (willDismissSearchController). */
+    SB_EVENT_WILL_DISMISS = 17,
+    /** The search interface was dismissed (didDismissSearchController). */
+    SB_EVENT_DID_DISMISS = 18,
+    /** Query `generation` was issued for `text` (updateSearchResultsForSearchController, GTK
+     *  search-changed). A session without an index expects the host to search and call
+     *  sb_session_deliver_results(). */
+    SB_EVENT_UPDATE_SEARCH_RESULTS = 19,
+    /** The results of query `generation` are in: `count` hits (sb_session_results()). Never
+     *  delivered for a query older than the newest. */
+    SB_EVENT_RESULTS_READY = 20,
+    /** Query `generation` has no results after the stall threshold: show a spinner. */
+    SB_EVENT_SEARCH_STALLED = 21,
+    /** Query `generation` will never deliver results: a newer query or a cancel replaced it. */
+    SB_EVENT_SUPERSEDED = 22,
+    /** Something failed: `status` says what and `text` explains; `generation` is the query's,
+     *  or 0 outside a search (for instance saving recent searches). */
+    SB_EVENT_ERROR = 23,
+    /** The suggestion at `index` was chosen; `text` is its completion. */
+    SB_EVENT_SUGGESTION_CHOSEN = 24,
+    /** The host reported that the user chose result `host_value` (sb_session_choose_result()). */
+    SB_EVENT_RESULT_CHOSEN = 25,
+    /** Move to the next match (GTK next-match). */
+    SB_EVENT_NEXT_MATCH = 26,
+    /** Move to the previous match (GTK previous-match). */
+    SB_EVENT_PREVIOUS_MATCH = 27,
+    /** The recent searches changed. */
+    SB_EVENT_RECENTS_DID_CHANGE = 28
+} sb_event_kind;
+
+/** One session event. Fields a kind does not use are 0, -1 (indices) or NULL/0 (text). */
+typedef struct sb_event {
+    /** An sb_event_kind value. */
+    uint32_t kind;
+    /** For SB_EVENT_ERROR: the sb_status of the failure; otherwise SB_OK. */
+    uint32_t status;
+    /** The query generation of search events; 0 otherwise. */
+    uint64_t generation;
+    /** Scope, token or suggestion index; -1 when unused. */
+    int64_t index;
+    /** The previous scope index; -1 when unused. */
+    int64_t previous_index;
+    /** SB_EVENT_SHOULD_CHANGE_TEXT: the UTF-8 byte range of the text being replaced. */
+    sb_range range;
+    /** Text, replacement, label, completion or message, NUL-terminated UTF-8 (NULL when none).
+     *  From sb_session_next_event() it is the caller's, released with sb_free(); in a callback
+     *  it belongs to the library and is valid until the callback returns. */
+    char *text;
+    /** Length of text in bytes, without the NUL. */
+    size_t text_len;
+    /** SB_EVENT_RESULTS_READY: the number of results. */
+    uint64_t count;
+    /** A token's host value or the chosen result's id. */
+    uint64_t host_value;
+} sb_event;
+
+/**
+ * Answers a veto event (SB_EVENT_SHOULD_*), called synchronously on the thread of the call
+ * that asks. Return non-zero to allow, 0 to refuse. `event` is valid during the call only.
+ */
+typedef int (*sb_veto_callback)(void *user, const sb_event *event);
+/**
+ * Receives every other event, in order and never two at once, usually on the thread whose
+ * action raised it (results on a library thread). `event` is valid during the call only.
+ */
+typedef void (*sb_event_callback)(void *user, const sb_event *event);
+
+/** How typed text is capitalized (UITextAutocapitalizationType). */
+typedef enum sb_autocapitalization {
+    /** None (the default). */
+    SB_AUTOCAP_NONE = 0,
+    /** The first letter of every word. */
+    SB_AUTOCAP_WORDS = 1,
+    /** The first letter of every sentence. */
+    SB_AUTOCAP_SENTENCES = 2,
+    /** Every letter. */
+    SB_AUTOCAP_ALL_CHARACTERS = 3
+} sb_autocapitalization;
+
+/** The bar's style (UISearchBar searchBarStyle). */
+typedef enum sb_bar_style {
+    /** Stands out: search is a key feature (the default). */
+    SB_BAR_STYLE_PROMINENT = 0,
+    /** Blends in. */
+    SB_BAR_STYLE_MINIMAL = 1
+} sb_bar_style;
+
+/** When the scope bar is shown (never with fewer than two titles). */
+typedef enum sb_scope_bar_policy {
+    /** While the search is active (the default). */
+    SB_SCOPE_BAR_AUTOMATIC = 0,
+    /** Always. */
+    SB_SCOPE_BAR_ALWAYS = 1,
+    /** Never. */
+    SB_SCOPE_BAR_NEVER = 2
+} sb_scope_bar_policy;
+
+/** Where the host places the bar. */
+typedef enum sb_bar_placement {
+    /** In the content area (the default). */
+    SB_PLACEMENT_CONTENT = 0,
+    /** In a navigation bar or toolbar: no scope bar there (asking for one is SB_EINVAL). */
+    SB_PLACEMENT_NAVIGATION_BAR = 1
+} sb_bar_placement;
+
+/** When the Cancel button is shown. */
+typedef enum sb_cancel_button_policy {
+    /** While the search is active (the default). */
+    SB_CANCEL_BUTTON_AUTOMATIC = 0,
+    /** Always. */
+    SB_CANCEL_BUTTON_ALWAYS = 1,
+    /** Never. */
+    SB_CANCEL_BUTTON_NEVER = 2
+} sb_cancel_button_policy;
+
+/** What a search token stands for. */
+typedef enum sb_search_token_kind {
+    /** A search term: `value` is matched like typed text. */
+    SB_SEARCH_TOKEN_TERM = 0,
+    /** A scope filter: `value` is an item scope number ("3"). */
+    SB_SEARCH_TOKEN_SCOPE = 1,
+    /** An attribute filter on `field`: `value` is text to equal, or >=N, <=N, >N, <N, N...M. */
+    SB_SEARCH_TOKEN_ATTRIBUTE = 2
+} sb_search_token_kind;
+
+/** A token shown before the text. Strings are UTF-8 with lengths; in library output they are
+ *  also NUL-terminated. */
+typedef struct sb_search_token {
+    /** An sb_search_token_kind value. */
+    uint32_t kind;
+    /** What the host draws in the token. */
+    const char *label;
+    /** Length of label in bytes. */
+    size_t label_len;
+    /** The attribute name (SB_SEARCH_TOKEN_ATTRIBUTE only; else empty). */
+    const char *field;
+    /** Length of field in bytes. */
+    size_t field_len;
+    /** The term, scope number or attribute value; NULL/0 means the label. */
+    const char *value;
+    /** Length of value in bytes. */
+    size_t value_len;
+    /** An opaque value for the host, returned unchanged. */
+    uint64_t host_value;
+} sb_search_token;
+
+/** Who owns a bar item. */
+typedef enum sb_bar_item_kind {
+    /** The host's item. */
+    SB_BAR_ITEM_HOST = 0,
+    /** The session's Cancel button (always the last trailing item when shown). */
+    SB_BAR_ITEM_CANCEL = 1
+} sb_bar_item_kind;
+
+/** A button beside the field, shown while the search is active. */
+typedef struct sb_bar_item {
+    /** An sb_bar_item_kind value (ignored on input: the host sets host items only). */
+    uint32_t kind;
+    /** The host's identifier (0 for the Cancel button). */
+    uint64_t id;
+    /** The title, UTF-8. */
+    const char *title;
+    /** Length of title in bytes. */
+    size_t title_len;
+} sb_bar_item;
+
+/** Everything to draw, as sb_session_display() returns it: one block, released with sb_free().
+ *  Strings are NUL-terminated UTF-8 with their lengths. */
+typedef struct sb_display {
+    /** The search text. */
+    const char *text;
+    /** Length of text in bytes. */
+    size_t text_len;
+    /** The placeholder. */
+    const char *placeholder;
+    /** Length of placeholder in bytes. */
+    size_t placeholder_len;
+    /** The prompt. */
+    const char *prompt;
+    /** Length of prompt in bytes. */
+    size_t prompt_len;
+    /** The tokens before the text. */
+    const sb_search_token *tokens;
+    /** Number of tokens. */
+    size_t token_count;
+    /** The scope titles. */
+    const char *const *scope_titles;
+    /** Their lengths in bytes. */
+    const size_t *scope_title_lens;
+    /** Number of scope titles. */
+    size_t scope_count;
+    /** The selected scope. */
+    int64_t selected_scope;
+    /** Items before the field (empty while inactive). */
+    const sb_bar_item *leading_items;
+    /** Number of leading items. */
+    size_t leading_count;
+    /** Items after the field; the Cancel button, when shown, is the last. */
+    const sb_bar_item *trailing_items;
+    /** Number of trailing items. */
+    size_t trailing_count;
+    /** The newest query's generation (0 before the first). */
+    uint64_t generation;
+    /** The number of results last delivered. */
+    uint64_t result_count;
+    /** An sb_bar_placement value. */
+    uint32_t placement;
+    /** An sb_bar_style value (meaningful when has_tint is 0). */
+    uint32_t style;
+    /** 1 when a custom tint was set after the style (it wins), else 0. */
+    uint32_t has_tint;
+    /** The custom tint as 0xRRGGBBAA (when has_tint). */
+    uint32_t tint_rgba;
+    /** Placeholder visible: no text and no token. */
+    uint8_t shows_placeholder;
+    /** Prompt visible: not empty. */
+    uint8_t shows_prompt;
+    /** Clear button visible: text or a token. */
+    uint8_t shows_clear_button;
+    /** Bookmark button visible: enabled, empty field, results-list button not enabled. */
+    uint8_t shows_bookmark_button;
+    /** Results-list button visible: enabled. */
+    uint8_t shows_results_list_button;
+    /** Results-list button drawn selected. */
+    uint8_t results_list_selected;
+    /** Cancel button visible (per policy). */
+    uint8_t shows_cancel_button;
+    /** Scope bar visible (per policy; two titles or more; not in a navigation bar). */
+    uint8_t shows_scope_bar;
+    /** The search interface is presented. */
+    uint8_t is_active;
+    /** The field has the focus. */
+    uint8_t is_editing;
+    /** A search is running. */
+    uint8_t is_searching;
+    /** The running search passed the stall threshold. */
+    uint8_t is_stalled;
+} sb_display;
+
+/** What starts a search. */
+typedef enum sb_search_trigger {
+    /** Typing, after the delay (the default). */
+    SB_TRIGGER_AS_YOU_TYPE = 0,
+    /** Only submitting (NSSearchField sendsWholeSearchString). */
+    SB_TRIGGER_SUBMIT_ONLY = 1
+} sb_search_trigger;
+
+/** When a session searches. sb_session_get_timing() gives the defaults. Durations are in
+ *  milliseconds, at most 60000. */
+typedef struct sb_search_timing {
+    /** An sb_search_trigger value. */
+    uint32_t trigger;
+    /** Delay after the last keystroke (default 150, GTK's search-delay; 0 searches at once). */
+    uint32_t delay_ms;
+    /** 1: the delay shrinks as the text grows, max(shrink_minimum_ms, shrink_initial_ms -
+     *  shrink_step_ms * length) (WebKit: 600, 100, 200); 0: delay_ms. */
+    uint32_t shrinking;
+    /** Shrinking delay for zero characters. */
+    uint32_t shrink_initial_ms;
+    /** Subtracted per character. */
+    uint32_t shrink_step_ms;
+    /** The shrinking delay's floor. */
+    uint32_t shrink_minimum_ms;
+    /** Typing searches only from this many characters (0..1000; default 0). */
+    uint32_t minimum_characters;
+    /** 1 (default): clearing the field searches at once, in either trigger mode. */
+    uint32_t immediate_on_clear;
+    /** A search without results after this long raises SB_EVENT_SEARCH_STALLED; 0 never
+     *  (default 300). */
+    uint32_t stall_ms;
+} sb_search_timing;
+
+/** How recent searches are kept. */
+typedef struct sb_recents_policy {
+    /** At most this many per list, newest first (0..254; default 10). */
+    uint32_t limit;
+    /** 1: one list per scope title; 0 (default): one list. */
+    uint32_t per_scope;
+    /** 1: record nothing (private browsing); 0 (default). */
+    uint32_t is_private;
+    /** Entries older than this many milliseconds are forgotten; 0 (default) keeps them. */
+    uint64_t expiry_ms;
+} sb_recents_policy;
+
+/** One recent search, as sb_session_recents() returns it. */
+typedef struct sb_recent {
+    /** The text, NUL-terminated UTF-8. */
+    const char *text;
+    /** Length of text in bytes. */
+    size_t text_len;
+    /** When it was last searched, in milliseconds since the Unix epoch. */
+    int64_t time_ms;
+} sb_recent;
+
+/** Where a suggestion comes from. */
+typedef enum sb_suggestion_source {
+    /** A recent search. */
+    SB_SUGGESTION_RECENT = 0,
+    /** A word of the index's vocabulary starting with the word being typed. */
+    SB_SUGGESTION_COMPLETION = 1,
+    /** The host's (sb_session_set_host_suggestions()). */
+    SB_SUGGESTION_HOST = 2
+} sb_suggestion_source;
+
+/** What choosing a suggestion does. */
+typedef enum sb_suggestion_action {
+    /** The whole text becomes the completion. */
+    SB_SUGGESTION_REPLACE_TEXT = 0,
+    /** The word being typed becomes the completion. */
+    SB_SUGGESTION_REPLACE_WORD = 1,
+    /** The token is added and the word being typed removed. */
+    SB_SUGGESTION_ADD_TOKEN = 2
+} sb_suggestion_action;
+
+/** A suggestion. Strings are UTF-8 with lengths (NUL-terminated in library output). */
+typedef struct sb_suggestion {
+    /** An sb_suggestion_source value (ignored on input). */
+    uint32_t source;
+    /** An sb_suggestion_action value. */
+    uint32_t action;
+    /** What the host shows. */
+    const char *title;
+    /** Length of title in bytes. */
+    size_t title_len;
+    /** The text it puts in the field; NULL/0 means the title. */
+    const char *completion;
+    /** Length of completion in bytes. */
+    size_t completion_len;
+    /** The token SB_SUGGESTION_ADD_TOKEN adds; NULL otherwise. */
+    const sb_search_token *token;
+    /** An opaque value for the host. */
+    uint64_t host_value;
+} sb_suggestion;
+
+/** The clock a session's timers run on. */
+typedef enum sb_session_clock {
+    /** Real time (the default). */
+    SB_CLOCK_SYSTEM = 0,
+    /** Time moves only with sb_session_advance_clock(): deterministic tests and replays. */
+    SB_CLOCK_MANUAL = 1
+} sb_session_clock;
+
+/** Options of sb_session_new(); a zeroed struct (or NULL) means the defaults. */
+typedef struct sb_session_options {
+    /** Locale recent searches and suggestions are folded for (NUL-terminated BCP 47; NULL: none). */
+    const char *locale;
+    /** Absolute directory for named recent-search files; NULL: $XDG_STATE_HOME/searchbar/recents
+     *  (or ~/.local/state/searchbar/recents). */
+    const char *recents_directory;
+    /** An sb_session_clock value. */
+    uint32_t clock;
+    /** Events kept for sb_session_next_event(); 0 means the default (1024). */
+    uint32_t event_queue_capacity;
+} sb_session_options;
+
 /* SB_SWIFT_ONLY_BEGIN: handle spellings for the Swift exporter; the generator maps them back. */
 typedef struct sb_collator *sb_collator_ref;
 typedef struct sb_index *sb_index_ref;

@@ -1,0 +1,80 @@
+import CSearchBar
+import SearchBarCore
+
+/// Sets the callbacks: `veto` answers SB_EVENT_SHOULD_* synchronously on the calling thread
+/// (non-zero allows; without it everything is allowed); `on_event` receives every other event,
+/// in order and never two at once. Either may be NULL. Both get `user`. Events also go to the
+/// queue read by sb_session_next_event(), whatever the callbacks.
+/// Ownership: `user` is not retained; it must stay valid until the callbacks are replaced or
+/// the session is freed.
+/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE). From inside
+/// a callback only reading functions (getters, display, results, suggestions, recents,
+/// next_event, deliver_results) may be called; the others return SB_EMISUSE.
+/// Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+@c public func sb_session_set_callbacks(
+    _ session: sb_session_ref?, _ veto: sb_veto_callback?, _ on_event: sb_event_callback?,
+    _ user: UnsafeMutableRawPointer?
+) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        let object = try SessionCInput.session(session)
+        let closures = SessionCCallbacks(veto: veto, event: on_event, user: user).closures
+        try object.setCallbacks(veto: closures.veto, event: closures.event)
+        return SB_OK
+    }
+}
+
+/// Takes the oldest queued event, waiting up to `timeout_ms` milliseconds for one (0: do not
+/// wait; -1: wait forever). Results of a query older than the newest come out as
+/// SB_EVENT_SUPERSEDED, never as SB_EVENT_RESULTS_READY.
+/// On SB_OK `*out_event` is filled; its `text` (NULL when empty) is the caller's.
+/// Ownership: the caller releases `out_event->text` with sb_free().
+/// Thread safety: any thread, including from inside callbacks; several threads may wait.
+/// Returns SB_OK; SB_ETIMEDOUT when no event came in time (or the session is being freed);
+/// SB_EINVAL (bad handle, NULL out_event, timeout below -1); SB_ENOMEM.
+@c public func sb_session_next_event(_ session: sb_session_ref?, _ timeout_ms: Int32, _ out_event: UnsafeMutablePointer<sb_event>?)
+    -> sb_status
+{
+    guarded { () throws(SearchBarError) in
+        let out = try CInput.output(out_event, "out_event")
+        out.pointee = SessionCEvent.empty
+        let object = try SessionCInput.session(session)
+        guard timeout_ms >= -1 else { throw .invalidArgument("timeout_ms is \(timeout_ms); use -1 to wait forever") }
+        let timeout: Duration? = timeout_ms < 0 ? nil : .milliseconds(Int64(timeout_ms))
+        guard let event = object.nextEvent(timeout: timeout) else {
+            throw SearchBarError(.timedOut, "no event within \(timeout_ms) ms")
+        }
+        out.pointee = try SessionCEvent.owned(event)
+        return SB_OK
+    }
+}
+
+/// The session's event descriptor: readable exactly while events wait in the queue, so a GLib
+/// (g_unix_fd_add), asyncio (add_reader), Qt (QSocketNotifier) or poll() loop can wait on it;
+/// then drain with sb_session_next_event(session, 0, ...). Do not read, write or close it.
+/// Thread safety: any thread.
+/// Returns SB_OK; SB_EINVAL (bad handle, NULL out_fd).
+@c public func sb_session_event_fd(_ session: sb_session_ref?, _ out_fd: UnsafeMutablePointer<Int32>?) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        let out = try CInput.output(out_fd, "out_fd")
+        out.pointee = -1
+        out.pointee = try SessionCInput.session(session).eventFileDescriptor
+        return SB_OK
+    }
+}
+
+/// Sets how many events the queue keeps (0 turns it off; at most 1048576). When full the
+/// oldest events are dropped; `*out_dropped` (if not NULL) receives how many were dropped so far.
+/// Returns SB_OK; SB_EINVAL (bad handle, capacity too large); SB_EMISUSE.
+@c public func sb_session_set_event_queue_capacity(
+    _ session: sb_session_ref?, _ capacity: UInt32, _ out_dropped: UnsafeMutablePointer<UInt64>?
+) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        let object = try SessionCInput.session(session)
+        guard capacity <= UInt32(SearchSession.maximumEventQueueCapacity) else {
+            throw .invalidArgument("capacity is \(capacity); at most \(SearchSession.maximumEventQueueCapacity)")
+        }
+        try object.setEventQueueCapacity(Int(capacity))
+        out_dropped?.pointee = object.droppedEventCount
+        return SB_OK
+    }
+}

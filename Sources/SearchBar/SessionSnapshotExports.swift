@@ -1,0 +1,43 @@
+import CSearchBar
+import SearchBarCore
+
+/// Serializes the session's state to JSON for state restoration: text, tokens, scope, active
+/// and editing, configuration, timing and the recent-search list's name and policy (the format
+/// is in docs/uikit-mapping.md). `*out_json` receives NUL-terminated UTF-8 and `*out_len` (if
+/// not NULL) its length.
+/// Ownership: the caller releases `*out_json` with sb_free().
+/// Thread safety: any thread, including from inside callbacks.
+/// Returns SB_OK; SB_EINVAL (bad handle, NULL out_json); SB_ENOMEM.
+@c public func sb_session_snapshot(
+    _ session: sb_session_ref?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ out_len: UnsafeMutablePointer<UInt>?
+) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        let out = try CInput.output(out_json, "out_json")
+        out.pointee = nil
+        out_len?.pointee = 0
+        let json = try SessionCInput.session(session).snapshot()
+        out.pointee = try COutput.string(json)
+        out_len?.pointee = UInt(json.utf8.count)
+        return SB_OK
+    }
+}
+
+/// Restores a snapshot: the state is replaced as a whole or not at all; the running search is
+/// superseded; an active session with text or tokens searches at once. No delegate events are
+/// raised for the restored values. The recent searches are reloaded from their file; if that
+/// fails the state is still restored and SB_ECORRUPT / SB_EIO is returned (see
+/// sb_session_set_recents_name()).
+/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Returns SB_OK; SB_ECORRUPT (malformed JSON, unknown version or member, wrong types);
+/// SB_EINVAL (bad handle, bad UTF-8, values the session refuses such as a scope bar in a
+/// navigation bar); SB_ETOOBIG; SB_EMISUSE.
+@c public func sb_session_restore(_ session: sb_session_ref?, _ json: UnsafePointer<CChar>?, _ json_len: UInt)
+    -> sb_status
+{
+    guarded { () throws(SearchBarError) in
+        let object = try SessionCInput.session(session)
+        try object.restore(fromSnapshot: try CInput.text(json, json_len, "json"))
+        return SB_OK
+    }
+}
