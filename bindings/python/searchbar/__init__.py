@@ -1,9 +1,10 @@
 """searchbar: a headless search-bar engine (Python binding over libsearchbar.so).
 
-Text layer: fold(), tokenize(), sort(), Collator. Errors raise SearchBarError carrying the C
+Text layer: fold(), tokenize(), sort(), Collator. Engine: Index (add, remove, search, search_async). Errors raise SearchBarError carrying the C
 status and message; a locale without data warns with LocaleFallbackWarning.
 """
 from ._ffi import ABI_MAJOR, lib as _lib
+from ._index import Hit, Index
 from ._text import Collator, Token, fold, sort, tokenize
 from .errors import LocaleFallbackWarning, SearchBarError
 
@@ -15,6 +16,8 @@ version_number = _lib.sb_version_number()
 __all__ = [
     "ABI_MAJOR",
     "Collator",
+    "Hit",
+    "Index",
     "LocaleFallbackWarning",
     "SearchBarError",
     "Token",

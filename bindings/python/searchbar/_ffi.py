@@ -49,6 +49,70 @@ class sb_token(ctypes.Structure):
     ]
 
 
+class sb_attribute(ctypes.Structure):
+    _fields_ = [
+        ("name", ctypes.c_char_p),
+        ("name_len", ctypes.c_size_t),
+        ("text", ctypes.c_char_p),
+        ("text_len", ctypes.c_size_t),
+        ("number", ctypes.c_double),
+    ]
+
+
+class sb_item(ctypes.Structure):
+    _fields_ = [
+        ("id", ctypes.c_uint64),
+        ("title", ctypes.c_char_p),
+        ("title_len", ctypes.c_size_t),
+        ("subtitle", ctypes.c_char_p),
+        ("subtitle_len", ctypes.c_size_t),
+        ("keywords", ctypes.c_char_p),
+        ("keywords_len", ctypes.c_size_t),
+        ("scope", ctypes.c_uint32),
+        ("weight", ctypes.c_double),
+        ("attributes", ctypes.POINTER(sb_attribute)),
+        ("attribute_count", ctypes.c_size_t),
+    ]
+
+
+class sb_filter(ctypes.Structure):
+    _fields_ = [
+        ("attribute", ctypes.c_char_p),
+        ("attribute_len", ctypes.c_size_t),
+        ("kind", ctypes.c_uint32),
+        ("text", ctypes.c_char_p),
+        ("text_len", ctypes.c_size_t),
+        ("min", ctypes.c_double),
+        ("max", ctypes.c_double),
+    ]
+
+
+class sb_search_options(ctypes.Structure):
+    _fields_ = [
+        ("mode", ctypes.c_uint32),
+        ("flags", ctypes.c_uint32),
+        ("limit", ctypes.c_size_t),
+        ("scopes", ctypes.POINTER(ctypes.c_uint32)),
+        ("scope_count", ctypes.c_size_t),
+        ("filters", ctypes.POINTER(sb_filter)),
+        ("filter_count", ctypes.c_size_t),
+    ]
+
+
+class sb_hit(ctypes.Structure):
+    _fields_ = [
+        ("id", ctypes.c_uint64),
+        ("score", ctypes.c_uint64),
+        ("field", ctypes.c_uint32),
+        ("tier", ctypes.c_uint32),
+        ("highlights", ctypes.POINTER(sb_range)),
+        ("highlight_count", ctypes.c_size_t),
+    ]
+
+
+#: void (*sb_search_callback)(void *context, uint64_t ticket, sb_status status, sb_results *results)
+sb_search_callback = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_uint64, ctypes.c_int, ctypes.POINTER(sb_results))
+
 P = ctypes.POINTER
 c_char_p_out = P(P(ctypes.c_char))  # char ** (a buffer the library allocates; freed with sb_free)
 
@@ -78,6 +142,30 @@ FUNCTIONS = {
         [P(sb_collator), P(ctypes.c_char_p), P(ctypes.c_size_t), ctypes.c_size_t, P(ctypes.c_size_t)],
         True,
     ),
+    "sb_index_new": (
+        ctypes.c_int,
+        [ctypes.c_char_p, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32, P(P(sb_index))],
+        True,
+    ),
+    "sb_index_free": (None, [P(sb_index)], False),
+    "sb_index_add": (ctypes.c_int, [P(sb_index), P(sb_item), ctypes.c_size_t], True),
+    "sb_index_remove": (ctypes.c_int, [P(sb_index), P(ctypes.c_uint64), ctypes.c_size_t], True),
+    "sb_index_count": (ctypes.c_int, [P(sb_index), P(ctypes.c_size_t)], True),
+    "sb_index_search": (
+        ctypes.c_int,
+        [P(sb_index), ctypes.c_char_p, ctypes.c_size_t, P(sb_search_options), P(P(sb_results))],
+        True,
+    ),
+    "sb_index_search_async": (
+        ctypes.c_int,
+        [P(sb_index), ctypes.c_char_p, ctypes.c_size_t, P(sb_search_options), sb_search_callback,
+         ctypes.c_void_p, P(ctypes.c_uint64)],
+        True,
+    ),
+    "sb_index_cancel": (ctypes.c_int, [P(sb_index), ctypes.c_uint64], True),
+    "sb_results_count": (ctypes.c_size_t, [P(sb_results)], False),
+    "sb_results_get": (ctypes.c_int, [P(sb_results), ctypes.c_size_t, P(sb_hit)], True),
+    "sb_results_free": (None, [P(sb_results)], False),
 }
 
 

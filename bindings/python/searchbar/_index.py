@@ -1,0 +1,267 @@
+"""searchbar.Index: items, searches in prefix / contains / fuzzy mode, hits with highlights."""
+import ctypes
+import math
+import threading
+from dataclasses import dataclass, field as dataclass_field
+
+from . import _ffi
+from ._ffi import lib, sb_attribute, sb_filter, sb_hit, sb_index, sb_item, sb_results, sb_search_options
+from ._text import _encode, _locale, byte_to_index_map
+from .errors import SearchBarError, check_status
+
+MODES = {None: 0, "default": 0, "prefix": 1, "contains": 2, "fuzzy": 3}
+FIELDS = ("title", "subtitle", "keywords")
+TIERS = {7: "exact", 6: "title_prefix", 5: "prefixes_in_order", 4: "prefixes_any_order", 3: "infix", 2: "typo", 1: "fuzzy"}
+SEARCH_EXTENDED = 1
+SEARCH_NO_TYPOS = 2
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result. `highlights` are (start, end) Python string indices into the text of
+    `field` ('title', 'subtitle' or 'keywords'), which `text` holds."""
+
+    id: int
+    score: int
+    field: str
+    tier: str
+    highlights: list = dataclass_field(default_factory=list)
+    text: str = ""
+    title: str = ""
+
+
+def _mode(mode):
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of prefix, contains, fuzzy (got {mode!r})")
+    return MODES[mode]
+
+
+class _Item:
+    """Keeps the encoded strings of one sb_item alive while C reads them."""
+
+    __slots__ = ("texts", "attributes", "struct")
+
+
+def _item_struct(item):
+    if isinstance(item, dict):
+        get = item.get
+        item_id, title = item["id"], item["title"]
+        subtitle, keywords = get("subtitle") or "", get("keywords") or ""
+        scope, weight, attributes = get("scope", 0), get("weight", 0.0), get("attributes") or {}
+    else:
+        values = tuple(item)
+        if len(values) < 2:
+            raise ValueError("an item tuple needs at least (id, title)")
+        item_id, title = values[0], values[1]
+        subtitle = values[2] if len(values) > 2 and values[2] else ""
+        keywords = values[3] if len(values) > 3 and values[3] else ""
+        scope = values[4] if len(values) > 4 else 0
+        weight = values[5] if len(values) > 5 else 0.0
+        attributes = {}
+    if isinstance(keywords, (list, tuple)):
+        keywords = " ".join(keywords)
+    if not isinstance(item_id, int) or not 0 <= item_id < 2**64:
+        raise ValueError(f"item id must be an int in [0, 2**64), got {item_id!r}")
+    if not isinstance(scope, int) or not 0 <= scope < 2**32:
+        raise ValueError(f"item scope must be an int in [0, 2**32), got {scope!r}")
+    keep = _Item()
+    t, s, k = _encode(title, "title"), _encode(subtitle, "subtitle"), _encode(keywords, "keywords")
+    keep.texts = [t, s, k, title, subtitle, keywords]
+    attrs = (sb_attribute * max(1, len(attributes)))()
+    for i, (name, value) in enumerate(attributes.items()):
+        n = _encode(name, "attribute name")
+        keep.texts.append(n)
+        attrs[i].name, attrs[i].name_len = n, len(n)
+        if isinstance(value, str):
+            v = _encode(value, "attribute value")
+            keep.texts.append(v)
+            attrs[i].text, attrs[i].text_len = v, len(v)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            attrs[i].number = float(value)
+        else:
+            raise TypeError(f"attribute {name!r} must be str or a number")
+    keep.attributes = attrs
+    keep.struct = sb_item(
+        id=item_id, title=t, title_len=len(t), subtitle=s, subtitle_len=len(s), keywords=k,
+        keywords_len=len(k), scope=scope, weight=float(weight),
+        attributes=attrs if attributes else None, attribute_count=len(attributes),
+    )
+    return keep
+
+
+class Index:
+    """An index of items that searches run on, safe to use from several threads: searches run
+    on the index's thread pool and see one consistent snapshot while items are added/removed.
+
+    Items are dicts {"id", "title", "subtitle", "keywords", "scope", "weight", "attributes"} or
+    tuples (id, title[, subtitle[, keywords[, scope[, weight]]]])."""
+
+    def __init__(self, locale=None, mode="prefix", threads=0, fields=None):
+        mask = 0
+        for name in fields or ():
+            if name not in FIELDS:
+                raise ValueError(f"unknown field {name!r}")
+            mask |= 1 << FIELDS.index(name)
+        handle = ctypes.POINTER(sb_index)()
+        lib.sb_index_new(_locale(locale), _mode(mode), mask, threads, ctypes.byref(handle))
+        self._handle = handle
+        self._texts = {}
+        self._lock = threading.Lock()
+        self._pending = {}
+        self.locale = locale
+        self.mode = mode or "prefix"
+
+    def close(self):
+        """Releases the C index (pending asynchronous searches are cancelled first)."""
+        if self._handle:
+            lib.sb_index_free(self._handle)
+            self._handle = ctypes.POINTER(sb_index)()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def add(self, items):
+        """Adds items (an id already present is replaced), in one batch."""
+        kept = [_item_struct(item) for item in items]
+        if not kept:
+            return
+        array = (sb_item * len(kept))(*(k.struct for k in kept))
+        lib.sb_index_add(self._handle, array, len(kept))
+        with self._lock:
+            for k in kept:
+                self._texts[k.struct.id] = tuple(k.texts[3:6])
+
+    def remove(self, ids):
+        """Removes items by id (unknown ids are ignored)."""
+        ids = list(ids)
+        if not ids:
+            return
+        array = (ctypes.c_uint64 * len(ids))(*ids)
+        lib.sb_index_remove(self._handle, array, len(ids))
+        with self._lock:
+            for i in ids:
+                self._texts.pop(i, None)
+
+    def __len__(self):
+        count = ctypes.c_size_t()
+        lib.sb_index_count(self._handle, ctypes.byref(count))
+        return count.value
+
+    def _options(self, limit, mode, scope, filters, extended, typos):
+        if not isinstance(limit, int) or limit < 0:
+            raise ValueError("limit must be a non-negative int")
+        keep = []
+        options = sb_search_options(mode=_mode(mode), limit=limit)
+        options.flags = (SEARCH_EXTENDED if extended else 0) | (0 if typos else SEARCH_NO_TYPOS)
+        if scope is not None:
+            scopes = [scope] if isinstance(scope, int) else list(scope)
+            array = (ctypes.c_uint32 * len(scopes))(*scopes)
+            keep.append(array)
+            options.scopes, options.scope_count = array, len(scopes)
+        if filters:
+            array = (sb_filter * len(filters))()
+            for i, (name, condition) in enumerate(filters.items()):
+                n = _encode(name, "filter attribute")
+                keep.append(n)
+                array[i].attribute, array[i].attribute_len = n, len(n)
+                if isinstance(condition, str):
+                    v = _encode(condition, "filter value")
+                    keep.append(v)
+                    array[i].kind, array[i].text, array[i].text_len = 0, v, len(v)
+                else:
+                    low, high = condition
+                    array[i].kind = 1
+                    array[i].min = -math.inf if low is None else float(low)
+                    array[i].max = math.inf if high is None else float(high)
+            keep.append(array)
+            options.filters, options.filter_count = array, len(filters)
+        return options, keep
+
+    def search(self, query, limit=50, mode=None, scope=None, filters=None, extended=False, typos=True):
+        """The best hits for `query`, best first. `scope`: an int or a list of ints;
+        `filters`: {attribute: "text"} for equality or {attribute: (min, max)} for a number
+        range (None for an open end); `extended`: fzf-like operators ('exact ^prefix suffix$
+        !not a | b) and filter tokens (scope:N, name:value, name>=N)."""
+        data = _encode(query, "query")
+        options, _keep = self._options(limit, mode, scope, filters, extended, typos)
+        results = ctypes.POINTER(sb_results)()
+        lib.sb_index_search(self._handle, data, len(data), ctypes.byref(options), ctypes.byref(results))
+        return self._hits(results)
+
+    def search_async(self, query, callback, limit=50, mode=None, scope=None, filters=None, extended=False,
+                     typos=True):
+        """Starts a search on the index's threads; `callback(hits_or_exception)` runs once on a
+        library thread with a list of Hit, or a SearchBarError (SB_ECANCELED when cancelled).
+        Returns a ticket for cancel()."""
+        data = _encode(query, "query")
+        options, keep = self._options(limit, mode, scope, filters, extended, typos)
+        ticket = ctypes.c_uint64()
+        token = object()
+
+        def on_done(_context, done_ticket, status, results):
+            try:
+                if status == 0:
+                    outcome = self._hits(results)
+                else:
+                    outcome = SearchBarError(status, _ffi.status_name(status), "search did not complete", "sb_index_search_async")
+                    if results:
+                        lib.sb_results_free(results)
+                callback(outcome)
+            except BaseException as error:  # an exception must not cross into C
+                import sys
+
+                print(f"searchbar: exception in search callback: {error!r}", file=sys.stderr)
+            finally:
+                with self._lock:
+                    self._pending.pop(token, None)
+
+        c_callback = _ffi.sb_search_callback(on_done)
+        with self._lock:
+            self._pending[token] = (c_callback, options, keep, data)
+        try:
+            lib.sb_index_search_async(self._handle, data, len(data), ctypes.byref(options), c_callback, None,
+                                      ctypes.byref(ticket))
+        except SearchBarError:
+            with self._lock:
+                self._pending.pop(token, None)
+            raise
+        return ticket.value
+
+    def cancel(self, ticket):
+        """Cancels an asynchronous search; False when it had already completed."""
+        try:
+            lib.sb_index_cancel(self._handle, ticket)
+            return True
+        except SearchBarError as error:
+            if error.status_name == "SB_ENOTFOUND":
+                return False
+            raise
+
+    def _hits(self, results):
+        try:
+            hits = []
+            hit = sb_hit()
+            for i in range(lib.sb_results_count(results)):
+                lib.sb_results_get(results, i, ctypes.byref(hit))
+                with self._lock:
+                    texts = self._texts.get(hit.id, ("", "", ""))
+                field = FIELDS[hit.field] if hit.field < len(FIELDS) else "title"
+                text = texts[FIELDS.index(field)]
+                index = byte_to_index_map(text)
+                ranges = [
+                    (index.get(hit.highlights[j].start, 0), index.get(hit.highlights[j].end, len(text)))
+                    for j in range(hit.highlight_count)
+                ]
+                hits.append(Hit(hit.id, hit.score, field, TIERS.get(hit.tier, str(hit.tier)), ranges, text, texts[0]))
+            return hits
+        finally:
+            lib.sb_results_free(results)

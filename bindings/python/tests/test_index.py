@@ -1,0 +1,135 @@
+import threading
+
+import pytest
+
+import searchbar
+
+
+@pytest.fixture()
+def cities():
+    index = searchbar.Index(locale="de")
+    index.add([
+        {"id": 1, "title": "Zürich Hauptbahnhof", "subtitle": "Bahnhof", "scope": 1, "weight": 5,
+         "attributes": {"kind": "station", "year": 1871}},
+        {"id": 2, "title": "Zurich Airport", "scope": 2, "attributes": {"kind": "airport", "year": 1948}},
+        (3, "Schaltflächen Übersicht", "", "ui buttons"),
+        (4, "Straßenbahn Museum"),
+        (5, "München", "Bayern"),
+    ])
+    yield index
+    index.close()
+
+
+def test_len_add_replace_remove(cities):
+    assert len(cities) == 5
+    cities.add([(5, "Munich")])  # same id replaces
+    assert len(cities) == 5
+    assert [h.id for h in cities.search("munich")] == [5]
+    assert cities.search("münchen") == []
+    cities.remove([5, 999])
+    assert len(cities) == 4
+
+
+def test_prefix_search_with_highlights_on_original_text(cities):
+    hits = cities.search("zur")
+    assert {h.id for h in hits} == {1, 2}
+    for hit in hits:
+        start, end = hit.highlights[0]
+        assert hit.text[start:end] in ("Zür", "Zur")
+
+
+def test_german_folding_in_search(cities):
+    assert [h.id for h in cities.search("schaltflaechen")] == [3]
+    hit = cities.search("strasse")[0]
+    assert hit.id == 4
+    start, end = hit.highlights[0]
+    assert hit.text[start:end] == "Straße"
+
+
+def test_modes(cities):
+    assert [h.id for h in cities.search("bahnhof", mode="contains")][0] == 1  # "Hauptbahnhof" infix
+    assert 1 in {h.id for h in cities.search("zhbf", mode="fuzzy")}
+    with pytest.raises(ValueError):
+        cities.search("x", mode="regex")
+
+
+def test_scope_and_attribute_filters(cities):
+    assert [h.id for h in cities.search("zur", scope=2)] == [2]
+    assert [h.id for h in cities.search("zur", filters={"kind": "station"})] == [1]
+    assert [h.id for h in cities.search("zur", filters={"year": (1900, None)})] == [2]
+
+
+def test_typo_tolerance_and_exact_first():
+    index = searchbar.Index()
+    index.add([(1, "saturday market"), (2, "saturn")])
+    hits = index.search("satuday")
+    assert [h.id for h in hits] == [1]
+    assert hits[0].tier == "typo"
+    assert [h.id for h in index.search("satuday", typos=False)] == []
+
+
+def test_limit_and_deterministic_order():
+    index = searchbar.Index(locale="en")
+    index.add([(i, f"file{i}") for i in range(1, 200)])
+    first = index.search("file", limit=10)
+    assert len(first) == 10
+    assert first == index.search("file", limit=10)
+
+
+def test_async_search_and_cancel(cities):
+    done = threading.Event()
+    outcome = []
+    cities.search_async("zur", lambda r: (outcome.append(r), done.set()))
+    assert done.wait(10)
+    assert {h.id for h in outcome[0]} == {1, 2}
+    assert cities.cancel(123456789) is False
+
+
+def test_bad_input_is_an_error_not_a_crash(cities):
+    with pytest.raises(searchbar.SearchBarError):
+        cities.search("bad\udcff")
+    with pytest.raises(ValueError):
+        cities.add([(-1, "negative id")])
+    with pytest.raises(searchbar.SearchBarError):
+        searchbar.Index(locale="no locale at all")
+    with pytest.raises(searchbar.SearchBarError):
+        cities.add([{"id": 9, "title": "x", "weight": float("nan")}])
+
+
+def test_closed_index_raises():
+    index = searchbar.Index()
+    index.close()
+    with pytest.raises(searchbar.SearchBarError):
+        index.search("x")
+    index.close()
+
+
+def test_writer_and_searcher_threads_see_consistent_snapshots():
+    index = searchbar.Index()
+    index.add([(i, f"alpha item {i}") for i in range(2000)])
+    stop = threading.Event()
+    errors = []
+
+    def writer():
+        n = 2000
+        while not stop.is_set():
+            index.add([(n, f"alpha item {n}")])
+            index.remove([n - 2000])
+            n += 1
+
+    def searcher():
+        # The writer adds id n, then removes id n-2000, so every snapshot holds a contiguous run
+        # of 2000 or 2001 ids: a torn snapshot would show a gap or a duplicate.
+        for _ in range(40):
+            ids = [h.id for h in index.search("alpha", limit=5000)]
+            if len(ids) not in (2000, 2001) or len(set(ids)) != len(ids) or max(ids) - min(ids) != len(ids) - 1:
+                errors.append((len(ids), min(ids, default=None), max(ids, default=None)))
+
+    t = threading.Thread(target=writer)
+    t.start()
+    try:
+        searcher()
+    finally:
+        stop.set()
+        t.join()
+    assert not errors
