@@ -1,10 +1,12 @@
 """searchbar: a headless search-bar engine (Python binding over libsearchbar.so).
 
-Text layer: fold(), tokenize(), sort(), Collator. Engine: Index (add, remove, search, search_async). Errors raise SearchBarError carrying the C
+Text layer: fold(), tokenize(), sort(), Collator. Engine: Index (add, remove, search, search_async).
+Sessions: Session (a headless search bar: state, events, timing, suggestions, recents). Errors raise SearchBarError carrying the C
 status and message; a locale without data warns with LocaleFallbackWarning.
 """
 from ._ffi import ABI_MAJOR, lib as _lib
 from ._index import Hit, Index
+from ._session import BarItem, Display, Event, SearchToken, Session, Suggestion
 from ._text import Collator, Token, fold, sort, tokenize
 from .errors import LocaleFallbackWarning, SearchBarError
 
@@ -15,11 +17,17 @@ version_number = _lib.sb_version_number()
 
 __all__ = [
     "ABI_MAJOR",
+    "BarItem",
     "Collator",
+    "Display",
+    "Event",
     "Hit",
     "Index",
     "LocaleFallbackWarning",
     "SearchBarError",
+    "SearchToken",
+    "Session",
+    "Suggestion",
     "Token",
     "fold",
     "sort",

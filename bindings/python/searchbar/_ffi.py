@@ -168,6 +168,10 @@ FUNCTIONS = {
     "sb_results_free": (None, [P(sb_results)], False),
 }
 
+from ._session_ffi import SESSION_FUNCTIONS  # noqa: E402  (needs the types above)
+
+FUNCTIONS.update(SESSION_FUNCTIONS)
+
 
 def _library_path():
     override = os.environ.get("SEARCHBAR_LIBRARY")

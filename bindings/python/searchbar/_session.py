@@ -1,0 +1,635 @@
+"""searchbar.Session: a headless search bar (UISearchBar + UISearchController) driven by the host.
+
+Text positions are Python string indices; the binding converts them to the library's UTF-8
+byte offsets. Events come three ways: callbacks (set_callbacks), a queue (next_event, events()),
+and a file descriptor readable while events wait (fileno(), aevents() for asyncio).
+"""
+import ctypes
+import sys
+from dataclasses import dataclass
+
+from ._ffi import lib, sb_session
+from ._session_ffi import (
+    sb_bar_item, sb_display, sb_event, sb_event_callback, sb_recent, sb_recents_policy, sb_search_timing,
+    sb_search_token, sb_session_options, sb_suggestion, sb_veto_callback,
+)
+from ._text import _encode, _locale
+from .errors import SB_ETIMEDOUT, SearchBarError
+
+P = ctypes.POINTER
+
+EVENT_KINDS = (
+    "should_begin_editing", "did_begin_editing", "should_end_editing", "did_end_editing", "should_change_text",
+    "text_did_change", "search_button", "cancel_button", "bookmark_button", "results_list_button", "clear",
+    "should_change_scope", "scope_did_change", "token_added", "token_removed", "will_present", "did_present",
+    "will_dismiss", "did_dismiss", "update_search_results", "results_ready", "search_stalled", "superseded", "error",
+    "suggestion_chosen", "result_chosen", "next_match", "previous_match", "recents_did_change",
+)
+SCOPE_BAR = ("automatic", "always", "never")
+PLACEMENTS = ("content", "navigation_bar")
+CANCEL_BUTTON = ("automatic", "always", "never")
+AUTOCAPITALIZATION = ("none", "words", "sentences", "all_characters")
+STYLES = ("prominent", "minimal")
+TOKEN_KINDS = ("term", "scope", "attribute")
+TRIGGERS = ("as_you_type", "submit_only")
+SUGGESTION_SOURCES = ("recent", "completion", "host")
+SUGGESTION_ACTIONS = ("replace_text", "replace_word", "add_token")
+
+
+def _choice(value, names, what):
+    if value not in names:
+        raise ValueError(f"{what} must be one of {', '.join(names)} (got {value!r})")
+    return names.index(value)
+
+
+def _read(pointer, length):
+    return ctypes.string_at(pointer, length).decode("utf-8") if pointer and length else ""
+
+
+def _byte_offset(text, index):
+    if not 0 <= index <= len(text):
+        raise IndexError(f"position {index} is outside the text (length {len(text)})")
+    return len(text[:index].encode("utf-8", "surrogatepass"))
+
+
+@dataclass(frozen=True)
+class Event:
+    """One session event; `kind` is a name from EVENT_KINDS ('text_did_change', ...)."""
+
+    kind: str
+    generation: int = 0
+    text: str = ""
+    index: int = -1
+    previous_index: int = -1
+    range: tuple = (0, 0)
+    count: int = 0
+    host_value: int = 0
+    status: int = 0
+
+    @staticmethod
+    def _from_c(c):
+        kind = EVENT_KINDS[c.kind] if c.kind < len(EVENT_KINDS) else f"unknown_{c.kind}"
+        return Event(kind, c.generation, _read(c.text, c.text_len), c.index, c.previous_index,
+                     (c.range.start, c.range.end), c.count, c.host_value, c.status)
+
+
+@dataclass(frozen=True)
+class SearchToken:
+    """A token before the text: kind 'term', 'scope' (value: an item scope number) or
+    'attribute' (field + value: text, '>=N', '<=N', '>N', '<N' or 'N...M')."""
+
+    label: str
+    kind: str = "term"
+    field: str = ""
+    value: str = ""
+    host_value: int = 0
+
+
+@dataclass(frozen=True)
+class BarItem:
+    """A bar item beside the field; kind is 'host' or 'cancel'."""
+
+    id: int
+    title: str
+    kind: str = "host"
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A suggestion: source 'recent', 'completion' or 'host'; action 'replace_text',
+    'replace_word' or 'add_token' (with `token`)."""
+
+    title: str
+    completion: str = ""
+    action: str = "replace_text"
+    token: SearchToken = None
+    host_value: int = 0
+    source: str = "host"
+
+
+@dataclass(frozen=True)
+class Display:
+    """Everything to draw, computed by the library in one call."""
+
+    text: str
+    placeholder: str
+    prompt: str
+    tokens: list
+    scope_titles: list
+    selected_scope: int
+    leading_items: list
+    trailing_items: list
+    generation: int
+    result_count: int
+    placement: str
+    style: str
+    tint: int
+    shows_placeholder: bool
+    shows_prompt: bool
+    shows_clear_button: bool
+    shows_bookmark_button: bool
+    shows_results_list_button: bool
+    results_list_selected: bool
+    shows_cancel_button: bool
+    shows_scope_bar: bool
+    is_active: bool
+    is_editing: bool
+    is_searching: bool
+    is_stalled: bool
+
+
+def _token_from_c(c):
+    return SearchToken(_read(c.label, c.label_len), TOKEN_KINDS[c.kind] if c.kind < 3 else "term",
+                 _read(c.field, c.field_len), _read(c.value, c.value_len), c.host_value)
+
+
+class _CToken:
+    """An sb_search_token with its buffers kept alive."""
+
+    def __init__(self, token):
+        if isinstance(token, str):
+            token = SearchToken(token)
+        self.buffers = [ctypes.create_string_buffer(_encode(s)) for s in (token.label, token.field, token.value)]
+        lengths = [len(b) - 1 for b in self.buffers]
+        cast = [ctypes.cast(b, P(ctypes.c_char)) for b in self.buffers]
+        self.struct = sb_search_token(
+            _choice(token.kind, TOKEN_KINDS, "token kind"), cast[0], lengths[0], cast[1], lengths[1],
+            cast[2] if token.value else None, lengths[2] if token.value else 0, token.host_value)
+
+
+class Session:
+    """A search-bar session. `index`: a searchbar.Index to search, or None to search yourself
+    (handle 'update_search_results' events and call deliver_results()). `manual_clock=True`
+    makes time move only with advance_clock() (deterministic tests)."""
+
+    def __init__(self, index=None, *, locale=None, recents_directory=None, manual_clock=False, queue_capacity=0):
+        options = sb_session_options(
+            _locale(locale), recents_directory.encode() if recents_directory else None,
+            1 if manual_clock else 0, queue_capacity)
+        handle = P(sb_session)()
+        index_handle = index._handle if index is not None else None
+        lib.sb_session_new(index_handle, ctypes.byref(options), ctypes.byref(handle))
+        self._handle = handle
+        self._index = index
+        self._callbacks = None
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    def close(self):
+        """Frees the session (idempotent)."""
+        if getattr(self, "_handle", None):
+            lib.sb_session_free(self._handle)
+            self._handle = None
+            self._callbacks = None
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 (a finalizer must not raise)
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- text ----------------------------------------------------------------------------------
+
+    @property
+    def text(self):
+        """The search text. Setting it is programmatic: no veto, no autocapitalization."""
+        pointer = P(ctypes.c_char)()
+        length = ctypes.c_size_t()
+        lib.sb_session_get_text(self._handle, ctypes.byref(pointer), ctypes.byref(length))
+        try:
+            return _read(pointer, length.value)
+        finally:
+            lib.sb_free(pointer)
+
+    @text.setter
+    def text(self, value):
+        data = _encode(value)
+        lib.sb_session_set_text(self._handle, data, len(data))
+
+    def insert(self, text, at=None):
+        """Types `text` at string index `at` (default: the end). Returns False when vetoed."""
+        current = self.text
+        offset = _byte_offset(current, len(current) if at is None else at)
+        data = _encode(text)
+        return self._vetoable(lib.sb_session_insert_text, offset, data, len(data))
+
+    def type(self, text):
+        """Types `text` one character at a time at the end, as a keyboard would."""
+        for character in text:
+            self.insert(character)
+
+    def replace(self, start, end, text):
+        """Replaces string indices [start, end) with typed `text`. Returns False when vetoed."""
+        current = self.text
+        data = _encode(text)
+        return self._vetoable(lib.sb_session_replace_text, _byte_offset(current, start), _byte_offset(current, end),
+                              data, len(data))
+
+    def delete(self, start, end):
+        """Deletes string indices [start, end). Returns False when vetoed."""
+        current = self.text
+        return self._vetoable(lib.sb_session_delete_text, _byte_offset(current, start), _byte_offset(current, end))
+
+    def backspace(self):
+        """Deletes the last character, or the last token when the text is empty."""
+        current = self.text
+        if current:
+            return self.delete(len(current) - 1, len(current))
+        tokens = self.display().tokens
+        if tokens:
+            self.remove_token(len(tokens) - 1)
+        return True
+
+    def _vetoable(self, function, *args):
+        try:
+            function(self._handle, *args)
+            return True
+        except SearchBarError as error:
+            if error.status_name == "SB_ECANCELED":
+                return False
+            raise
+
+    # -- configuration -----------------------------------------------------------------------
+
+    def _set_text_property(self, function, value):
+        data = _encode(value)
+        function(self._handle, data, len(data))
+
+    placeholder = property(lambda self: self.display().placeholder,
+                           lambda self, v: self._set_text_property(lib.sb_session_set_placeholder, v),
+                           doc="Shown only while there is no text and no token.")
+    prompt = property(lambda self: self.display().prompt,
+                      lambda self, v: self._set_text_property(lib.sb_session_set_prompt, v),
+                      doc="A line above the bar, shown with or without text.")
+
+    @property
+    def scope_titles(self):
+        """The scope bar's titles."""
+        return self.display().scope_titles
+
+    @scope_titles.setter
+    def scope_titles(self, titles):
+        encoded = [_encode(t) for t in titles]
+        array = (ctypes.c_char_p * len(encoded))(*encoded)
+        lengths = (ctypes.c_size_t * len(encoded))(*[len(e) for e in encoded])
+        lib.sb_session_set_scope_titles(self._handle, array, lengths, len(encoded))
+
+    @property
+    def selected_scope(self):
+        """The selected scope; setting it is silent (the user's tap is select_scope())."""
+        return self.display().selected_scope
+
+    @selected_scope.setter
+    def selected_scope(self, index):
+        lib.sb_session_set_selected_scope(self._handle, index)
+
+    def _enum_setter(function, names, what):  # noqa: N805 (a helper used in the class body)
+        return lambda self, value: function(self._handle, _choice(value, names, what))
+
+    scope_bar = property(None, _enum_setter(lib.sb_session_set_scope_bar_policy, SCOPE_BAR, "scope_bar"),
+                         doc="'automatic' (while active), 'always' or 'never'.")
+    placement = property(lambda self: self.display().placement,
+                         _enum_setter(lib.sb_session_set_placement, PLACEMENTS, "placement"),
+                         doc="'content' or 'navigation_bar' (no scope bar there).")
+    cancel_button = property(None, _enum_setter(lib.sb_session_set_cancel_button_policy, CANCEL_BUTTON, "cancel_button"),
+                             doc="'automatic' (while active), 'always' or 'never'.")
+    autocapitalization = property(None, _enum_setter(lib.sb_session_set_autocapitalization, AUTOCAPITALIZATION,
+                                                     "autocapitalization"),
+                                  doc="'none', 'words', 'sentences' or 'all_characters'.")
+    style = property(lambda self: self.display().style, _enum_setter(lib.sb_session_set_style, STYLES, "style"),
+                     doc="'prominent' or 'minimal'; clears a custom tint.")
+    tint = property(lambda self: self.display().tint, lambda self, rgba: lib.sb_session_set_tint(self._handle, rgba),
+                    doc="A custom tint 0xRRGGBBAA (None when the style wins); overrides the style.")
+    cancel_button_title = property(None, lambda self, v: self._set_text_property(lib.sb_session_set_cancel_button_title, v))
+    shows_bookmark_button = property(
+        lambda self: self.display().shows_bookmark_button,
+        lambda self, v: lib.sb_session_set_shows_bookmark_button(self._handle, 1 if v else 0),
+        doc="Enable the bookmark button (visible only while the field is empty).")
+    shows_results_list_button = property(
+        lambda self: self.display().shows_results_list_button,
+        lambda self, v: lib.sb_session_set_shows_results_list_button(self._handle, 1 if v else 0))
+    results_list_selected = property(
+        lambda self: self.display().results_list_selected,
+        lambda self, v: lib.sb_session_set_results_list_selected(self._handle, 1 if v else 0))
+    del _enum_setter
+
+    active = property(lambda self: self.display().is_active,
+                      lambda self, v: lib.sb_session_set_active(self._handle, 1 if v else 0),
+                      doc="The search interface is presented (UISearchController.isActive).")
+
+    def set_items(self, items, trailing=False):
+        """Sets host items (BarItem or (id, title)) beside the field, shown while active."""
+        items = [i if isinstance(i, BarItem) else BarItem(*i) for i in items]
+        buffers = [_encode(i.title) for i in items]
+        array = (sb_bar_item * len(items))(*[sb_bar_item(0, i.id, b, len(b)) for i, b in zip(items, buffers)])
+        lib.sb_session_set_items(self._handle, 1 if trailing else 0, array, len(items))
+
+    @property
+    def timing(self):
+        """The search-timing policy as a dict (delays in milliseconds)."""
+        c = sb_search_timing()
+        lib.sb_session_get_timing(self._handle, ctypes.byref(c))
+        return {
+            "trigger": TRIGGERS[c.trigger], "delay_ms": c.delay_ms,
+            "shrinking": None if not c.shrinking else (c.shrink_initial_ms, c.shrink_step_ms, c.shrink_minimum_ms),
+            "minimum_characters": c.minimum_characters, "immediate_on_clear": bool(c.immediate_on_clear),
+            "stall_ms": c.stall_ms,
+        }
+
+    @timing.setter
+    def timing(self, values):
+        merged = {**self.timing, **values}
+        shrinking = merged["shrinking"]
+        if shrinking is True or shrinking == "webkit":
+            shrinking = (600, 100, 200)
+        c = sb_search_timing(
+            _choice(merged["trigger"], TRIGGERS, "trigger"), merged["delay_ms"], 1 if shrinking else 0,
+            *(shrinking or (0, 0, 0)), merged["minimum_characters"], 1 if merged["immediate_on_clear"] else 0,
+            merged["stall_ms"])
+        lib.sb_session_set_timing(self._handle, ctypes.byref(c))
+
+    # -- user actions ------------------------------------------------------------------------
+
+    def begin_editing(self):
+        """The field takes the focus. Returns False when vetoed."""
+        return self._vetoable(lib.sb_session_begin_editing)
+
+    def end_editing(self):
+        """The field loses the focus. Returns False when vetoed."""
+        return self._vetoable(lib.sb_session_end_editing)
+
+    def submit(self):
+        lib.sb_session_submit(self._handle)
+
+    def cancel(self):
+        lib.sb_session_cancel(self._handle)
+
+    def clear(self):
+        lib.sb_session_clear(self._handle)
+
+    def select_scope(self, index):
+        """The user tapped a scope. Returns False when vetoed."""
+        return self._vetoable(lib.sb_session_select_scope, index)
+
+    def add_token(self, token, index=-1):
+        """Inserts a SearchToken (or a term string) before the text; index -1 appends."""
+        c = _CToken(token)
+        lib.sb_session_insert_token(self._handle, index, ctypes.byref(c.struct))
+
+    def remove_token(self, index):
+        lib.sb_session_remove_token(self._handle, index)
+
+    def tap_bookmark_button(self):
+        lib.sb_session_tap_bookmark_button(self._handle)
+
+    def tap_results_list_button(self):
+        lib.sb_session_tap_results_list_button(self._handle)
+
+    def next_match(self):
+        lib.sb_session_move_match(self._handle, 1)
+
+    def previous_match(self):
+        lib.sb_session_move_match(self._handle, -1)
+
+    def choose_result(self, item_id):
+        lib.sb_session_choose_result(self._handle, item_id)
+
+    def search_now(self):
+        """Searches now whatever the timing policy; returns the generation."""
+        generation = ctypes.c_uint64()
+        lib.sb_session_search_now(self._handle, ctypes.byref(generation))
+        return generation.value
+
+    def advance_clock(self, milliseconds):
+        """Moves a manual clock forward, firing due timers."""
+        lib.sb_session_advance_clock(self._handle, milliseconds)
+
+    # -- what to show --------------------------------------------------------------------------
+
+    def display(self):
+        """Everything to draw, as a Display."""
+        pointer = P(sb_display)()
+        lib.sb_session_display(self._handle, ctypes.byref(pointer))
+        try:
+            d = pointer.contents
+
+            def items(array, count):
+                return [BarItem(array[k].id, _read(array[k].title, array[k].title_len),
+                             "cancel" if array[k].kind == 1 else "host") for k in range(count)]
+
+            return Display(
+                text=_read(d.text, d.text_len), placeholder=_read(d.placeholder, d.placeholder_len),
+                prompt=_read(d.prompt, d.prompt_len),
+                tokens=[_token_from_c(d.tokens[k]) for k in range(d.token_count)],
+                scope_titles=[_read(d.scope_titles[k], d.scope_title_lens[k]) for k in range(d.scope_count)],
+                selected_scope=d.selected_scope, leading_items=items(d.leading_items, d.leading_count),
+                trailing_items=items(d.trailing_items, d.trailing_count), generation=d.generation,
+                result_count=d.result_count, placement=PLACEMENTS[d.placement], style=STYLES[d.style],
+                tint=d.tint_rgba if d.has_tint else None, shows_placeholder=bool(d.shows_placeholder),
+                shows_prompt=bool(d.shows_prompt), shows_clear_button=bool(d.shows_clear_button),
+                shows_bookmark_button=bool(d.shows_bookmark_button),
+                shows_results_list_button=bool(d.shows_results_list_button),
+                results_list_selected=bool(d.results_list_selected), shows_cancel_button=bool(d.shows_cancel_button),
+                shows_scope_bar=bool(d.shows_scope_bar), is_active=bool(d.is_active), is_editing=bool(d.is_editing),
+                is_searching=bool(d.is_searching), is_stalled=bool(d.is_stalled))
+        finally:
+            lib.sb_free(pointer)
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def set_callbacks(self, veto=None, on_event=None):
+        """`veto(event) -> bool` answers 'should_*' events synchronously; `on_event(event)`
+        receives the others (possibly on a library thread). An exception inside a callback is
+        printed and treated as "allow" / ignored. Calling a mutating method from inside a
+        callback raises SearchBarError (SB_EMISUSE)."""
+
+        def veto_trampoline(_user, event):
+            try:
+                return 1 if veto(Event._from_c(event.contents)) else 0
+            except BaseException:  # noqa: BLE001 (must not unwind into C)
+                sys.excepthook(*sys.exc_info())
+                return 1
+
+        def event_trampoline(_user, event):
+            try:
+                on_event(Event._from_c(event.contents))
+            except BaseException:  # noqa: BLE001
+                sys.excepthook(*sys.exc_info())
+
+        c_veto = sb_veto_callback(veto_trampoline) if veto else sb_veto_callback()
+        c_event = sb_event_callback(event_trampoline) if on_event else sb_event_callback()
+        lib.sb_session_set_callbacks(self._handle, c_veto, c_event, None)
+        self._callbacks = (c_veto, c_event)  # keep them alive while C may call them
+
+    def next_event(self, timeout=0):
+        """The oldest queued Event, waiting up to `timeout` seconds (None: forever); None when
+        no event came in time."""
+        milliseconds = -1 if timeout is None else max(0, int(timeout * 1000))
+        c = sb_event()
+        try:
+            lib.sb_session_next_event(self._handle, milliseconds, ctypes.byref(c))
+        except SearchBarError as error:
+            if error.status == SB_ETIMEDOUT:
+                return None
+            raise
+        try:
+            return Event._from_c(c)
+        finally:
+            lib.sb_free(c.text)
+
+    def events(self, timeout=0):
+        """Iterates over queued events until none arrives within `timeout` seconds."""
+        while True:
+            event = self.next_event(timeout)
+            if event is None:
+                return
+            yield event
+
+    def fileno(self):
+        """A descriptor readable while events wait (for select, selectors, GLib, Qt)."""
+        fd = ctypes.c_int32()
+        lib.sb_session_event_fd(self._handle, ctypes.byref(fd))
+        return fd.value
+
+    async def aevents(self):
+        """`async for event in session.aevents()`: waits on the descriptor with asyncio."""
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        ready = asyncio.Event()
+        fd = self.fileno()
+        loop.add_reader(fd, ready.set)
+        try:
+            while True:
+                event = self.next_event(0)
+                if event is None:
+                    ready.clear()
+                    event = self.next_event(0)  # one may have arrived before clear()
+                    if event is None:
+                        await ready.wait()
+                        continue
+                yield event
+        finally:
+            loop.remove_reader(fd)
+
+    # -- results -----------------------------------------------------------------------------------
+
+    def results(self):
+        """(generation, [item ids]) of the newest delivered results."""
+        generation = ctypes.c_uint64()
+        ids = P(ctypes.c_uint64)()
+        count = ctypes.c_size_t()
+        lib.sb_session_results(self._handle, ctypes.byref(generation), ctypes.byref(ids), ctypes.byref(count))
+        try:
+            return generation.value, [ids[k] for k in range(count.value)]
+        finally:
+            lib.sb_free(ids)
+
+    def deliver_results(self, generation, ids):
+        """Answers query `generation` with item ids (a session without an index). Returns False
+        when that query was superseded (the results are dropped)."""
+        array = (ctypes.c_uint64 * len(ids))(*ids)
+        return self._vetoable(lib.sb_session_deliver_results, generation, array, len(ids))
+
+    # -- recents ---------------------------------------------------------------------------------
+
+    def set_recents_name(self, name):
+        """Saves recent searches under `name` (None stops). A corrupt file raises
+        SearchBarError (SB_ECORRUPT) after being moved aside; the session starts empty."""
+        lib.sb_session_set_recents_name(self._handle, name.encode() if name is not None else None)
+
+    @property
+    def recents(self):
+        """The current list of recent searches, newest first."""
+        pointer = P(sb_recent)()
+        count = ctypes.c_size_t()
+        lib.sb_session_recents(self._handle, ctypes.byref(pointer), ctypes.byref(count))
+        try:
+            return [_read(pointer[k].text, pointer[k].text_len) for k in range(count.value)]
+        finally:
+            lib.sb_free(pointer)
+
+    def add_recent(self, text):
+        data = _encode(text)
+        lib.sb_session_add_recent(self._handle, data, len(data))
+
+    def remove_recent(self, index):
+        lib.sb_session_remove_recent(self._handle, index)
+
+    def clear_recents(self):
+        lib.sb_session_clear_recents(self._handle)
+
+    @property
+    def recents_policy(self):
+        c = sb_recents_policy()
+        lib.sb_session_get_recents_policy(self._handle, ctypes.byref(c))
+        return {"limit": c.limit, "per_scope": bool(c.per_scope), "private": bool(c.is_private),
+                "expiry_ms": c.expiry_ms or None}
+
+    @recents_policy.setter
+    def recents_policy(self, values):
+        merged = {**self.recents_policy, **values}
+        c = sb_recents_policy(merged["limit"], 1 if merged["per_scope"] else 0, 1 if merged["private"] else 0,
+                              merged["expiry_ms"] or 0)
+        lib.sb_session_set_recents_policy(self._handle, ctypes.byref(c))
+
+    # -- suggestions --------------------------------------------------------------------------------
+
+    def suggestions(self):
+        """What to offer now, as Suggestion objects."""
+        pointer = P(sb_suggestion)()
+        count = ctypes.c_size_t()
+        lib.sb_session_suggestions(self._handle, ctypes.byref(pointer), ctypes.byref(count))
+        try:
+            out = []
+            for k in range(count.value):
+                s = pointer[k]
+                out.append(Suggestion(
+                    _read(s.title, s.title_len), _read(s.completion, s.completion_len), SUGGESTION_ACTIONS[s.action],
+                    _token_from_c(s.token.contents) if s.token else None, s.host_value, SUGGESTION_SOURCES[s.source]))
+            return out
+        finally:
+            lib.sb_free(pointer)
+
+    def choose_suggestion(self, index):
+        lib.sb_session_choose_suggestion(self._handle, index)
+
+    def set_host_suggestions(self, suggestions, before_typing=False):
+        """Host Suggestion objects (or titles) offered while typing, or on an empty field."""
+        items = [s if isinstance(s, Suggestion) else Suggestion(s) for s in suggestions]
+        keep = []
+        array = (sb_suggestion * len(items))()
+        for k, s in enumerate(items):
+            title, completion = _encode(s.title), _encode(s.completion)
+            token = _CToken(s.token) if s.token is not None else None
+            keep.append((title, completion, token))
+            array[k] = sb_suggestion(
+                0, _choice(s.action, SUGGESTION_ACTIONS, "action"), ctypes.cast(ctypes.c_char_p(title), P(ctypes.c_char)),
+                len(title), ctypes.cast(ctypes.c_char_p(completion), P(ctypes.c_char)) if completion else None,
+                len(completion), ctypes.pointer(token.struct) if token else None, s.host_value)
+        lib.sb_session_set_host_suggestions(self._handle, 1 if before_typing else 0, array, len(items))
+
+    # -- state restoration -------------------------------------------------------------------------
+
+    def snapshot(self):
+        """The session's state as a JSON string."""
+        pointer = P(ctypes.c_char)()
+        length = ctypes.c_size_t()
+        lib.sb_session_snapshot(self._handle, ctypes.byref(pointer), ctypes.byref(length))
+        try:
+            return _read(pointer, length.value)
+        finally:
+            lib.sb_free(pointer)
+
+    def restore(self, json_text):
+        data = _encode(json_text)
+        lib.sb_session_restore(self._handle, data, len(data))
+
+
+__all__ = ["BarItem", "Display", "Event", "SearchToken", "Session", "Suggestion"]

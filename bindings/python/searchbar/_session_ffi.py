@@ -1,0 +1,214 @@
+"""ctypes declarations of the sb_session_* functions and their types (merged into _ffi.FUNCTIONS).
+
+Imported by _ffi after its own types, so the handle and range classes are shared.
+"""
+import ctypes
+
+from ._ffi import sb_index, sb_range, sb_session
+
+P = ctypes.POINTER
+
+
+class sb_event(ctypes.Structure):
+    _fields_ = [
+        ("kind", ctypes.c_uint32),
+        ("status", ctypes.c_uint32),
+        ("generation", ctypes.c_uint64),
+        ("index", ctypes.c_int64),
+        ("previous_index", ctypes.c_int64),
+        ("range", sb_range),
+        ("text", P(ctypes.c_char)),
+        ("text_len", ctypes.c_size_t),
+        ("count", ctypes.c_uint64),
+        ("host_value", ctypes.c_uint64),
+    ]
+
+
+class sb_search_token(ctypes.Structure):
+    _fields_ = [
+        ("kind", ctypes.c_uint32),
+        ("label", P(ctypes.c_char)),
+        ("label_len", ctypes.c_size_t),
+        ("field", P(ctypes.c_char)),
+        ("field_len", ctypes.c_size_t),
+        ("value", P(ctypes.c_char)),
+        ("value_len", ctypes.c_size_t),
+        ("host_value", ctypes.c_uint64),
+    ]
+
+
+class sb_bar_item(ctypes.Structure):
+    _fields_ = [
+        ("kind", ctypes.c_uint32),
+        ("id", ctypes.c_uint64),
+        ("title", P(ctypes.c_char)),
+        ("title_len", ctypes.c_size_t),
+    ]
+
+
+class sb_display(ctypes.Structure):
+    _fields_ = [
+        ("text", P(ctypes.c_char)),
+        ("text_len", ctypes.c_size_t),
+        ("placeholder", P(ctypes.c_char)),
+        ("placeholder_len", ctypes.c_size_t),
+        ("prompt", P(ctypes.c_char)),
+        ("prompt_len", ctypes.c_size_t),
+        ("tokens", P(sb_search_token)),
+        ("token_count", ctypes.c_size_t),
+        ("scope_titles", P(P(ctypes.c_char))),
+        ("scope_title_lens", P(ctypes.c_size_t)),
+        ("scope_count", ctypes.c_size_t),
+        ("selected_scope", ctypes.c_int64),
+        ("leading_items", P(sb_bar_item)),
+        ("leading_count", ctypes.c_size_t),
+        ("trailing_items", P(sb_bar_item)),
+        ("trailing_count", ctypes.c_size_t),
+        ("generation", ctypes.c_uint64),
+        ("result_count", ctypes.c_uint64),
+        ("placement", ctypes.c_uint32),
+        ("style", ctypes.c_uint32),
+        ("has_tint", ctypes.c_uint32),
+        ("tint_rgba", ctypes.c_uint32),
+        ("shows_placeholder", ctypes.c_uint8),
+        ("shows_prompt", ctypes.c_uint8),
+        ("shows_clear_button", ctypes.c_uint8),
+        ("shows_bookmark_button", ctypes.c_uint8),
+        ("shows_results_list_button", ctypes.c_uint8),
+        ("results_list_selected", ctypes.c_uint8),
+        ("shows_cancel_button", ctypes.c_uint8),
+        ("shows_scope_bar", ctypes.c_uint8),
+        ("is_active", ctypes.c_uint8),
+        ("is_editing", ctypes.c_uint8),
+        ("is_searching", ctypes.c_uint8),
+        ("is_stalled", ctypes.c_uint8),
+    ]
+
+
+class sb_search_timing(ctypes.Structure):
+    _fields_ = [
+        ("trigger", ctypes.c_uint32),
+        ("delay_ms", ctypes.c_uint32),
+        ("shrinking", ctypes.c_uint32),
+        ("shrink_initial_ms", ctypes.c_uint32),
+        ("shrink_step_ms", ctypes.c_uint32),
+        ("shrink_minimum_ms", ctypes.c_uint32),
+        ("minimum_characters", ctypes.c_uint32),
+        ("immediate_on_clear", ctypes.c_uint32),
+        ("stall_ms", ctypes.c_uint32),
+    ]
+
+
+class sb_recents_policy(ctypes.Structure):
+    _fields_ = [
+        ("limit", ctypes.c_uint32),
+        ("per_scope", ctypes.c_uint32),
+        ("is_private", ctypes.c_uint32),
+        ("expiry_ms", ctypes.c_uint64),
+    ]
+
+
+class sb_recent(ctypes.Structure):
+    _fields_ = [("text", P(ctypes.c_char)), ("text_len", ctypes.c_size_t), ("time_ms", ctypes.c_int64)]
+
+
+class sb_suggestion(ctypes.Structure):
+    _fields_ = [
+        ("source", ctypes.c_uint32),
+        ("action", ctypes.c_uint32),
+        ("title", P(ctypes.c_char)),
+        ("title_len", ctypes.c_size_t),
+        ("completion", P(ctypes.c_char)),
+        ("completion_len", ctypes.c_size_t),
+        ("token", P(sb_search_token)),
+        ("host_value", ctypes.c_uint64),
+    ]
+
+
+class sb_session_options(ctypes.Structure):
+    _fields_ = [
+        ("locale", ctypes.c_char_p),
+        ("recents_directory", ctypes.c_char_p),
+        ("clock", ctypes.c_uint32),
+        ("event_queue_capacity", ctypes.c_uint32),
+    ]
+
+
+#: int (*sb_veto_callback)(void *user, const sb_event *event)
+sb_veto_callback = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, P(sb_event))
+#: void (*sb_event_callback)(void *user, const sb_event *event)
+sb_event_callback = ctypes.CFUNCTYPE(None, ctypes.c_void_p, P(sb_event))
+
+_S = P(sb_session)
+_int = ctypes.c_int
+_u32, _i32, _u64, _i64, _size = ctypes.c_uint32, ctypes.c_int32, ctypes.c_uint64, ctypes.c_int64, ctypes.c_size_t
+_text = [ctypes.c_char_p, _size]
+
+
+def _status(*argtypes):
+    return (_int, [_S, *argtypes], True)
+
+
+#: name -> (restype, argtypes, returns a status)
+SESSION_FUNCTIONS = {
+    "sb_session_new": (_int, [P(sb_index), P(sb_session_options), P(_S)], True),
+    "sb_session_free": _status(),
+    "sb_session_set_text": _status(*_text),
+    "sb_session_get_text": _status(P(P(ctypes.c_char)), P(_size)),
+    "sb_session_insert_text": _status(_size, *_text),
+    "sb_session_replace_text": _status(_size, _size, *_text),
+    "sb_session_delete_text": _status(_size, _size),
+    "sb_session_display": _status(P(P(sb_display))),
+    "sb_session_set_placeholder": _status(*_text),
+    "sb_session_set_prompt": _status(*_text),
+    "sb_session_set_scope_titles": _status(P(ctypes.c_char_p), P(_size), _size),
+    "sb_session_set_selected_scope": _status(_i64),
+    "sb_session_set_scope_bar_policy": _status(_u32),
+    "sb_session_set_placement": _status(_u32),
+    "sb_session_set_cancel_button_policy": _status(_u32),
+    "sb_session_set_cancel_button_title": _status(*_text),
+    "sb_session_set_shows_bookmark_button": _status(_i32),
+    "sb_session_set_shows_results_list_button": _status(_i32),
+    "sb_session_set_results_list_selected": _status(_i32),
+    "sb_session_set_items": _status(_i32, P(sb_bar_item), _size),
+    "sb_session_set_autocapitalization": _status(_u32),
+    "sb_session_set_style": _status(_u32),
+    "sb_session_set_tint": _status(_u32),
+    "sb_session_set_timing": _status(P(sb_search_timing)),
+    "sb_session_get_timing": _status(P(sb_search_timing)),
+    "sb_session_begin_editing": _status(),
+    "sb_session_end_editing": _status(),
+    "sb_session_set_active": _status(_i32),
+    "sb_session_submit": _status(),
+    "sb_session_cancel": _status(),
+    "sb_session_clear": _status(),
+    "sb_session_select_scope": _status(_i64),
+    "sb_session_insert_token": _status(_i64, P(sb_search_token)),
+    "sb_session_remove_token": _status(_i64),
+    "sb_session_tap_bookmark_button": _status(),
+    "sb_session_tap_results_list_button": _status(),
+    "sb_session_move_match": _status(_i32),
+    "sb_session_choose_result": _status(_u64),
+    "sb_session_set_callbacks": _status(sb_veto_callback, sb_event_callback, ctypes.c_void_p),
+    "sb_session_next_event": _status(_i32, P(sb_event)),
+    "sb_session_event_fd": _status(P(_i32)),
+    "sb_session_set_event_queue_capacity": _status(_u32, P(_u64)),
+    "sb_session_results": _status(P(_u64), P(P(_u64)), P(_size)),
+    "sb_session_deliver_results": _status(_u64, P(_u64), _size),
+    "sb_session_fail_search": _status(_u64, *_text),
+    "sb_session_search_now": _status(P(_u64)),
+    "sb_session_advance_clock": _status(_u32),
+    "sb_session_set_recents_name": _status(ctypes.c_char_p),
+    "sb_session_recents": _status(P(P(sb_recent)), P(_size)),
+    "sb_session_add_recent": _status(*_text),
+    "sb_session_remove_recent": _status(_i64),
+    "sb_session_clear_recents": _status(),
+    "sb_session_set_recents_policy": _status(P(sb_recents_policy)),
+    "sb_session_get_recents_policy": _status(P(sb_recents_policy)),
+    "sb_session_suggestions": _status(P(P(sb_suggestion)), P(_size)),
+    "sb_session_choose_suggestion": _status(_i64),
+    "sb_session_set_host_suggestions": _status(_i32, P(sb_suggestion), _size),
+    "sb_session_set_suggestion_limits": _status(_u32, _u32),
+    "sb_session_snapshot": _status(P(P(ctypes.c_char)), P(_size)),
+    "sb_session_restore": _status(*_text),
+}

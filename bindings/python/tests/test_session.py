@@ -1,0 +1,190 @@
+"""searchbar.Session: a headless search bar driven from Python."""
+import asyncio
+import os
+import selectors
+import tempfile
+
+import pytest
+
+import searchbar
+from searchbar import SearchBarError, SearchToken, Session, Suggestion
+
+
+def manual():
+    return Session(manual_clock=True)
+
+
+def kinds(session):
+    return [e.kind for e in session.events()]
+
+
+def test_typing_sequence_events_and_display():
+    s = manual()
+    s.placeholder = "Artists, Songs"
+    s.shows_bookmark_button = True
+    d = s.display()
+    assert d.shows_placeholder and d.shows_bookmark_button and not d.shows_clear_button
+    assert s.begin_editing()
+    s.type("café")
+    assert s.text == "café"
+    d = s.display()
+    assert not d.shows_placeholder and not d.shows_bookmark_button and d.shows_clear_button
+    assert d.shows_cancel_button and d.trailing_items[-1].kind == "cancel"
+    s.advance_clock(150)
+    events = list(s.events())
+    assert [e.kind for e in events][:4] == ["did_begin_editing", "will_present", "did_present", "update_search_results"]
+    update = [e for e in events if e.kind == "update_search_results"][-1]
+    assert update.text == "café"
+    # The host answers the newest query; an older one is refused.
+    assert not s.deliver_results(1, [9])
+    assert s.deliver_results(update.generation, [4, 2])
+    assert s.results() == (update.generation, [4, 2])
+    ready = s.next_event()
+    assert ready.kind == "results_ready" and ready.count == 2
+    s.close()
+    s.close()
+
+
+def test_string_indices_map_to_utf8_offsets():
+    s = manual()
+    s.text = "naïve 水"
+    s.replace(2, 3, "i")
+    s.delete(5, 7)
+    assert s.text == "naive"
+    with pytest.raises(IndexError):
+        s.insert("x", at=99)
+
+
+def test_vetoes_and_callbacks():
+    s = manual()
+    seen = []
+    s.set_callbacks(veto=lambda e: not (e.kind == "should_change_text" and e.text == "!"), on_event=seen.append)
+    assert s.insert("a")
+    assert not s.insert("!")
+    assert s.text == "a"
+    assert [e.kind for e in seen] == ["text_did_change"]
+
+
+def test_mutating_from_a_callback_is_misuse():
+    s = manual()
+    errors = []
+
+    def on_event(event):
+        try:
+            s.text = "nested"
+        except SearchBarError as error:
+            errors.append(error.status_name)
+
+    s.set_callbacks(on_event=on_event)
+    s.text = "outer"
+    assert errors == ["SB_EMISUSE"]
+    assert s.text == "outer"
+
+
+def test_invalid_values_raise():
+    s = manual()
+    with pytest.raises(ValueError):
+        s.style = "shiny"
+    with pytest.raises(SearchBarError) as info:
+        s.select_scope(3)
+    assert info.value.status_name == "SB_EINVAL"
+    s.placement = "navigation_bar"
+    with pytest.raises(SearchBarError, match="navigation bar"):
+        s.scope_titles = ["All", "Mail"]
+    with pytest.raises(SearchBarError):
+        s.timing = {"delay_ms": 60001}
+    with pytest.raises(SearchBarError):
+        s.recents_policy = {"limit": 255}
+
+
+def test_style_and_tint_last_one_wins():
+    s = manual()
+    s.tint = 0x336699FF
+    assert s.tint == 0x336699FF
+    s.style = "minimal"
+    assert s.tint is None and s.style == "minimal"
+
+
+def test_descriptor_with_selectors():
+    s = manual()
+    selector = selectors.DefaultSelector()
+    selector.register(s.fileno(), selectors.EVENT_READ)
+    assert selector.select(0) == []
+    s.tap_bookmark_button()
+    assert len(selector.select(0)) == 1
+    assert kinds(s) == ["bookmark_button"]
+    assert selector.select(0) == []
+
+
+def test_async_iteration_over_the_descriptor():
+    index = searchbar.Index()
+    index.add([(1, "Blue whale"), (2, "Blue jay"), (3, "Red fox")])
+    s = Session(index)
+    s.timing = {"delay_ms": 0}
+
+    async def run():
+        s.type("blue")
+        async for event in s.aevents():
+            if event.kind == "results_ready" and event.generation == s.display().generation:
+                return event
+
+    event = asyncio.run(asyncio.wait_for(run(), 10))
+    assert event.count == 2
+    assert sorted(s.results()[1]) == [1, 2]
+
+
+def test_tokens_suggestions_and_recents(tmp_path):
+    s = Session(manual_clock=True, recents_directory=str(tmp_path))
+    s.set_recents_name("py")
+    for text in ["Crème brûlée", "creme brulee", "tea"]:
+        s.text = text
+        s.submit()
+    assert s.recents == ["tea", "creme brulee"]
+    s.text = "CREME"
+    assert [x.source for x in s.suggestions()] == ["recent"]
+    pdf = SearchToken("PDF", kind="attribute", field="kind", value="pdf", host_value=7)
+    s.set_host_suggestions([Suggestion("Kind: PDF", action="add_token", token=pdf)])
+    index = [x.title for x in s.suggestions()].index("Kind: PDF")
+    s.choose_suggestion(index)
+    assert s.display().tokens == [pdf]
+    assert s.text == ""
+    # Recents survive a restart.
+    again = Session(manual_clock=True, recents_directory=str(tmp_path))
+    again.set_recents_name("py")
+    assert again.recents[-1] == "creme brulee"
+
+
+def test_corrupt_recents_file_is_kept_aside(tmp_path):
+    (tmp_path / "bad.json").write_text("{not json")
+    s = Session(manual_clock=True, recents_directory=str(tmp_path))
+    with pytest.raises(SearchBarError) as info:
+        s.set_recents_name("bad")
+    assert info.value.status_name == "SB_ECORRUPT"
+    assert (tmp_path / "bad.json.corrupt-1").exists()
+    assert s.recents == []
+
+
+def test_snapshot_round_trip():
+    a = manual()
+    a.scope_titles = ["All", "Docs"]
+    a.selected_scope = 1
+    a.text = "snap"
+    a.add_token(SearchToken("x", host_value=3))
+    b = manual()
+    b.restore(a.snapshot())
+    da, db = a.display(), b.display()
+    assert (db.text, db.tokens, db.scope_titles, db.selected_scope) == ("snap", [SearchToken("x", value="x", host_value=3)], ["All", "Docs"], 1)
+    assert (da.text, da.tokens, da.scope_titles, da.selected_scope) == (db.text, db.tokens, db.scope_titles, db.selected_scope)
+    assert b.snapshot() == a.snapshot()
+    with pytest.raises(SearchBarError):
+        b.restore("{")
+
+
+def test_timing_policy_submit_only():
+    s = manual()
+    s.timing = {"trigger": "submit_only"}
+    s.type("abc")
+    s.advance_clock(1000)
+    assert "update_search_results" not in kinds(s)
+    s.submit()
+    assert kinds(s) == ["search_button", "recents_did_change", "update_search_results"]
