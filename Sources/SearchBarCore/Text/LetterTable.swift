@@ -63,13 +63,14 @@ enum LetterTable {
     /// general category Mn, Mc, Me or Lm) or one of the Arabic marks UTR #30 adds
     /// (tatweel U+0640, U+0653–0655, U+0670).
     ///
+    /// Letters of the explicit table (ʼ) are mapped, not dropped.
     /// Kept on purpose: ー (U+30FC, U+FF70), the prolonged sound mark, is a letter of its own;
     /// viramas (combining class 9) change which consonants join, so dropping them changes the
     /// word; spacing symbols such as ^ and ` (category Sk) are symbols, not marks on a letter.
     static func isDropped(_ c: UInt32) -> Bool {
         if c == 0x0640 || (c >= 0x0653 && c <= 0x0655) || c == 0x0670 { return true }
         if c < 0x00B7 { return false }
-        if c == 0x30FC || c == 0xFF70 { return false }
+        if c == 0x30FC || c == 0xFF70 || explicit[c] != nil { return false }
         guard ICU.has(c, UCHAR_DIACRITIC) else { return false }
         let gc = ICU.category(c)
         guard gc == Int32(U_NON_SPACING_MARK.rawValue) || gc == Int32(U_COMBINING_SPACING_MARK.rawValue)

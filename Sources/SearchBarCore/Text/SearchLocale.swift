@@ -101,6 +101,12 @@ public struct SearchLocale: Sendable, Hashable, CustomStringConvertible {
                 || b == 0x2D || b == 0x5F || b == 0x40 || b == 0x3D || b == 0x3B
             guard ok else { return nil }
         }
+        // No empty subtags: no leading, trailing or doubled separators.
+        let separators: Set<UInt8> = [0x2D, 0x5F, 0x40, 0x3D, 0x3B]
+        guard let last = bytes.last, !separators.contains(last) else { return nil }
+        for (a, b) in zip(bytes, bytes.dropFirst()) where separators.contains(a) && separators.contains(b) {
+            return nil
+        }
         // The language subtag: 2-3 or 5-8 ASCII letters, before any separator.
         let first = bytes.prefix { $0 != 0x2D && $0 != 0x5F && $0 != 0x40 }
         guard [2, 3, 5, 6, 7, 8].contains(first.count),

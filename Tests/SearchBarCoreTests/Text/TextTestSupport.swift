@@ -50,19 +50,33 @@ enum TextTestSupport {
     /// (language, text) pairs. Parsed by scanning for `<annotation cp="…" …>text</annotation>`.
     static let annotations: [(language: String, text: String)] = {
         let dir = "/usr/share/unicode/cldr/common/annotations"
+        let open = Array("<annotation cp=".utf8)
+        let close = Array("</annotation>".utf8)
         var out: [(String, String)] = []
         for file in listDirectory(dir) where file.hasSuffix(".xml") {
-            guard let xml = readText(dir + "/" + file) else { continue }
+            guard let xml = readFile(dir + "/" + file) else { continue }
             let language = String(file.dropLast(4))
-            var rest = Substring(xml)
-            while let open = rest.range(of: "<annotation cp=") {
-                rest = rest[open.upperBound...]
-                guard let gt = rest.firstIndex(of: ">") else { break }
-                let afterTag = rest[rest.index(after: gt)...]
-                guard let close = afterTag.range(of: "</annotation>") else { break }
-                let text = afterTag[..<close.lowerBound]
-                out.append((language, unescapeXML(String(text))))
-                rest = rest[close.upperBound...]
+            xml.withUnsafeBufferPointer { b in
+                func matches(_ pattern: [UInt8], at i: Int) -> Bool {
+                    guard i + pattern.count <= b.count else { return false }
+                    for k in 0..<pattern.count where b[i + k] != pattern[k] { return false }
+                    return true
+                }
+                var i = 0
+                while i < b.count {
+                    guard b[i] == 0x3C, matches(open, at: i) else {
+                        i += 1
+                        continue
+                    }
+                    var j = i
+                    while j < b.count && b[j] != 0x3E { j += 1 }
+                    var k = j
+                    while k < b.count && !(b[k] == 0x3C && matches(close, at: k)) { k += 1 }
+                    if j + 1 < k {
+                        out.append((language, unescapeXML(String(decoding: b[(j + 1)..<k], as: UTF8.self))))
+                    }
+                    i = k + 1
+                }
             }
         }
         return out
