@@ -8,7 +8,7 @@ struct SearchBarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "searchbar",
         abstract: "A headless search-bar engine: fold, tokenize, sort and filter text from the shell.",
-        subcommands: [FoldCommand.self, TokenizeCommand.self, SortCommand.self, FilterCommand.self]
+        subcommands: [FoldCommand.self, TokenizeCommand.self, SortCommand.self, SamplesCommand.self, FilterCommand.self]
     )
 }
 

@@ -22,6 +22,7 @@
 #include <unicode/ucurr.h>
 #include <unicode/uenum.h>
 #include <unicode/uversion.h>
+#include <unicode/udat.h>
 
 /** Rule status values of the word break iterator, as plain constants. */
 enum {
@@ -110,5 +111,8 @@ static inline UEnumeration *sbicu_ucurr_openISOCurrencies(uint32_t currType, UEr
 static inline const UChar *sbicu_ucurr_getName(const UChar *currency, const char *locale, UCurrNameStyle nameStyle, UBool *isChoiceFormat, int32_t *len, UErrorCode *ec) { return ucurr_getName(currency, locale, nameStyle, isChoiceFormat, len, ec); }
 static inline const char *sbicu_uenum_next(UEnumeration *en, int32_t *resultLength, UErrorCode *status) { return uenum_next(en, resultLength, status); }
 static inline void sbicu_uenum_close(UEnumeration *en) { uenum_close(en); }
+static inline UDateFormat *sbicu_udat_open(UDateFormatStyle timeStyle, UDateFormatStyle dateStyle, const char *locale, const UChar *tzID, int32_t tzIDLength, const UChar *pattern, int32_t patternLength, UErrorCode *status) { return udat_open(timeStyle, dateStyle, locale, tzID, tzIDLength, pattern, patternLength, status); }
+static inline void sbicu_udat_close(UDateFormat *format) { udat_close(format); }
+static inline int32_t sbicu_udat_format(const UDateFormat *format, UDate dateToFormat, UChar *result, int32_t resultLength, UFieldPosition *position, UErrorCode *status) { return udat_format(format, dateToFormat, result, resultLength, position, status); }
 
 #endif /* SEARCHBAR_CICU_H */

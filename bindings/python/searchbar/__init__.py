@@ -7,6 +7,7 @@ status and message; a locale without data warns with LocaleFallbackWarning.
 from ._ffi import ABI_MAJOR, lib as _lib
 from ._index import Hit, Index
 from ._session import BarItem, Display, Event, SearchToken, Session, Suggestion
+from ._samples import SAMPLE_SCOPES, sample_items
 from ._text import Collator, Token, fold, sort, tokenize
 from .errors import LocaleFallbackWarning, SearchBarError
 
@@ -28,8 +29,10 @@ __all__ = [
     "SearchToken",
     "Session",
     "Suggestion",
+    "SAMPLE_SCOPES",
     "Token",
     "fold",
+    "sample_items",
     "sort",
     "tokenize",
     "version",

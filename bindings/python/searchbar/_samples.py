@@ -1,0 +1,34 @@
+"""The built-in sample dataset the library builds from ICU's own data."""
+import ctypes
+
+from ._ffi import lib, sb_item
+
+#: Sample scopes in scope-number order: 0 Characters ... 5 Currencies.
+SAMPLE_SCOPES = [lib.sb_sample_scope_title(i).decode("utf-8") for i in range(6)]
+
+
+def sample_items(scopes=None):
+    """The sample items as dicts {"id", "title", "subtitle", "keywords", "scope"}: Unicode
+    characters and emoji by name, language and country names in many locales, time-zone cities
+    and currency names (about 185,000 items). `scopes`: scope numbers or titles to build."""
+    mask = 0
+    for scope in scopes or ():
+        number = SAMPLE_SCOPES.index(scope) if isinstance(scope, str) else scope
+        mask |= 1 << number
+    items = ctypes.POINTER(sb_item)()
+    count = ctypes.c_size_t()
+    lib.sb_sample_items(mask, ctypes.byref(items), ctypes.byref(count))
+    try:
+        out = []
+        for i in range(count.value):
+            it = items[i]
+            out.append({
+                "id": it.id,
+                "title": ctypes.string_at(it.title, it.title_len).decode("utf-8"),
+                "subtitle": ctypes.string_at(it.subtitle, it.subtitle_len).decode("utf-8"),
+                "keywords": ctypes.string_at(it.keywords, it.keywords_len).decode("utf-8"),
+                "scope": it.scope,
+            })
+        return out
+    finally:
+        lib.sb_free(items)
