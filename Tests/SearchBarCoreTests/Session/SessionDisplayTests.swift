@@ -132,6 +132,19 @@ import Testing
 
 /// The rules that tie state properties together.
 @Suite struct SessionStateRuleTests {
+    // UISearchDisplayController.active: "The default value is NO"; UIKit guide: "The no
+    // capitalization scheme is selected by default"; UISearchBar defaults.
+    @Test func defaults() {
+        let state = SessionState()
+        #expect(!state.isActive && !state.isEditing)
+        #expect(state.autocapitalization == .none)
+        #expect(state.selectedScope == 0 && state.scopeTitles.isEmpty)
+        #expect(state.scopeBarPolicy == .automatic && state.cancelButtonPolicy == .automatic)
+        #expect(state.placement == .content)
+        #expect(!state.showsBookmarkButton && !state.showsResultsListButton)
+        #expect(state.cancelButtonTitle == "Cancel")
+    }
+
     // UISearchDisplayController: "A search bar displayed in a navigation bar cannot have a scope bar."
     @Test func scopeBarInNavigationBarPlacementIsAnError() throws {
         var state = SessionState()

@@ -162,6 +162,22 @@ import Testing
         #expect(h.backend.queries.isEmpty)
     }
 
+    @Test func systemClockFiresTimersOnItsThread() {
+        let done = EventSignalForTests()
+        let order = EventLog()
+        let clock = SystemClock.shared
+        let cancelled = clock.schedule(at: clock.now() + 1_000_000_000) { order.append(SessionEvent(.nextMatch, index: 0)) }
+        cancelled.cancel()
+        _ = clock.schedule(at: clock.now() + 2_000_000) {
+            order.append(SessionEvent(.nextMatch, index: 2))
+            done.post()
+        }
+        _ = clock.schedule(at: clock.now() + 1_000_000) { order.append(SessionEvent(.nextMatch, index: 1)) }
+        done.wait()
+        #expect(order.all.map(\.index) == [1, 2])
+        #expect(clock.wallMilliseconds() > 1_600_000_000_000)
+    }
+
     @Test func manualClockFiresInDeadlineOrder() {
         let clock = ManualClock()
         let order = EventLog()
