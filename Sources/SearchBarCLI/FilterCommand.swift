@@ -35,14 +35,10 @@ struct FilterCommand: ParsableCommand {
 
     func run() throws {
         let matchMode = MatchMode(name: mode) ?? .prefix
-        let lines = StandardInput.lines()
+        let lines = StandardInput.read()
         var clock = Stopwatch()
         let index = try SearchIndex(locale: try locale.resolve(), mode: matchMode, fields: .title, threads: threads)
-        var items: [IndexItem] = []
-        items.reserveCapacity(lines.count)
-        for (n, line) in lines.enumerated() { items.append(IndexItem(id: UInt64(n), title: line)) }
-        index.add(items)
-        items = []
+        try index.add(count: lines.count) { n in IndexItem(id: UInt64(n), title: lines.line(n)) }
         let buildTime = clock.lap()
         let options = SearchOptions(mode: matchMode, limit: limit, extendedSyntax: extended, typos: !noTypos)
         if keystrokes {
@@ -61,41 +57,87 @@ struct FilterCommand: ParsableCommand {
         let searchTime = clock.lap()
         var out = BufferedOutput()
         for hit in hits where hit.id < UInt64(lines.count) {
-            out.write(lines[Int(hit.id)])
+            out.write(lines.line(Int(hit.id)))
             out.write("\n")
         }
         out.flush()
         if timing {
-            printError("lines \(lines.count)  build \(Stopwatch.format(buildTime))  search \(Stopwatch.format(searchTime))  hits \(hits.count)")
+            printError("lines \(lines.count)  build \(Stopwatch.format(buildTime))  search \(Stopwatch.format(searchTime))  hits \(hits.count)  rss \(StandardInput.residentMegabytes()) MB")
         }
     }
 }
 
-/// Reads all of standard input at once and splits it into lines (invalid UTF-8 is repaired).
+/// Standard input held as one byte buffer with line offsets (no string per line).
+final class InputLines: Sendable {
+    private let bytes: [UInt8]
+    private let starts: [Int]
+    private let ends: [Int]
+
+    init(bytes: [UInt8], starts: [Int], ends: [Int]) {
+        self.bytes = bytes
+        self.starts = starts
+        self.ends = ends
+    }
+
+    /// The number of lines.
+    var count: Int { starts.count }
+
+    /// Line `n` without its line end (invalid UTF-8 repaired).
+    func line(_ n: Int) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[starts[n]..<ends[n]]), as: UTF8.self) }
+    }
+}
+
+/// Reading standard input, and the process's memory use.
 enum StandardInput {
-    /// The lines of standard input, without their line ends.
-    static func lines() -> [String] {
+    /// All of standard input, split into lines.
+    static func read() -> InputLines {
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
             if n <= 0 { break }
             data.append(contentsOf: buffer[0..<n])
         }
-        var lines: [String] = []
+        var starts: [Int] = []
+        var ends: [Int] = []
         var start = 0
         data.withUnsafeBufferPointer { bytes in
             for i in 0..<bytes.count where bytes[i] == 0x0A {
                 var end = i
                 if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                starts.append(start)
+                ends.append(end)
                 start = i + 1
             }
             if start < bytes.count {
-                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+                starts.append(start)
+                ends.append(bytes.count)
             }
         }
-        return lines
+        return InputLines(bytes: data, starts: starts, ends: ends)
+    }
+
+    /// Resident memory in MiB, from /proc/self/statm (0 when unavailable).
+    static func residentMegabytes() -> Int {
+        guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+        defer { fclose(file) }
+        var size = 0, resident = 0
+        guard withUnsafeMutablePointer(to: &size, { s in
+            withUnsafeMutablePointer(to: &resident) { r in parseStatm(file, s, r) }
+        }) else { return 0 }
+        return (resident * Int(sysconf(Int32(_SC_PAGESIZE)))) >> 20
+    }
+
+    private static func parseStatm(_ file: UnsafeMutablePointer<FILE>, _ size: UnsafeMutablePointer<Int>,
+                                        _ resident: UnsafeMutablePointer<Int>) -> Bool {
+        var line = [CChar](repeating: 0, count: 128)
+        guard fgets(&line, 128, file) != nil else { return false }
+        let fields = String(cString: line).split(separator: " ")
+        guard fields.count >= 2, let s = Int(fields[0]), let r = Int(fields[1]) else { return false }
+        size.pointee = s
+        resident.pointee = r
+        return true
     }
 }
 

@@ -83,6 +83,32 @@ public final class SearchIndex: Sendable {
         }
     }
 
+    /// Adds `count` items made on demand by `item(k)` for k in 0..<count, called from the
+    /// executor's threads (so it must be thread-safe); their ids must ascend strictly and must not
+    /// be in the index yet. Saves holding every item at once (a host streaming millions of rows).
+    /// - Throws: ``SearchBarError/Code/invalidArgument`` when an id does not ascend (nothing is
+    ///   added then).
+    public func add(count: Int, item: @escaping @Sendable (Int) -> IndexItem) throws(SearchBarError) {
+        guard count > 0 else { return }
+        let failure = writer.withLock { () -> SearchBarError? in
+            let segment = SegmentBuilder.build(count: count, item: item, analysis: analysis, pool: pool)
+            for k in 1..<max(segment.count, 1) where segment.ids[k - 1] >= segment.ids[k] {
+                return .invalidArgument("ids must ascend strictly; id \(segment.ids[k]) follows \(segment.ids[k - 1])")
+            }
+            let base = snapshot
+            let clashes = segment.ids.filter { base.locate($0) != nil }
+            guard clashes.isEmpty else {
+                return .invalidArgument("id \(clashes[0]) is already in the index")
+            }
+            var views = base.segments
+            views.append(SegmentView(segment))
+            views = Compaction.compact(views)
+            publish(Snapshot(version: base.version &+ 1, segments: views))
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
     /// Removes the items with these ids (unknown ids are ignored). Returns how many were removed.
     @discardableResult
     public func remove(ids: [UInt64]) -> Int {

@@ -18,13 +18,14 @@ struct AttributeTable: Sendable {
     private(set) var entries: [Entry] = []
     private var nameIndex: [String: UInt32] = [:]
     private var itemCount = 0
+    private var active = false
 
     /// An empty table.
     init() {}
 
     /// The entries of item `i`.
     func entries(of i: Int) -> ArraySlice<Entry> {
-        guard offsets.count > 1 else { return [] }
+        guard active, i + 1 < offsets.count else { return [] }
         return entries[Int(offsets[i])..<Int(offsets[i + 1])]
     }
 
@@ -33,12 +34,13 @@ struct AttributeTable: Sendable {
 
     /// Appends the next item's attributes (`text` values already folded).
     mutating func append(_ values: [(name: String, text: String?, number: Double)]) {
-        if !values.isEmpty && offsets.count == 1 {
+        if !values.isEmpty && !active {
             // First item with attributes: materialise empty runs for the items before it.
             offsets = [UInt32](repeating: 0, count: itemCount + 1)
+            active = true
         }
         itemCount += 1
-        guard offsets.count > 1 else { return }
+        guard active else { return }
         for value in values {
             let id: UInt32
             if let existing = nameIndex[value.name] {

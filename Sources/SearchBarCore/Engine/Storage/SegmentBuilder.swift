@@ -15,25 +15,34 @@ enum SegmentBuilder {
         var original = [ByteArena](repeating: ByteArena(), count: 3)
         var folded = [ByteArena](repeating: ByteArena(), count: 3)
         var rankKeys: [UInt64] = []
+        var ids: [UInt64] = []
+        var scopes: [UInt32] = []
+        var weights: [UInt32] = []
         var attributes: [[(name: String, text: String?, number: Double)]] = []
     }
 
     /// Builds a segment from `items`, which must be sorted by ascending, unique id.
     static func build(_ items: [IndexItem], analysis: ItemAnalysis, pool: ThreadPool) -> Segment {
-        let chunkCount = (items.count + chunkSize - 1) / chunkSize
-        let parts = SlotArray<Part>(count: chunkCount)
-        let job = ParallelJob(taskCount: chunkCount, maxParticipants: pool.threadCount, cancellation: nil) { _, task in
-            let range = task * chunkSize..<min(items.count, (task + 1) * chunkSize)
-            parts[task] = analyze(items[range], analysis)
-        }
-        pool.run(job)
-        return assemble(items, parts.take(), analysis.fields)
+        build(count: items.count, item: { items[$0] }, analysis: analysis, pool: pool)
     }
 
-    private static func analyze(_ items: ArraySlice<IndexItem>, _ config: ItemAnalysis) -> Part {
+    /// Builds a segment from `count` items made on demand (from several threads at once) by
+    /// `item`, whose ids must ascend strictly.
+    static func build(
+        count: Int, item: @escaping @Sendable (Int) -> IndexItem, analysis: ItemAnalysis, pool: ThreadPool
+    ) -> Segment {
+        let chunkCount = (count + chunkSize - 1) / chunkSize
+        let parts = SlotArray<Part>(count: chunkCount)
+        let job = ParallelJob(taskCount: chunkCount, maxParticipants: pool.threadCount, cancellation: nil) { _, task in
+            let range = task * chunkSize..<min(count, (task + 1) * chunkSize)
+            parts[task] = analyze(range.lazy.map(item), analysis)
+        }
+        pool.run(job)
+        return assemble(parts.take(), analysis.fields)
+    }
+
+    private static func analyze<S: Sequence<IndexItem>>(_ items: S, _ config: ItemAnalysis) -> Part {
         var part = Part()
-        part.forwardCounts.reserveCapacity(items.count)
-        part.rankKeys.reserveCapacity(items.count)
         var analysis = Analysis()
         var sortKey: [UInt8] = []
         for item in items {
@@ -56,6 +65,9 @@ enum SegmentBuilder {
             }
             part.forwardCounts.append(UInt32(truncatingIfNeeded: entries))
             part.rankKeys.append(config.rankKey(item.title, buffer: &sortKey))
+            part.ids.append(item.id)
+            part.scopes.append(item.scope)
+            part.weights.append(WeightKey.key(item.weight))
             part.attributes.append(item.attributes.map { attribute in
                 switch attribute.value {
                 case .text(let text): (attribute.name, config.foldValue(text), 0)
@@ -66,7 +78,8 @@ enum SegmentBuilder {
         return part
     }
 
-    private static func assemble(_ items: [IndexItem], _ parts: [Part], _ fields: SearchFields) -> Segment {
+    private static func assemble(_ input: [Part], _ fields: SearchFields) -> Segment {
+        var parts = input
         // 1. One vocabulary: intern every chunk's terms, then sort the distinct terms by bytes.
         var global = ByteInterner(expected: parts.reduce(0) { $0 + $1.terms.count })
         var localToGlobal: [[UInt32]] = []
@@ -83,10 +96,11 @@ enum SegmentBuilder {
             localToGlobal.append(map)
         }
         let (vocabulary, rankOfTerm) = sortedVocabulary(global.arena)
+        global = ByteInterner(expected: 0)
 
         // 2. Forward index with sorted term ids, then postings from it.
         var forwardOffsets = [UInt32]()
-        forwardOffsets.reserveCapacity(items.count + 1)
+        forwardOffsets.reserveCapacity(parts.reduce(0) { $0 + $1.ids.count } + 1)
         forwardOffsets.append(0)
         var forward = [UInt32]()
         forward.reserveCapacity(parts.reduce(0) { $0 + $1.forward.count })
@@ -103,6 +117,11 @@ enum SegmentBuilder {
                 forwardOffsets.append(UInt32(truncatingIfNeeded: forward.count))
             }
         }
+        for k in parts.indices {
+            parts[k].forward = []
+            parts[k].terms = ByteInterner(expected: 0)
+        }
+        localToGlobal = []
         let (postingOffsets, postings) = SegmentMerger.buildPostings(
             forward, forwardOffsets, termCount: vocabulary.count)
 
@@ -112,14 +131,16 @@ enum SegmentBuilder {
         for field in SearchField.allCases where fields.includes(field) {
             let f = Int(field.rawValue)
             original[f] = concatenate(parts.map { $0.original[f] })
+            for k in parts.indices { parts[k].original[f] = ByteArena() }
             folded[f] = concatenate(parts.map { $0.folded[f] })
+            for k in parts.indices { parts[k].folded[f] = ByteArena() }
         }
         var attributes = AttributeTable()
         for part in parts { for values in part.attributes { attributes.append(values) } }
-        let scopes = items.contains { $0.scope != 0 } ? items.map(\.scope) : []
-        let weights = items.contains { $0.weight != 0 } ? items.map { WeightKey.key($0.weight) } : []
+        let scopes = parts.contains { $0.scopes.contains { $0 != 0 } } ? parts.flatMap(\.scopes) : []
+        let weights = parts.contains { $0.weights.contains { $0 != WeightKey.zero } } ? parts.flatMap(\.weights) : []
         return Segment(
-            ids: items.map(\.id), scopes: scopes, weightKeys: weights, rankKeys: parts.flatMap(\.rankKeys),
+            ids: parts.flatMap(\.ids), scopes: scopes, weightKeys: weights, rankKeys: parts.flatMap(\.rankKeys),
             original: original, folded: folded, forwardOffsets: forwardOffsets, forward: forward,
             vocabulary: vocabulary, postingOffsets: postingOffsets, postings: postings, attributes: attributes)
     }

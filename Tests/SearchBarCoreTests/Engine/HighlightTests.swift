@@ -1,0 +1,41 @@
+import Testing
+
+@testable import SearchBarCore
+
+@Suite("Engine: highlights in the original text")
+struct HighlightTests {
+    @Test func prefixHighlightsCoverDiacritics() throws {
+        let index = try EngineTestSupport.index(["Crème Brûlée à la Façon"], locale: "fr")
+        let hit = try #require(try index.search("creme bru").first)
+        #expect(EngineTestSupport.highlighted(hit, in: "Crème Brûlée à la Façon") == ["Crème", "Brû"])
+    }
+
+    @Test func typoHighlightsTheWholeWord() throws {
+        let index = try EngineTestSupport.index(["Saturday Market"])
+        let hit = try #require(try index.search("satuday").first)
+        #expect(EngineTestSupport.highlighted(hit, in: "Saturday Market") == ["Saturday"])
+    }
+
+    @Test func substringScriptHighlights() throws {
+        let text = "関西国際空港限定トートバッグ"
+        let index = try EngineTestSupport.index([text], locale: "ja")
+        let hit = try #require(try index.search("国際").first)
+        #expect(EngineTestSupport.highlighted(hit, in: text) == ["国際"])
+    }
+
+    @Test func containsAndFuzzyHighlights() throws {
+        let index = try EngineTestSupport.index(["Résumé Builder"])
+        let contains = try #require(try index.search("sume", options: SearchOptions(mode: .contains)).first)
+        #expect(EngineTestSupport.highlighted(contains, in: "Résumé Builder") == ["sumé"])
+        let fuzzy = try #require(try index.search("rsbl", options: SearchOptions(mode: .fuzzy)).first)
+        #expect(EngineTestSupport.highlighted(fuzzy, in: "Résumé Builder") == ["R", "s", "B", "l"])
+    }
+
+    @Test func highlightsInTheReportedField() throws {
+        let index = try SearchIndex()
+        index.add([IndexItem(id: 9, title: "Notes", subtitle: "Ünïcode handling")])
+        let hit = try #require(try index.search("unicode").first)
+        #expect(hit.field == .subtitle)
+        #expect(EngineTestSupport.highlighted(hit, in: "Ünïcode handling") == ["Ünïcode"])
+    }
+}
