@@ -51,6 +51,7 @@ struct FilterCommand: ParsableCommand {
                 latencies.append(clock.lap())
             }
             printError(Stopwatch.summary("keystrokes", latencies))
+            printError("per keystroke: " + latencies.map { Stopwatch.format($0) }.joined(separator: ", "))
         }
         _ = clock.lap()
         let hits = try index.search(query, options: options)

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// A searchable collection of items: add, replace and remove them in batches while searches
@@ -149,6 +150,8 @@ public final class SearchIndex: Sendable {
 
     private func publish(_ snapshot: Snapshot) {
         current.withLock { $0 = snapshot }
+        // Building frees many small per-item allocations; give the pages back to the system.
+        MemoryTrim.release()
     }
 
     /// True when some item has an attribute with this name.
