@@ -7,10 +7,7 @@ import Testing
 @Suite struct SessionIndexBackendTests {
     private func makeIndex() throws -> SearchIndex {
         let index = try SearchIndex(threads: 2)
-        // Item 0 has no attributes: AttributeTable.append (engine) drops every attribute of a
-        // segment whose first item has attributes (offsets stays [0]); reported to the engine owner.
         index.add([
-            IndexItem(id: 0, title: "Overview"),
             IndexItem(id: 1, title: "New York pizza", scope: 1, attributes: [ItemAttribute("year", .number(1999))]),
             IndexItem(id: 2, title: "York minster", scope: 2, attributes: [ItemAttribute("year", .number(2005))]),
             IndexItem(id: 3, title: "Yoga in New York", scope: 1, attributes: [ItemAttribute("kind", .text("Class"))]),
