@@ -1,7 +1,10 @@
+import Glibc
+
 /// Event delivery: vetoes, the event callback and the queue with its file descriptor.
 extension SearchSession {
     /// Sets the callbacks. `veto` answers the should-… events (return false to refuse; without
     /// it everything is allowed); `event` receives every other event. Either may be nil.
+    /// When this returns, the previous callbacks are not running and will not be called again.
     public func setCallbacks(
         veto: (@Sendable (SessionEvent) -> Bool)?, event: (@Sendable (SessionEvent) -> Void)?
     ) throws(SearchBarError) {
@@ -9,8 +12,19 @@ extension SearchSession {
             withCore { c in
                 c.vetoHandler = veto
                 c.eventHandler = event
+                c.handlerEpoch &+= 1
                 if event == nil { c.outbox.removeAll() }
             }
+            waitForOlderEventCallbacks()
+        }
+    }
+
+    /// Waits until no event callback older than the current epoch is running (another thread
+    /// may be delivering an event to the callbacks just replaced). Never called from inside a
+    /// callback: mutating calls are refused there.
+    func waitForOlderEventCallbacks() {
+        while core.withLock({ c in c.runningHandlerEpoch.map { $0 < c.handlerEpoch } ?? false }) {
+            sched_yield()
         }
     }
 
@@ -86,12 +100,16 @@ extension SearchSession {
         guard claimed else { return }
         while true {
             let next = core.withLock { c -> (SessionEvent, @Sendable (SessionEvent) -> Void)? in
+                c.runningHandlerEpoch = nil
                 while let event = c.outbox.pop() {
                     guard let handler = c.eventHandler else {
                         c.outbox.removeAll()
                         break
                     }
-                    if let deliverable = Self.deliverable(event, c.generations) { return (deliverable, handler) }
+                    if let deliverable = Self.deliverable(event, c.generations) {
+                        c.runningHandlerEpoch = c.handlerEpoch
+                        return (deliverable, handler)
+                    }
                 }
                 c.draining = false
                 return nil

@@ -86,10 +86,14 @@ public final class SearchSession: Sendable {
             _ = c.generations.cancel()
             c.outbox.removeAll()
             c.queue.removeAll()
+            c.vetoHandler = nil
+            c.eventHandler = nil
+            c.handlerEpoch &+= 1
             signal.close()
             defer { c.ticket = nil }
             return c.ticket?.ticket
         }
+        waitForOlderEventCallbacks()
         operation.unlock()
         ticket?.cancel()
     }
@@ -206,6 +210,10 @@ struct SessionCore: Sendable {
     var outbox = EventQueue(capacity: Int.max)
     var queue: EventQueue
     var draining = false
+    /// Grows each time the callbacks are replaced or the session closes.
+    var handlerEpoch: UInt64 = 0
+    /// The epoch of the event callback running right now (one at a time), if any.
+    var runningHandlerEpoch: UInt64?
     var vetoHandler: (@Sendable (SessionEvent) -> Bool)?
     var eventHandler: (@Sendable (SessionEvent) -> Void)?
     var closed = false

@@ -49,7 +49,7 @@ public struct SessionDisplay: Sendable, Equatable {
     public var isStalled: Bool
     /// The newest query's generation (0 before the first).
     public var generation: UInt64
-    /// The number of results of the newest query (0 until they arrive).
+    /// The number of results last delivered (0 before any and after a cancel).
     public var resultCount: Int
 
     /// Computes what to show for `state`.

@@ -92,6 +92,33 @@ import Testing
         #expect(kinds == [.updateSearchResults, .superseded])
     }
 
+    @Test func replacingCallbacksWaitsForARunningCallback() throws {
+        let backend = FakeBackend()
+        let session = try SearchSession(backend: backend, clock: ManualClock(), recentsDirectory: "/tmp/x")
+        let entered = EventSignalForTests()
+        let release = EventSignalForTests()
+        let finished = Mutex(false)
+        try session.setCallbacks(veto: nil) { event in
+            guard event.kind == .resultsReady else { return }
+            entered.post()
+            release.wait()
+            finished.withLock { $0 = true }
+        }
+        try session.submit()
+        let generation = session.generation
+        let deliverer = try #require(startThread { backend.complete(generation) })
+        entered.wait()
+        let sawFinished = Mutex<Bool?>(nil)
+        let replacer = try #require(startThread {
+            try? session.setCallbacks(veto: nil, event: nil)
+            sawFinished.withLock { $0 = finished.withLock { $0 } }
+        })
+        release.post()
+        pthread_join(replacer, nil)
+        pthread_join(deliverer, nil)
+        #expect(sawFinished.withLock { $0 } == true, "setCallbacks returned while the old callback still ran")
+    }
+
     @Test func callbacksAreSerializedAcrossThreads() throws {
         let backend = FakeBackend()
         let session = try SearchSession(backend: backend, clock: ManualClock(), recentsDirectory: "/tmp/x")
