@@ -6,7 +6,8 @@ import SearchBarCore
 /// in order and never two at once. Either may be NULL. Both get `user`. Events also go to the
 /// queue read by sb_session_next_event(), whatever the callbacks.
 /// Ownership: `user` is not retained; it must stay valid until the callbacks are replaced or
-/// the session is freed.
+/// the session is freed. When this function (or sb_session_free()) returns, the previous
+/// callbacks are not running on any thread and will not be called again.
 /// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE). From inside
 /// a callback only reading functions (getters, display, results, suggestions, recents,
 /// next_event, deliver_results) may be called; the others return SB_EMISUSE.
