@@ -115,6 +115,550 @@ typedef struct sb_session sb_session;
 /** The results of one search. */
 typedef struct sb_results sb_results;
 
+/* ---- Search engine: items, options, hits ---- */
+
+/** How query words match item text. */
+typedef enum sb_match_mode {
+    /** In sb_search_options: the index's default mode. In sb_index_new(): SB_MODE_PREFIX. */
+    SB_MODE_DEFAULT = 0,
+    /** Every query word matches the start of an item word, the last one as a prefix; scripts
+     *  written without spaces match as substrings. Typo tolerant. */
+    SB_MODE_PREFIX = 1,
+    /** Every query word matches anywhere in the folded text; typo tolerant on whole words. */
+    SB_MODE_CONTAINS = 2,
+    /** Every query word matches as an in-order subsequence, ranked with fzf-style bonuses. */
+    SB_MODE_FUZZY = 3
+} sb_match_mode;
+
+/** A text field of an item. */
+typedef enum sb_field {
+    /** The title. */
+    SB_FIELD_TITLE = 0,
+    /** The subtitle. */
+    SB_FIELD_SUBTITLE = 1,
+    /** The keywords. */
+    SB_FIELD_KEYWORDS = 2
+} sb_field;
+
+/** Field masks for sb_index_new(): OR them together; 0 means all fields. */
+#define SB_FIELDS_TITLE (1u << SB_FIELD_TITLE)
+/** The subtitle field's mask bit. */
+#define SB_FIELDS_SUBTITLE (1u << SB_FIELD_SUBTITLE)
+/** The keywords field's mask bit. */
+#define SB_FIELDS_KEYWORDS (1u << SB_FIELD_KEYWORDS)
+/** Every field. */
+#define SB_FIELDS_ALL (SB_FIELDS_TITLE | SB_FIELDS_SUBTITLE | SB_FIELDS_KEYWORDS)
+
+/** A named value of an item that filters test: text (text != NULL) or number (text == NULL). */
+typedef struct sb_attribute {
+    /** The name, UTF-8, not empty. */
+    const char *name;
+    /** Length of name in bytes. */
+    size_t name_len;
+    /** The text value (UTF-8), or NULL for a number attribute. */
+    const char *text;
+    /** Length of text in bytes. */
+    size_t text_len;
+    /** The number value (used when text is NULL; not NaN). */
+    double number;
+} sb_attribute;
+
+/** One item to index. Strings are UTF-8 with explicit lengths; NULL is allowed with length 0. */
+typedef struct sb_item {
+    /** The host's id; adding an id already present replaces that item. */
+    uint64_t id;
+    /** The main text. */
+    const char *title;
+    /** Length of title in bytes. */
+    size_t title_len;
+    /** Secondary text, or NULL. */
+    const char *subtitle;
+    /** Length of subtitle in bytes. */
+    size_t subtitle_len;
+    /** Extra words the item is found by, or NULL. */
+    const char *keywords;
+    /** Length of keywords in bytes. */
+    size_t keywords_len;
+    /** A small integer the scope bar filters on. */
+    uint32_t scope;
+    /** Host popularity: larger ranks higher among otherwise equal hits (not NaN). */
+    double weight;
+    /** Attributes for filters, or NULL. */
+    const sb_attribute *attributes;
+    /** Number of attributes. */
+    size_t attribute_count;
+} sb_item;
+
+/** What an sb_filter tests. */
+typedef enum sb_filter_kind {
+    /** The attribute's text equals sb_filter.text (compared folded). */
+    SB_FILTER_EQUALS = 0,
+    /** The attribute's number is in [sb_filter.min, sb_filter.max] (use +-INFINITY for open ends). */
+    SB_FILTER_RANGE = 1
+} sb_filter_kind;
+
+/** A condition on an item attribute. */
+typedef struct sb_filter {
+    /** The attribute name, UTF-8, not empty. */
+    const char *attribute;
+    /** Length of attribute in bytes. */
+    size_t attribute_len;
+    /** An sb_filter_kind value. */
+    uint32_t kind;
+    /** For SB_FILTER_EQUALS: the text (UTF-8). */
+    const char *text;
+    /** Length of text in bytes. */
+    size_t text_len;
+    /** For SB_FILTER_RANGE: the lower bound (not NaN). */
+    double min;
+    /** For SB_FILTER_RANGE: the upper bound (not NaN). */
+    double max;
+} sb_filter;
+
+/** sb_search_options.flags: parse fzf-like operators ('exact ^prefix suffix$ !not a | b) and
+ *  filter tokens (scope:N, name:value, name>=N, name<=N, name>N, name<N). */
+#define SB_SEARCH_EXTENDED 1u
+/** sb_search_options.flags: no typo tolerance. */
+#define SB_SEARCH_NO_TYPOS 2u
+
+/** Options of one search; a zeroed struct (or NULL) means the index's defaults. */
+typedef struct sb_search_options {
+    /** An sb_match_mode value; SB_MODE_DEFAULT uses the index's mode. */
+    uint32_t mode;
+    /** SB_SEARCH_* flags. */
+    uint32_t flags;
+    /** At most this many hits; 0 means 50; values above 10000 are treated as 10000. */
+    size_t limit;
+    /** Only items whose scope is one of these match; NULL/0 means every scope. */
+    const uint32_t *scopes;
+    /** Number of scopes. */
+    size_t scope_count;
+    /** Every filter must hold; NULL/0 for none. */
+    const sb_filter *filters;
+    /** Number of filters. */
+    size_t filter_count;
+} sb_search_options;
+
+/** One search result, as sb_results_get() fills it. */
+typedef struct sb_hit {
+    /** The item id. */
+    uint64_t id;
+    /** Relevance: higher is better (hits are ordered by score, then title collation, then id). */
+    uint64_t score;
+    /** The sb_field the highlights refer to. */
+    uint32_t field;
+    /** How the hit matched, best 7: exact title, 6 title prefix, 5 word prefixes in order,
+     *  4 any order, 3 infix, 2 typo, 1 fuzzy. */
+    uint32_t tier;
+    /** Sorted, disjoint UTF-8 byte ranges of the field's original text that the query matched;
+     *  owned by the results, valid until sb_results_free(). */
+    const sb_range *highlights;
+    /** Number of highlight ranges. */
+    size_t highlight_count;
+} sb_hit;
+
+/**
+ * Completion of sb_index_search_async(), called once on a library thread.
+ * status is SB_OK with results (the callee owns them: release with sb_results_free()), or an
+ * error such as SB_ECANCELED with results NULL. Do not call sb_index_free() on the same index
+ * from inside the callback.
+ */
+typedef void (*sb_search_callback)(void *context, uint64_t ticket, sb_status status, sb_results *results);
+
+/* ---- Search-bar sessions ---- */
+
+/** What a session event reports (sb_event.kind). Append-only. */
+typedef enum sb_event_kind {
+    /** Veto: the field is about to take the focus (searchBarShouldBeginEditing). */
+    SB_EVENT_SHOULD_BEGIN_EDITING = 0,
+    /** The field took the focus (searchBarTextDidBeginEditing). */
+    SB_EVENT_DID_BEGIN_EDITING = 1,
+    /** Veto: the field is about to lose the focus (searchBarShouldEndEditing). */
+    SB_EVENT_SHOULD_END_EDITING = 2,
+    /** The field lost the focus (searchBarTextDidEndEditing). */
+    SB_EVENT_DID_END_EDITING = 3,
+    /** Veto: bytes `range` of the text are about to be replaced by `text`
+     *  (searchBar:shouldChangeTextInRange:replacementText:). */
+    SB_EVENT_SHOULD_CHANGE_TEXT = 4,
+    /** The text changed; `text` is the new text (searchBar:textDidChange:). */
+    SB_EVENT_TEXT_DID_CHANGE = 5,
+    /** The user submitted; `text` is the text (searchBarSearchButtonClicked, GTK activate). */
+    SB_EVENT_SEARCH_BUTTON = 6,
+    /** The Cancel button was tapped (searchBarCancelButtonClicked, GTK stop-search). */
+    SB_EVENT_CANCEL_BUTTON = 7,
+    /** The bookmark button was tapped (searchBarBookmarkButtonClicked). */
+    SB_EVENT_BOOKMARK_BUTTON = 8,
+    /** The results-list button was tapped (searchBarResultsListButtonClicked). */
+    SB_EVENT_RESULTS_LIST_BUTTON = 9,
+    /** The clear button removed the text and tokens. */
+    SB_EVENT_CLEAR = 10,
+    /** Veto: the scope is about to change from `previous_index` to `index`. */
+    SB_EVENT_SHOULD_CHANGE_SCOPE = 11,
+    /** The scope changed from `previous_index` to `index` (selectedScopeButtonIndexDidChange). */
+    SB_EVENT_SCOPE_DID_CHANGE = 12,
+    /** A token was inserted at `index`; `text` is its label, `host_value` its host value. */
+    SB_EVENT_TOKEN_ADDED = 13,
+    /** The token at `index` was removed; `text` is its label, `host_value` its host value. */
+    SB_EVENT_TOKEN_REMOVED = 14,
+    /** The search interface is about to be presented (willPresentSearchController). */
+    SB_EVENT_WILL_PRESENT = 15,
+    /** The search interface was presented (didPresentSearchController). */
+    SB_EVENT_DID_PRESENT = 16,
+    /** The search interface is about to be dismissed (willDismissSearchController). */
+    SB_EVENT_WILL_DISMISS = 17,
+    /** The search interface was dismissed (didDismissSearchController). */
+    SB_EVENT_DID_DISMISS = 18,
+    /** Query `generation` was issued for `text` (updateSearchResultsForSearchController, GTK
+     *  search-changed). A session without an index expects the host to search and call
+     *  sb_session_deliver_results(). */
+    SB_EVENT_UPDATE_SEARCH_RESULTS = 19,
+    /** The results of query `generation` are in: `count` hits (sb_session_results()). Never
+     *  delivered for a query older than the newest. */
+    SB_EVENT_RESULTS_READY = 20,
+    /** Query `generation` has no results after the stall threshold: show a spinner. */
+    SB_EVENT_SEARCH_STALLED = 21,
+    /** Query `generation` will never deliver results: a newer query or a cancel replaced it. */
+    SB_EVENT_SUPERSEDED = 22,
+    /** Something failed: `status` says what and `text` explains; `generation` is the query's,
+     *  or 0 outside a search (for instance saving recent searches). */
+    SB_EVENT_ERROR = 23,
+    /** The suggestion at `index` was chosen; `text` is its completion. */
+    SB_EVENT_SUGGESTION_CHOSEN = 24,
+    /** The host reported that the user chose result `host_value` (sb_session_choose_result()). */
+    SB_EVENT_RESULT_CHOSEN = 25,
+    /** Move to the next match (GTK next-match). */
+    SB_EVENT_NEXT_MATCH = 26,
+    /** Move to the previous match (GTK previous-match). */
+    SB_EVENT_PREVIOUS_MATCH = 27,
+    /** The recent searches changed. */
+    SB_EVENT_RECENTS_DID_CHANGE = 28
+} sb_event_kind;
+
+/** One session event. Fields a kind does not use are 0, -1 (indices) or NULL/0 (text). */
+typedef struct sb_event {
+    /** An sb_event_kind value. */
+    uint32_t kind;
+    /** For SB_EVENT_ERROR: the sb_status of the failure; otherwise SB_OK. */
+    uint32_t status;
+    /** The query generation of search events; 0 otherwise. */
+    uint64_t generation;
+    /** Scope, token or suggestion index; -1 when unused. */
+    int64_t index;
+    /** The previous scope index; -1 when unused. */
+    int64_t previous_index;
+    /** SB_EVENT_SHOULD_CHANGE_TEXT: the UTF-8 byte range of the text being replaced. */
+    sb_range range;
+    /** Text, replacement, label, completion or message, NUL-terminated UTF-8 (NULL when none).
+     *  From sb_session_next_event() it is the caller's, released with sb_free(); in a callback
+     *  it belongs to the library and is valid until the callback returns. */
+    char *text;
+    /** Length of text in bytes, without the NUL. */
+    size_t text_len;
+    /** SB_EVENT_RESULTS_READY: the number of results. */
+    uint64_t count;
+    /** A token's host value or the chosen result's id. */
+    uint64_t host_value;
+} sb_event;
+
+/**
+ * Answers a veto event (SB_EVENT_SHOULD_*), called synchronously on the thread of the call
+ * that asks. Return non-zero to allow, 0 to refuse. `event` is valid during the call only.
+ */
+typedef int (*sb_veto_callback)(void *user, const sb_event *event);
+/**
+ * Receives every other event, in order and never two at once, usually on the thread whose
+ * action raised it (results on a library thread). `event` is valid during the call only.
+ */
+typedef void (*sb_event_callback)(void *user, const sb_event *event);
+
+/** How typed text is capitalized (UITextAutocapitalizationType). */
+typedef enum sb_autocapitalization {
+    /** None (the default). */
+    SB_AUTOCAP_NONE = 0,
+    /** The first letter of every word. */
+    SB_AUTOCAP_WORDS = 1,
+    /** The first letter of every sentence. */
+    SB_AUTOCAP_SENTENCES = 2,
+    /** Every letter. */
+    SB_AUTOCAP_ALL_CHARACTERS = 3
+} sb_autocapitalization;
+
+/** The bar's style (UISearchBar searchBarStyle). */
+typedef enum sb_bar_style {
+    /** Stands out: search is a key feature (the default). */
+    SB_BAR_STYLE_PROMINENT = 0,
+    /** Blends in. */
+    SB_BAR_STYLE_MINIMAL = 1
+} sb_bar_style;
+
+/** When the scope bar is shown (never with fewer than two titles). */
+typedef enum sb_scope_bar_policy {
+    /** While the search is active (the default). */
+    SB_SCOPE_BAR_AUTOMATIC = 0,
+    /** Always. */
+    SB_SCOPE_BAR_ALWAYS = 1,
+    /** Never. */
+    SB_SCOPE_BAR_NEVER = 2
+} sb_scope_bar_policy;
+
+/** Where the host places the bar. */
+typedef enum sb_bar_placement {
+    /** In the content area (the default). */
+    SB_PLACEMENT_CONTENT = 0,
+    /** In a navigation bar or toolbar: no scope bar there (asking for one is SB_EINVAL). */
+    SB_PLACEMENT_NAVIGATION_BAR = 1
+} sb_bar_placement;
+
+/** When the Cancel button is shown. */
+typedef enum sb_cancel_button_policy {
+    /** While the search is active (the default). */
+    SB_CANCEL_BUTTON_AUTOMATIC = 0,
+    /** Always. */
+    SB_CANCEL_BUTTON_ALWAYS = 1,
+    /** Never. */
+    SB_CANCEL_BUTTON_NEVER = 2
+} sb_cancel_button_policy;
+
+/** What a search token stands for. */
+typedef enum sb_search_token_kind {
+    /** A search term: `value` is matched like typed text. */
+    SB_SEARCH_TOKEN_TERM = 0,
+    /** A scope filter: `value` is an item scope number ("3"). */
+    SB_SEARCH_TOKEN_SCOPE = 1,
+    /** An attribute filter on `field`: `value` is text to equal, or >=N, <=N, >N, <N, N...M. */
+    SB_SEARCH_TOKEN_ATTRIBUTE = 2
+} sb_search_token_kind;
+
+/** A token shown before the text. Strings are UTF-8 with lengths; in library output they are
+ *  also NUL-terminated. */
+typedef struct sb_search_token {
+    /** An sb_search_token_kind value. */
+    uint32_t kind;
+    /** What the host draws in the token. */
+    const char *label;
+    /** Length of label in bytes. */
+    size_t label_len;
+    /** The attribute name (SB_SEARCH_TOKEN_ATTRIBUTE only; else empty). */
+    const char *field;
+    /** Length of field in bytes. */
+    size_t field_len;
+    /** The term, scope number or attribute value; NULL/0 means the label. */
+    const char *value;
+    /** Length of value in bytes. */
+    size_t value_len;
+    /** An opaque value for the host, returned unchanged. */
+    uint64_t host_value;
+} sb_search_token;
+
+/** Who owns a bar item. */
+typedef enum sb_bar_item_kind {
+    /** The host's item. */
+    SB_BAR_ITEM_HOST = 0,
+    /** The session's Cancel button (always the last trailing item when shown). */
+    SB_BAR_ITEM_CANCEL = 1
+} sb_bar_item_kind;
+
+/** A button beside the field, shown while the search is active. */
+typedef struct sb_bar_item {
+    /** An sb_bar_item_kind value (ignored on input: the host sets host items only). */
+    uint32_t kind;
+    /** The host's identifier (0 for the Cancel button). */
+    uint64_t id;
+    /** The title, UTF-8. */
+    const char *title;
+    /** Length of title in bytes. */
+    size_t title_len;
+} sb_bar_item;
+
+/** Everything to draw, as sb_session_display() returns it: one block, released with sb_free().
+ *  Strings are NUL-terminated UTF-8 with their lengths. */
+typedef struct sb_display {
+    /** The search text. */
+    const char *text;
+    /** Length of text in bytes. */
+    size_t text_len;
+    /** The placeholder. */
+    const char *placeholder;
+    /** Length of placeholder in bytes. */
+    size_t placeholder_len;
+    /** The prompt. */
+    const char *prompt;
+    /** Length of prompt in bytes. */
+    size_t prompt_len;
+    /** The tokens before the text. */
+    const sb_search_token *tokens;
+    /** Number of tokens. */
+    size_t token_count;
+    /** The scope titles. */
+    const char *const *scope_titles;
+    /** Their lengths in bytes. */
+    const size_t *scope_title_lens;
+    /** Number of scope titles. */
+    size_t scope_count;
+    /** The selected scope. */
+    int64_t selected_scope;
+    /** Items before the field (empty while inactive). */
+    const sb_bar_item *leading_items;
+    /** Number of leading items. */
+    size_t leading_count;
+    /** Items after the field; the Cancel button, when shown, is the last. */
+    const sb_bar_item *trailing_items;
+    /** Number of trailing items. */
+    size_t trailing_count;
+    /** The newest query's generation (0 before the first). */
+    uint64_t generation;
+    /** The number of results last delivered. */
+    uint64_t result_count;
+    /** An sb_bar_placement value. */
+    uint32_t placement;
+    /** An sb_bar_style value (meaningful when has_tint is 0). */
+    uint32_t style;
+    /** 1 when a custom tint was set after the style (it wins), else 0. */
+    uint32_t has_tint;
+    /** The custom tint as 0xRRGGBBAA (when has_tint). */
+    uint32_t tint_rgba;
+    /** Placeholder visible: no text and no token. */
+    uint8_t shows_placeholder;
+    /** Prompt visible: not empty. */
+    uint8_t shows_prompt;
+    /** Clear button visible: text or a token. */
+    uint8_t shows_clear_button;
+    /** Bookmark button visible: enabled, empty field, results-list button not enabled. */
+    uint8_t shows_bookmark_button;
+    /** Results-list button visible: enabled. */
+    uint8_t shows_results_list_button;
+    /** Results-list button drawn selected. */
+    uint8_t results_list_selected;
+    /** Cancel button visible (per policy). */
+    uint8_t shows_cancel_button;
+    /** Scope bar visible (per policy; two titles or more; not in a navigation bar). */
+    uint8_t shows_scope_bar;
+    /** The search interface is presented. */
+    uint8_t is_active;
+    /** The field has the focus. */
+    uint8_t is_editing;
+    /** A search is running. */
+    uint8_t is_searching;
+    /** The running search passed the stall threshold. */
+    uint8_t is_stalled;
+} sb_display;
+
+/** What starts a search. */
+typedef enum sb_search_trigger {
+    /** Typing, after the delay (the default). */
+    SB_TRIGGER_AS_YOU_TYPE = 0,
+    /** Only submitting (NSSearchField sendsWholeSearchString). */
+    SB_TRIGGER_SUBMIT_ONLY = 1
+} sb_search_trigger;
+
+/** When a session searches. sb_session_get_timing() gives the defaults. Durations are in
+ *  milliseconds, at most 60000. */
+typedef struct sb_search_timing {
+    /** An sb_search_trigger value. */
+    uint32_t trigger;
+    /** Delay after the last keystroke (default 150, GTK's search-delay; 0 searches at once). */
+    uint32_t delay_ms;
+    /** 1: the delay shrinks as the text grows, max(shrink_minimum_ms, shrink_initial_ms -
+     *  shrink_step_ms * length) (WebKit: 600, 100, 200); 0: delay_ms. */
+    uint32_t shrinking;
+    /** Shrinking delay for zero characters. */
+    uint32_t shrink_initial_ms;
+    /** Subtracted per character. */
+    uint32_t shrink_step_ms;
+    /** The shrinking delay's floor. */
+    uint32_t shrink_minimum_ms;
+    /** Typing searches only from this many characters (0..1000; default 0). */
+    uint32_t minimum_characters;
+    /** 1 (default): clearing the field searches at once, in either trigger mode. */
+    uint32_t immediate_on_clear;
+    /** A search without results after this long raises SB_EVENT_SEARCH_STALLED; 0 never
+     *  (default 300). */
+    uint32_t stall_ms;
+} sb_search_timing;
+
+/** How recent searches are kept. */
+typedef struct sb_recents_policy {
+    /** At most this many per list, newest first (0..254; default 10). */
+    uint32_t limit;
+    /** 1: one list per scope title; 0 (default): one list. */
+    uint32_t per_scope;
+    /** 1: record nothing (private browsing); 0 (default). */
+    uint32_t is_private;
+    /** Entries older than this many milliseconds are forgotten; 0 (default) keeps them. */
+    uint64_t expiry_ms;
+} sb_recents_policy;
+
+/** One recent search, as sb_session_recents() returns it. */
+typedef struct sb_recent {
+    /** The text, NUL-terminated UTF-8. */
+    const char *text;
+    /** Length of text in bytes. */
+    size_t text_len;
+    /** When it was last searched, in milliseconds since the Unix epoch. */
+    int64_t time_ms;
+} sb_recent;
+
+/** Where a suggestion comes from. */
+typedef enum sb_suggestion_source {
+    /** A recent search. */
+    SB_SUGGESTION_RECENT = 0,
+    /** A word of the index's vocabulary starting with the word being typed. */
+    SB_SUGGESTION_COMPLETION = 1,
+    /** The host's (sb_session_set_host_suggestions()). */
+    SB_SUGGESTION_HOST = 2
+} sb_suggestion_source;
+
+/** What choosing a suggestion does. */
+typedef enum sb_suggestion_action {
+    /** The whole text becomes the completion. */
+    SB_SUGGESTION_REPLACE_TEXT = 0,
+    /** The word being typed becomes the completion. */
+    SB_SUGGESTION_REPLACE_WORD = 1,
+    /** The token is added and the word being typed removed. */
+    SB_SUGGESTION_ADD_TOKEN = 2
+} sb_suggestion_action;
+
+/** A suggestion. Strings are UTF-8 with lengths (NUL-terminated in library output). */
+typedef struct sb_suggestion {
+    /** An sb_suggestion_source value (ignored on input). */
+    uint32_t source;
+    /** An sb_suggestion_action value. */
+    uint32_t action;
+    /** What the host shows. */
+    const char *title;
+    /** Length of title in bytes. */
+    size_t title_len;
+    /** The text it puts in the field; NULL/0 means the title. */
+    const char *completion;
+    /** Length of completion in bytes. */
+    size_t completion_len;
+    /** The token SB_SUGGESTION_ADD_TOKEN adds; NULL otherwise. */
+    const sb_search_token *token;
+    /** An opaque value for the host. */
+    uint64_t host_value;
+} sb_suggestion;
+
+/** The clock a session's timers run on. */
+typedef enum sb_session_clock {
+    /** Real time (the default). */
+    SB_CLOCK_SYSTEM = 0,
+    /** Time moves only with sb_session_advance_clock(): deterministic tests and replays. */
+    SB_CLOCK_MANUAL = 1
+} sb_session_clock;
+
+/** Options of sb_session_new(); a zeroed struct (or NULL) means the defaults. */
+typedef struct sb_session_options {
+    /** Locale recent searches and suggestions are folded for (NUL-terminated BCP 47; NULL: none). */
+    const char *locale;
+    /** Absolute directory for named recent-search files; NULL: $XDG_STATE_HOME/searchbar/recents
+     *  (or ~/.local/state/searchbar/recents). */
+    const char *recents_directory;
+    /** An sb_session_clock value. */
+    uint32_t clock;
+    /** Events kept for sb_session_next_event(); 0 means the default (1024). */
+    uint32_t event_queue_capacity;
+} sb_session_options;
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -192,6 +736,89 @@ sb_status sb_fold(const char *locale, const char *text, size_t text_len, char **
 void sb_free(void *buffer);
 
 /**
+ * Adds a batch of items; an item whose id is already in the index replaces it, and within the
+ * batch the last item with an id wins. Searches running meanwhile see the index before or after
+ * the whole batch, never a part of it. The batch is validated first: on error nothing is added.
+ * Ownership: nothing is retained; the strings are copied.
+ * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL items with count > 0, NULL text with non-zero
+ * length, invalid UTF-8, NaN weight or number, empty attribute name -- the message names the
+ * item and field); SB_ETOOBIG (a text over 64 MiB, more than 2^26 items).
+ */
+sb_status sb_index_add(sb_index *index, const sb_item *items, size_t count);
+
+/**
+ * Cancels an asynchronous search: its callback reports SB_ECANCELED (unless it had already
+ * finished), and its work stops at the next chunk.
+ * Thread safety: any thread, including from inside a callback.
+ * Returns SB_OK; SB_ENOTFOUND when the search has already completed or the ticket is unknown;
+ * SB_EINVAL for a bad handle.
+ */
+sb_status sb_index_cancel(sb_index *index, uint64_t ticket);
+
+/**
+ * Stores the number of items in the index in `*out_count`.
+ * Thread safety: any thread, concurrently with writers (the count of the current snapshot).
+ * Returns SB_OK; SB_EINVAL for a bad handle or a NULL out_count.
+ */
+sb_status sb_index_count(sb_index *index, size_t *out_count);
+
+/**
+ * Releases an index. Pending asynchronous searches are cancelled and their callbacks have
+ * returned when this returns (unless it is called from inside such a callback, which is
+ * misuse: the remaining callbacks then still run later). NULL is a no-op; a handle that is not
+ * a live index is left alone.
+ * Ownership: takes ownership of `index`; results already returned stay valid.
+ * Thread safety: no other call may be using the index.
+ */
+void sb_index_free(sb_index *index);
+
+/**
+ * Creates an empty index of items.
+ * `locale`: BCP 47 tag or ICU id, NUL-terminated; NULL, "" or "und" for no locale (hard folding).
+ * `mode`: the default sb_match_mode of searches (SB_MODE_DEFAULT means SB_MODE_PREFIX).
+ * `fields`: SB_FIELDS_* mask of the fields to store and search; 0 means SB_FIELDS_ALL.
+ * `threads`: executor threads (0 = one per processor; at most 256); the index never starts more.
+ * On success `*out_index` receives a new handle (NULL on failure).
+ * Ownership: the caller owns the handle and releases it with sb_index_free().
+ * Thread safety: any thread.
+ * Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a working index with no locale); SB_EINVAL for a NULL
+ * out_index, a malformed locale, an unknown mode, unknown field bits or too many threads.
+ */
+sb_status sb_index_new(const char *locale, uint32_t mode, uint32_t fields, uint32_t threads, sb_index **out_index);
+
+/**
+ * Removes the items with these ids; ids not in the index are ignored.
+ * Ownership: nothing is retained.
+ * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
+ * Returns SB_OK; SB_EINVAL for a bad handle or NULL ids with count > 0; SB_ETOOBIG over 2^26 ids.
+ */
+sb_status sb_index_remove(sb_index *index, const uint64_t *ids, size_t count);
+
+/**
+ * Searches the index synchronously; the calling thread takes part in the work.
+ * `query`, `query_len`: UTF-8 text as typed (an empty query gives no hits unless options or
+ * filter tokens select items). `options`: NULL for the defaults.
+ * On success `*out_results` receives the hits, best first (NULL on failure).
+ * Ownership: the caller releases `*out_results` with sb_results_free().
+ * Thread safety: any thread, concurrently with other searches and writers.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_results, bad query text, bad options -- the
+ * message names the field); SB_ETOOBIG (query over 64 MiB); SB_ENOMEM.
+ */
+sb_status sb_index_search(sb_index *index, const char *query, size_t query_len, const sb_search_options *options, sb_results **out_results);
+
+/**
+ * Starts a search on the index's threads and returns at once. `callback(context, ticket, status, results)` is called exactly once, on a library thread: with SB_OK and the results
+ * (the callee owns them), or with an error (SB_ECANCELED after sb_index_cancel()) and NULL.
+ * Arguments are validated before anything starts; then `*out_ticket` (if not NULL) receives the
+ * search's ticket for sb_index_cancel().
+ * Ownership: `context` is passed back untouched; it must stay valid until the callback runs.
+ * Thread safety: any thread. The callback must not call sb_index_free() on this index.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL callback, bad query or options); SB_ETOOBIG.
+ */
+sb_status sb_index_search_async(sb_index *index, const char *query, size_t query_len, const sb_search_options *options, sb_search_callback callback, void *context, uint64_t *out_ticket);
+
+/**
  * The message of the last failed or warned call made on the calling thread, or "" if none.
  * Messages name the argument or value at fault. A later failure on the same thread replaces it;
  * successful calls leave it as it was.
@@ -199,6 +826,550 @@ void sb_free(void *buffer);
  * Thread safety: any thread; each thread sees only its own message.
  */
 const char *sb_last_error(void);
+
+/**
+ * The number of hits in `results`; 0 for NULL or a handle that is not live results (then
+ * sb_last_error() says so).
+ * Thread safety: any thread, concurrently on one results object.
+ */
+size_t sb_results_count(sb_results *results);
+
+/**
+ * Releases results and their highlight arrays. NULL is a no-op; a handle that is not live
+ * results is left alone.
+ * Ownership: takes ownership of `results`.
+ * Thread safety: no other thread may be using the results.
+ */
+void sb_results_free(sb_results *results);
+
+/**
+ * Fills `*out_hit` with hit `i` (0 is the best). Its highlight array belongs to `results`.
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK; SB_EINVAL for a bad handle, a NULL out_hit or `i` out of range.
+ */
+sb_status sb_results_get(sb_results *results, size_t i, sb_hit *out_hit);
+
+/**
+ * Builds the built-in sample dataset from the data ICU carries (no download): Unicode
+ * character names, emoji, language and country names as displayed in many locales, time-zone
+ * cities and currency names; about 185,000 items in dozens of scripts. Item scopes: 0
+ * characters, 1 emoji, 2 languages, 3 countries, 4 time zones, 5 currencies (see
+ * sb_sample_scope_title()). Ids are stable for one ICU version.
+ * `scopes`: a bit mask of the scopes to build (bit N for scope N); 0 means all.
+ * On success `*out_items` receives `*out_count` items whose strings live in the same block.
+ * Ownership: the caller releases `*out_items` with one sb_free().
+ * Thread safety: any thread. Takes a few seconds for the whole dataset.
+ * Returns SB_OK; SB_EINVAL (NULL outputs, unknown scope bits); SB_ENOMEM.
+ */
+sb_status sb_sample_items(uint32_t scopes, sb_item **out_items, size_t *out_count);
+
+/**
+ * The scope-bar title of a sample dataset scope ("Characters", "Emoji", "Languages",
+ * "Countries", "Time zones", "Currencies"), or NULL for an unknown scope.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ */
+const char *sb_sample_scope_title(uint32_t scope);
+
+/**
+ * Adds a search to the current list as submitting it would (not in private mode).
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle or text); SB_EMISUSE.
+ */
+sb_status sb_session_add_recent(sb_session *session, const char *text, size_t text_len);
+
+/**
+ * Moves a session's manual clock (SB_CLOCK_MANUAL) forward by `milliseconds`, firing due
+ * timers (delayed searches, stall notices) on the calling thread.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE (a session on the system clock, or from
+ * inside a callback).
+ */
+sb_status sb_session_advance_clock(sb_session *session, uint32_t milliseconds);
+
+/**
+ * The field takes the focus: SB_EVENT_SHOULD_BEGIN_EDITING (veto), SB_EVENT_DID_BEGIN_EDITING,
+ * the search interface is presented (SB_EVENT_WILL_PRESENT, SB_EVENT_DID_PRESENT) if it was not,
+ * and when typing searches, a search for the current text.
+ * Returns SB_OK; SB_ECANCELED when the veto refused; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_begin_editing(sb_session *session);
+
+/**
+ * The Cancel button (or Escape): SB_EVENT_CANCEL_BUTTON; tokens and text are removed, the
+ * running search is superseded, the field loses the focus and the interface is dismissed.
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_cancel(sb_session *session);
+
+/**
+ * The user chose result `id`: SB_EVENT_RESULT_CHOSEN, and the text joins the recent searches.
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_choose_result(sb_session *session, uint64_t id);
+
+/**
+ * Chooses suggestion `index` of sb_session_suggestions(): the text or the word being typed is
+ * replaced, or a token added, as its action says; SB_EVENT_SUGGESTION_CHOSEN,
+ * SB_EVENT_TEXT_DID_CHANGE / SB_EVENT_TOKEN_ADDED follow, the result joins the recent searches
+ * and a search runs at once.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
+ */
+sb_status sb_session_choose_suggestion(sb_session *session, int64_t index);
+
+/**
+ * The clear button: SB_EVENT_CLEAR, tokens and text removed, and a search at once. Nothing
+ * happens on an empty field.
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_clear(sb_session *session);
+
+/**
+ * Forgets every recent search of every list.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_clear_recents(sb_session *session);
+
+/**
+ * The user deleted UTF-8 bytes [start, end): as sb_session_insert_text() with an empty
+ * replacement. Deleting everything searches at once (the default timing).
+ * Returns SB_OK; SB_ECANCELED (vetoed); SB_EINVAL; SB_EMISUSE.
+ */
+sb_status sb_session_delete_text(sb_session *session, size_t start, size_t end);
+
+/**
+ * Delivers the host's results for query `generation` (a session made without an index:
+ * search on SB_EVENT_UPDATE_SEARCH_RESULTS, then call this, possibly from inside that callback).
+ * Ownership: the ids are copied.
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_ECANCELED when that query was superseded, cancelled or already answered
+ * (the results are dropped: never delivered stale); SB_EINVAL (bad handle, NULL ids with
+ * count > 0, more than 1048576 ids).
+ */
+sb_status sb_session_deliver_results(sb_session *session, uint64_t generation, const uint64_t *ids, size_t count);
+
+/**
+ * Computes everything to draw (visibility of placeholder, prompt, clear, bookmark,
+ * results-list and Cancel buttons and scope bar; tokens; items with Cancel last; style or
+ * tint; search progress) in one call.
+ * On success `*out_display` receives one block holding the struct, its arrays and strings.
+ * Ownership: the caller releases `*out_display` with one sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_display); SB_ENOMEM.
+ */
+sb_status sb_session_display(sb_session *session, sb_display **out_display);
+
+/**
+ * The field loses the focus: SB_EVENT_SHOULD_END_EDITING (veto), SB_EVENT_DID_END_EDITING. The
+ * search interface stays presented.
+ * Returns SB_OK; SB_ECANCELED when the veto refused; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_end_editing(sb_session *session);
+
+/**
+ * The session's event descriptor: readable exactly while events wait in the queue, so a GLib
+ * (g_unix_fd_add), asyncio (add_reader), Qt (QSocketNotifier) or poll() loop can wait on it;
+ * then drain with sb_session_next_event(session, 0, ...). Do not read, write or close it.
+ * Thread safety: any thread.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_fd).
+ */
+sb_status sb_session_event_fd(sb_session *session, int32_t *out_fd);
+
+/**
+ * Reports that the host's search for `generation` failed with `message` (SB_EVENT_ERROR with
+ * status SB_EIO follows).
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_ECANCELED when that query is no longer wanted; SB_EINVAL (bad handle, bad text).
+ */
+sb_status sb_session_fail_search(sb_session *session, uint64_t generation, const char *message, size_t message_len);
+
+/**
+ * Releases a session: timers stop, the running search is cancelled, the event descriptor is
+ * closed. NULL is a no-op (SB_OK).
+ * Ownership: takes ownership of `session`.
+ * Thread safety: no other thread may be using the session (or waiting on its descriptor).
+ * Returns SB_OK; SB_EINVAL for a handle that is not a live session (left alone); SB_EMISUSE
+ * when called from inside one of the session's callbacks (the session stays alive: free it
+ * after the callback returns).
+ */
+sb_status sb_session_free(sb_session *session);
+
+/**
+ * Copies the recent-search policy into `*out_policy` (defaults: limit 10, one list, no expiry,
+ * not private).
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_policy).
+ */
+sb_status sb_session_get_recents_policy(sb_session *session, sb_recents_policy *out_policy);
+
+/**
+ * Copies the current text.
+ * On success `*out_text` receives a NUL-terminated UTF-8 buffer and `*out_len` (if not NULL)
+ * its length without the NUL.
+ * Ownership: the caller releases `*out_text` with sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_text); SB_ENOMEM.
+ */
+sb_status sb_session_get_text(sb_session *session, char **out_text, size_t *out_len);
+
+/**
+ * Copies the search-timing policy into `*out_timing` (a new session holds the defaults:
+ * as you type, 150 ms, clearing searches at once, 300 ms stall threshold).
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_timing).
+ */
+sb_status sb_session_get_timing(sb_session *session, sb_search_timing *out_timing);
+
+/**
+ * The user typed `text` at UTF-8 byte `offset`: autocapitalization applies, the veto callback
+ * sees SB_EVENT_SHOULD_CHANGE_TEXT, then SB_EVENT_TEXT_DID_CHANGE, and a search as the timing
+ * policy says.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_ECANCELED when the veto refused (nothing changed); SB_EINVAL (bad handle,
+ * bad text, offset past the end or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
+ */
+sb_status sb_session_insert_text(sb_session *session, size_t offset, const char *text, size_t text_len);
+
+/**
+ * Inserts a token before the text at `index` (-1: after the last token): SB_EVENT_TOKEN_ADDED
+ * and, when typing searches, a search at once. At most 64 tokens.
+ * Ownership: nothing is retained; strings are copied.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL token, unknown kind, bad text, an attribute token
+ * without a field or another kind with one, index out of range, too many tokens); SB_EMISUSE.
+ */
+sb_status sb_session_insert_token(sb_session *session, int64_t index, const sb_search_token *token);
+
+/**
+ * Move to the next (`direction` 1) or previous (`direction` -1) match (GTK next-match /
+ * previous-match): SB_EVENT_NEXT_MATCH or SB_EVENT_PREVIOUS_MATCH.
+ * Returns SB_OK; SB_EINVAL (bad handle, direction not 1 or -1); SB_EMISUSE.
+ */
+sb_status sb_session_move_match(sb_session *session, int32_t direction);
+
+/**
+ * Creates a search-bar session: the state and behaviour of a search bar with its search
+ * controller (UISearchBar + UISearchController), driven by the host's input.
+ * `index`: the index searches run on (the session keeps it alive; sb_index_free() is then
+ * safe), or NULL for a session whose host searches itself on SB_EVENT_UPDATE_SEARCH_RESULTS and
+ * answers with sb_session_deliver_results().
+ * `options`: NULL or a zeroed struct for the defaults (system clock, no locale, default
+ * recents directory, 1024 queued events).
+ * On success `*out_session` receives a new handle (NULL on failure).
+ * Ownership: the caller owns the handle and releases it with sb_session_free().
+ * Thread safety: any thread. Every session function may be called from any thread; calls on
+ * one session apply one at a time.
+ * Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a working session with no locale); SB_EINVAL for a
+ * NULL out_session, a bad index handle, a malformed locale, an unknown clock or a relative
+ * recents directory; SB_EIO when no event descriptor can be created.
+ */
+sb_status sb_session_new(sb_index *index, const sb_session_options *options, sb_session **out_session);
+
+/**
+ * Takes the oldest queued event, waiting up to `timeout_ms` milliseconds for one (0: do not
+ * wait; -1: wait forever). Results of a query older than the newest come out as
+ * SB_EVENT_SUPERSEDED, never as SB_EVENT_RESULTS_READY.
+ * On SB_OK `*out_event` is filled; its `text` (NULL when empty) is the caller's.
+ * Ownership: the caller releases `out_event->text` with sb_free().
+ * Thread safety: any thread, including from inside callbacks; several threads may wait.
+ * Returns SB_OK; SB_ETIMEDOUT when no event came in time (or the session is being freed);
+ * SB_EINVAL (bad handle, NULL out_event, timeout below -1); SB_ENOMEM.
+ */
+sb_status sb_session_next_event(sb_session *session, int32_t timeout_ms, sb_event *out_event);
+
+/**
+ * The recent searches of the current list (the selected scope's with per-scope lists), newest
+ * first: `*out_recents` receives an array of `*out_count` entries (NULL when none).
+ * Ownership: one block with the strings; release it with one sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL outputs); SB_ENOMEM.
+ */
+sb_status sb_session_recents(sb_session *session, sb_recent **out_recents, size_t *out_count);
+
+/**
+ * Removes entry `index` of the current list.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
+ */
+sb_status sb_session_remove_recent(sb_session *session, int64_t index);
+
+/**
+ * Removes the token at `index`: SB_EVENT_TOKEN_REMOVED and a search.
+ * Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
+ */
+sb_status sb_session_remove_token(sb_session *session, int64_t index);
+
+/**
+ * The user replaced UTF-8 bytes [start, end) with `text` (typing over a selection,
+ * autocorrection): as sb_session_insert_text().
+ * Returns SB_OK; SB_ECANCELED (vetoed); SB_EINVAL (bad handle or text, start > end, a range
+ * outside the text or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
+ */
+sb_status sb_session_replace_text(sb_session *session, size_t start, size_t end, const char *text, size_t text_len);
+
+/**
+ * Restores a snapshot: the state is replaced as a whole or not at all; the running search is
+ * superseded; an active session with text or tokens searches at once. No delegate events are
+ * raised for the restored values. The recent searches are reloaded from their file; if that
+ * fails the state is still restored and SB_ECORRUPT / SB_EIO is returned (see
+ * sb_session_set_recents_name()).
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_ECORRUPT (malformed JSON, unknown version or member, wrong types);
+ * SB_EINVAL (bad handle, bad UTF-8, values the session refuses such as a scope bar in a
+ * navigation bar); SB_ETOOBIG; SB_EMISUSE.
+ */
+sb_status sb_session_restore(sb_session *session, const char *json, size_t json_len);
+
+/**
+ * The newest delivered results: `*out_generation` their query's generation (0 when none),
+ * `*out_ids` the item ids best first (NULL when none) and `*out_count` their number.
+ * Ownership: the caller releases `*out_ids` with sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL outputs); SB_ENOMEM.
+ */
+sb_status sb_session_results(sb_session *session, uint64_t *out_generation, uint64_t **out_ids, size_t *out_count);
+
+/**
+ * Runs a search now for the current text, tokens and scope, whatever the timing policy (for
+ * instance after the host changed the data). `*out_generation` (if not NULL) receives the
+ * new query's generation.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_search_now(sb_session *session, uint64_t *out_generation);
+
+/**
+ * The user tapped scope `index`: SB_EVENT_SHOULD_CHANGE_SCOPE (veto), SB_EVENT_SCOPE_DID_CHANGE
+ * and, when typing searches, a search at once. Tapping the selected scope does nothing.
+ * Returns SB_OK; SB_ECANCELED when the veto refused; SB_EINVAL (bad handle, index outside the
+ * titles); SB_EMISUSE.
+ */
+sb_status sb_session_select_scope(sb_session *session, int64_t index);
+
+/**
+ * Presents (1) or dismisses (0) the search interface (UISearchController isActive):
+ * will/did-present, or will-dismiss, did-end-editing if focused, did-dismiss.
+ * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
+ */
+sb_status sb_session_set_active(sb_session *session, int32_t active);
+
+/**
+ * Sets how typed text is capitalized (an sb_autocapitalization).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE.
+ */
+sb_status sb_session_set_autocapitalization(sb_session *session, uint32_t value);
+
+/**
+ * Sets the callbacks: `veto` answers SB_EVENT_SHOULD_* synchronously on the calling thread
+ * (non-zero allows; without it everything is allowed); `on_event` receives every other event,
+ * in order and never two at once. Either may be NULL. Both get `user`. Events also go to the
+ * queue read by sb_session_next_event(), whatever the callbacks.
+ * Ownership: `user` is not retained; it must stay valid until the callbacks are replaced or
+ * the session is freed. When this function (or sb_session_free()) returns, the previous
+ * callbacks are not running on any thread and will not be called again.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE). From inside
+ * a callback only reading functions (getters, display, results, suggestions, recents,
+ * next_event, deliver_results) may be called; the others return SB_EMISUSE.
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_set_callbacks(sb_session *session, sb_veto_callback veto, sb_event_callback on_event, void *user);
+
+/**
+ * Sets when the Cancel button is shown (an sb_cancel_button_policy).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown policy); SB_EMISUSE.
+ */
+sb_status sb_session_set_cancel_button_policy(sb_session *session, uint32_t policy);
+
+/**
+ * Sets the Cancel button's title (default "Cancel").
+ * Returns SB_OK; SB_EINVAL (bad handle or text); SB_EMISUSE.
+ */
+sb_status sb_session_set_cancel_button_title(sb_session *session, const char *title, size_t title_len);
+
+/**
+ * Sets how many events the queue keeps (0 turns it off; at most 1048576). When full the
+ * oldest events are dropped; `*out_dropped` (if not NULL) receives how many were dropped so far.
+ * Returns SB_OK; SB_EINVAL (bad handle, capacity too large); SB_EMISUSE.
+ */
+sb_status sb_session_set_event_queue_capacity(sb_session *session, uint32_t capacity, uint64_t *out_dropped);
+
+/**
+ * Sets the host's suggestions (at most 256): those offered on an empty field when
+ * `before_typing` is 1, those offered while typing when 0 (replace them as the text changes).
+ * `suggestions[i].source` is ignored; `completion` NULL/0 means the title.
+ * Ownership: nothing is retained; strings and tokens are copied.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, bad flag, NULL suggestions with count > 0, bad text,
+ * unknown action, an add-token suggestion without a valid token); SB_EMISUSE.
+ */
+sb_status sb_session_set_host_suggestions(sb_session *session, int32_t before_typing, const sb_suggestion *suggestions, size_t count);
+
+/**
+ * Sets the host's items beside the field (at most 16 a side), shown while the search is
+ * active: before the field when `trailing` is 0, after it when 1 (the Cancel button stays
+ * last). `items[i].kind` is ignored.
+ * Ownership: nothing is retained; titles are copied.
+ * Returns SB_OK; SB_EINVAL (bad handle, bad flag, NULL items with count > 0, bad title, too
+ * many items); SB_EMISUSE.
+ */
+sb_status sb_session_set_items(sb_session *session, int32_t trailing, const sb_bar_item *items, size_t count);
+
+/**
+ * Sets the placeholder, shown only while the field has no text and no token.
+ * Returns SB_OK; SB_EINVAL (bad handle or text, over 4096 bytes); SB_EMISUSE.
+ */
+sb_status sb_session_set_placeholder(sb_session *session, const char *text, size_t text_len);
+
+/**
+ * Sets where the bar is placed (an sb_bar_placement). A bar in a navigation bar cannot have a
+ * scope bar.
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown placement, or a navigation-bar placement while
+ * the titles and policy show a scope bar); SB_EMISUSE.
+ */
+sb_status sb_session_set_placement(sb_session *session, uint32_t placement);
+
+/**
+ * Sets the prompt, a line above the bar shown whether or not there is text.
+ * Returns SB_OK; SB_EINVAL (bad handle or text, over 4096 bytes); SB_EMISUSE.
+ */
+sb_status sb_session_set_prompt(sb_session *session, const char *text, size_t text_len);
+
+/**
+ * Saves the recent searches under `name` (letters, digits, '.', '_', '-'; at most 128) in the
+ * session's recents directory, loading that file's entries; NULL stops saving. Files are
+ * written atomically (temporary file, fsync, rename).
+ * A file that cannot be read or parsed is moved aside to `<name>.json.corrupt-<N>` and the
+ * session starts with no recent searches: the status says so (the message names the new path)
+ * but the session is bound to the name and saves a fresh file from then on.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_ECORRUPT or SB_EIO as above; SB_EINVAL (bad handle, bad name); SB_EMISUSE.
+ */
+sb_status sb_session_set_recents_name(sb_session *session, const char *name);
+
+/**
+ * Sets how recent searches are kept (a lower limit or an expiry drops entries at once).
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL policy, limit over 254, a flag other than 0/1);
+ * SB_EMISUSE.
+ */
+sb_status sb_session_set_recents_policy(sb_session *session, const sb_recents_policy *policy);
+
+/**
+ * Draws the results-list button selected (1) or not (0).
+ * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
+ */
+sb_status sb_session_set_results_list_selected(sb_session *session, int32_t selected);
+
+/**
+ * Sets when the scope bar is shown (an sb_scope_bar_policy).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown policy, or asking for a scope bar in a
+ * navigation-bar placement); SB_EMISUSE.
+ */
+sb_status sb_session_set_scope_bar_policy(sb_session *session, uint32_t policy);
+
+/**
+ * Sets the scope titles (at most 64): `titles[i]` has `lengths[i]` bytes, or is
+ * NUL-terminated when `lengths` is NULL. The selection is kept if still in range, else 0.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL titles with count > 0, bad text, or a scope bar
+ * that would show in a navigation-bar placement); SB_EMISUSE.
+ */
+sb_status sb_session_set_scope_titles(sb_session *session, const char * const *titles, const size_t *lengths, size_t count);
+
+/**
+ * Selects a scope without events or a search (UISearchBar selectedScopeButtonIndex); the
+ * user's tap is sb_session_select_scope().
+ * Returns SB_OK; SB_EINVAL (bad handle, index outside the titles); SB_EMISUSE.
+ */
+sb_status sb_session_set_selected_scope(sb_session *session, int64_t index);
+
+/**
+ * Enables (1) or disables (0) the bookmark button; it shows only while the field is empty.
+ * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
+ */
+sb_status sb_session_set_shows_bookmark_button(sb_session *session, int32_t shows);
+
+/**
+ * Enables (1) or disables (0) the results-list button; it wins over the bookmark button.
+ * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
+ */
+sb_status sb_session_set_shows_results_list_button(sb_session *session, int32_t shows);
+
+/**
+ * Sets the bar's style (an sb_bar_style); it clears a custom tint (the last one set wins).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown style); SB_EMISUSE.
+ */
+sb_status sb_session_set_style(sb_session *session, uint32_t style);
+
+/**
+ * Sets how many recent searches and vocabulary completions are offered (each 0..50; default 5).
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, a limit over 50); SB_EMISUSE.
+ */
+sb_status sb_session_set_suggestion_limits(sb_session *session, uint32_t recents, uint32_t completions);
+
+/**
+ * Sets the text programmatically (UISearchBar text): no veto, no autocapitalization;
+ * SB_EVENT_TEXT_DID_CHANGE if it changed, and a search as the timing policy says.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL text with non-zero length, invalid UTF-8);
+ * SB_ETOOBIG over 1 MiB; SB_EMISUSE.
+ */
+sb_status sb_session_set_text(sb_session *session, const char *text, size_t text_len);
+
+/**
+ * Sets the search-timing policy (a pending delayed search is rescheduled under it).
+ * Ownership: nothing is retained.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL timing, unknown trigger, a flag other than 0/1,
+ * a duration over 60000 ms, more than 1000 minimum characters); SB_EMISUSE.
+ */
+sb_status sb_session_set_timing(sb_session *session, const sb_search_timing *timing);
+
+/**
+ * Sets a custom tint as 0xRRGGBBAA; it overrides the style (the last one set wins).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_set_tint(sb_session *session, uint32_t rgba);
+
+/**
+ * Serializes the session's state to JSON for state restoration: text, tokens, scope, active
+ * and editing, configuration, timing and the recent-search list's name and policy (the format
+ * is in docs/uikit-mapping.md). `*out_json` receives NUL-terminated UTF-8 and `*out_len` (if
+ * not NULL) its length.
+ * Ownership: the caller releases `*out_json` with sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_json); SB_ENOMEM.
+ */
+sb_status sb_session_snapshot(sb_session *session, char **out_json, size_t *out_len);
+
+/**
+ * The user submitted (Search / Return): SB_EVENT_SEARCH_BUTTON, the text joins the recent
+ * searches, and a search runs at once whatever the timing policy.
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_submit(sb_session *session);
+
+/**
+ * What to offer now: before typing, the recent searches and the host's "near the field"
+ * items; while typing, matching recent searches, completions of the word being typed from the
+ * index's vocabulary, and the host's suggestions. `*out_suggestions` receives an array of
+ * `*out_count` entries (NULL when none).
+ * Ownership: one block with the strings and tokens; release it with one sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL outputs); SB_ENOMEM.
+ */
+sb_status sb_session_suggestions(sb_session *session, sb_suggestion **out_suggestions, size_t *out_count);
+
+/**
+ * The bookmark button was tapped: SB_EVENT_BOOKMARK_BUTTON.
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_tap_bookmark_button(sb_session *session);
+
+/**
+ * The results-list button was tapped: SB_EVENT_RESULTS_LIST_BUTTON.
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_tap_results_list_button(sb_session *session);
 
 /**
  * The name of a status value, such as "SB_EINVAL"; "SB_UNKNOWN_STATUS" for a value this

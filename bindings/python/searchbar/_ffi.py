@@ -166,6 +166,8 @@ FUNCTIONS = {
     "sb_results_count": (ctypes.c_size_t, [P(sb_results)], False),
     "sb_results_get": (ctypes.c_int, [P(sb_results), ctypes.c_size_t, P(sb_hit)], True),
     "sb_results_free": (None, [P(sb_results)], False),
+    "sb_sample_items": (ctypes.c_int, [ctypes.c_uint32, P(P(sb_item)), P(ctypes.c_size_t)], True),
+    "sb_sample_scope_title": (ctypes.c_char_p, [ctypes.c_uint32], False),
 }
 
 from ._session_ffi import SESSION_FUNCTIONS  # noqa: E402  (needs the types above)

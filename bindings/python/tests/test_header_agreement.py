@@ -77,13 +77,30 @@ def ctypes_spelling(t, c_hint):
     raise AssertionError(f"unhandled ctypes type {t}")
 
 
+def function_pointer_typedefs(ast):
+    """Names of typedefs for function pointers (sb_search_callback, ...): ctypes spells them
+    CFUNCTYPE(...), which the comparison calls "fn*"."""
+    return {
+        ext.name for ext in ast.ext
+        if isinstance(ext, c_ast.Typedef) and isinstance(ext.type, c_ast.PtrDecl)
+        and isinstance(ext.type.type, c_ast.FuncDecl)
+    }
+
+
 def header_functions(repo):
+    ast = parse_header(repo)
+    callbacks = function_pointer_typedefs(ast)
+
+    def spelled(node):
+        name = c_type(node)
+        return "fn*" if name in callbacks else name
+
     functions = {}
-    for ext in parse_header(repo).ext:
+    for ext in ast.ext:
         if isinstance(ext, c_ast.Decl) and isinstance(ext.type, c_ast.FuncDecl):
             params = ext.type.args.params if ext.type.args else []
-            types = [c_type(p.type) for p in params if c_type(p.type) != "void"]
-            functions[ext.name] = (c_type(ext.type.type), types)
+            types = [spelled(p.type) for p in params if c_type(p.type) != "void"]
+            functions[ext.name] = (spelled(ext.type.type), types)
     return functions
 
 
