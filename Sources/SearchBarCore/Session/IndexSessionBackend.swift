@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The session backend over a ``SearchIndex``: queries run on the index's executor with
 /// ``SearchIndex/searchAsync(_:options:completion:)``, a newer query cancels the older one
 /// through its ticket, and completions come from the index's vocabulary.
@@ -13,8 +15,10 @@
 public final class IndexSessionBackend: SessionSearchBackend {
     /// The index searched.
     public let index: SearchIndex
-    /// Options every search starts from (mode, limit, typos, extended syntax).
-    public let baseOptions: SearchOptions
+    /// Options every search starts from (mode, limit, typos, extended syntax, fixed scopes and
+    /// filters); the host may change them while the session runs (``setBaseOptions(_:)``).
+    public var baseOptions: SearchOptions { options.withLock { $0 } }
+    private let options: Mutex<SearchOptions>
     /// The item scopes the selected scope bar index stands for (empty: every scope).
     public let scopesForScopeBar: @Sendable (_ index: Int, _ title: String?) -> [UInt32]
 
@@ -29,8 +33,13 @@ public final class IndexSessionBackend: SessionSearchBackend {
         }
     ) {
         self.index = index
-        baseOptions = options
+        self.options = Mutex(options)
         self.scopesForScopeBar = scopesForScopeBar
+    }
+
+    /// Replaces the options later searches start from (a search already running keeps its own).
+    public func setBaseOptions(_ newOptions: SearchOptions) {
+        options.withLock { $0 = newOptions }
     }
 
     private struct Ticket: SessionSearchTicket {

@@ -8,7 +8,7 @@ import ctypes
 import sys
 from dataclasses import dataclass
 
-from ._ffi import lib, sb_session
+from ._ffi import lib, sb_results, sb_session
 from ._session_ffi import (
     sb_bar_item, sb_display, sb_event, sb_event_callback, sb_recent, sb_recents_policy, sb_search_timing,
     sb_search_token, sb_session_options, sb_suggestion, sb_veto_callback,
@@ -530,6 +530,28 @@ class Session:
             return generation.value, [ids[k] for k in range(count.value)]
         finally:
             lib.sb_free(ids)
+
+    def hits(self):
+        """(generation, [Hit]) of the newest delivered results, with scores, matched fields and
+        highlights (Python string indices) for a session with an index."""
+        if self._index is None:
+            raise ValueError("hits() needs a session with an index; use results() for host-delivered ids")
+        generation = ctypes.c_uint64()
+        results = P(sb_results)()
+        lib.sb_session_copy_results(self._handle, ctypes.byref(generation), ctypes.byref(results))
+        if not results:
+            return generation.value, []
+        return generation.value, self._index._hits(results)
+
+    def set_search_options(self, mode=None, limit=50, extended=False, typos=True, scope=None, filters=None):
+        """How the session's index searches: match mode ('prefix', 'contains', 'fuzzy'), limit,
+        extended syntax, typo tolerance, fixed scopes and filters (as Index.search takes them).
+        Searches the current text again at once."""
+        if self._index is None:
+            raise ValueError("set_search_options needs a session with an index")
+        options, keep = self._index._options(limit, mode, scope, filters, extended, typos)
+        lib.sb_session_set_search_options(self._handle, ctypes.byref(options))
+        del keep
 
     def deliver_results(self, generation, ids):
         """Answers query `generation` with item ids (a session without an index). Returns False

@@ -4,7 +4,7 @@ Imported by _ffi after its own types, so the handle and range classes are shared
 """
 import ctypes
 
-from ._ffi import sb_index, sb_range, sb_session
+from ._ffi import sb_results, sb_search_options, sb_index, sb_range, sb_session
 
 P = ctypes.POINTER
 
@@ -194,6 +194,8 @@ SESSION_FUNCTIONS = {
     "sb_session_event_fd": _status(P(_i32)),
     "sb_session_set_event_queue_capacity": _status(_u32, P(_u64)),
     "sb_session_results": _status(P(_u64), P(P(_u64)), P(_size)),
+    "sb_session_copy_results": _status(P(_u64), P(P(sb_results))),
+    "sb_session_set_search_options": _status(P(sb_search_options)),
     "sb_session_deliver_results": _status(_u64, P(_u64), _size),
     "sb_session_fail_search": _status(_u64, *_text),
     "sb_session_search_now": _status(P(_u64)),

@@ -1,0 +1,54 @@
+import CSearchBar
+import SearchBarCore
+
+/// Sets the options the session's index searches start from: match mode, limit, flags
+/// (extended syntax, typos) and fixed scopes and filters, which combine with the scope bar and
+/// the tokens. A search for the current text runs at once when the field has text or tokens.
+/// `options`: NULL or a zeroed struct for the index's defaults.
+/// Ownership: nothing is retained; arrays are copied.
+/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Returns SB_OK; SB_EINVAL (bad handle, bad options -- the message names the field);
+/// SB_EMISUSE for a session made without an index (its host searches itself) or a call from
+/// inside a callback.
+@c public func sb_session_set_search_options(
+    _ session: sb_session_ref?, _ options: UnsafePointer<sb_search_options>?
+) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        let object = try SessionCInput.session(session)
+        guard let backend = object.backend as? IndexSessionBackend else {
+            throw SearchBarError(.misuse, "the session has no index: its host chooses how to search")
+        }
+        backend.setBaseOptions(try IndexInput.options(options))
+        let state = object.state
+        if !state.text.isEmpty || !state.tokens.isEmpty {
+            _ = try object.searchNow()
+        }
+        return SB_OK
+    }
+}
+
+/// The newest delivered results as a results handle with scores, matched fields and highlight
+/// ranges (sb_results_get()), and their query's generation in `*out_generation` (0 and NULL
+/// results when none were delivered yet). For a session without an index, the hits carry the
+/// host's ids in order with no highlights.
+/// Ownership: the caller releases `*out_results` with sb_results_free().
+/// Thread safety: any thread, including from inside callbacks.
+/// Returns SB_OK; SB_EINVAL (bad handle, NULL outputs); SB_ENOMEM.
+@c public func sb_session_copy_results(
+    _ session: sb_session_ref?, _ out_generation: UnsafeMutablePointer<UInt64>?,
+    _ out_results: UnsafeMutablePointer<sb_results_ref?>?
+) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        let generation = try CInput.output(out_generation, "out_generation")
+        let results = try CInput.output(out_results, "out_results")
+        generation.pointee = 0
+        results.pointee = nil
+        guard let current = try SessionCInput.session(session).results else { return SB_OK }
+        let hits =
+            current.results.payload as? [SearchHit]
+            ?? current.results.ids.map { SearchHit(id: $0, score: 0, field: .title, highlights: []) }
+        generation.pointee = current.generation
+        results.pointee = HandleRegistry.register(try ResultsBox(hits))
+        return SB_OK
+    }
+}
