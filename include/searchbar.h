@@ -803,7 +803,8 @@ sb_status sb_index_remove(sb_index *index, const uint64_t *ids, size_t count);
  * Ownership: the caller releases `*out_results` with sb_results_free().
  * Thread safety: any thread, concurrently with other searches and writers.
  * Returns SB_OK; SB_EINVAL (bad handle, NULL out_results, bad query text, bad options -- the
- * message names the field); SB_ETOOBIG (query over 64 MiB); SB_ENOMEM.
+ * message names the field); SB_ETOOBIG (query over 4096 bytes or
+ * 64 words); SB_ENOMEM.
  */
 sb_status sb_index_search(sb_index *index, const char *query, size_t query_len, const sb_search_options *options, sb_results **out_results);
 
@@ -814,7 +815,8 @@ sb_status sb_index_search(sb_index *index, const char *query, size_t query_len, 
  * search's ticket for sb_index_cancel().
  * Ownership: `context` is passed back untouched; it must stay valid until the callback runs.
  * Thread safety: any thread. The callback must not call sb_index_free() on this index.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL callback, bad query or options); SB_ETOOBIG.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL callback, bad query or options); SB_ETOOBIG (query
+ * over 4096 bytes or 64 words).
  */
 sb_status sb_index_search_async(sb_index *index, const char *query, size_t query_len, const sb_search_options *options, sb_search_callback callback, void *context, uint64_t *out_ticket);
 

@@ -26,6 +26,19 @@ enum CInput {
         return string
     }
 
+    /// Decodes a search query: UTF-8 as for ``text(_:_:_:)``, then `SB_ETOOBIG` over
+    /// ``QueryLimits/maxBytes`` bytes or ``QueryLimits/maxWords`` words.
+    static func query(_ pointer: UnsafePointer<CChar>?, _ length: UInt, _ name: String) throws(SearchBarError)
+        -> String
+    {
+        guard length <= UInt(QueryLimits.maxBytes) else {
+            throw SearchBarError(.tooBig, "\(name) is \(length) bytes; a query may have at most \(QueryLimits.maxBytes)")
+        }
+        let string = try text(pointer, length, name)
+        try QueryLimits.check(string, name)
+        return string
+    }
+
     /// Decodes an optional NUL-terminated UTF-8 string (NULL stays nil).
     static func optionalCString(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(SearchBarError)
         -> String?

@@ -8,7 +8,8 @@ import SearchBarCore
 /// Ownership: the caller releases `*out_results` with sb_results_free().
 /// Thread safety: any thread, concurrently with other searches and writers.
 /// Returns SB_OK; SB_EINVAL (bad handle, NULL out_results, bad query text, bad options — the
-/// message names the field); SB_ETOOBIG (query over 64 MiB); SB_ENOMEM.
+/// message names the field); SB_ETOOBIG (query over 4096 bytes or
+/// 64 words); SB_ENOMEM.
 @c public func sb_index_search(
     _ index: sb_index_ref?, _ query: UnsafePointer<CChar>?, _ query_len: UInt,
     _ options: UnsafePointer<sb_search_options>?, _ out_results: UnsafeMutablePointer<sb_results_ref?>?
@@ -17,7 +18,7 @@ import SearchBarCore
         let out = try CInput.output(out_results, "out_results")
         out.pointee = nil
         let object = try HandleRegistry.resolve(index, as: SearchIndex.self, "index")
-        let text = try CInput.text(query, query_len, "query")
+        let text = try CInput.query(query, query_len, "query")
         let parsed = try IndexInput.options(options)
         let hits = try object.search(text, options: parsed)
         out.pointee = HandleRegistry.register(try ResultsBox(hits))
@@ -32,7 +33,8 @@ import SearchBarCore
 /// search's ticket for sb_index_cancel().
 /// Ownership: `context` is passed back untouched; it must stay valid until the callback runs.
 /// Thread safety: any thread. The callback must not call sb_index_free() on this index.
-/// Returns SB_OK; SB_EINVAL (bad handle, NULL callback, bad query or options); SB_ETOOBIG.
+/// Returns SB_OK; SB_EINVAL (bad handle, NULL callback, bad query or options); SB_ETOOBIG (query
+/// over 4096 bytes or 64 words).
 @c public func sb_index_search_async(
     _ index: sb_index_ref?, _ query: UnsafePointer<CChar>?, _ query_len: UInt,
     _ options: UnsafePointer<sb_search_options>?, _ callback: sb_search_callback?,
@@ -42,7 +44,7 @@ import SearchBarCore
         out_ticket?.pointee = 0
         let object = try HandleRegistry.resolve(index, as: SearchIndex.self, "index")
         guard let callback else { throw .invalidArgument("callback is NULL") }
-        let text = try CInput.text(query, query_len, "query")
+        let text = try CInput.query(query, query_len, "query")
         let parsed = try IndexInput.options(options)
         let target = CallbackTarget(callback: callback, context: context)
         let ticket = object.searchAsync(text, options: parsed) { result in

@@ -37,6 +37,9 @@ import SearchBarCore
 {
     guarded { () throws(SearchBarError) in
         let object = try SessionCInput.session(session)
+        guard json_len <= UInt(JSONParser.maximumBytes) else {
+            throw SearchBarError(.tooBig, "json is \(json_len) bytes; a snapshot may have at most \(JSONParser.maximumBytes)")
+        }
         try object.restore(fromSnapshot: try CInput.text(json, json_len, "json"))
         return SB_OK
     }

@@ -49,6 +49,32 @@ enum AtomicFile {
         }
     }
 
+    /// Removes the temporary files `write(_:to:)` left for `path` in processes that died before
+    /// renaming them (a crash or SIGKILL mid-save), so they do not pile up. A file whose process
+    /// is alive (or whose pid now belongs to another live process) is left alone. Best effort:
+    /// errors are ignored.
+    static func removeStaleTemporaries(of path: String) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let last = parts.last else { return }
+        let directory = parts.dropLast().joined(separator: "/")
+        let prefix = "\(last).tmp-"
+        guard let dir = opendir(directory.isEmpty ? "/" : directory) else { return }
+        defer { _ = closedir(dir) }
+        var stale: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix) else { continue }
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0,
+                pid != getpid()
+            else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { stale.append(name) }
+        }
+        for name in stale { _ = unlink("\(directory)/\(name)") }
+    }
+
     private static func failure(_ step: String, _ path: String) -> SearchBarError {
         SearchBarError(.io, "cannot \(step) \(path): \(RecentsFile.describe(errno))")
     }

@@ -84,7 +84,9 @@ public final class IndexSessionBackend: SessionSearchBackend {
             }
         }
         options.scopes.append(contentsOf: scopes.sorted())
-        return (words.filter { !$0.isEmpty }.joined(separator: " "), options)
+        let text = words.filter { !$0.isEmpty }.joined(separator: " ")
+        try QueryLimits.check(text, "the query (text and term tokens)")
+        return (text, options)
     }
 
     /// The filter of an attribute token.

@@ -58,6 +58,7 @@ struct RecentsFile: Sendable {
     /// Throws ``SearchBarError/Code/io`` when it cannot be read and
     /// ``SearchBarError/Code/corrupt`` when it is not a valid recents file.
     func load() throws(SearchBarError) -> [String: [RecentSearch]]? {
+        AtomicFile.removeStaleTemporaries(of: path)
         guard let bytes = try Self.readFile(path) else { return nil }
         return try Self.decode(bytes)
     }
