@@ -4,7 +4,7 @@
 # pytest and pycparser. Installs only what is missing, so a second run is quick.
 set -euo pipefail
 
-packages=(libicu-dev cmake ninja-build pkg-config unicode-data unicode-cldr-core)
+packages=(libicu-dev cmake ninja-build pkg-config unicode-data unicode-cldr-core tmux)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

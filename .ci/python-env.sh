@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Creates (once) the Python virtual environment the tests and the demo use, with searchbar's
 # binding installed from bindings/python against the library built in $1 (a CMake build dir).
+# Reinstalls the binding only when the library or the binding's sources changed.
 # Prints the venv's python path.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -9,7 +10,14 @@ venv="$build_dir/venv"
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv" >&2
 fi
-"$venv/bin/python" -m pip install -q --disable-pip-version-check pytest pycparser >&2
-SEARCHBAR_PREBUILT_LIBRARY="$build_dir/libsearchbar.so" \
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$root/bindings/python" >&2
+if [ ! -f "$venv/.deps-installed" ]; then
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check pytest pycparser >&2
+    touch "$venv/.deps-installed"
+fi
+stamp=$(cat "$build_dir/libsearchbar.so" "$root"/bindings/python/setup.py "$root"/bindings/python/pyproject.toml $(find "$root/bindings/python/searchbar" -name "*.py" | sort) | sha256sum | cut -d" " -f1)
+if [ "$(cat "$venv/.binding-stamp" 2>/dev/null)" != "$stamp" ]; then
+    SEARCHBAR_PREBUILT_LIBRARY="$build_dir/libsearchbar.so" \
+        "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$root/bindings/python" >&2
+    echo "$stamp" > "$venv/.binding-stamp"
+fi
 echo "$venv/bin/python"

@@ -6,9 +6,15 @@
 #      (find_package and pkg-config);
 #   3. pytest: the Python binding installed with pip into a fresh virtual environment.
 # Usage: bash Tests/run.sh
+#        bash Tests/run.sh --sanitize address|thread [--fuzz SECONDS] [--no-swift]
+#        bash Tests/run.sh --fuzz SECONDS
+# The flags run the sanitizer / fuzzing paths instead (Tests/sanitize.sh documents them).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+if [ $# -gt 0 ]; then
+    exec bash Tests/sanitize.sh "$@"
+fi
 bash .ci/install-deps.sh
 
 passed=0 failed=0
@@ -36,7 +42,7 @@ cmake_tests() {
 python_tests() {
     local python
     python=$(bash .ci/python-env.sh "$root/$build") &&
-        "$python" -m pytest -q bindings/python/tests
+        "$python" -m pytest -q bindings/python/tests Tests/demo
 }
 
 step "swift tests" swift_tests

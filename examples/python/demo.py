@@ -1,0 +1,426 @@
+#!/usr/bin/env python3
+"""searchbar demo: an interactive terminal search bar over a built-in multilingual dataset.
+
+A real host of the library: it uses only the public Python binding (searchbar.Index,
+searchbar.Session, searchbar.sample_items), the way a GTK, Qt or game UI would.
+
+The dataset is built on first run from data ICU itself carries (Unicode character names and
+emoji, language and country names in ~100 locales, time-zone cities, currency names) and
+cached; --file uses your own items instead (one per line, or TSV: title, subtitle, scope).
+
+Keys: type to search · Tab / Shift-Tab scope · Up/Down select · Enter submit or choose ·
+Esc cancel · Ctrl-U clear · F2 / Ctrl-T match mode · F3 / Ctrl-L locale · Ctrl-C quit.
+
+    python3 examples/python/demo.py [--file ITEMS] [--locale L] [--state-dir DIR]
+"""
+import argparse
+import curses
+import locale as system_locale
+import os
+import selectors
+import sys
+import tempfile
+import time
+import unicodedata
+
+import searchbar
+
+MODES = ["prefix", "contains", "fuzzy"]
+LOCALES = ["und", "en", "de", "sv", "tr", "es", "ja", "zh", "ko", "ar", "ru"]
+PROMPT = "Search characters, emoji, languages, countries, time zones, currencies (try zur, 東京, strasse)"
+
+
+# -- text measurement on a terminal --------------------------------------------------------------
+
+def char_width(ch):
+    """Columns a character takes: 0 for combining marks and format characters, 2 for wide."""
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def clip(text, columns):
+    """The longest prefix of `text` fitting in `columns`, and its width."""
+    used = 0
+    for i, ch in enumerate(text):
+        w = char_width(ch)
+        if used + w > columns:
+            return text[:i], used
+        used += w
+    return text, used
+
+
+def previous_grapheme(text, index):
+    """Start of the character before `index`, keeping combining marks with their base."""
+    i = max(0, index - 1)
+    while i > 0 and char_width(text[i]) == 0:
+        i -= 1
+    return i
+
+
+def next_grapheme(text, index):
+    i = min(len(text), index + 1)
+    while i < len(text) and char_width(text[i]) == 0:
+        i += 1
+    return i
+
+
+# -- the dataset -------------------------------------------------------------------------------------
+
+def cache_path():
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "searchbar", f"demo-items-{searchbar.version}.tsv")
+
+
+def write_atomically(path, lines):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".demo-items-")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.writelines(lines)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def clean(field):
+    return field.replace("\t", " ").replace("\n", " ")
+
+
+def builtin_items():
+    """The ICU-derived dataset, built on first run and cached (scope + 1: bar index 0 is All)."""
+    path = cache_path()
+    if not os.path.exists(path):
+        items = searchbar.sample_items()
+        write_atomically(path, (f"{clean(i['title'])}\t{clean(i['subtitle'])}\t{i['scope']}\t{clean(i['keywords'])}\n"
+                                for i in items))
+    return read_items(path), ["All"] + searchbar.SAMPLE_SCOPES
+
+
+def read_items(path):
+    """Items from a file: one title per line, or TSV title, subtitle, scope[, keywords]."""
+    items = []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for number, line in enumerate(f, 1):
+            fields = line.rstrip("\n").split("\t")
+            if not fields[0]:
+                continue
+            scope = int(fields[2]) + 1 if len(fields) > 2 and fields[2].isdigit() else 0
+            items.append({"id": number, "title": fields[0], "subtitle": fields[1] if len(fields) > 1 else "",
+                          "scope": scope, "keywords": fields[3] if len(fields) > 3 else ""})
+    return items
+
+
+# -- the application -------------------------------------------------------------------------------
+
+class Demo:
+    def __init__(self, screen, items, scope_titles, locale, state_dir, prompt=PROMPT):
+        self.screen = screen
+        self.items = items
+        self.scope_titles = scope_titles
+        self.state_dir = state_dir
+        self.prompt = prompt
+        self.mode = 0
+        self.locale = LOCALES.index(locale) if locale in LOCALES else 0
+        self.cursor = 0
+        self.selected = -1  # -1: the text field; 0..: suggestions then results
+        self.hits = []
+        self.generation = 0
+        self.issued_at = {}
+        self.latency_ms = None
+        self.message = ""
+        self.index = None
+        self.session = None
+        self.build()
+
+    # -- index and session ---------------------------------------------------------------------
+
+    def build(self):
+        """(Re)builds the index for the current locale and a session on it, keeping the text."""
+        text = self.session.text if self.session else ""
+        scope = self.session.selected_scope if self.session else 0
+        self.status(f"Indexing {len(self.items):,} items for locale {LOCALES[self.locale]} ...")
+        started = time.perf_counter()
+        if self.session:
+            self.session.close()
+        if self.index:
+            self.index.close()
+        locale = LOCALES[self.locale]
+        self.index = searchbar.Index(locale=None if locale == "und" else locale)
+        batch = 20000
+        for start in range(0, len(self.items), batch):
+            self.index.add(self.items[start:start + batch])
+        build_ms = (time.perf_counter() - started) * 1000
+        self.session = searchbar.Session(self.index, locale=None if locale == "und" else locale,
+                                         recents_directory=self.state_dir)
+        self.session.placeholder = "Search"
+        self.session.prompt = self.prompt
+        self.session.scope_titles = self.scope_titles
+        self.session.selected_scope = scope
+        self.session.timing = {"delay_ms": 60}
+        self.session.set_recents_name("demo")
+        self.session.set_host_suggestions(["Zürich", "東京", "Straße", "Ελλάδα", "😀"], before_typing=True)
+        self.session.set_search_options(mode=MODES[self.mode], limit=200)
+        self.session.begin_editing()
+        if text:
+            self.session.text = text
+        self.cursor = len(text)
+        self.message = f"indexed {len(self.index):,} items in {build_ms:,.0f} ms"
+
+    # -- input -----------------------------------------------------------------------------------
+
+    def entries(self):
+        """What Up/Down moves through: suggestions first, then results."""
+        return [("suggestion", s) for s in self.suggestions[:5]] + [("hit", h) for h in self.hits]
+
+    def key(self, key):
+        s = self.session
+        text = s.text
+        self.cursor = min(self.cursor, len(text))
+        if isinstance(key, str) and key in ("\n", "\r"):
+            self.enter()
+        elif key == "\x1b":
+            s.cancel()
+            self.cursor, self.selected, self.hits = 0, -1, []
+            s.begin_editing()
+        elif key == "\t":
+            s.select_scope((s.selected_scope + 1) % len(self.scope_titles))
+        elif key == curses.KEY_BTAB:
+            s.select_scope((s.selected_scope - 1) % len(self.scope_titles))
+        elif key in (curses.KEY_BACKSPACE, "\x7f", "\b"):
+            if self.cursor > 0:
+                start = previous_grapheme(text, self.cursor)
+                s.delete(start, self.cursor)
+                self.cursor = start
+            else:
+                s.backspace()
+        elif key == curses.KEY_DC:
+            if self.cursor < len(text):
+                s.delete(self.cursor, next_grapheme(text, self.cursor))
+        elif key == curses.KEY_LEFT:
+            self.cursor = previous_grapheme(text, self.cursor)
+        elif key == curses.KEY_RIGHT:
+            self.cursor = next_grapheme(text, self.cursor)
+        elif key in (curses.KEY_HOME, "\x01"):
+            self.cursor = 0
+        elif key in (curses.KEY_END, "\x05"):
+            self.cursor = len(text)
+        elif key == curses.KEY_UP:
+            self.selected = max(-1, self.selected - 1)
+        elif key == curses.KEY_DOWN:
+            self.selected = min(len(self.entries()) - 1, self.selected + 1)
+        elif key == "\x15":
+            s.clear()
+            self.cursor, self.selected = 0, -1
+        elif key in (curses.KEY_F2, "\x14"):
+            self.mode = (self.mode + 1) % len(MODES)
+            s.set_search_options(mode=MODES[self.mode], limit=200)
+        elif key in (curses.KEY_F3, "\x0c"):
+            self.locale = (self.locale + 1) % len(LOCALES)
+            self.build()
+        elif key == curses.KEY_RESIZE:
+            pass
+        elif isinstance(key, str) and key.isprintable():
+            if s.insert(key, at=self.cursor):
+                self.cursor += len(key)
+            self.selected = -1
+
+    def enter(self):
+        entries = self.entries()
+        if 0 <= self.selected < len(entries):
+            kind, value = entries[self.selected]
+            if kind == "suggestion":
+                self.session.choose_suggestion(self.selected)
+                self.cursor = len(self.session.text)
+            else:
+                self.session.choose_result(value.id)
+                self.message = f"chose {value.title}"
+            self.selected = -1
+        else:
+            self.session.submit()
+            self.message = f"submitted {self.session.text!r}"
+
+    def drain_events(self):
+        for event in self.session.events(timeout=0):
+            if event.kind == "update_search_results":
+                self.issued_at[event.generation] = time.perf_counter()
+            elif event.kind == "results_ready":
+                self.generation, self.hits = self.session.hits()
+                issued = self.issued_at.pop(event.generation, None)
+                if issued is not None:
+                    self.latency_ms = (time.perf_counter() - issued) * 1000
+                self.selected = min(self.selected, len(self.entries()) - 1)
+            elif event.kind in ("clear", "cancel_button"):
+                self.hits = []
+            elif event.kind == "error":
+                self.message = f"error: {event.text}"
+
+    # -- drawing -----------------------------------------------------------------------------------
+
+    def put(self, y, x, text, attr=0, width=None):
+        rows, cols = self.screen.getmaxyx()
+        if y >= rows or x >= cols:
+            return 0
+        room = (cols - x - 1) if width is None else min(width, cols - x - 1)
+        shown, used = clip(text, room)
+        try:
+            self.screen.addstr(y, x, shown, attr)
+        except curses.error:
+            pass
+        return used
+
+    def put_highlighted(self, y, x, text, ranges, attr=0):
+        """Draws `text` with the matched ranges in reverse video."""
+        _rows, cols = self.screen.getmaxyx()
+        marks = [False] * len(text)
+        for start, end in ranges:
+            for k in range(max(0, start), min(end, len(text))):
+                marks[k] = True
+        k = 0
+        while k < len(text) and x < cols - 1:
+            j = k
+            while j < len(text) and marks[j] == marks[k]:
+                j += 1
+            x += self.put(y, x, text[k:j], attr | (curses.A_REVERSE if marks[k] else 0))
+            k = j
+        return x
+
+    def status(self, text):
+        rows, _ = self.screen.getmaxyx()
+        self.screen.erase()
+        self.put(rows - 1, 0, text, curses.A_BOLD)
+        self.screen.refresh()
+
+    def draw(self):
+        scr = self.screen
+        scr.erase()
+        rows, cols = scr.getmaxyx()
+        d = self.session.display()
+        self.suggestions = self.session.suggestions()
+        if d.shows_prompt:
+            self.put(0, 0, d.prompt, curses.A_DIM)
+        # The field: tokens, text or placeholder, clear indicator, Cancel.
+        x = self.put(1, 0, "🔍 ")
+        for token in d.tokens:
+            x += self.put(1, x, f"[{token.label}] ", curses.A_BOLD)
+        field_x = x
+        if d.shows_placeholder:
+            self.put(1, x, d.placeholder, curses.A_DIM)
+        else:
+            self.put(1, x, d.text, curses.A_UNDERLINE)
+        right = []
+        if d.shows_clear_button:
+            right.append("⊗")
+        for item in d.trailing_items:
+            right.append(item.title)
+        right_text = "  ".join(right)
+        self.put(1, max(x + 1, cols - 2 - sum(char_width(c) for c in right_text)), right_text, curses.A_BOLD)
+        # The scope bar.
+        if d.shows_scope_bar:
+            x = 0
+            for i, title in enumerate(d.scope_titles):
+                label = f" {title} "
+                x += self.put(2, x, label, curses.A_REVERSE if i == d.selected_scope else 0) + 1
+        # Suggestions (recents before typing), then results.
+        y = 4
+        entries = self.entries()
+        heading = "Recent searches and suggestions" if not d.text and not d.tokens else "Suggestions"
+        if self.suggestions:
+            self.put(y - 1, 0, heading, curses.A_DIM)
+        for n, (kind, value) in enumerate(entries):
+            if y >= rows - 1:
+                break
+            attr = curses.A_STANDOUT if n == self.selected else 0
+            if kind == "suggestion":
+                self.put(y, 2, f"↳ {value.title}  ({value.source})", attr)
+                y += 1
+                if n + 1 < len(entries) and entries[n + 1][0] == "hit":
+                    y += 1
+            else:
+                x = self.put(y, 2, "› " if n == self.selected else "  ", attr)
+                x = self.put_highlighted(y, 2 + x, value.title, value.highlights if value.field == "title" else [], attr)
+                self.put(y, x + 2, value.text if value.field != "title" else "", curses.A_DIM)
+                sub = self.index_subtitle(value.id)
+                if sub and value.field == "title":
+                    self.put(y, x + 2, sub, curses.A_DIM)
+                y += 1
+        if d.text and not self.hits and not d.is_searching:
+            self.put(y, 2, "No results", curses.A_DIM)
+        latency = f"{self.latency_ms:.1f} ms" if self.latency_ms is not None else "-"
+        state = "searching…" if d.is_stalled else ""
+        status = (f" {d.result_count} results · gen {d.generation} · {latency} · mode {MODES[self.mode]} (F2) · "
+                  f"locale {LOCALES[self.locale]} (F3) · Tab scope · Enter submit · Esc cancel {state} {self.message}")
+        self.put(rows - 1, 0, status, curses.A_REVERSE)
+        # The cursor in the field.
+        before = d.text[:self.cursor] if not d.shows_placeholder else ""
+        cursor_x = field_x + sum(char_width(c) for c in before)
+        try:
+            scr.move(1, min(cursor_x, cols - 1))
+        except curses.error:
+            pass
+        scr.refresh()
+
+    def index_subtitle(self, item_id):
+        texts = self.index._texts.get(item_id)
+        return texts[1] if texts else ""
+
+    # -- the loop -----------------------------------------------------------------------------------
+
+    def run(self):
+        selector = selectors.DefaultSelector()
+        selector.register(sys.stdin, selectors.EVENT_READ, "keys")
+        selector.register(self.session.fileno(), selectors.EVENT_READ, "events")
+        registered = self.session.fileno()
+        self.screen.nodelay(True)
+        self.draw()
+        while True:
+            if self.session.fileno() != registered:  # the session was rebuilt (locale switch)
+                selector.unregister(registered)
+                registered = self.session.fileno()
+                selector.register(registered, selectors.EVENT_READ, "events")
+            for key, _ in selector.select(timeout=0.5):
+                if key.data == "keys":
+                    while True:
+                        try:
+                            ch = self.screen.get_wch()
+                        except curses.error:
+                            break
+                        self.key(ch)
+            self.drain_events()
+            self.draw()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--file", help="items to search instead of the built-in dataset")
+    parser.add_argument("--locale", default="und", help="initial locale (F3 switches)")
+    parser.add_argument("--state-dir", help="where recent searches are kept (default: ~/.local/state/searchbar)")
+    args = parser.parse_args(argv)
+    system_locale.setlocale(system_locale.LC_ALL, "")
+    os.environ.setdefault("ESCDELAY", "25")
+    prompt = PROMPT
+    if args.file:
+        items = read_items(args.file)
+        titles = ["All"] + [f"Scope {n}" for n in range(max((i["scope"] for i in items), default=0))]
+        prompt = f"Search {os.path.basename(args.file)} ({len(items):,} items)"
+    else:
+        print("searchbar demo: preparing the built-in dataset (first run builds it from ICU data)...", file=sys.stderr)
+        items, titles = builtin_items()
+    state_dir = os.path.abspath(args.state_dir) if args.state_dir else None
+
+    def run(screen):
+        curses.use_default_colors()
+        Demo(screen, items, titles, args.locale, state_dir, prompt).run()
+
+    try:
+        curses.wrapper(run)  # restores the terminal on any exit, exceptions included
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
