@@ -1,0 +1,203 @@
+/* libFuzzer harness: session edit sequences decoded from bytes. Each operation is one opcode
+ * byte, then operands: a length byte and that many text bytes, or an index byte. Edits, scope
+ * changes, submits, cancels, tokens, suggestions, recents, timing and the manual clock run on a
+ * session over a small index; an event callback reads state (allowed) and tries mutations
+ * (SB_EMISUSE); the event queue is drained. Invariants: statuses are known values, the text
+ * stays valid UTF-8 of at most 1 MiB, and a snapshot restores. */
+#include <searchbar.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static sb_index *g_index;
+
+static void setup(void) {
+    if (g_index) return;
+    sb_index_new("en", 0, 0, 1, &g_index);
+    static const char *titles[] = {"apple", "apricot", "banana", "Résumé", "東京", "Straße", "cherry pie"};
+    sb_item items[7];
+    memset(items, 0, sizeof items);
+    for (int i = 0; i < 7; i++) {
+        items[i].id = (uint64_t)i + 1;
+        items[i].title = titles[i];
+        items[i].title_len = strlen(titles[i]);
+        items[i].scope = (uint32_t)i % 3;
+    }
+    sb_index_add(g_index, items, 7);
+}
+
+static void on_event(void *user, const sb_event *event) {
+    sb_session *session = user;
+    if (event->text && event->text[event->text_len] != 0) abort();
+    if (event->kind == SB_EVENT_TEXT_DID_CHANGE) {
+        char *text = NULL;
+        size_t len;
+        if (sb_session_get_text(session, &text, &len) != SB_OK) abort();
+        sb_free(text);
+        if (sb_session_set_text(session, "x", 1) != SB_EMISUSE) abort();
+    }
+}
+
+static int veto(void *user, const sb_event *event) {
+    (void)user;
+    return (int)(event->range.end % 7 != 3);
+}
+
+typedef struct { const uint8_t *p; size_t n; } reader;
+static int take(reader *r) {
+    if (r->n == 0) return -1;
+    r->n--;
+    return *r->p++;
+}
+static const char *take_text(reader *r, size_t *len) {
+    int l = take(r);
+    if (l < 0) { *len = 0; return ""; }
+    size_t want = (size_t)l;
+    if (want > r->n) want = r->n;
+    const char *s = (const char *)r->p;
+    r->p += want;
+    r->n -= want;
+    *len = want;
+    return s;
+}
+
+static void check_status(sb_status st) {
+    if (!((st >= SB_OK && st <= SB_EINTERNAL) || st == SB_WARN_LOCALE_FALLBACK)) abort();
+    if (st == SB_EINTERNAL) abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    setup();
+    reader r = {data, size};
+    sb_session_options options;
+    memset(&options, 0, sizeof options);
+    options.clock = SB_CLOCK_MANUAL;
+    options.recents_directory = "/tmp/sb-fuzz-session-recents";
+    sb_session *s = NULL;
+    if (sb_session_new((size & 1) ? g_index : NULL, &options, &s) != SB_OK) abort();
+    if (size & 2) sb_session_set_callbacks(s, veto, on_event, s);
+    int op;
+    int steps = 0;
+    while ((op = take(&r)) >= 0 && steps++ < 200) {
+        size_t len = 0;
+        const char *text;
+        int a;
+        sb_status st = SB_OK;
+        switch (op % 32) {
+        case 0: text = take_text(&r, &len); st = sb_session_set_text(s, text, len); break;
+        case 1: a = take(&r); text = take_text(&r, &len); st = sb_session_insert_text(s, (size_t)(a < 0 ? 0 : a), text, len); break;
+        case 2: a = take(&r); st = sb_session_delete_text(s, (size_t)(a < 0 ? 0 : a / 2), (size_t)(a < 0 ? 0 : a)); break;
+        case 3: a = take(&r); text = take_text(&r, &len); st = sb_session_replace_text(s, (size_t)(a & 15), (size_t)(a >> 4), text, len); break;
+        case 4: st = sb_session_begin_editing(s); break;
+        case 5: st = sb_session_end_editing(s); break;
+        case 6: st = sb_session_submit(s); break;
+        case 7: st = sb_session_cancel(s); break;
+        case 8: st = sb_session_clear(s); break;
+        case 9: a = take(&r); st = sb_session_select_scope(s, (int64_t)(a % 5) - 1); break;
+        case 10: {
+            const char *titles[] = {"All", "Fruit", "Other", "Cities"};
+            a = take(&r);
+            st = sb_session_set_scope_titles(s, titles, NULL, (size_t)((a < 0 ? 0 : a) % 5));
+            break;
+        }
+        case 11: {
+            sb_search_token token;
+            memset(&token, 0, sizeof token);
+            a = take(&r);
+            token.kind = (uint32_t)((a < 0 ? 0 : a) % 4);
+            token.label = take_text(&r, &token.label_len);
+            if (token.kind == SB_SEARCH_TOKEN_ATTRIBUTE) { token.field = "kind"; token.field_len = 4; }
+            token.value = take_text(&r, &token.value_len);
+            st = sb_session_insert_token(s, (int64_t)((a < 0 ? 0 : a) % 4) - 1, &token);
+            break;
+        }
+        case 12: a = take(&r); st = sb_session_remove_token(s, (int64_t)(a % 4)); break;
+        case 13: a = take(&r); st = sb_session_advance_clock(s, (uint32_t)(a < 0 ? 0 : a) * 10); break;
+        case 14: a = take(&r); st = sb_session_set_active(s, a & 1); break;
+        case 15: {
+            sb_suggestion *list = NULL;
+            size_t count = 0;
+            st = sb_session_suggestions(s, &list, &count);
+            sb_free(list);
+            a = take(&r);
+            if (count) st = sb_session_choose_suggestion(s, (int64_t)((size_t)(a < 0 ? 0 : a) % (count + 1)));
+            break;
+        }
+        case 16: text = take_text(&r, &len); st = sb_session_add_recent(s, text, len); break;
+        case 17: a = take(&r); st = sb_session_remove_recent(s, a % 4); break;
+        case 18: st = sb_session_clear_recents(s); break;
+        case 19: {
+            sb_search_timing timing;
+            sb_session_get_timing(s, &timing);
+            a = take(&r);
+            timing.trigger = (uint32_t)(a & 1);
+            timing.delay_ms = (uint32_t)(a < 0 ? 0 : a);
+            timing.shrinking = (uint32_t)((a >> 1) & 1);
+            timing.minimum_characters = (uint32_t)((a >> 2) & 3);
+            st = sb_session_set_timing(s, &timing);
+            break;
+        }
+        case 20: {
+            uint64_t gen = 0, ids[3] = {1, 2, 3};
+            st = sb_session_search_now(s, &gen);
+            a = take(&r);
+            if (gen) st = sb_session_deliver_results(s, gen - (uint64_t)(a & 1), ids, (size_t)((a < 0 ? 0 : a) % 4));
+            break;
+        }
+        case 21: {
+            sb_display *d = NULL;
+            st = sb_session_display(s, &d);
+            if (st == SB_OK && (d == NULL || d->text[d->text_len] != 0)) abort();
+            sb_free(d);
+            break;
+        }
+        case 22: {
+            sb_event event;
+            while (sb_session_next_event(s, 0, &event) == SB_OK) {
+                if (event.text && event.text[event.text_len] != 0) abort();
+                sb_free(event.text);
+            }
+            break;
+        }
+        case 23: {
+            char *json = NULL;
+            size_t json_len = 0;
+            st = sb_session_snapshot(s, &json, &json_len);
+            if (st != SB_OK) abort();
+            sb_status restored = sb_session_restore(s, json, json_len);
+            if (restored != SB_OK && restored != SB_ECORRUPT && restored != SB_EIO) abort();
+            sb_free(json);
+            break;
+        }
+        case 24: a = take(&r); st = sb_session_move_match(s, (a & 1) ? 1 : -1); break;
+        case 25: a = take(&r); st = sb_session_set_autocapitalization(s, (uint32_t)(a & 3)); break;
+        case 26: a = take(&r); st = sb_session_set_placement(s, (uint32_t)(a & 1)); break;
+        case 27: a = take(&r); st = sb_session_set_scope_bar_policy(s, (uint32_t)(a % 3)); break;
+        case 28: {
+            sb_recents_policy policy = {0, 0, 0, 0};
+            a = take(&r);
+            policy.limit = (uint32_t)((a < 0 ? 0 : a) % 12);
+            policy.per_scope = (uint32_t)((a >> 4) & 1);
+            policy.is_private = (uint32_t)((a >> 5) & 1);
+            st = sb_session_set_recents_policy(s, &policy);
+            break;
+        }
+        case 29: st = sb_session_choose_result(s, 2); break;
+        case 30: text = take_text(&r, &len); st = sb_session_set_placeholder(s, text, len); break;
+        default: {
+            uint64_t gen = 0;
+            st = sb_session_search_now(s, &gen);
+            text = take_text(&r, &len);
+            if (gen) sb_session_fail_search(s, gen, text, len);
+            break;
+        }
+        }
+        check_status(st);
+    }
+    char *text = NULL;
+    size_t len = 0;
+    if (sb_session_get_text(s, &text, &len) != SB_OK || len > (1u << 20) || text[len] != 0) abort();
+    sb_free(text);
+    if (sb_session_free(s) != SB_OK) abort();
+    return 0;
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Writes the committed seed corpus of the libFuzzer harnesses into Tests/fuzz/corpus/<harness>/:
+the i18n cases (Tests/Fixtures/i18n-cases.json) as text, item and query seeds, extended-syntax
+queries, typical session edit sequences, and valid and broken recents files and snapshots.
+Run it again after changing a harness's input format. Usage: python3 Tests/fuzz/make_corpus.py"""
+import hashlib
+import json
+import os
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def write(harness, data):
+    folder = os.path.join(HERE, "corpus", harness)
+    os.makedirs(folder, exist_ok=True)
+    name = hashlib.sha1(data).hexdigest()
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data)
+
+
+def u(s):
+    return s.encode("utf-8")
+
+
+with open(os.path.join(ROOT, "Tests", "Fixtures", "i18n-cases.json"), encoding="utf-8") as f:
+    cases = json.load(f)
+
+EXTENDED = ["'exact ^pre suf$ !not a | b", "scope:1 kind:fruit", "price>=3 price<10 !x",
+            "^東京 | ^istanbul", "'straße$", "a | b | c | d", "name:value 'quoted thing"]
+
+# fuzz_text: locale NUL text
+for case in cases:
+    for text in (case.get("item"), case.get("query")):
+        if text:
+            write("fuzz_text", u(case.get("locale") or "") + b"\0" + u(text))
+for extra in ["tr\0İSTANBUL ıi", "de\0Straße STRASSE", "ja\0ｶﾀｶﾅ カタカナ ひらがな", "und\0👨‍👩‍👧‍👦🇯🇵 e\u0301",
+              "en-u-co-phonebk\0Müller", "zh-Hant\0臺灣", "\0snake_case_words and-hyphens", "sr-Latn\0Ђорђе"]:
+    write("fuzz_text", u(extra))
+
+# fuzz_search: control byte, item text NUL query (bit 4 adds the item)
+for case in cases:
+    item, query = case.get("item") or "", case.get("query") or ""
+    for control in (0x11, 0x12, 0x13, 0x15):
+        write("fuzz_search", bytes([control]) + u(item) + b"\0" + u(query))
+for q in EXTENDED:
+    for control in (0x04, 0x25, 0x36, 0xA7):
+        write("fuzz_search", bytes([control]) + b"fruit salad\nsubtitle\nkeywords\0" + u(q))
+
+# fuzz_session: opcodes (see fuzz_session.c): 0 set_text, 1 insert, 2 delete, 4 begin, 6 submit,
+# 7 cancel, 9 select_scope, 10 titles, 11 token, 13 clock, 15 suggestion, 16 recent, 22 drain,
+# 23 snapshot/restore
+def text_op(op, s, extra=b""):
+    b = u(s)
+    return bytes([op]) + extra + bytes([len(b)]) + b
+
+sequences = [
+    bytes([4]) + text_op(1, "ap", b"\0") + bytes([13, 20]) + text_op(1, "p", b"\2") + bytes([13, 20, 22, 6, 22]),
+    bytes([10, 3, 4, 9, 2]) + text_op(0, "Résumé") + bytes([13, 50, 15, 1, 22, 7, 22]),
+    bytes([4, 11, 1]) + bytes([1]) + b"1" + bytes([1]) + b"1" + text_op(0, "cherry") + bytes([13, 30, 12, 0, 22, 23]),
+    bytes([4]) + text_op(16, "apple") + text_op(16, "banana") + bytes([15, 0, 17, 1, 18, 22]),
+    bytes([19, 1, 4]) + text_op(0, "東京") + bytes([20, 3, 20, 2, 21, 8, 22, 5, 14, 0]),
+    bytes([4]) + text_op(0, "straße") + bytes([2, 6, 3, 0x21]) + bytes([2]) + u("ss") + bytes([24, 1, 25, 1, 22]),
+]
+for i, seq in enumerate(sequences):
+    write("fuzz_session", seq)
+    write("fuzz_session", seq + seq[::-1])
+
+# fuzz_persist: byte 0 even = snapshot, odd = recents file
+recents = {"format": "searchbar-recents", "version": 1,
+           "lists": {"": [{"text": "blue whale", "time": 1700000000000}, {"text": "東京", "time": 1700000001000}]}}
+write("fuzz_persist", b"\1" + u(json.dumps(recents)))
+write("fuzz_persist", b"\1" + u(json.dumps(recents))[:40])
+write("fuzz_persist", b"\1\x89PNG\r\n\x1a\n")
+write("fuzz_persist", b"\1")
+snapshots_dir = os.path.join(HERE, "seeds")
+if os.path.isdir(snapshots_dir):
+    for name in sorted(os.listdir(snapshots_dir)):
+        with open(os.path.join(snapshots_dir, name), "rb") as f:
+            data = f.read()
+        write("fuzz_persist", (b"\0" if name.startswith("snapshot") else b"\1") + data)
+write("fuzz_persist", b"\0{\"version\":1")
+write("fuzz_persist", b"\0[]")
