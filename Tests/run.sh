@@ -42,7 +42,7 @@ cmake_tests() {
 python_tests() {
     local python
     python=$(bash .ci/python-env.sh "$root/$build") &&
-        "$python" -m pytest -q bindings/python/tests Tests/demo
+        "$python" -m pytest -q bindings/python/tests Tests/examples Tests/demo
 }
 
 step "swift tests" swift_tests

@@ -1,0 +1,119 @@
+"""The README's code blocks and tables, and every example host, run for real."""
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+import searchbar
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+BUILD = os.environ.get("SEARCHBAR_BUILD_DIR", os.path.join(REPO, "build"))
+
+
+def readme():
+    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as f:
+        return f.read()
+
+
+def code_blocks(language):
+    return re.findall(r"```" + language + r"\n(.*?)```", readme(), flags=re.S)
+
+
+def table(marker):
+    body = readme().split(f"<!-- {marker} -->")[1].split(f"<!-- /{marker} -->")[0]
+    rows = [line.strip().strip("|").split("|") for line in body.strip().splitlines()[2:]]
+    return [[cell.strip() for cell in row] for row in rows]
+
+
+@pytest.fixture(scope="module")
+def installed_prefix():
+    prefix = tempfile.mkdtemp(prefix="searchbar-prefix-")
+    subprocess.run(["cmake", "--install", BUILD, "--prefix", prefix], check=True, capture_output=True)
+    return prefix
+
+
+def test_readme_gives_exactly_the_two_setup_commands():
+    first = code_blocks("sh")[0]
+    commands = [line.split("#")[0].strip() for line in first.strip().splitlines()]
+    assert commands == ["bash examples/demo.sh", "bash Tests/run.sh"]
+    with open(os.path.join(REPO, ".ci", "run"), encoding="utf-8") as f:
+        assert "bash Tests/run.sh" in f.read(), "CI runs the README's test command"
+    assert len(code_blocks("sh")) == 1, "every sh block of the README is one of the two commands"
+
+
+def test_readme_c_example_builds_against_the_installed_package_and_runs(installed_prefix, tmp_path):
+    (c_source,) = code_blocks("c")
+    source = tmp_path / "readme.c"
+    source.write_text(c_source, encoding="utf-8")
+    pc_dir = os.path.dirname(next(os.path.join(d, f) for d, _, fs in os.walk(installed_prefix) for f in fs
+                                  if f == "searchbar.pc"))
+    env = dict(os.environ, PKG_CONFIG_PATH=pc_dir)
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "searchbar"], env=env, capture_output=True, text=True,
+                           check=True).stdout.split()
+    libdir = subprocess.run(["pkg-config", "--variable=libdir", "searchbar"], env=env, capture_output=True, text=True,
+                            check=True).stdout.strip()
+    binary = tmp_path / "readme"
+    subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", str(source), "-o", str(binary), *flags,
+                    f"-Wl,-rpath,{libdir}"], check=True)
+    out = subprocess.run([str(binary)], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["Zürich Hauptbahnhof [0, 4)"]
+
+
+def test_readme_python_example_prints_what_its_comments_say(tmp_path):
+    (python_source,) = code_blocks("python")
+    script = tmp_path / "readme.py"
+    script.write_text(python_source, encoding="utf-8")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True).stdout.splitlines()
+    expected = [line.split("# ", 1)[1].strip() for line in python_source.splitlines() if "print(" in line and "# " in line]
+    assert out[:len(expected)] == expected
+    assert out[-1] == "['東京タワー', 'に', '行く']"
+
+
+@pytest.mark.parametrize("row", table("languages-table"), ids=lambda r: f"{r[0]}-{r[1]}")
+def test_readme_languages_table(row):
+    locale, query, finds, does_not_find = row
+    locale = None if locale == "(none)" else locale
+    with searchbar.Index(locale=locale) as index:
+        items = [(1, finds)] + ([(2, does_not_find)] if does_not_find else [])
+        index.add(items)
+        ids = [hit.id for hit in index.search(query)]
+    assert 1 in ids, f"{query!r} should find {finds!r}"
+    assert 2 not in ids, f"{query!r} should not find {does_not_find!r}"
+
+
+@pytest.mark.parametrize("row", table("sort-table"), ids=lambda r: r[0])
+def test_readme_sort_table(row):
+    locale, order = row
+    expected = [s.strip() for s in order.split("<")]
+    shuffled = expected[:]
+    random.Random(7).shuffle(shuffled)
+    assert searchbar.sort(shuffled, locale=locale) == expected
+
+
+def run_example(name):
+    return subprocess.run([sys.executable, os.path.join(REPO, "examples", "python", name)], capture_output=True,
+                          text=True, timeout=120, check=True).stdout
+
+
+def test_python_session_typing_example():
+    out = run_example("session_typing.py")
+    assert "results_ready" in out and "recent searches: ['blue whale']" in out
+
+
+def test_python_asyncio_example_waits_on_the_descriptor():
+    out = run_example("asyncio_session.py")
+    assert "results for 'mun'" in out and "München Hauptbahnhof" in out
+    assert "recent searches: ['mun']" in out
+
+
+def test_swift_example_uses_the_package_as_a_dependency():
+    package = os.path.join(REPO, "examples", "swift")
+    subprocess.run(["swift", "build", "--package-path", package], check=True, capture_output=True, timeout=1200)
+    out = subprocess.run([os.path.join(package, ".build", "debug", "Quickstart")], capture_output=True, text=True,
+                         check=True).stdout
+    assert "zur -> [Zur]ich Airport, [Zür]ich Hauptbahnhof" in out
+    assert "東京 -> [東京]タワー" in out
