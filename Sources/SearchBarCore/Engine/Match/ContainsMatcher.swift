@@ -5,9 +5,19 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     private let segment: Segment
     private let words: [QueryWord]
     private let typoPlans: [WordPlan?]
+    /// Per word, the items holding a term within its typo budget (nil: no typo budget).
+    private let typoItems: [Bitset?]
     private let folded: [UInt8]
+    /// The word keys (0..<n) and the folded query (n), for reading without reference counts.
+    private let keys: KeyTable
     private let conditions: ItemConditions
     private let fields: [SearchField]
+    private let fieldNumbers: [UInt32]
+    private let searchesTitle: Bool
+    /// Per word, its ``PresenceMask``: an item lacking one of its bits cannot contain it.
+    private let wordMasks: [UInt64]
+    /// The mask bits of the words without a typo budget (every matching item holds them).
+    private let required: UInt64
     let candidates: Candidates
 
     /// A matcher for `query` on `segment`.
@@ -17,9 +27,16 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         self.segment = segment
         words = query.words
         folded = query.folded
+        keys = KeyTable(query.words.map(\.key) + [query.folded])
         self.conditions = conditions
         self.fields = fields
-        typoPlans = query.words.map { $0.typoBudget > 0 ? WordPlan($0, segment: segment) : nil }
+        fieldNumbers = fields.map(\.rawValue)
+        searchesTitle = fields.contains(.title)
+        wordMasks = query.words.map { PresenceMask.of($0.key) }
+        required = query.words.reduce(0) { $0 | ($1.typoBudget == 0 ? PresenceMask.of($1.key) : 0) }
+        let plans = query.words.map { $0.typoBudget > 0 ? WordPlan($0, segment: segment) : nil }
+        typoPlans = plans
+        typoItems = plans.map { plan in plan.map { Self.items(holding: $0.ranges, in: segment) } }
         if conditions.excludesAll {
             candidates = .list([])
         } else if let restrictTo {
@@ -29,13 +46,36 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         }
     }
 
+    deinit { keys.free() }
+
+    /// The items of `segment` holding a term of `ranges`.
+    private static func items(holding ranges: [Range<Int>], in segment: Segment) -> Bitset {
+        var bits = Bitset(count: segment.count)
+        segment.postings.withUnsafeBufferPointer { postings in
+            for range in ranges where !range.isEmpty {
+                for k in Int(segment.postingOffsets[range.lowerBound])..<Int(segment.postingOffsets[range.upperBound]) {
+                    bits.insert(Int(postings[k]))
+                }
+            }
+        }
+        return bits
+    }
+
+    func ceiling(_ i: Int) -> MatchTier {
+        searchesTitle && segment.titleStarts(with: keys[words.count], i) ? .exactTitle : .inOrder
+    }
+
     func evaluate(_ i: Int) -> Evaluation? {
+        let mask = segment.presence(i)
+        if mask & required != required { return nil }
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
         let n = words.count
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { best -> Evaluation? in
             for w in 0..<n {
-                best[w] = bestHit(words[w].key, i)
-                if best[w] == .max, let plan = typoPlans[w] { best[w] = typoHit(plan, i) }
+                best[w] = mask & wordMasks[w] == wordMasks[w] ? bestHit(keys[w], i) : .max
+                if best[w] == .max, let plan = typoPlans[w], typoItems[w]?.contains(i) == true {
+                    best[w] = typoHit(plan, i)
+                }
                 if best[w] == .max { return nil }
             }
             return score(i, best)
@@ -43,22 +83,18 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     }
 
     /// Packed (class 0 word start / 1 inside a word, field, offset) of the best occurrence.
-    private func bestHit(_ key: [UInt8], _ i: Int) -> UInt32 {
+    private func bestHit(_ key: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
         var best = UInt32.max
-        for field in fields {
-            let arena = segment.folded[Int(field.rawValue)]
-            let range = arena.range(i)
-            if range.count < key.count { continue }
-            arena.bytes.withUnsafeBufferPointer { bytes in
-                let text = UnsafeBufferPointer(rebasing: bytes[range])
-                var from = 0
-                while let hit = ByteSearch.find(key, in: text, from: from) {
-                    let start = ByteSearch.isWordStart(text, hit)
-                    let packed = (start ? 0 : 1) << 24 | field.rawValue << 16 | UInt32(min(hit, 0xFFFE))
-                    if packed < best { best = packed }
-                    if start { break }
-                    from = hit + 1
-                }
+        for field in fieldNumbers {
+            let text = segment.rawFolded(field, i)
+            if text.count < key.count { continue }
+            var from = 0
+            while let hit = ByteSearch.find(key, in: text, from: from) {
+                let start = ByteSearch.isWordStart(text, hit)
+                let packed = (start ? 0 : 1) << 24 | field << 16 | UInt32(min(hit, 0xFFFE))
+                if packed < best { best = packed }
+                if start { break }
+                from = hit + 1
             }
             if best >> 24 == 0 { break }
         }
@@ -91,16 +127,23 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         var worstClass: UInt32 = 0
         var typos = 0
         var worstField: UInt32 = 0
-        var counts = [0, 0, 0]
+        var counts = (0, 0, 0)
         for packed in best {
             let c = packed >> 24
             worstClass = max(worstClass, min(c, 2))
             if c >= 2 { typos += Int(c) - 1 }
             let f = (packed >> 16) & 0xFF
             worstField = max(worstField, f)
-            counts[Int(min(f, 2))] += 1
+            switch f {
+            case 0: counts.0 += 1
+            case 1: counts.1 += 1
+            default: counts.2 += 1
+            }
         }
-        let report = UInt32(counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) } ?? 0)
+        // The field most words matched in (the earlier field on a tie).
+        var report: UInt32 = 0
+        if counts.1 > counts.0 && counts.1 >= counts.2 { report = 1 }
+        if counts.2 > counts.0 && counts.2 > counts.1 { report = 2 }
         var minOffset = Int.max, maxOffset = -1, last = -1
         var ordered = worstField == report
         for packed in best where (packed >> 16) & 0xFF == report {
@@ -116,11 +159,8 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
             tier = .typo
             quality = 255 - typos
         } else {
-            let title = segment.foldedBytes(.title, i)
-            if fields.contains(.title) && title.elementsEqual(folded) {
-                tier = .exactTitle
-            } else if fields.contains(.title) && title.starts(with: folded) {
-                tier = .titlePrefix
+            if searchesTitle && segment.titleStarts(with: keys[words.count], i) {
+                tier = segment.folded[0].length(i) == folded.count ? .exactTitle : .titlePrefix
             } else if worstClass == 1 {
                 tier = .infix
             } else {

@@ -7,6 +7,12 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     private let folded: [UInt8]
     private let conditions: ItemConditions
     private let fields: [SearchField]
+    private let searchesTitle: Bool
+    /// The word keys (0..<n) and the folded query (n), for reading without reference counts.
+    private let keys: KeyTable
+    private let fieldNumbers: [UInt32]
+    /// The ``PresenceMask`` bits every matching item holds.
+    private let required: UInt64
     let candidates: Candidates
 
     /// A matcher for `query` on `segment`.
@@ -18,6 +24,10 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         folded = query.folded
         self.conditions = conditions
         self.fields = fields
+        searchesTitle = fields.contains(.title)
+        keys = KeyTable(query.words.map(\.key) + [query.folded])
+        fieldNumbers = fields.map(\.rawValue)
+        required = words.reduce(0) { $0 | PresenceMask.of($1) }
         if conditions.excludesAll {
             candidates = .list([])
         } else if let restrictTo {
@@ -27,55 +37,61 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         }
     }
 
+    deinit { keys.free() }
+
+    func ceiling(_ i: Int) -> MatchTier {
+        searchesTitle && segment.titleStarts(with: keys[words.count], i) ? .exactTitle : .inOrder
+    }
+
     func evaluate(_ i: Int) -> Evaluation? {
+        if segment.presence(i) & required != required { return nil }
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
         var total = 0
         var allSubstrings = true
         var allWordStarts = true
-        var fieldCounts = [0, 0, 0]
+        var fieldCounts = (0, 0, 0)
         var worstField = 0
-        for word in words {
+        for w in 0..<words.count {
+            let pattern = keys[w]
             var best = Int.min
             var bestField = 0
             var bestContiguous = false
             var bestStart = false
-            for field in fields {
-                let arena = segment.folded[Int(field.rawValue)]
-                let range = arena.range(i)
-                if range.count < word.count { continue }
-                arena.bytes.withUnsafeBufferPointer { bytes in
-                    let text = UnsafeBufferPointer(rebasing: bytes[range])
-                    word.withUnsafeBufferPointer { pattern in
-                        guard let window = FuzzyScorer.window(pattern, in: text) else { return }
-                        let s = FuzzyScorer.score(pattern, in: text, window: window)
-                        if s > best {
-                            best = s
-                            bestField = Int(field.rawValue)
-                            bestContiguous = window.count == pattern.count
-                            bestStart = ByteSearch.isWordStart(text, window.lowerBound)
-                        }
-                    }
+            for field in fieldNumbers {
+                let text = segment.rawFolded(field, i)
+                if text.count < pattern.count { continue }
+                guard let window = FuzzyScorer.window(pattern, in: text) else { continue }
+                let s = FuzzyScorer.score(pattern, in: text, window: window)
+                if s > best {
+                    best = s
+                    bestField = Int(field)
+                    bestContiguous = window.count == pattern.count
+                    bestStart = ByteSearch.isWordStart(text, window.lowerBound)
                 }
             }
             if best == Int.min { return nil }
             total += best
             if !bestContiguous { allSubstrings = false }
             if !bestStart { allWordStarts = false }
-            fieldCounts[bestField] += 1
+            switch bestField {
+            case 0: fieldCounts.0 += 1
+            case 1: fieldCounts.1 += 1
+            default: fieldCounts.2 += 1
+            }
             worstField = max(worstField, bestField)
         }
         let tier: MatchTier
-        let title = segment.foldedBytes(.title, i)
-        if fields.contains(.title) && title.elementsEqual(folded) {
-            tier = .exactTitle
-        } else if fields.contains(.title) && title.starts(with: folded) {
-            tier = .titlePrefix
+        if searchesTitle && segment.titleStarts(with: keys[words.count], i) {
+            tier = segment.folded[0].length(i) == folded.count ? .exactTitle : .titlePrefix
         } else if allSubstrings {
             tier = allWordStarts ? .inOrder : .infix
         } else {
             tier = .fuzzy
         }
-        let report = fieldCounts.indices.max { fieldCounts[$0] < fieldCounts[$1] || (fieldCounts[$0] == fieldCounts[$1] && $0 > $1) } ?? 0
+        // The field most words matched in (the earlier field on a tie).
+        var report = 0
+        if fieldCounts.1 > fieldCounts.0 && fieldCounts.1 >= fieldCounts.2 { report = 1 }
+        if fieldCounts.2 > fieldCounts.0 && fieldCounts.2 > fieldCounts.1 { report = 2 }
         return Evaluation(
             score: Score.make(
                 tier: tier, quality: 0x4000 + total, field: SearchField(rawValue: UInt32(worstField)) ?? .keywords,

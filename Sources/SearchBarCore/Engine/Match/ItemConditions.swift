@@ -81,11 +81,17 @@ enum ByteSearch {
     /// The offset of the first occurrence of `needle` in `haystack` at or after `from`.
     @inline(__always)
     static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        needle.withUnsafeBufferPointer { find($0, in: haystack, from: from) }
+    }
+
+    /// The offset of the first occurrence of `needle` in `haystack` at or after `from`.
+    @inline(__always)
+    static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         let n = needle.count
         guard n > 0, from >= 0, haystack.count - from >= n, let base = haystack.baseAddress else {
             return n == 0 ? from : nil
         }
-        return needle.withUnsafeBufferPointer { needle in
+        do {
             let first = Int32(needle[0])
             let last = haystack.count - n
             var position = from

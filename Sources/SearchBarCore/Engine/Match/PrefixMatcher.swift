@@ -30,6 +30,16 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         }
     }
 
+    /// The exact and title-prefix tiers need the first query word to match the first title word
+    /// exactly (one forward entry to look at); substring words are not bounded.
+    func ceiling(_ i: Int) -> MatchTier {
+        guard let first = plans.first, !plans.contains(where: { $0.word.matchesAsSubstring }) else { return .exactTitle }
+        let start = Int(segment.forwardOffsets[i])
+        guard start < Int(segment.forwardOffsets[i + 1]) else { return .inOrder }
+        let entry = segment.forward[start]
+        return entry >> Segment.fieldShift == 0 && first.cost(Int(entry & Segment.termMask)) == 1 ? .exactTitle : .inOrder
+    }
+
     func evaluate(_ i: Int) -> Evaluation? {
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
         let n = plans.count

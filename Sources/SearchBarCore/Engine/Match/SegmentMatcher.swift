@@ -20,6 +20,9 @@ protocol SegmentMatcher: AnyObject, Sendable {
     var candidates: Candidates { get }
     /// The score of item `i`, or nil when it does not match.
     func evaluate(_ i: Int) -> Evaluation?
+    /// The best tier item `i` could reach, found cheaply (without matching): a search whose
+    /// top-k is already full of hits of a higher tier skips the item.
+    func ceiling(_ i: Int) -> MatchTier
     /// The parts of `field` that the query matched in item `i`.
     func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan]
 }
@@ -30,6 +33,11 @@ enum HighlightSpan: Equatable {
     case token(position: Int, prefixBytes: Int?)
     /// A byte range of the field's folded text.
     case keyBytes(Range<Int>)
+}
+
+extension SegmentMatcher {
+    /// No cheap bound by default.
+    func ceiling(_ i: Int) -> MatchTier { .exactTitle }
 }
 
 extension Candidates {

@@ -47,6 +47,8 @@ enum SearchRun {
         let participants = pool.threadCount
         let heaps = SlotArray<TopK>(count: participants)
         let found = SlotArray<[UInt32]>(count: tasks.count)
+        // Tasks that skipped items by their tier ceiling (their matches are incomplete).
+        let skipped = SlotArray<Bool>(count: tasks.count)
         let job = ParallelJob(taskCount: tasks.count, maxParticipants: participants, cancellation: cancellation) {
             slot, t in
             let task = taskList[t]
@@ -55,8 +57,15 @@ enum SearchRun {
             let matcher = matchers[task.segment][task.variant]
             var heap = heaps.remove(slot) ?? TopK(limit: limit)
             var matched: [UInt32] = []
+            var skips = false
             func consider(_ i: Int) {
-                guard view.isLive(i), let evaluation = matcher.evaluate(i) else { return }
+                guard view.isLive(i) else { return }
+                let floor = heap.floorTier
+                if floor > MatchTier.inOrder.rawValue && matcher.ceiling(i).rawValue < floor {
+                    skips = true
+                    return
+                }
+                guard let evaluation = matcher.evaluate(i) else { return }
                 matched.append(UInt32(truncatingIfNeeded: i))
                 if heap.rejects(score: evaluation.score) { return }
                 heap.offer(RankedItem(
@@ -72,6 +81,7 @@ enum SearchRun {
             }
             heaps[slot] = heap
             found[t] = matched
+            if skips { skipped[t] = true }
         }
         pool.run(job)
         if let cancellation, cancellation.isCancelled { throw SearchBarError(.cancelled, "the search was cancelled") }
@@ -85,7 +95,8 @@ enum SearchRun {
             let key = UInt64(UInt32(bitPattern: item.segment)) << 32 | UInt64(item.local)
             if seen.insert(key).inserted { top.append(item) }
         }
-        return Outcome(top: top, matches: keptMatches(tasks, found, matchers, snapshot))
+        let complete = tasks.indices.allSatisfy { skipped[$0] == nil }
+        return Outcome(top: top, matches: complete ? keptMatches(tasks, found, matchers, snapshot) : nil)
     }
 
     /// Every matching item per segment, in ascending order (chunks are in order per variant;

@@ -40,6 +40,12 @@ struct TopK: Sendable {
         heap.count == limit && score < heap[0].score
     }
 
+    /// The tier of the worst kept item when the selection is full (an item of a lower tier
+    /// cannot enter), else 0.
+    @inline(__always) var floorTier: UInt8 {
+        heap.count == limit ? UInt8(truncatingIfNeeded: heap[0].score >> 61) : 0
+    }
+
     /// Offers an item.
     mutating func offer(_ item: RankedItem) {
         if heap.count < limit {

@@ -42,6 +42,12 @@ final class Segment: Sendable {
     let postings: [UInt32]
     /// Filterable attributes.
     let attributes: AttributeTable
+    /// Per item, the ``PresenceMask`` of its folded fields (computed here from ``folded``).
+    let presence: [UInt64]
+    /// Raw views of ``folded`` per field (see ``RawArena``), a tuple so reads count no references.
+    private let rawFolded: (RawArena, RawArena, RawArena)
+    /// Raw view of ``presence``.
+    private nonisolated(unsafe) let rawPresence: UnsafePointer<UInt64>?
 
     private static let serials = Atomic<UInt64>(1)
 
@@ -63,6 +69,11 @@ final class Segment: Sendable {
         self.postingOffsets = postingOffsets
         self.postings = postings
         self.attributes = attributes
+        presence = PresenceMask.items(folded, count: ids.count)
+        let raw = folded.map(RawArena.init)
+        rawFolded = (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
+                     raw.count > 2 ? raw[2] : RawArena(ByteArena()))
+        rawPresence = presence.isEmpty ? nil : presence.withUnsafeBufferPointer { $0.baseAddress }
     }
 
     /// The number of items (live or not).
@@ -91,6 +102,29 @@ final class Segment: Sendable {
     /// The original text of `field` for item `i`.
     func originalText(_ field: SearchField, _ i: Int) -> String {
         original[Int(field.rawValue)].string(i)
+    }
+
+    /// The folded text of `field` (a raw value) for item `i`, valid while the segment lives.
+    @inline(__always) func rawFolded(_ field: UInt32, _ i: Int) -> UnsafeBufferPointer<UInt8> {
+        switch field {
+        case 0: rawFolded.0.text(i)
+        case 1: rawFolded.1.text(i)
+        default: rawFolded.2.text(i)
+        }
+    }
+
+    /// The ``PresenceMask`` of item `i`'s folded fields.
+    @inline(__always) func presence(_ i: Int) -> UInt64 {
+        guard let rawPresence, i >= 0 && i < ids.count else { return 0 }
+        return rawPresence[i]
+    }
+
+    /// True when the folded title of item `i` starts with `key`.
+    @inline(__always) func titleStarts(with key: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        let text = rawFolded.0.text(i)
+        guard text.count >= key.count else { return false }
+        guard key.count > 0, let a = text.baseAddress, let b = key.baseAddress else { return true }
+        return memcmp(a, b, key.count) == 0
     }
 
     /// The folded text of `field` for item `i`, as bytes.
@@ -122,7 +156,7 @@ final class Segment: Sendable {
 
     /// Approximate bytes held (for diagnostics).
     var byteSize: Int {
-        var total = ids.count * 8 + scopes.count * 4 + weightKeys.count * 4 + rankKeys.count * 8
+        var total = ids.count * 16 + scopes.count * 4 + weightKeys.count * 4 + rankKeys.count * 8
         for arena in original + folded + [vocabulary] { total += arena.bytes.count + arena.offsets.count * 4 }
         total += forwardOffsets.count * 4 + forward.count * 4 + postingOffsets.count * 4 + postings.count * 4
         return total

@@ -1,0 +1,48 @@
+/// A 64-bit summary of which bytes occur in a text: ASCII letters (either case) take bits 0–25,
+/// digits 26–35, other ASCII bytes share bits 36–43 and bytes of multi-byte characters share
+/// bits 44–63. A text can contain a word (as a substring or a subsequence) only when its mask
+/// holds every bit of the word's mask, so one AND rejects most items before any byte search.
+enum PresenceMask {
+    /// The bit of every byte value.
+    static let bits: [UInt64] = (0..<256).map { b in
+        switch b {
+        case 0x61...0x7A: 1 << UInt64(b - 0x61)
+        case 0x41...0x5A: 1 << UInt64(b - 0x41)
+        case 0x30...0x39: 1 << UInt64(26 + b - 0x30)
+        case 0..<0x80: 1 << UInt64(36 + b % 8)
+        default: 1 << UInt64(44 + b % 20)
+        }
+    }
+
+    /// The mask of `bytes`.
+    @inline(__always)
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        bits.withUnsafeBufferPointer { table in
+            var mask: UInt64 = 0
+            for b in bytes { mask |= table[Int(b)] }
+            return mask
+        }
+    }
+
+    /// The mask of `bytes`.
+    static func of(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { of($0) } }
+
+    /// Per item, the union of the masks of its folded fields.
+    static func items(_ folded: [ByteArena], count: Int) -> [UInt64] {
+        var masks = [UInt64](repeating: 0, count: count)
+        masks.withUnsafeMutableBufferPointer { masks in
+            for arena in folded where !arena.isBlank {
+                arena.bytes.withUnsafeBufferPointer { bytes in
+                    arena.offsets.withUnsafeBufferPointer { offsets in
+                        for i in 0..<min(count, offsets.count - 1) {
+                            let start = Int(offsets[i])
+                            let end = Int(offsets[i + 1])
+                            masks[i] |= of(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                        }
+                    }
+                }
+            }
+        }
+        return masks
+    }
+}
