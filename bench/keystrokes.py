@@ -1,0 +1,526 @@
+#!/usr/bin/env python3
+"""Keystroke benchmark: a user types each query one keystroke at a time (q[:1], q[:2], ...)
+and every prefix of the query is searched, as a search bar does on every key press. For each
+keystroke we record the latency; per engine we report median, p95 and max over all keystrokes
+of all queries, plus index build time and resident memory.
+
+Engines, each in the mode it is built for (and searchbar in the same mode next to it):
+
+  in-process (Python; latency = one call, results materialised as Python strings)
+    searchbar        searchbar.Index(...).search(q, limit=50, mode=M) through the ctypes binding
+                     (includes Python/ctypes overhead and Hit construction)
+    tantivy          prefix: in-RAM index, simple tokenizer + lowercase + ascii_fold, one
+                     RegexQuery "word.*" per query word (AND), top 50 by BM25, stored titles
+    fts5-unicode61   prefix: SQLite FTS5 unicode61 remove_diacritics 2 (prefix='1 2 3'),
+                     MATCH '"w1"* "w2"*' ORDER BY rank LIMIT 50, in-memory database
+    fts5-trigram     contains: SQLite FTS5 trigram; words of >= 3 characters through MATCH,
+                     shorter words through LIKE '%w%' (the trigram index cannot serve them)
+    casefold         contains: hand-written filter, all(w in line.casefold() for w in words)
+                     over every line (first 50 shown); no index
+    rapidfuzz        fuzzy: rapidfuzz.process.extract(q, choices, scorer=WRatio, limit=50) on
+                     choices preprocessed once with rapidfuzz.utils.default_process
+  casefold and rapidfuzz scan every line on every keystroke, so they type only the first
+  --slow-queries queries; every speed-up is computed on the keystrokes both engines typed.
+
+  per-process (one process per keystroke, reading the data file each time: how these tools are
+  used from a shell or a UI that shells out)
+    rg               contains: rg -i -F QUERY FILE (all matching lines, unranked)
+    fzf              fuzzy: fzf --filter QUERY < FILE (all matching lines, ranked)
+    searchbar-cli    searchbar-cli filter --mode M --limit 50 QUERY < FILE (reads the file,
+                     builds the index and searches, every keystroke)
+
+  engine (searchbar's own time, no Python): searchbar-cli filter --timing --keystrokes types
+    the query inside one process after one index build and prints per-keystroke latencies;
+    its build time and process RSS (which includes the input text it holds) are reported too.
+    It types the first --engine-queries queries (one index build each) and steps by grapheme
+    cluster where the Python side steps by code point (Thai หน้า: 3 keystrokes instead of 4).
+
+Before timing, each in-process engine answers one unrelated warm-up query. Keystrokes within a
+query extend each other, so engines with incremental refinement or result caches (searchbar)
+use them, as they would while a user types.
+
+Every in-process engine runs in its own worker subprocess, so resident-memory growth (RSS after
+building minus RSS after loading the lines) is not polluted by the other engines.
+
+Usage: keystrokes.py --cli PATH [--quick] [--datasets a,b] [--json OUT]   (--help for the rest)
+       keystrokes.py --worker ENGINE --file PATH --modes m1,m2 --worker-queries JSON   (internal)
+"""
+import argparse
+import gc
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "data")
+OUT = os.path.join(HERE, "out")
+LIMIT = 50
+
+# Realistic queries, typed the way people type them: often without the diacritics or accents
+# the text has (medecin -> médecin, yuz -> yüz, προσωπο -> πρόσωπο), several scripts, one or two
+# words. First characters differ inside a list so that no query's first keystroke is answered
+# from the result cache of an earlier query. The order puts a spread of scripts first, because
+# --quick and the slow peers use only the first few queries.
+MULTILINGUAL = [
+    "medecin",      # French médecin, typed without the accent
+    "лицо",         # Russian
+    "猫",           # Chinese / Japanese (one keystroke through an input method)
+    "وجه",          # Arabic
+    "προσωπο",      # Greek πρόσωπο, typed without the tonos
+    "หน้า",         # Thai (the vowel/tone mark is its own keystroke)
+    "gesicht",      # German
+    "кошка",        # Russian
+    "얼굴",         # Korean
+    "yuz",          # Turkish yüz, typed without the diaeresis
+    "corazon",      # Spanish corazón
+    "γάτα",         # Greek with its accent
+    "face with",    # English, two words
+]
+QUERIES = {
+    "titles-1m": MULTILINGUAL,
+    "titles-5m": MULTILINGUAL,
+    "cldr": MULTILINGUAL,
+    "paths": ["site-packages", "libicu", "README", "x86_64 linux", "gsutil", "oauth", "zoneinfo euro"],
+    "words": ["strasse", "resume", "uber", "garcon", "encyclo", "apple", "naive"],
+}
+# Queries for the per-process rows (a process per keystroke, each reading the file and, for
+# searchbar-cli, building the index): short ones in different scripts keep the run bearable.
+PER_PROCESS_QUERIES = {
+    "titles-1m": ["лицо", "猫"],
+    "titles-5m": [],
+    "cldr": ["лицо", "猫"],
+    "paths": ["libicu", "README"],
+    "words": ["uber", "garcon"],
+}
+MODES = {
+    "titles-1m": ["prefix", "contains", "fuzzy"],
+    "titles-5m": ["prefix", "contains", "fuzzy"],
+    "cldr": ["prefix", "contains", "fuzzy"],
+    "paths": ["contains", "fuzzy"],
+    "words": ["prefix", "contains", "fuzzy"],
+}
+# In-process engines and the modes they serve (searchbar serves every mode from one index).
+IN_PROCESS = {
+    "searchbar": ["prefix", "contains", "fuzzy"],
+    "tantivy": ["prefix"],
+    "fts5-unicode61": ["prefix"],
+    "fts5-trigram": ["contains"],
+    "casefold": ["contains"],
+    "rapidfuzz": ["fuzzy"],
+}
+# In-process peers too slow to type every query on a million lines: they type only the first
+# --slow-queries queries; their speed-up is computed against searchbar on the same keystrokes.
+SLOW = {"rapidfuzz", "casefold"}
+# Per-process peers and their mode.
+PER_PROCESS = {"rg": "contains", "fzf": "fuzzy"}
+# Datasets on which only searchbar runs (the peers would take many minutes on 5 M lines).
+SEARCHBAR_ONLY = {"titles-5m"}
+
+
+# ----------------------------------------------------------------------------------------------
+# measurements
+
+
+def rss_bytes():
+    """This process's resident set size, from /proc/self/status."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def keystrokes(query):
+    """What the search bar holds after each key press: q[:1], q[:2], ... (code points)."""
+    return [query[:n] for n in range(1, len(query) + 1) if query[:n].strip()]
+
+
+def summary(latencies_ms):
+    """Median, p95 (nearest rank) and max of a list of latencies in milliseconds."""
+    if not latencies_ms:
+        return None
+    ordered = sorted(latencies_ms)
+    p95 = ordered[max(0, -(-len(ordered) * 95 // 100) - 1)]
+    return {"n": len(ordered), "median": statistics.median(ordered), "p95": p95, "max": ordered[-1]}
+
+
+def read_lines(path):
+    with open(path, encoding="utf-8") as f:
+        return [line.rstrip("\n") for line in f]
+
+
+# ----------------------------------------------------------------------------------------------
+# in-process engines (run inside a worker process)
+
+
+class SearchbarEngine:
+    """searchbar through its Python binding: one index, every mode chosen per query."""
+
+    def build(self, lines):
+        import searchbar
+
+        self.index = searchbar.Index(mode="prefix")
+        batch = 100_000  # bounded batches keep the binding's temporary ctypes structs small
+        for start in range(0, len(lines), batch):
+            self.index.add([(start + i, line) for i, line in enumerate(lines[start:start + batch])])
+
+    def search(self, query, mode):
+        return [hit.title for hit in self.index.search(query, limit=LIMIT, mode=mode)]
+
+
+class TantivyEngine:
+    """tantivy-py, in-RAM index; prefix query = one RegexQuery "word.*" per word, all required."""
+
+    def build(self, lines):
+        import tantivy
+
+        self.tantivy = tantivy
+        analyzer = (tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
+                    .filter(tantivy.Filter.remove_long(40))
+                    .filter(tantivy.Filter.lowercase())
+                    .filter(tantivy.Filter.ascii_fold())
+                    .build())
+        self.analyzer = analyzer
+        builder = tantivy.SchemaBuilder()
+        builder.add_text_field("title", stored=True, tokenizer_name="fold")
+        self.schema = builder.build()
+        self.index = tantivy.Index(self.schema)
+        self.index.register_tokenizer("fold", analyzer)
+        writer = self.index.writer(heap_size=256_000_000, num_threads=2)
+        for line in lines:
+            writer.add_document(tantivy.Document(title=line))
+        writer.commit()
+        writer.wait_merging_threads()
+        self.index.reload()
+        self.searcher = self.index.searcher()
+
+    def search(self, query, mode):
+        tantivy = self.tantivy
+        words = self.analyzer.analyze(query)
+        if not words:
+            return []
+        clauses = [(tantivy.Occur.Must, tantivy.Query.regex_query(self.schema, "title", re.escape(w) + ".*"))
+                   for w in words]
+        found = self.searcher.search(tantivy.Query.boolean_query(clauses), LIMIT, count=False)
+        return [self.searcher.doc(address)["title"][0] for _score, address in found.hits]
+
+
+class Fts5Unicode61Engine:
+    """SQLite FTS5, unicode61 tokenizer with diacritics removed, prefix indexes, BM25 order."""
+
+    def build(self, lines):
+        import sqlite3
+
+        self.db = sqlite3.connect(":memory:")
+        self.db.execute("CREATE VIRTUAL TABLE items USING fts5(title, "
+                        "tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3')")
+        with self.db:
+            self.db.executemany("INSERT INTO items(title) VALUES (?)", ((line,) for line in lines))
+
+    def search(self, query, mode):
+        words = query.split()
+        if not words:
+            return []
+        match = " ".join('"' + w.replace('"', '""') + '"*' for w in words)
+        rows = self.db.execute("SELECT title FROM items WHERE items MATCH ? ORDER BY rank LIMIT ?", (match, LIMIT))
+        return [row[0] for row in rows]
+
+
+class Fts5TrigramEngine:
+    """SQLite FTS5 trigram tokenizer: substring search; MATCH for words of 3+ characters, LIKE
+    for shorter ones (which the trigram index cannot serve, so SQLite scans)."""
+
+    def build(self, lines):
+        import sqlite3
+
+        self.db = sqlite3.connect(":memory:")
+        self.db.execute("CREATE VIRTUAL TABLE items USING fts5(title, tokenize = 'trigram')")
+        with self.db:
+            self.db.executemany("INSERT INTO items(title) VALUES (?)", ((line,) for line in lines))
+
+    def search(self, query, mode):
+        words = query.split()
+        if not words:
+            return []
+        long_words = [w for w in words if len(w) >= 3]
+        short_words = [w for w in words if len(w) < 3]
+        where, params = [], []
+        if long_words:
+            where.append("items MATCH ?")
+            params.append(" AND ".join('"' + w.replace('"', '""') + '"' for w in long_words))
+        for w in short_words:
+            where.append("title LIKE ? ESCAPE '\\'")
+            params.append("%" + w.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%")
+        sql = "SELECT title FROM items WHERE " + " AND ".join(where) + " LIMIT ?"
+        return [row[0] for row in self.db.execute(sql, (*params, LIMIT))]
+
+
+class CasefoldEngine:
+    """The filter anyone writes by hand: every line, casefolded, must contain every word."""
+
+    has_index = False
+
+    def build(self, lines):
+        self.lines = lines
+
+    def search(self, query, mode):
+        words = query.casefold().split()
+        found = []
+        for line in self.lines:
+            folded = line.casefold()
+            if all(w in folded for w in words):
+                found.append(line)
+        return found[:LIMIT]
+
+
+class RapidfuzzEngine:
+    """rapidfuzz process.extract (WRatio, its default scorer) over preprocessed choices."""
+
+    def build(self, lines):
+        from rapidfuzz import fuzz, process, utils
+
+        self.process, self.scorer, self.prepare = process, fuzz.WRatio, utils.default_process
+        self.lines = lines
+        self.choices = [utils.default_process(line) for line in lines]
+
+    def search(self, query, mode):
+        found = self.process.extract(self.prepare(query), self.choices, scorer=self.scorer, processor=None,
+                                     limit=LIMIT)
+        return [self.lines[i] for _choice, _score, i in found]
+
+
+ENGINES = {
+    "searchbar": SearchbarEngine,
+    "tantivy": TantivyEngine,
+    "fts5-unicode61": Fts5Unicode61Engine,
+    "fts5-trigram": Fts5TrigramEngine,
+    "casefold": CasefoldEngine,
+    "rapidfuzz": RapidfuzzEngine,
+}
+
+
+def worker(engine_name, path, modes, queries):
+    """Builds one engine over the file's lines, types every query in every mode, prints JSON."""
+    lines = read_lines(path)
+    gc.collect()
+    before = rss_bytes()
+    engine = ENGINES[engine_name]()
+    start = time.perf_counter()
+    engine.build(lines)
+    build_s = time.perf_counter() - start
+    gc.collect()
+    after = rss_bytes()
+    engine.search("zqxj", modes[0])  # warm-up (a query that shares no prefix with the real ones)
+    if getattr(engine, "has_index", True):
+        result = {"build_s": build_s, "rss_growth": after - before, "modes": {}}
+    else:
+        result = {"build_s": None, "rss_growth": None, "modes": {}}
+    for mode in modes:
+        per_query, hits = [], 0
+        for query in queries:
+            found, latencies = [], []
+            for typed in keystrokes(query):
+                start = time.perf_counter()
+                found = engine.search(typed, mode)
+                latencies.append((time.perf_counter() - start) * 1000)
+            per_query.append(latencies)
+            hits += len(found)
+        result["modes"][mode] = {"per_query": per_query, "final_hits": hits}
+    json.dump(result, sys.stdout)
+
+
+# ----------------------------------------------------------------------------------------------
+# orchestration
+
+
+def run_worker(engine, path, modes, queries):
+    command = [sys.executable, os.path.abspath(__file__), "--worker", engine, "--file", path,
+               "--modes", ",".join(modes), "--worker-queries", json.dumps(queries)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        print(f"  {engine} failed:\n{done.stderr[-2000:]}", file=sys.stderr)
+        return None
+    return json.loads(done.stdout)
+
+
+def per_process(command, path, queries):
+    """One process per keystroke; returns per-query latencies (ms) and the number of lines the
+    last keystroke of each query printed (at most LIMIT counted)."""
+    per_query, hits = [], 0
+    for query in queries:
+        lines, latencies = 0, []
+        per_query.append(latencies)
+        for typed in keystrokes(query):
+            with open(path, "rb") as stdin:
+                start = time.perf_counter()
+                done = subprocess.run(command(typed), stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                latencies.append((time.perf_counter() - start) * 1000)
+            lines = done.stdout.count(b"\n")
+        hits += min(lines, LIMIT)
+    return per_query, hits
+
+
+CLI_KEYS = re.compile(r"per keystroke:\s*(.*)")
+CLI_BUILD = re.compile(r"build\s+([\d.]+)\s*ms")
+CLI_RSS = re.compile(r"rss\s+(\d+)\s*MB")
+
+
+def cli_engine_time(cli, path, mode, queries):
+    """searchbar-cli --timing --keystrokes: the engine's own per-keystroke times, build, RSS."""
+    per_query, builds, rss, hits = [], [], [], 0
+    for query in queries:
+        with open(path, "rb") as stdin:
+            done = subprocess.run([cli, "filter", "--mode", mode, "--limit", str(LIMIT), "--timing", "--keystrokes",
+                                   query], stdin=stdin, capture_output=True)
+        err = done.stderr.decode("utf-8", "replace")
+        keys = CLI_KEYS.search(err)
+        if done.returncode != 0 or not keys:
+            print(f"  searchbar-cli --keystrokes gave no per-keystroke times:\n{err[-1000:]}", file=sys.stderr)
+            return None
+        per_query.append([float(v) for v in re.findall(r"([\d.]+)\s*ms", keys.group(1))])
+        if CLI_BUILD.search(err):
+            builds.append(float(CLI_BUILD.search(err).group(1)) / 1000)
+        if CLI_RSS.search(err):
+            rss.append(int(CLI_RSS.search(err).group(1)) * 1024 * 1024)
+        hits += done.stdout.count(b"\n")
+    return {"per_query": per_query, "final_hits": hits,
+            "build_s": statistics.median(builds) if builds else None,
+            "rss_total": max(rss) if rss else None}
+
+
+def prepare_file(name, max_lines):
+    """The data file to search: the dataset itself, or its first max_lines lines (--quick)."""
+    path = os.path.join(DATA, f"{name}.txt")
+    if not os.path.exists(path):
+        raise SystemExit(f"{path} is missing: run bench/datasets.py {name}")
+    if not max_lines:
+        return path
+    os.makedirs(os.path.join(OUT, "data"), exist_ok=True)
+    cut = os.path.join(OUT, "data", f"{name}-{max_lines}.txt")
+    with open(path, encoding="utf-8") as source, open(cut, "w", encoding="utf-8") as target:
+        for n, line in enumerate(source):
+            if n >= max_lines:
+                break
+            target.write(line)
+    return cut
+
+
+def row(dataset, mode, engine, how, names, per_query, **extra):
+    """A table row: the queries typed, their per-keystroke latency lists, and the summary over
+    all keystrokes."""
+    flat = [v for latencies in per_query for v in latencies]
+    return {"dataset": dataset, "mode": mode, "engine": engine, "how": how, "query_names": names[: len(per_query)],
+            "per_query": per_query, "queries": len(per_query), **(summary(flat) or {}), **extra}
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def benchmark(args):
+    """Runs every engine on every dataset; returns {"datasets": {...}, "rows": [...]}."""
+    results = {"rows": [], "datasets": {}}
+    rows = results["rows"]
+    for dataset in args.datasets.split(","):
+        path = prepare_file(dataset, args.max_lines)
+        raw = os.path.getsize(path)
+        with open(path, "rb") as f:
+            count = sum(1 for _ in f)
+        queries = QUERIES[dataset][: args.queries or None]
+        proc_queries = PER_PROCESS_QUERIES[dataset][: args.proc_queries]
+        engine_queries = queries[: args.engine_queries]
+        modes = MODES[dataset]
+        only_ours = dataset in SEARCHBAR_ONLY
+        results["datasets"][dataset] = {"lines": count, "bytes": raw, "queries": queries,
+                                        "per_process_queries": proc_queries}
+        log(f"{dataset}: {count:,} lines, {raw / 1e6:.1f} MB; modes {', '.join(modes)}; {len(queries)} queries")
+
+        for engine, served in IN_PROCESS.items():
+            engine_modes = [m for m in modes if m in served]
+            if not engine_modes or (only_ours and engine != "searchbar"):
+                continue
+            typed_queries = queries[: args.slow_queries] if engine in SLOW else queries
+            started = time.perf_counter()
+            outcome = run_worker(engine, path, engine_modes, typed_queries)
+            log(f"  {engine} in-process: {time.perf_counter() - started:.1f} s")
+            if not outcome:
+                continue
+            for mode in engine_modes:
+                measured = outcome["modes"][mode]
+                rows.append(row(dataset, mode, engine, "in-process", typed_queries, measured["per_query"],
+                                hits=measured["final_hits"], build_s=outcome["build_s"],
+                                rss=outcome["rss_growth"], raw=raw))
+
+        for mode in modes if engine_queries else ():
+            started = time.perf_counter()
+            measured = cli_engine_time(args.cli, path, mode, engine_queries)
+            log(f"  searchbar-cli --keystrokes {mode}: {time.perf_counter() - started:.1f} s")
+            if measured:
+                rows.append(row(dataset, mode, "searchbar", "engine (CLI)", engine_queries, measured["per_query"],
+                                hits=measured["final_hits"], build_s=measured["build_s"],
+                                rss=measured["rss_total"], rss_is_process=True, raw=raw))
+
+        tools = {
+            "rg": lambda q: ["rg", "-i", "-F", "--no-line-number", "--color", "never", "--", q, path],
+            "fzf": lambda q: ["fzf", "--filter", q],
+        }
+        for tool, mode in PER_PROCESS.items():
+            if mode not in modes or not proc_queries or only_ours:
+                continue
+            ours = lambda q, m=mode: [args.cli, "filter", "--mode", m, "--limit", str(LIMIT), q]
+            for engine, command in (("searchbar-cli", ours), (tool, tools[tool])):
+                started = time.perf_counter()
+                per_query, hits = per_process(command, path, proc_queries)
+                log(f"  {engine} per-process {mode}: {time.perf_counter() - started:.1f} s")
+                rows.append(row(dataset, mode, engine, "per-process", proc_queries, per_query, hits=hits))
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cli", help="path to the release searchbar-cli")
+    parser.add_argument("--datasets", default="titles-1m,paths,cldr,words", help="comma-separated dataset names")
+    parser.add_argument("--quick", action="store_true",
+                        help="smoke run: 100,000 lines per dataset, 4 queries, fewer slow rows")
+    parser.add_argument("--max-lines", type=int, default=0, help="use only the first N lines of each dataset")
+    parser.add_argument("--queries", type=int, default=0, help="use only the first N queries per dataset")
+    parser.add_argument("--slow-queries", type=int, default=2, help="queries for the slow in-process peers")
+    parser.add_argument("--engine-queries", type=int, default=2,
+                        help="queries typed through searchbar-cli --keystrokes (one index build each)")
+    parser.add_argument("--proc-queries", type=int, default=3, help="queries for the per-process rows")
+    parser.add_argument("--json", help="write the measurements here (bench/report.py renders them)")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--file", help=argparse.SUPPRESS)
+    parser.add_argument("--modes", help=argparse.SUPPRESS)
+    parser.add_argument("--worker-queries", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        worker(args.worker, args.file, args.modes.split(","), json.loads(args.worker_queries))
+        return
+    if args.quick:
+        args.max_lines = args.max_lines or 100_000
+        args.queries = args.queries or 4
+        args.slow_queries = min(args.slow_queries, 2)
+        args.engine_queries = min(args.engine_queries, 1)
+        args.proc_queries = min(args.proc_queries, 1)
+    if not args.cli or not os.access(args.cli, os.X_OK):
+        raise SystemExit("--cli must point at the built searchbar-cli")
+    results = benchmark(args)
+    results["settings"] = {k: getattr(args, k) for k in ("quick", "max_lines", "queries", "slow_queries",
+                                                          "engine_queries", "proc_queries")}
+    if args.json:
+        os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(results, f, ensure_ascii=False, indent=1)
+    sys.path.insert(0, HERE)
+    import report  # bench/report.py
+
+    print(report.table(results, None))
+
+
+if __name__ == "__main__":
+    main()
