@@ -22,9 +22,6 @@ public final class IndexSessionBackend: SessionSearchBackend {
     /// The item scopes the selected scope bar index stands for (empty: every scope).
     public let scopesForScopeBar: @Sendable (_ index: Int, _ title: String?) -> [UInt32]
 
-    /// The most vocabulary terms examined per segment for one completion request.
-    static let maximumTermsScanned = 50_000
-
     /// Creates a backend over `index`.
     public init(
         index: SearchIndex, options: SearchOptions = SearchOptions(),
@@ -113,27 +110,14 @@ public final class IndexSessionBackend: SessionSearchBackend {
     }
 
     /// The most frequent indexed words starting with `foldedPrefix` (in their folded form),
-    /// counting the live items that hold each word.
+    /// counting the live items that hold each word (``SearchIndex/vocabulary(prefix:limit:)``).
     public func completions(forFoldedPrefix foldedPrefix: String, limit: Int) -> [String] {
         guard limit > 0, !foldedPrefix.isEmpty else { return [] }
-        let prefix = Array(foldedPrefix.utf8)
-        var counts: [String: Int] = [:]
-        for view in index.snapshot.segments {
-            let segment = view.segment
-            let range = segment.termRange(prefix: prefix)
-            for term in range.prefix(Self.maximumTermsScanned) {
-                let live: Int
-                if view.deleted == nil {
-                    live = segment.postingCount(term..<(term + 1))
-                } else {
-                    let start = Int(segment.postingOffsets[term])
-                    let end = Int(segment.postingOffsets[term + 1])
-                    live = segment.postings[start..<end].reduce(0) { $0 + (view.isLive(Int($1)) ? 1 : 0) }
-                }
-                if live > 0 { counts[segment.vocabulary.string(term), default: 0] += live }
-            }
+        var result: [String] = []
+        for entry in index.vocabulary(prefix: foldedPrefix, limit: limit) {
+            let word = index.fold(entry.word)
+            if !word.isEmpty && !result.contains(word) { result.append(word) }
         }
-        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            .prefix(limit).map(\.key)
+        return result
     }
 }
