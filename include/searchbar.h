@@ -935,6 +935,17 @@ sb_status sb_session_clear(sb_session *session);
 sb_status sb_session_clear_recents(sb_session *session);
 
 /**
+ * The newest delivered results as a results handle with scores, matched fields and highlight
+ * ranges (sb_results_get()), and their query's generation in `*out_generation` (0 and NULL
+ * results when none were delivered yet). For a session without an index, the hits carry the
+ * host's ids in order with no highlights.
+ * Ownership: the caller releases `*out_results` with sb_results_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL outputs); SB_ENOMEM.
+ */
+sb_status sb_session_copy_results(sb_session *session, uint64_t *out_generation, sb_results **out_results);
+
+/**
  * The user deleted UTF-8 bytes [start, end): as sb_session_insert_text() with an empty
  * replacement. Deleting everything searches at once (the default timing).
  * Returns SB_OK; SB_ECANCELED (vetoed); SB_EINVAL; SB_EMISUSE.
@@ -1276,6 +1287,19 @@ sb_status sb_session_set_scope_bar_policy(sb_session *session, uint32_t policy);
  * that would show in a navigation-bar placement); SB_EMISUSE.
  */
 sb_status sb_session_set_scope_titles(sb_session *session, const char * const *titles, const size_t *lengths, size_t count);
+
+/**
+ * Sets the options the session's index searches start from: match mode, limit, flags
+ * (extended syntax, typos) and fixed scopes and filters, which combine with the scope bar and
+ * the tokens. A search for the current text runs at once when the field has text or tokens.
+ * `options`: NULL or a zeroed struct for the index's defaults.
+ * Ownership: nothing is retained; arrays are copied.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, bad options - the message names the field);
+ * SB_EMISUSE for a session made without an index (its host searches itself) or a call from
+ * inside a callback.
+ */
+sb_status sb_session_set_search_options(sb_session *session, const sb_search_options *options);
 
 /**
  * Selects a scope without events or a search (UISearchBar selectedScopeButtonIndex); the

@@ -18,6 +18,7 @@ import curses
 import locale as system_locale
 import os
 import selectors
+import signal
 import sys
 import tempfile
 import time
@@ -415,6 +416,9 @@ def main(argv=None):
         curses.use_default_colors()
         Demo(screen, items, titles, args.locale, state_dir, prompt).run()
 
+    # SIGTERM and SIGHUP unwind like Ctrl-C, so curses.wrapper restores the terminal.
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     try:
         curses.wrapper(run)  # restores the terminal on any exit, exceptions included
     except KeyboardInterrupt:
