@@ -34,7 +34,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         searchesTitle = fields.contains(.title)
         wordMasks = query.words.map { PresenceMask.of($0.key) }
         required = query.words.reduce(0) { $0 | ($1.typoBudget == 0 ? PresenceMask.of($1.key) : 0) }
-        let plans = query.words.map { $0.typoBudget > 0 ? WordPlan($0, segment: segment) : nil }
+        let plans = query.words.map { $0.typoBudget > 0 ? WordPlanCache.plan($0, segment: segment) : nil }
         typoPlans = plans
         typoItems = plans.map { plan in plan.map { Self.items(holding: $0.ranges, in: segment) } }
         if conditions.excludesAll {
@@ -61,7 +61,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         return bits
     }
 
-    func ceiling(_ i: Int) -> MatchTier {
+    func ceiling(_ i: Int, floor: UInt8) -> MatchTier {
         searchesTitle && segment.titleStarts(with: keys[words.count], i) ? .exactTitle : .inOrder
     }
 

@@ -39,8 +39,34 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
 
     deinit { keys.free() }
 
-    func ceiling(_ i: Int) -> MatchTier {
-        searchesTitle && segment.titleStarts(with: keys[words.count], i) ? .exactTitle : .inOrder
+    /// Title-prefix tiers need the title to start with the query; the others need every word
+    /// as a substring (at a word start for ``MatchTier/inOrder``), which a byte search settles
+    /// faster than scoring.
+    func ceiling(_ i: Int, floor: UInt8) -> MatchTier {
+        if searchesTitle && segment.titleStarts(with: keys[words.count], i) { return .exactTitle }
+        if floor > MatchTier.inOrder.rawValue { return .inOrder }
+        // An item lacking a word's bytes is not a match at all; evaluate rejects it.
+        if segment.presence(i) & required != required { return .exactTitle }
+        var tier = MatchTier.inOrder
+        for w in 0..<words.count {
+            var found = false
+            var atStart = false
+            for field in fieldNumbers where !atStart {
+                let text = segment.rawFolded(field, i)
+                var from = 0
+                while let hit = ByteSearch.find(keys[w], in: text, from: from) {
+                    found = true
+                    if ByteSearch.isWordStart(text, hit) {
+                        atStart = true
+                        break
+                    }
+                    from = hit + 1
+                }
+            }
+            if !found { return .fuzzy }
+            if !atStart { tier = .infix }
+        }
+        return tier
     }
 
     func evaluate(_ i: Int) -> Evaluation? {

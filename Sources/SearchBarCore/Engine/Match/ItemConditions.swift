@@ -99,7 +99,13 @@ enum ByteSearch {
                 // memchr finds the next candidate first byte (vectorised in glibc).
                 guard let hit = memchr(base + position, first, last - position + 1) else { return nil }
                 let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-                if n == 1 || memcmp(base + offset + 1, needle.baseAddress! + 1, n - 1) == 0 { return offset }
+                // The last byte first, inline: most first-byte hits fail there without a call.
+                if n == 1 { return offset }
+                if base[offset + n - 1] == needle[n - 1]
+                    && (n == 2 || memcmp(base + offset + 1, needle.baseAddress! + 1, n - 2) == 0)
+                {
+                    return offset
+                }
                 position = offset + 1
             }
             return nil

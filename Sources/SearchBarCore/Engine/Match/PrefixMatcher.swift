@@ -7,6 +7,10 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     private let conditions: ItemConditions
     private let fields: [SearchField]
     let candidates: Candidates
+    /// True when some word matches as a substring (no cheap tier ceiling then).
+    private let hasSubstringWord: Bool
+    /// The terms matching the first word at no cost, when one block (see ``ceiling(_:)``).
+    private let firstExactBlock: Range<Int>?
 
     /// A matcher for `words` (one variant of the query) on `segment`; `restrictTo` limits the
     /// candidates to a previous search's matches.
@@ -16,7 +20,9 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         self.segment = segment
         self.conditions = conditions
         self.fields = fields
-        plans = words.map { WordPlan($0, segment: segment) }
+        plans = words.map { WordPlanCache.plan($0, segment: segment) }
+        hasSubstringWord = plans.contains { $0.word.matchesAsSubstring }
+        firstExactBlock = plans.first?.exactBlock
         if conditions.excludesAll || plans.contains(where: { !$0.word.matchesAsSubstring && $0.ranges.isEmpty }) {
             candidates = .list([])
         } else if let restrictTo {
@@ -32,12 +38,13 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
 
     /// The exact and title-prefix tiers need the first query word to match the first title word
     /// exactly (one forward entry to look at); substring words are not bounded.
-    func ceiling(_ i: Int) -> MatchTier {
-        guard let first = plans.first, !plans.contains(where: { $0.word.matchesAsSubstring }) else { return .exactTitle }
-        let start = Int(segment.forwardOffsets[i])
-        guard start < Int(segment.forwardOffsets[i + 1]) else { return .inOrder }
-        let entry = segment.forward[start]
-        return entry >> Segment.fieldShift == 0 && first.cost(Int(entry & Segment.termMask)) == 1 ? .exactTitle : .inOrder
+    func ceiling(_ i: Int, floor: UInt8) -> MatchTier {
+        guard !hasSubstringWord else { return .exactTitle }
+        guard let entry = segment.firstForwardEntry(i) else { return .inOrder }
+        guard entry >> Segment.fieldShift == 0 else { return .inOrder }
+        let t = Int(entry & Segment.termMask)
+        if let firstExactBlock { return firstExactBlock.contains(t) ? .exactTitle : .inOrder }
+        return plans[0].cost(t) == 1 ? .exactTitle : .inOrder
     }
 
     func evaluate(_ i: Int) -> Evaluation? {
@@ -50,25 +57,27 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             let start = Int(segment.forwardOffsets[i])
             let end = Int(segment.forwardOffsets[i + 1])
             segment.forward.withUnsafeBufferPointer { forward in
-                var field: UInt32 = .max
-                var position: UInt32 = 0
-                for k in start..<end {
-                    let entry = forward[k]
-                    let f = entry >> Segment.fieldShift
-                    let t = Int(entry & Segment.termMask)
-                    if f != field {
-                        field = f
-                        position = 0
+                plans.withUnsafeBufferPointer { plans in
+                    var field: UInt32 = .max
+                    var position: UInt32 = 0
+                    for k in start..<end {
+                        let entry = forward[k]
+                        let f = entry >> Segment.fieldShift
+                        let t = Int(entry & Segment.termMask)
+                        if f != field {
+                            field = f
+                            position = 0
+                        }
+                        if f == 0 { titleWords += 1 }
+                        for w in 0..<n {
+                            let c = plans[w].cost(t)
+                            guard c != 0 else { continue }
+                            let packed = UInt32(c - 1) << 24 | f << 16 | min(position, 0xFFFE)
+                            if packed < best[w] { best[w] = packed }
+                            if w == n - 1 && t == plans[w].exactTerm { lastWhole = true }
+                        }
+                        position &+= 1
                     }
-                    if f == 0 { titleWords += 1 }
-                    for w in 0..<n {
-                        let c = plans[w].cost(t)
-                        guard c != 0 else { continue }
-                        let packed = UInt32(c - 1) << 24 | f << 16 | min(position, 0xFFFE)
-                        if packed < best[w] { best[w] = packed }
-                        if w == n - 1 && t == plans[w].exactTerm { lastWhole = true }
-                    }
-                    position &+= 1
                 }
             }
             for w in 0..<n where plans[w].word.matchesAsSubstring {

@@ -21,8 +21,9 @@ protocol SegmentMatcher: AnyObject, Sendable {
     /// The score of item `i`, or nil when it does not match.
     func evaluate(_ i: Int) -> Evaluation?
     /// The best tier item `i` could reach, found cheaply (without matching): a search whose
-    /// top-k is already full of hits of a higher tier skips the item.
-    func ceiling(_ i: Int) -> MatchTier
+    /// top-k is already full of hits of tier `floor` or higher skips the item when the ceiling
+    /// is lower (a matcher may stop refining its bound once it is below `floor`).
+    func ceiling(_ i: Int, floor: UInt8) -> MatchTier
     /// The parts of `field` that the query matched in item `i`.
     func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan]
 }
@@ -37,7 +38,7 @@ enum HighlightSpan: Equatable {
 
 extension SegmentMatcher {
     /// No cheap bound by default.
-    func ceiling(_ i: Int) -> MatchTier { .exactTitle }
+    func ceiling(_ i: Int, floor: UInt8) -> MatchTier { .exactTitle }
 }
 
 extension Candidates {

@@ -69,6 +69,10 @@ struct WordPlan: Sendable {
         volume = ranges.reduce(0) { $0 + segment.postingCount($1) }
     }
 
+    /// The terms the word matches exactly with no cost, when that is one block and no typo
+    /// table is needed (nil otherwise).
+    var exactBlock: Range<Int>? { soleCost == 1 ? soleRange : nil }
+
     /// 0 when term `t` does not match, else typos + 1.
     @inline(__always) func cost(_ t: Int) -> UInt8 {
         if let soleRange { return soleRange.contains(t) ? soleCost : 0 }

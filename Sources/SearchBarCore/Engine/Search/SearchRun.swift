@@ -61,7 +61,7 @@ enum SearchRun {
             func consider(_ i: Int) {
                 guard view.isLive(i) else { return }
                 let floor = heap.floorTier
-                if floor > MatchTier.inOrder.rawValue && matcher.ceiling(i).rawValue < floor {
+                if floor > 0 && matcher.ceiling(i, floor: floor).rawValue < floor {
                     skips = true
                     return
                 }

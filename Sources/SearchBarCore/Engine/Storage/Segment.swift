@@ -48,6 +48,9 @@ final class Segment: Sendable {
     private let rawFolded: (RawArena, RawArena, RawArena)
     /// Raw view of ``presence``.
     private nonisolated(unsafe) let rawPresence: UnsafePointer<UInt64>?
+    /// Raw views of ``forwardOffsets`` and ``forward``.
+    private nonisolated(unsafe) let rawForwardOffsets: UnsafePointer<UInt32>?
+    private nonisolated(unsafe) let rawForward: UnsafePointer<UInt32>?
 
     private static let serials = Atomic<UInt64>(1)
 
@@ -73,6 +76,8 @@ final class Segment: Sendable {
         let raw = folded.map(RawArena.init)
         rawFolded = (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
                      raw.count > 2 ? raw[2] : RawArena(ByteArena()))
+        rawForwardOffsets = forwardOffsets.isEmpty ? nil : forwardOffsets.withUnsafeBufferPointer { $0.baseAddress }
+        rawForward = forward.isEmpty ? nil : forward.withUnsafeBufferPointer { $0.baseAddress }
         rawPresence = presence.isEmpty ? nil : presence.withUnsafeBufferPointer { $0.baseAddress }
     }
 
@@ -111,6 +116,13 @@ final class Segment: Sendable {
         case 1: rawFolded.1.text(i)
         default: rawFolded.2.text(i)
         }
+    }
+
+    /// The first forward entry of item `i` (nil when it has no tokens).
+    @inline(__always) func firstForwardEntry(_ i: Int) -> UInt32? {
+        guard let rawForwardOffsets, let rawForward, i >= 0 && i < ids.count else { return nil }
+        let start = Int(rawForwardOffsets[i])
+        return start < Int(rawForwardOffsets[i + 1]) ? rawForward[start] : nil
     }
 
     /// The ``PresenceMask`` of item `i`'s folded fields.
