@@ -54,13 +54,15 @@ clang=/opt/swift/usr/bin/clang
 runtime=$("$clang" -print-file-name="libclang_rt.$short-x86_64.so")
 build="build-$short"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1}
-export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Tests/fuzz/lsan.supp:print_suppressions=0}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Tests/lsan.supp:print_suppressions=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-suppressions=$root/Tests/tsan.supp:halt_on_error=1:second_deadlock_stack=1:report_signal_unsafe=0}
 
 swift_tests() {
-    swift build --build-tests --sanitize="$sanitizer" --scratch-path ".build-$short" &&
-        swift test --skip-build --sanitize="$sanitizer" --scratch-path ".build-$short"
+    local defines=()
+    [ "$sanitizer" = thread ] && defines=(-Xswiftc -DSEARCHBAR_TSAN)  # see TSanMutex.swift
+    swift build --build-tests --sanitize="$sanitizer" "${defines[@]}" --scratch-path ".build-$short" &&
+        swift test --skip-build --sanitize="$sanitizer" "${defines[@]}" --scratch-path ".build-$short"
 }
 
 library() {
@@ -75,7 +77,11 @@ library() {
 # instrumented library, run directly (LeakSanitizer on at exit).
 c_tests() {
     local flags=-fsanitize=address,undefined status=0 source name
-    [ "$sanitizer" = thread ] && flags=-fsanitize=thread
+    # clang's static TSan runtime intercepts libdispatch, so it needs Swift's libdispatch and
+    # BlocksRuntime at link time.
+    local swift_lib=/opt/swift/usr/lib/swift/linux
+    [ "$sanitizer" = thread ] &&
+        flags="-fsanitize=thread -L$swift_lib -ldispatch -lBlocksRuntime -Wl,-rpath,$swift_lib"
     mkdir -p "$build/c-tests"
     for source in Tests/c/test_*.c; do
         name=$(basename "$source" .c)
@@ -96,9 +102,12 @@ c_tests() {
 # pytest with the sanitizer runtime preloaded into an uninstrumented Python (leaks of the
 # interpreter itself are not reported).
 python_tests() {
-    local python
+    local python preload=$runtime
+    # the shared TSan runtime refers to libdispatch and BlocksRuntime symbols
+    [ "$sanitizer" = thread ] &&
+        preload="$runtime /opt/swift/usr/lib/swift/linux/libdispatch.so /opt/swift/usr/lib/swift/linux/libBlocksRuntime.so"
     python=$(bash .ci/python-env.sh "$root/$build") &&
-        LD_PRELOAD="$runtime" ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" \
+        LD_PRELOAD="$preload" ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" \
             "$python" -m pytest -q -p no:cacheprovider bindings/python/tests
 }
 

@@ -1,5 +1,7 @@
 import CSearchBar
+import Glibc
 import SearchBarCore
+import Synchronization
 
 /// Searches the index synchronously; the calling thread takes part in the work.
 /// `query`, `query_len`: UTF-8 text as typed (an empty query gives no hits unless options or
@@ -50,7 +52,7 @@ import SearchBarCore
         let ticket = object.searchAsync(text, options: parsed) { result in
             target.deliver(result)
         }
-        target.ticket = ticket.id
+        target.setTicket(ticket.id)
         out_ticket?.pointee = ticket.id
         return SB_OK
     }
@@ -75,12 +77,27 @@ import SearchBarCore
 private final class CallbackTarget: @unchecked Sendable {
     let callback: sb_search_callback
     let context: UnsafeMutableRawPointer?
-    /// Set right after the search starts; the completion reads it after that.
-    var ticket: UInt64 = 0
+    /// The search's ticket (never 0), stored by the starting thread right after the search is
+    /// submitted. A fast search can complete before that: the completion then waits for it, so
+    /// the callback always gets the right ticket (ThreadSanitizer found the callback reading it
+    /// unsynchronized, and a fast completion passed 0).
+    private let knownTicket = Atomic<UInt64>(0)
 
     init(callback: @escaping sb_search_callback, context: UnsafeMutableRawPointer?) {
         self.callback = callback
         self.context = context
+    }
+
+    func setTicket(_ id: UInt64) { knownTicket.store(id, ordering: .releasing) }
+
+    /// The ticket, waiting for the starting thread to store it (a few instructions after the
+    /// search was submitted to another thread).
+    private var ticket: UInt64 {
+        while true {
+            let id = knownTicket.load(ordering: .acquiring)
+            if id != 0 { return id }
+            sched_yield()
+        }
     }
 
     func deliver(_ result: Result<[SearchHit], SearchBarError>) {

@@ -1,7 +1,8 @@
 /* A storm of queries: SB_STORM_SEARCHES (default 100000) asynchronous searches from C, half of
  * them cancelled at once, issued in rounds of 1000 without waiting, and memory stays bounded:
  * the resident set after the storm is within 48 MiB of the one after the first 10 rounds, and
- * every callback ran exactly once. */
+ * every callback ran exactly once with its own ticket (regression: a fast completion used to
+ * read the ticket before sb_index_search_async stored it and passed 0; found by TSan). */
 #define _GNU_SOURCE
 #include <searchbar.h>
 #include <stdatomic.h>
@@ -13,11 +14,14 @@
 #include <unistd.h>
 #include "check.h"
 
-static atomic_long g_done, g_ok, g_canceled, g_other;
+static atomic_long g_done, g_ok, g_canceled, g_other, g_bad_ticket;
+static unsigned char *g_seen; /* callbacks per ticket (tickets of a new index count from 1) */
+static long g_capacity;
 
 static void done(void *context, uint64_t ticket, sb_status status, sb_results *results) {
     (void)context;
-    (void)ticket;
+    if (ticket == 0 || (long)ticket > g_capacity || __atomic_fetch_add(&g_seen[ticket], 1, __ATOMIC_RELAXED) != 0)
+        atomic_fetch_add(&g_bad_ticket, 1);
     if (status == SB_OK) atomic_fetch_add(&g_ok, 1);
     else if (status == SB_ECANCELED) atomic_fetch_add(&g_canceled, 1);
     else atomic_fetch_add(&g_other, 1);
@@ -38,6 +42,8 @@ static long rss_kib(void) {
 
 int main(void) {
     long total = getenv("SB_STORM_SEARCHES") ? atol(getenv("SB_STORM_SEARCHES")) : 100000;
+    g_capacity = total;
+    g_seen = calloc((size_t)total + 1, 1);
     sb_index *index = NULL;
     CHECK_STATUS(sb_index_new("en", 0, 0, 2, &index), SB_OK);
     static const char *words[] = {"apple", "banana", "cherry", "damson", "elder", "fig", "grape", "hazel"};
@@ -67,6 +73,7 @@ int main(void) {
                 atomic_fetch_add(&g_done, 1);
                 continue;
             }
+            if (ticket == 0) atomic_fetch_add(&g_bad_ticket, 1);
             if (issued % 2) sb_index_cancel(index, ticket);
         }
         while (atomic_load(&g_done) < issued) usleep(1000);
@@ -77,8 +84,10 @@ int main(void) {
            issued, atomic_load(&g_ok), atomic_load(&g_canceled), atomic_load(&g_other), baseline, after);
     CHECK(atomic_load(&g_done) == issued);
     CHECK(atomic_load(&g_other) == 0);
+    CHECK(atomic_load(&g_bad_ticket) == 0);
     CHECK(atomic_load(&g_canceled) > 0);
     CHECK(baseline <= 0 || after - baseline < 48 * 1024);
     sb_index_free(index);
+    free(g_seen);
     return check_report();
 }

@@ -43,9 +43,9 @@ fi
 # after every input that allocates more than it frees, which the library's caches do, and made
 # fuzz_session 100 times slower (20 runs/s). So the per-input check is off and LeakSanitizer
 # checks the whole run at exit instead (ASAN_OPTIONS detect_leaks=1): memory leaked by any input
-# is unreachable then and reported. Suppressions (none so far) go in Tests/fuzz/lsan.supp.
+# is unreachable then and reported. Suppressions (none for the library) are in Tests/lsan.supp.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
-export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Tests/fuzz/lsan.supp:print_suppressions=0}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Tests/lsan.supp:print_suppressions=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 echo "=== $harness: $seconds s"
 exec "$binary" -max_total_time="$seconds" -detect_leaks=0 -timeout=10 -rss_limit_mb=3072 -max_len=4096 \
