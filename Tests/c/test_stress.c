@@ -141,7 +141,7 @@ typedef struct {
     sb_session *session;
     uint64_t newest_issued;  /* only touched in the callback: callbacks never run two at once */
     uint64_t last_ready;
-    long ready;
+    atomic_long ready;
 } session_state;
 
 static void on_event(void *user, const sb_event *event) {
@@ -164,7 +164,7 @@ static void on_event(void *user, const sb_event *event) {
             if (ids[i] >= MAX_ID) FAIL("session: unknown id %llu\n", (unsigned long long)ids[i]);
         }
         sb_free(ids);
-        state->ready++;
+        atomic_fetch_add(&state->ready, 1);
         atomic_fetch_add(&g_session_results, 1);
     }
     atomic_fetch_add(&g_progress, 1);
@@ -196,7 +196,14 @@ static void *typist(void *arg) {
         case 0: sb_session_submit(s); break;
         case 1: sb_session_cancel(s); break;
         case 2: sb_session_clear(s); break;
-        default: usleep(5000); sb_session_set_text(s, "grp", 3); break;
+        default: {
+            /* let one search finish: wait up to 2 s for its results (a loaded machine) */
+            long before = atomic_load(&state->ready);
+            sb_session_set_text(s, "grp", 3);
+            sb_session_search_now(s, NULL);
+            for (int i = 0; i < 2000 && atomic_load(&state->ready) == before && !atomic_load(&g_stop); i++) usleep(1000);
+            break;
+        }
         }
         sb_event event;
         while (sb_session_next_event(s, 0, &event) == SB_OK) sb_free(event.text);
@@ -256,7 +263,7 @@ int main(void) {
     sb_index_free(g_index); /* waits for the pending async callbacks */
     CHECK(atomic_load(&g_async_done) == issued);
     long ready = 0;
-    for (int i = 0; i < 4; i++) ready += states[i].ready;
+    for (int i = 0; i < 4; i++) ready += atomic_load(&states[i].ready);
     printf("stress: %ld searches (%ld async, all completed), %ld batch writes, %ld session rounds, "
            "%ld session results\n", atomic_load(&g_searches), issued, atomic_load(&g_writes),
            atomic_load(&g_session_ops), ready);
