@@ -4,7 +4,7 @@
 # benchmark against its peers and the text-layer benchmark against PyICU, and prints ONE table,
 # also written to bench/out/results.md.
 #
-#   bash bench/run.sh            full run: titles-1m, paths, cldr, words (~20-30 min on 2 busy cores)
+#   bash bench/run.sh            full run: titles-1m, paths, cldr, words (~20 min on 2 busy cores)
 #   bash bench/run.sh --quick    smoke run: 100,000 lines per dataset, few queries (a few minutes)
 #   bash bench/run.sh --5m       also titles-5m (searchbar only; the 5 M p95 target)
 #   --no-install                 do not apt-get / pip install anything
@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
         --no-install) install=0 ;;
         --no-build) build=0 ;;
         --keystrokes-args) extra=$2; shift ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
     shift

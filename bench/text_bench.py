@@ -19,7 +19,6 @@ import ctypes
 import json
 import os
 import statistics
-import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
