@@ -167,10 +167,33 @@ private struct SortKeys {
         return li - lj
     }
 
+    /// The indices in key order, stable. Most comparisons are settled by the first 8 key bytes
+    /// held inline as one big-endian integer (zero-padded, so a shorter key still sorts first);
+    /// only equal prefixes fall back to comparing the whole keys.
     func order() -> [Int] {
-        Array(0..<(starts.count - 1)).sorted { a, b in
-            let c = compare(a, b)
-            return c != 0 ? c < 0 : a < b
+        let count = starts.count - 1
+        return bytes.withUnsafeBufferPointer { buffer -> [Int] in
+            guard let base = buffer.baseAddress, count > 1 else { return Array(0..<max(count, 0)) }
+            var entries: [(prefix: UInt64, index: Int)] = []
+            entries.reserveCapacity(count)
+            for i in 0..<count {
+                let start = starts[i]
+                let length = starts[i + 1] - start
+                var prefix: UInt64 = 0
+                for k in 0..<8 {
+                    prefix = prefix << 8 | UInt64(k < length ? base[start + k] : 0)
+                }
+                entries.append((prefix, i))
+            }
+            entries.sort { a, b in
+                if a.prefix != b.prefix { return a.prefix < b.prefix }
+                let la = starts[a.index + 1] - starts[a.index]
+                let lb = starts[b.index + 1] - starts[b.index]
+                let c = memcmp(base + starts[a.index], base + starts[b.index], min(la, lb))
+                if c != 0 { return c < 0 }
+                return la != lb ? la < lb : a.index < b.index
+            }
+            return entries.map(\.index)
         }
     }
 }
