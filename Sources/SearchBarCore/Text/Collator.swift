@@ -146,7 +146,31 @@ private struct SortKeys {
     var bytes: [UInt8] = []
     var starts: [Int] = [0]
 
+    /// Below this many strings the keys are computed on the calling thread alone.
+    static let parallelThreshold = 50_000
+
     init(collator: Collator, strings: [String]) {
+        guard strings.count >= Self.parallelThreshold else {
+            self.init(collator: collator, strings: strings[...])
+            return
+        }
+        // Two halves on two cores (ucol_getSortKey is thread-safe on one collator), then joined.
+        let middle = strings.count / 2
+        final class Half: @unchecked Sendable { var keys = SortKeys() }
+        let upper = Half()
+        var lower = SortKeys()
+        runInParallel(
+            { upper.keys = SortKeys(collator: collator, strings: strings[middle...]) },
+            { lower = SortKeys(collator: collator, strings: strings[..<middle]) })
+        self = lower
+        let offset = bytes.count
+        bytes.append(contentsOf: upper.keys.bytes)
+        starts.append(contentsOf: upper.keys.starts.dropFirst().map { $0 + offset })
+    }
+
+    private init() {}
+
+    private init(collator: Collator, strings: ArraySlice<String>) {
         bytes.reserveCapacity(strings.count * 16)
         starts.reserveCapacity(strings.count + 1)
         for s in strings {
