@@ -175,6 +175,34 @@ from ._session_ffi import SESSION_FUNCTIONS  # noqa: E402  (needs the types abov
 FUNCTIONS.update(SESSION_FUNCTIONS)
 
 
+class OwnedHandle:
+    """Base of the Python objects that own one C handle (Index, Collator): close() releases it
+    once with the library's `_free` function and leaves a NULL handle, so later calls raise
+    SearchBarError; `with` blocks and the finalizer close too."""
+
+    _free = None  # name of the sb_*_free function
+    _handle_type = None  # the ctypes opaque type of the handle
+
+    def close(self):
+        """Releases the C handle (idempotent)."""
+        handle = getattr(self, "_handle", None)
+        if handle:
+            getattr(lib, self._free)(handle)
+            self._handle = ctypes.POINTER(self._handle_type)()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # a finalizer must not raise
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
 def _library_path():
     override = os.environ.get("SEARCHBAR_LIBRARY")
     if override:

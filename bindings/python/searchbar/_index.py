@@ -89,12 +89,15 @@ def _item_struct(item):
     return keep
 
 
-class Index:
+class Index(_ffi.OwnedHandle):
     """An index of items that searches run on, safe to use from several threads: searches run
     on the index's thread pool and see one consistent snapshot while items are added/removed.
 
     Items are dicts {"id", "title", "subtitle", "keywords", "scope", "weight", "attributes"} or
     tuples (id, title[, subtitle[, keywords[, scope[, weight]]]])."""
+
+    _free = "sb_index_free"  # cancels pending asynchronous searches first
+    _handle_type = sb_index
 
     def __init__(self, locale=None, mode="prefix", threads=0, fields=None):
         mask = 0
@@ -110,24 +113,6 @@ class Index:
         self._pending = {}
         self.locale = locale
         self.mode = mode or "prefix"
-
-    def close(self):
-        """Releases the C index (pending asynchronous searches are cancelled first)."""
-        if self._handle:
-            lib.sb_index_free(self._handle)
-            self._handle = ctypes.POINTER(sb_index)()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def add(self, items):
         """Adds items (an id already present is replaced), in one batch."""

@@ -2,7 +2,7 @@
 import ctypes
 from dataclasses import dataclass
 
-from ._ffi import lib, sb_collator, sb_token, take_bytes
+from ._ffi import OwnedHandle, lib, sb_collator, sb_token, take_bytes
 
 
 def _encode(text, name="text"):
@@ -83,33 +83,18 @@ def tokenize(text, locale=None):
         lib.sb_free(tokens)
 
 
-class Collator:
+class Collator(OwnedHandle):
     """Orders strings by the locale's standard collation, numeric ordering on
     ("File1" < "file2" < "file10"). Safe to share between threads."""
+
+    _free = "sb_collator_free"
+    _handle_type = sb_collator
 
     def __init__(self, locale=None):
         handle = ctypes.POINTER(sb_collator)()
         lib.sb_collator_new(_locale(locale), ctypes.byref(handle))
         self._handle = handle
         self.locale = locale
-
-    def close(self):
-        """Releases the C collator; further calls raise SearchBarError."""
-        if self._handle:
-            lib.sb_collator_free(self._handle)
-            self._handle = ctypes.POINTER(sb_collator)()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def compare(self, a, b):
         """-1, 0 or 1 as `a` sorts before, with or after `b`."""
