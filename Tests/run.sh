@@ -17,20 +17,7 @@ if [ $# -gt 0 ]; then
 fi
 bash .ci/install-deps.sh
 
-passed=0 failed=0
-step() {
-    local name=$1
-    shift
-    echo "=== $name"
-    local start=$SECONDS
-    if "$@"; then
-        passed=$((passed + 1))
-        echo "=== $name: ok ($((SECONDS - start)) s)"
-    else
-        failed=$((failed + 1))
-        echo "=== $name: FAILED ($((SECONDS - start)) s)"
-    fi
-}
+source "$root/Tests/steps.sh"
 
 build=build
 swift_tests() { swift build --build-tests && swift test --skip-build; }
@@ -48,5 +35,4 @@ python_tests() {
 step "swift tests" swift_tests
 step "cmake build and C tests" cmake_tests
 step "python tests" python_tests
-echo "test suites: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish_steps

@@ -35,20 +35,7 @@ esac
 [ "$sanitizer" = thread ] && [ -n "$fuzz_seconds" ] && { echo "--fuzz needs the address build" >&2; exit 2; }
 bash .ci/install-deps.sh
 
-passed=0 failed=0
-step() {
-    local name=$1
-    shift
-    echo "=== $name"
-    local start=$SECONDS
-    if "$@"; then
-        passed=$((passed + 1))
-        echo "=== $name: ok ($((SECONDS - start)) s)"
-    else
-        failed=$((failed + 1))
-        echo "=== $name: FAILED ($((SECONDS - start)) s)"
-    fi
-}
+source "$root/Tests/steps.sh"
 
 clang=/opt/swift/usr/bin/clang
 runtime=$("$clang" -print-file-name="libclang_rt.$short-x86_64.so")
@@ -138,5 +125,4 @@ if [ -n "$sanitizer" ]; then
 fi
 [ "$sanitizer" = address ] && step "valgrind memcheck: examples/c/quickstart.c" valgrind_example
 [ -n "$fuzz_seconds" ] && step "fuzz smoke ($fuzz_seconds s per harness)" fuzz_smoke
-echo "test suites: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish_steps
