@@ -2,6 +2,10 @@
 # Builds and runs one libFuzzer harness of Tests/fuzz for a time budget.
 #   bash Tests/fuzz/run.sh HARNESS SECONDS [extra libFuzzer flags]
 #   bash Tests/fuzz/run.sh all SECONDS          # every harness, one after the other
+#   SB_FUZZ_CLOCK=cpu bash Tests/fuzz/run.sh HARNESS SECONDS
+#                     # SECONDS of the fuzzer's own CPU time, not wall time: on a shared machine
+#                     # (or at `nice`), the long budget is counted in CPU-minutes; the run stops
+#                     # gracefully (SIGUSR1, final stats and leak check) when it has used them.
 # HARNESS is a file name without .c (fuzz_text, fuzz_search, fuzz_session, fuzz_persist).
 # The harness (C, clang -fsanitize=fuzzer,address,undefined) links libsearchbar.so from
 # $SB_FUZZ_BUILD (default build-asan, shared with `Tests/run.sh --sanitize address`), a CMake build with SEARCHBAR_SANITIZE=address and
@@ -47,7 +51,30 @@ fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Tests/lsan.supp:print_suppressions=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-echo "=== $harness: $seconds s"
-exec "$binary" -max_total_time="$seconds" -detect_leaks=0 -timeout=10 -rss_limit_mb=3072 -max_len=4096 \
-    -print_final_stats=1 -artifact_prefix="$build/fuzz/artifacts/$harness-" "$@" \
-    "$build/fuzz/corpus/$harness" "Tests/fuzz/corpus/$harness"
+flags=(-detect_leaks=0 -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats=1
+    -artifact_prefix="$build/fuzz/artifacts/$harness-")
+corpora=("$build/fuzz/corpus/$harness" "Tests/fuzz/corpus/$harness")
+if [ "${SB_FUZZ_CLOCK:-wall}" != cpu ]; then
+    echo "=== $harness: $seconds s"
+    exec "$binary" -max_total_time="$seconds" "${flags[@]}" "$@" "${corpora[@]}"
+fi
+
+# CPU budget: the wall-time cap is only a backstop; a watcher sends SIGUSR1 (libFuzzer's
+# graceful exit) once the fuzzer process has used `seconds` of CPU (utime + stime).
+echo "=== $harness: $seconds CPU-s"
+"$binary" -max_total_time=$((seconds * 50)) "${flags[@]}" "$@" "${corpora[@]}" &
+fuzzer=$!
+ticks=$(getconf CLK_TCK)
+cpu_seconds() { awk -v t="$ticks" '{ print int(($14 + $15) / t) }' "/proc/$1/stat" 2>/dev/null || echo -1; }
+while kill -0 "$fuzzer" 2>/dev/null; do
+    used=$(cpu_seconds "$fuzzer")
+    if [ "$used" -ge "$seconds" ]; then
+        kill -USR1 "$fuzzer" 2>/dev/null || true
+        break
+    fi
+    sleep 5
+done
+status=0
+wait "$fuzzer" || status=$?
+echo "=== $harness: CPU budget of $seconds s used, exit status $status"
+exit $status
