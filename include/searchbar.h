@@ -257,6 +257,63 @@ typedef struct sb_hit {
     size_t highlight_count;
 } sb_hit;
 
+/** One hit as sb_results_copy() writes it: every text and range is given as an offset into the
+ *  blocks sb_results_data() returns, so a binding can copy a whole result in a few calls. */
+typedef struct sb_hit_entry {
+    /** The item id. */
+    uint64_t id;
+    /** Relevance, as in sb_hit. */
+    uint64_t score;
+    /** The sb_field the highlights and `text_*` refer to. */
+    uint32_t field;
+    /** How the hit matched, as in sb_hit. */
+    uint32_t tier;
+    /** The matched field's original UTF-8 text: bytes [text_offset, text_offset + text_len) of the
+     *  results' text block. */
+    size_t text_offset;
+    /** Length of the matched field's text in bytes. */
+    size_t text_len;
+    /** The title's original UTF-8 text: bytes [title_offset, title_offset + title_len) of the text
+     *  block (the same bytes as `text_*` when field is SB_FIELD_TITLE). */
+    size_t title_offset;
+    /** Length of the title in bytes. */
+    size_t title_len;
+    /** The highlights: ranges [highlight_offset, highlight_offset + highlight_count) of the
+     *  results' range block, byte ranges of the matched field's text as in sb_hit. */
+    size_t highlight_offset;
+    /** Number of highlight ranges. */
+    size_t highlight_count;
+} sb_hit_entry;
+
+/**
+ * Items for sb_index_add_packed(), by column: item i is ids[i] with the texts, scope and weight
+ * at position i. Each text column is one UTF-8 buffer holding every item's text end to end, and
+ * `count + 1` offsets into it: the text of item i is bytes [offsets[i], offsets[i + 1]).
+ * A column whose offsets are NULL is empty for every item (its bytes must then be NULL too).
+ */
+typedef struct sb_packed_items {
+    /** Number of items. */
+    size_t count;
+    /** `count` item ids (required when count > 0). */
+    const uint64_t *ids;
+    /** Every title, end to end (may be NULL when all titles are empty). */
+    const char *titles;
+    /** `count + 1` non-decreasing offsets into titles, or NULL for no titles. */
+    const size_t *title_offsets;
+    /** Every subtitle, end to end, or NULL. */
+    const char *subtitles;
+    /** `count + 1` offsets into subtitles, or NULL for no subtitles. */
+    const size_t *subtitle_offsets;
+    /** Every item's keywords, end to end, or NULL. */
+    const char *keywords;
+    /** `count + 1` offsets into keywords, or NULL for no keywords. */
+    const size_t *keyword_offsets;
+    /** `count` scopes, or NULL for scope 0 everywhere. */
+    const uint32_t *scopes;
+    /** `count` weights (not NaN), or NULL for weight 0 everywhere. */
+    const double *weights;
+} sb_packed_items;
+
 /**
  * Completion of sb_index_search_async(), called once on a library thread.
  * status is SB_OK with results (the callee owns them: release with sb_results_free()), or an
@@ -713,6 +770,21 @@ sb_status sb_collator_sort(sb_collator *collator, const char * const *strings, c
 sb_status sb_collator_sort_key(sb_collator *collator, const char *text, size_t text_len, uint8_t **out_key, size_t *out_len);
 
 /**
+ * Sorts `count` UTF-8 strings packed end to end in one buffer: string i is bytes
+ * [offsets[i], offsets[i + 1]) of `bytes` (`offsets` has `count + 1` non-decreasing entries).
+ * Fills `out_order[0..count)` with the indices of the strings in collation order (stable, as
+ * sb_collator_sort()). A binding or a host with its strings in one buffer avoids building an
+ * array of pointers.
+ * Ownership: nothing is retained; `out_order` is the caller's array of `count` elements.
+ * Thread safety: any thread, concurrently on one collator.
+ * Returns SB_OK (count 0 sorts nothing); SB_EINVAL (bad handle, NULL offsets or out_order with
+ * count > 0, NULL bytes whose offsets span bytes, decreasing offsets, invalid UTF-8 or an offset
+ * inside a character -- the message names the string); SB_ETOOBIG (a string over 64 MiB, more than
+ * 2^31 - 1 strings); SB_ENOMEM.
+ */
+sb_status sb_collator_sort_packed(sb_collator *collator, const char *bytes, const size_t *offsets, size_t count, size_t *out_order);
+
+/**
  * Folds text into its match key: the form searchbar compares item text and queries in (case,
  * diacritics, width, compatibility forms, kana, Traditional Chinese and Hangul folded, with the
  * locale's letters kept distinct).
@@ -746,6 +818,24 @@ void sb_free(void *buffer);
  * item and field); SB_ETOOBIG (a text over 64 MiB, more than 2^26 items).
  */
 sb_status sb_index_add(sb_index *index, const sb_item *items, size_t count);
+
+/**
+ * Adds a batch of items given by column (see sb_packed_items): one UTF-8 buffer and `count + 1`
+ * offsets per text field, and arrays of ids, scopes and weights. It behaves as sb_index_add()
+ * with the same items (an id already in the index is replaced; within the batch the last item
+ * with an id wins; searches see the whole batch or none of it; nothing is added on error), but
+ * reads the texts in place and decodes them on the index's threads, so a host with its texts
+ * already packed (a binding, a file read into memory) adds millions of items without building
+ * one sb_item per item. Fastest when the ids ascend strictly and none is in the index yet.
+ * `items->count` 0 adds nothing.
+ * Ownership: nothing is retained; the texts are copied.
+ * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL items, NULL ids with count > 0, a NULL text buffer
+ * whose offsets span bytes, text bytes without offsets, decreasing offsets, invalid UTF-8 or an
+ * offset inside a character, NaN weight -- the message names the column and item); SB_ETOOBIG (a
+ * text over 64 MiB, more than 2^26 items).
+ */
+sb_status sb_index_add_packed(sb_index *index, const sb_packed_items *items);
 
 /**
  * Cancels an asynchronous search: its callback reports SB_ECANCELED (unless it had already
@@ -830,11 +920,34 @@ sb_status sb_index_search_async(sb_index *index, const char *query, size_t query
 const char *sb_last_error(void);
 
 /**
+ * Copies hits [first, first + count) into the caller's array `out_hits` of `count` entries:
+ * ids, scores, fields, tiers, and the offsets and lengths of each hit's texts and highlight
+ * ranges in the blocks sb_results_data() returns. With sb_results_data(), a binding reads a
+ * whole result in a fixed number of calls.
+ * Ownership: `out_hits` is the caller's; nothing is retained.
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK (count 0 copies nothing); SB_EINVAL for a bad handle, NULL out_hits with
+ * count > 0, or a range past the last hit (then nothing is written).
+ */
+sb_status sb_results_copy(sb_results *results, size_t first, size_t count, sb_hit_entry *out_hits);
+
+/**
  * The number of hits in `results`; 0 for NULL or a handle that is not live results (then
  * sb_last_error() says so).
  * Thread safety: any thread, concurrently on one results object.
  */
 size_t sb_results_count(sb_results *results);
+
+/**
+ * The two blocks sb_results_copy()'s offsets refer to: `*out_text` receives every hit's
+ * original texts end to end (`*out_text_len` bytes, followed by a NUL), `*out_ranges` every
+ * highlight range (`*out_range_count` of them; NULL when there are none).
+ * Ownership: both blocks belong to `results` and stay valid until sb_results_free(); do not
+ * free them.
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK; SB_EINVAL for a bad handle or a NULL output (outputs are then NULL and 0).
+ */
+sb_status sb_results_data(sb_results *results, const char **out_text, size_t *out_text_len, const sb_range **out_ranges, size_t *out_range_count);
 
 /**
  * Releases results and their highlight arrays. NULL is a no-op; a handle that is not live
@@ -850,6 +963,20 @@ void sb_results_free(sb_results *results);
  * Returns SB_OK; SB_EINVAL for a bad handle, a NULL out_hit or `i` out of range.
  */
 sb_status sb_results_get(sb_results *results, size_t i, sb_hit *out_hit);
+
+/**
+ * Stores the original UTF-8 text of hit `i`'s matched field (`sb_hit.field`; the text its
+ * highlight ranges refer to) in `*out_text` and its length in bytes in `*out_len`. The text
+ * is as the item was added, read from the index snapshot the search ran on; it is
+ * NUL-terminated, but may contain NUL bytes of its own, so use the length. For results of a
+ * session without an index the text is empty.
+ * Ownership: the text belongs to `results` and stays valid until sb_results_free(); do not
+ * free it.
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK; SB_EINVAL for a bad handle, a NULL output or `i` out of range (outputs are
+ * then NULL and 0).
+ */
+sb_status sb_results_text(sb_results *results, size_t i, const char **out_text, size_t *out_len);
 
 /**
  * Builds the built-in sample dataset from the data ICU carries (no download): Unicode

@@ -106,3 +106,35 @@ import SearchBarCore
         return SB_OK
     }
 }
+
+/// Sorts `count` UTF-8 strings packed end to end in one buffer: string i is bytes
+/// [offsets[i], offsets[i + 1]) of `bytes` (`offsets` has `count + 1` non-decreasing entries).
+/// Fills `out_order[0..count)` with the indices of the strings in collation order (stable, as
+/// sb_collator_sort()). A binding or a host with its strings in one buffer avoids building an
+/// array of pointers.
+/// Ownership: nothing is retained; `out_order` is the caller's array of `count` elements.
+/// Thread safety: any thread, concurrently on one collator.
+/// Returns SB_OK (count 0 sorts nothing); SB_EINVAL (bad handle, NULL offsets or out_order with
+/// count > 0, NULL bytes whose offsets span bytes, decreasing offsets, invalid UTF-8 or an offset
+/// inside a character — the message names the string); SB_ETOOBIG (a string over 64 MiB, more than
+/// 2^31 - 1 strings); SB_ENOMEM.
+@c public func sb_collator_sort_packed(
+    _ collator: sb_collator_ref?, _ bytes: UnsafePointer<CChar>?, _ offsets: UnsafePointer<UInt>?, _ count: UInt,
+    _ out_order: UnsafeMutablePointer<UInt>?
+) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        let collator = try HandleRegistry.resolve(collator, as: Collator.self, "collator")
+        guard count > 0 else { return SB_OK }
+        guard count <= UInt(Int32.max) else { throw SearchBarError(.tooBig, "count \(count) is too large") }
+        guard offsets != nil else { throw .invalidArgument("offsets is NULL but count is \(count)") }
+        let out = try CInput.output(out_order, "out_order")
+        let column = try PackedColumn(bytes, offsets, count: Int(count), name: "bytes", offsetsName: "offsets")
+        var decoded: [String] = []
+        decoded.reserveCapacity(Int(count))
+        for i in 0..<Int(count) { decoded.append(column.text(i)) }
+        for (position, index) in collator.sortedIndices(decoded).enumerated() {
+            out[position] = UInt(index)
+        }
+        return SB_OK
+    }
+}

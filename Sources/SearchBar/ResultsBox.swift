@@ -2,29 +2,77 @@ import CSearchBar
 import Glibc
 import SearchBarCore
 
-/// The object behind an `sb_results` handle: the hits and one malloc'd block with every
-/// highlight range, so `sb_hit.highlights` pointers stay valid until the handle is freed.
+/// The object behind an `sb_results` handle: the hits, one malloc'd block with every highlight
+/// range and one with the hits' original texts (each hit's title, then its matched field's text
+/// when that is not the title), so the pointers handed to C stay valid until the handle is freed.
 final class ResultsBox: @unchecked Sendable {
     /// The hits, best first.
     let hits: [SearchHit]
-    private let ranges: UnsafeMutablePointer<sb_range>?
+    /// Every highlight range, hit after hit (nil when there are none).
+    let ranges: UnsafeMutablePointer<sb_range>?
+    /// The number of ranges in ``ranges``.
+    let rangeCount: Int
+    /// Every hit's texts, end to end, NUL-terminated (a valid pointer even with no text).
+    let text: UnsafeMutablePointer<CChar>
+    /// The number of bytes in ``text``.
+    let textCount: Int
     private let starts: [Int]
+    /// Per hit: (title offset, title length, text offset, text length) in ``text``.
+    private let textSpans: [(Int, Int, Int, Int)]
 
-    /// Lays out `hits` for C.
-    init(_ hits: [SearchHit]) throws(SearchBarError) {
+    /// Lays out `hits` for C with their `texts` (nil: unknown, as for a session without an
+    /// index; the texts are then empty). Highlight ranges that do not fit the known text (which
+    /// can only happen when a writer replaced the item while the search ran) are dropped.
+    init(_ hits: [SearchHit], texts: [HitTexts]? = nil) throws(SearchBarError) {
         self.hits = hits
-        let total = hits.reduce(0) { $0 + $1.highlights.count }
+        var spans: [(Int, Int, Int, Int)] = []
+        spans.reserveCapacity(hits.count)
+        var textBytes = 0
+        if let texts {
+            for (hit, pair) in zip(hits, texts) {
+                let titleLength = pair.title.utf8.count
+                let textLength = pair.text.utf8.count
+                let textOffset = hit.field == .title ? textBytes : textBytes + titleLength
+                spans.append((textBytes, titleLength, textOffset, textLength))
+                textBytes += titleLength + (hit.field == .title ? 0 : textLength)
+            }
+        }
+        while spans.count < hits.count { spans.append((0, 0, 0, 0)) }
+        textSpans = spans
+        textCount = textBytes
+        // The texts: malloc'd with a trailing NUL, so an empty result still has a valid pointer.
+        guard let textBlock = malloc(textBytes + 1)?.assumingMemoryBound(to: CChar.self) else {
+            throw SearchBarError(.outOfMemory, "could not allocate \(textBytes + 1) bytes of hit texts")
+        }
+        if let texts {
+            for (k, pair) in zip(hits.indices, texts) {
+                let (titleOffset, _, textOffset, _) = spans[k]
+                Self.copy(pair.title, to: textBlock + titleOffset)
+                if hits[k].field != .title { Self.copy(pair.text, to: textBlock + textOffset) }
+            }
+        }
+        textBlock[textBytes] = 0
+        text = textBlock
+        // The highlight ranges, keeping only those that fit a known text.
+        var kept: [[Range<Int>]] = hits.map(\.highlights)
+        if let texts {
+            for k in kept.indices where k < texts.count {
+                kept[k] = kept[k].filter { Self.fits($0, texts[k].text) }
+            }
+        }
+        let total = kept.reduce(0) { $0 + $1.count }
         var starts: [Int] = []
         starts.reserveCapacity(hits.count)
         if total > 0 {
             guard let block = malloc(total * MemoryLayout<sb_range>.stride) else {
+                free(textBlock)
                 throw SearchBarError(.outOfMemory, "could not allocate \(total) highlight ranges")
             }
             let ranges = block.bindMemory(to: sb_range.self, capacity: total)
             var k = 0
-            for hit in hits {
+            for list in kept {
                 starts.append(k)
-                for range in hit.highlights {
+                for range in list {
                     (ranges + k).initialize(to: sb_range(start: range.lowerBound, end: range.upperBound))
                     k += 1
                 }
@@ -34,10 +82,36 @@ final class ResultsBox: @unchecked Sendable {
             starts = Array(repeating: 0, count: hits.count)
             ranges = nil
         }
+        rangeCount = total
         self.starts = starts
+        counts = kept.map(\.count)
     }
 
-    deinit { free(ranges) }
+    /// Per hit, the number of highlight ranges kept.
+    private let counts: [Int]
+
+    deinit {
+        free(ranges)
+        free(text)
+    }
+
+    private static func copy(_ string: String, to target: UnsafeMutablePointer<CChar>) {
+        var string = string
+        string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            memcpy(target, base, bytes.count)
+        }
+    }
+
+    /// True when `range` lies in `text` and starts and ends on character boundaries.
+    private static func fits(_ range: Range<Int>, _ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard range.lowerBound >= 0, range.upperBound <= utf8.count else { return false }
+        func boundary(_ offset: Int) -> Bool {
+            offset == utf8.count || utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0 != 0x80
+        }
+        return boundary(range.lowerBound) && boundary(range.upperBound)
+    }
 
     /// Hit `i` as C sees it.
     func hit(_ i: Int) -> sb_hit {
@@ -45,6 +119,22 @@ final class ResultsBox: @unchecked Sendable {
         let highlights = ranges.map { UnsafePointer($0 + starts[i]) }
         return sb_hit(
             id: hit.id, score: hit.score, field: hit.field.rawValue, tier: UInt32(hit.tier.rawValue),
-            highlights: hit.highlights.isEmpty ? nil : highlights, highlight_count: hit.highlights.count)
+            highlights: counts[i] == 0 ? nil : highlights, highlight_count: counts[i])
+    }
+
+    /// Hit `i` as sb_results_copy() writes it.
+    func entry(_ i: Int) -> sb_hit_entry {
+        let hit = hits[i]
+        let (titleOffset, titleLength, textOffset, textLength) = textSpans[i]
+        return sb_hit_entry(
+            id: hit.id, score: hit.score, field: hit.field.rawValue, tier: UInt32(hit.tier.rawValue),
+            text_offset: textOffset, text_len: textLength, title_offset: titleOffset,
+            title_len: titleLength, highlight_offset: starts[i], highlight_count: counts[i])
+    }
+
+    /// The matched field's text of hit `i`: a pointer into ``text`` and its length.
+    func text(_ i: Int) -> (UnsafePointer<CChar>, Int) {
+        let (_, _, offset, length) = textSpans[i]
+        return (UnsafePointer(text + offset), length)
     }
 }

@@ -37,3 +37,89 @@ import SearchBarCore
 @c public func sb_results_free(_ results: sb_results_ref?) {
     HandleRegistry.release(results, as: ResultsBox.self)
 }
+
+/// Stores the original UTF-8 text of hit `i`'s matched field (`sb_hit.field`; the text its
+/// highlight ranges refer to) in `*out_text` and its length in bytes in `*out_len`. The text
+/// is as the item was added, read from the index snapshot the search ran on; it is
+/// NUL-terminated, but may contain NUL bytes of its own, so use the length. For results of a
+/// session without an index the text is empty.
+/// Ownership: the text belongs to `results` and stays valid until sb_results_free(); do not
+/// free it.
+/// Thread safety: any thread, concurrently on one results object.
+/// Returns SB_OK; SB_EINVAL for a bad handle, a NULL output or `i` out of range (outputs are
+/// then NULL and 0).
+@c public func sb_results_text(
+    _ results: sb_results_ref?, _ i: UInt, _ out_text: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+    _ out_len: UnsafeMutablePointer<UInt>?
+) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        out_text?.pointee = nil
+        out_len?.pointee = 0
+        let box = try HandleRegistry.resolve(results, as: ResultsBox.self, "results")
+        let textOut = try CInput.output(out_text, "out_text")
+        let lengthOut = try CInput.output(out_len, "out_len")
+        guard i < UInt(box.hits.count) else {
+            throw .invalidArgument("index \(i) is out of range (results has \(box.hits.count) hits)")
+        }
+        let (pointer, length) = box.text(Int(i))
+        textOut.pointee = pointer
+        lengthOut.pointee = UInt(length)
+        return SB_OK
+    }
+}
+
+/// Copies hits [first, first + count) into the caller's array `out_hits` of `count` entries:
+/// ids, scores, fields, tiers, and the offsets and lengths of each hit's texts and highlight
+/// ranges in the blocks sb_results_data() returns. With sb_results_data(), a binding reads a
+/// whole result in a fixed number of calls.
+/// Ownership: `out_hits` is the caller's; nothing is retained.
+/// Thread safety: any thread, concurrently on one results object.
+/// Returns SB_OK (count 0 copies nothing); SB_EINVAL for a bad handle, NULL out_hits with
+/// count > 0, or a range past the last hit (then nothing is written).
+@c public func sb_results_copy(
+    _ results: sb_results_ref?, _ first: UInt, _ count: UInt, _ out_hits: UnsafeMutablePointer<sb_hit_entry>?
+) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        let box = try HandleRegistry.resolve(results, as: ResultsBox.self, "results")
+        let total = UInt(box.hits.count)
+        guard first <= total, count <= total - first else {
+            throw .invalidArgument("hits [\(first), \(first) + \(count)) are out of range (results has \(total) hits)")
+        }
+        guard count > 0 else { return SB_OK }
+        let out = try CInput.output(out_hits, "out_hits")
+        for k in 0..<Int(count) {
+            out[k] = box.entry(Int(first) + k)
+        }
+        return SB_OK
+    }
+}
+
+/// The two blocks sb_results_copy()'s offsets refer to: `*out_text` receives every hit's
+/// original texts end to end (`*out_text_len` bytes, followed by a NUL), `*out_ranges` every
+/// highlight range (`*out_range_count` of them; NULL when there are none).
+/// Ownership: both blocks belong to `results` and stay valid until sb_results_free(); do not
+/// free them.
+/// Thread safety: any thread, concurrently on one results object.
+/// Returns SB_OK; SB_EINVAL for a bad handle or a NULL output (outputs are then NULL and 0).
+@c public func sb_results_data(
+    _ results: sb_results_ref?, _ out_text: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+    _ out_text_len: UnsafeMutablePointer<UInt>?, _ out_ranges: UnsafeMutablePointer<UnsafePointer<sb_range>?>?,
+    _ out_range_count: UnsafeMutablePointer<UInt>?
+) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        out_text?.pointee = nil
+        out_text_len?.pointee = 0
+        out_ranges?.pointee = nil
+        out_range_count?.pointee = 0
+        let box = try HandleRegistry.resolve(results, as: ResultsBox.self, "results")
+        let text = try CInput.output(out_text, "out_text")
+        let textLength = try CInput.output(out_text_len, "out_text_len")
+        let ranges = try CInput.output(out_ranges, "out_ranges")
+        let rangeCount = try CInput.output(out_range_count, "out_range_count")
+        text.pointee = UnsafePointer(box.text)
+        textLength.pointee = UInt(box.textCount)
+        ranges.pointee = box.ranges.map { UnsafePointer($0) }
+        rangeCount.pointee = UInt(box.rangeCount)
+        return SB_OK
+    }
+}

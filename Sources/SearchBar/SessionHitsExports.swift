@@ -43,12 +43,14 @@ import SearchBarCore
         let results = try CInput.output(out_results, "out_results")
         generation.pointee = 0
         results.pointee = nil
-        guard let current = try SessionCInput.session(session).results else { return SB_OK }
+        let object = try SessionCInput.session(session)
+        guard let current = object.results else { return SB_OK }
         let hits =
             current.results.payload as? [SearchHit]
             ?? current.results.ids.map { SearchHit(id: $0, score: 0, field: .title, highlights: []) }
         generation.pointee = current.generation
-        results.pointee = HandleRegistry.register(try ResultsBox(hits))
+        let texts = (object.backend as? IndexSessionBackend).map { $0.index.texts(of: hits) }
+        results.pointee = HandleRegistry.register(try ResultsBox(hits, texts: texts))
         return SB_OK
     }
 }

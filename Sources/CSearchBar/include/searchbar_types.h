@@ -238,6 +238,63 @@ typedef struct sb_hit {
     size_t highlight_count;
 } sb_hit;
 
+/** One hit as sb_results_copy() writes it: every text and range is given as an offset into the
+ *  blocks sb_results_data() returns, so a binding can copy a whole result in a few calls. */
+typedef struct sb_hit_entry {
+    /** The item id. */
+    uint64_t id;
+    /** Relevance, as in sb_hit. */
+    uint64_t score;
+    /** The sb_field the highlights and `text_*` refer to. */
+    uint32_t field;
+    /** How the hit matched, as in sb_hit. */
+    uint32_t tier;
+    /** The matched field's original UTF-8 text: bytes [text_offset, text_offset + text_len) of the
+     *  results' text block. */
+    size_t text_offset;
+    /** Length of the matched field's text in bytes. */
+    size_t text_len;
+    /** The title's original UTF-8 text: bytes [title_offset, title_offset + title_len) of the text
+     *  block (the same bytes as `text_*` when field is SB_FIELD_TITLE). */
+    size_t title_offset;
+    /** Length of the title in bytes. */
+    size_t title_len;
+    /** The highlights: ranges [highlight_offset, highlight_offset + highlight_count) of the
+     *  results' range block, byte ranges of the matched field's text as in sb_hit. */
+    size_t highlight_offset;
+    /** Number of highlight ranges. */
+    size_t highlight_count;
+} sb_hit_entry;
+
+/**
+ * Items for sb_index_add_packed(), by column: item i is ids[i] with the texts, scope and weight
+ * at position i. Each text column is one UTF-8 buffer holding every item's text end to end, and
+ * `count + 1` offsets into it: the text of item i is bytes [offsets[i], offsets[i + 1]).
+ * A column whose offsets are NULL is empty for every item (its bytes must then be NULL too).
+ */
+typedef struct sb_packed_items {
+    /** Number of items. */
+    size_t count;
+    /** `count` item ids (required when count > 0). */
+    const uint64_t *ids;
+    /** Every title, end to end (may be NULL when all titles are empty). */
+    const char *titles;
+    /** `count + 1` non-decreasing offsets into titles, or NULL for no titles. */
+    const size_t *title_offsets;
+    /** Every subtitle, end to end, or NULL. */
+    const char *subtitles;
+    /** `count + 1` offsets into subtitles, or NULL for no subtitles. */
+    const size_t *subtitle_offsets;
+    /** Every item's keywords, end to end, or NULL. */
+    const char *keywords;
+    /** `count + 1` offsets into keywords, or NULL for no keywords. */
+    const size_t *keyword_offsets;
+    /** `count` scopes, or NULL for scope 0 everywhere. */
+    const uint32_t *scopes;
+    /** `count` weights (not NaN), or NULL for weight 0 everywhere. */
+    const double *weights;
+} sb_packed_items;
+
 /**
  * Completion of sb_index_search_async(), called once on a library thread.
  * status is SB_OK with results (the callee owns them: release with sb_results_free()), or an

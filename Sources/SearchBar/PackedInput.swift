@@ -1,0 +1,179 @@
+import CSearchBar
+import SearchBarCore
+
+/// Validates packed text columns (one UTF-8 buffer plus `count + 1` offsets) without copying
+/// them, so that a batch of millions of items can be checked before anything is added and
+/// then decoded item by item on the executor's threads.
+struct PackedColumn: @unchecked Sendable {
+    /// The first byte (nil for an empty column).
+    let bytes: UnsafePointer<UInt8>?
+    /// `count + 1` offsets (nil for an empty column).
+    let offsets: UnsafePointer<UInt>?
+    /// Bytes from the first text's start to the last text's end.
+    let totalBytes: Int
+
+    /// The empty column.
+    static let empty = PackedColumn(bytes: nil, offsets: nil, totalBytes: 0)
+
+    private init(bytes: UnsafePointer<UInt8>?, offsets: UnsafePointer<UInt>?, totalBytes: Int) {
+        self.bytes = bytes
+        self.offsets = offsets
+        self.totalBytes = totalBytes
+    }
+
+    /// Checks a column of `count` texts named `name` (the message of an error names the column,
+    /// and the item where it can): offsets non-decreasing, each text at most 64 MiB, the bytes
+    /// valid UTF-8 with every text starting and ending on a character boundary.
+    init(_ pointer: UnsafePointer<CChar>?, _ offsets: UnsafePointer<UInt>?, count: Int, name: String,
+         offsetsName: String) throws(SearchBarError)
+    {
+        guard count > 0, let offsets else {
+            guard pointer == nil || count == 0 else {
+                throw .invalidArgument("\(name) is set but \(offsetsName) is NULL")
+            }
+            self.init(bytes: nil, offsets: nil, totalBytes: 0)
+            return
+        }
+        let start = offsets[0]
+        var previous = start
+        for i in 0..<count {
+            let next = offsets[i + 1]
+            guard next >= previous else {
+                throw .invalidArgument("\(offsetsName)[\(i + 1)] is \(next), less than \(offsetsName)[\(i)] (\(previous))")
+            }
+            guard next - previous <= UInt(CInput.maxTextBytes) else {
+                throw SearchBarError(
+                    .tooBig, "\(name) of item \(i) is \(next - previous) bytes; the limit is \(CInput.maxTextBytes)")
+            }
+            previous = next
+        }
+        let total = previous - start
+        guard total > 0 else {
+            self.init(bytes: nil, offsets: nil, totalBytes: 0)
+            return
+        }
+        guard let pointer else { throw .invalidArgument("\(name) is NULL but its offsets span \(total) bytes") }
+        guard total <= UInt(Int.max) - start else { throw .invalidArgument("\(offsetsName) overflow") }
+        let base = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
+        if !UTF8Check.isValid(base + Int(start), Int(total)) {
+            // Name the first bad item.
+            for i in 0..<count where !UTF8Check.isValid(base + Int(offsets[i]), Int(offsets[i + 1] - offsets[i])) {
+                throw .invalidArgument("\(name) of item \(i) is not valid UTF-8")
+            }
+            throw .invalidArgument("\(name) is not valid UTF-8")
+        }
+        // Valid as a whole: each text is valid when it starts and ends on a character boundary.
+        for i in 0...count {
+            let offset = offsets[i]
+            if offset - start < total && base[Int(offset)] & 0xC0 == 0x80 {
+                let item = i == count ? count - 1 : i
+                throw .invalidArgument("\(name) of item \(item) is not valid UTF-8 (an offset splits a character)")
+            }
+        }
+        self.init(bytes: base, offsets: offsets, totalBytes: Int(total))
+    }
+
+    /// Text `i` (validated by the initializer).
+    @inline(__always) func text(_ i: Int) -> String {
+        guard let bytes, let offsets else { return "" }
+        let start = Int(offsets[i])
+        let length = Int(offsets[i + 1]) - start
+        guard length > 0 else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes + start, count: length), as: UTF8.self)
+    }
+}
+
+/// A UTF-8 validator that allocates nothing (ASCII runs are checked eight bytes at a time).
+enum UTF8Check {
+    /// True when `count` bytes at `p` are well-formed UTF-8 (no overlongs, surrogates or
+    /// values past U+10FFFF, no truncated sequence).
+    static func isValid(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var i = 0
+        while i < count {
+            while i + 8 <= count && UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+            }
+            guard i < count else { break }
+            let b0 = p[i]
+            if b0 < 0x80 {
+                i += 1
+            } else if b0 < 0xC2 {
+                return false
+            } else if b0 < 0xE0 {
+                guard i + 1 < count, p[i + 1] & 0xC0 == 0x80 else { return false }
+                i += 2
+            } else if b0 < 0xF0 {
+                guard i + 2 < count else { return false }
+                let b1 = p[i + 1]
+                guard b1 & 0xC0 == 0x80, p[i + 2] & 0xC0 == 0x80 else { return false }
+                if b0 == 0xE0 && b1 < 0xA0 { return false }
+                if b0 == 0xED && b1 >= 0xA0 { return false }
+                i += 3
+            } else if b0 < 0xF5 {
+                guard i + 3 < count else { return false }
+                let b1 = p[i + 1]
+                guard b1 & 0xC0 == 0x80, p[i + 2] & 0xC0 == 0x80, p[i + 3] & 0xC0 == 0x80 else { return false }
+                if b0 == 0xF0 && b1 < 0x90 { return false }
+                if b0 == 0xF4 && b1 >= 0x90 { return false }
+                i += 4
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/// The validated columns of one sb_index_add_packed() batch.
+struct PackedItems: @unchecked Sendable {
+    let count: Int
+    let ids: UnsafePointer<UInt64>
+    let titles: PackedColumn
+    let subtitles: PackedColumn
+    let keywords: PackedColumn
+    let scopes: UnsafePointer<UInt32>?
+    let weights: UnsafePointer<Double>?
+
+    /// Validates `c` (nil for count 0, which adds nothing).
+    init?(_ c: sb_packed_items) throws(SearchBarError) {
+        guard c.count > 0 else { return nil }
+        guard c.count <= UInt(IndexInput.maxBatch) else {
+            throw SearchBarError(.tooBig, "items.count is \(c.count); one batch takes at most \(IndexInput.maxBatch) items")
+        }
+        let n = Int(c.count)
+        guard let ids = c.ids else { throw .invalidArgument("items.ids is NULL but items.count is \(n)") }
+        count = n
+        self.ids = ids
+        titles = try PackedColumn(c.titles, Self.unsigned(c.title_offsets), count: n, name: "items.titles", offsetsName: "items.title_offsets")
+        subtitles = try PackedColumn(
+            c.subtitles, Self.unsigned(c.subtitle_offsets), count: n, name: "items.subtitles", offsetsName: "items.subtitle_offsets")
+        keywords = try PackedColumn(
+            c.keywords, Self.unsigned(c.keyword_offsets), count: n, name: "items.keywords", offsetsName: "items.keyword_offsets")
+        scopes = c.scopes
+        weights = c.weights
+        if let weights {
+            for i in 0..<n where weights[i].isNaN { throw .invalidArgument("items.weights[\(i)] is NaN") }
+        }
+    }
+
+    /// A `size_t` column as C declares it (Swift imports struct fields of type size_t as Int).
+    private static func unsigned(_ p: UnsafePointer<Int>?) -> UnsafePointer<UInt>? {
+        p.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt.self) }
+    }
+
+    /// Item `i`.
+    @inline(__always) func item(_ i: Int) -> IndexItem {
+        IndexItem(
+            id: ids[i], title: titles.text(i), subtitle: subtitles.text(i), keywords: keywords.text(i),
+            scope: scopes?[i] ?? 0, weight: weights?[i] ?? 0)
+    }
+
+    /// True when the ids ascend strictly (so no id repeats within the batch).
+    var idsAscend: Bool {
+        for i in 1..<max(count, 1) where ids[i - 1] >= ids[i] { return false }
+        return true
+    }
+
+    /// The largest text column in bytes (segments keep each column under 1 GiB).
+    var largestColumn: Int { max(titles.totalBytes, subtitles.totalBytes, keywords.totalBytes) }
+}
