@@ -121,6 +121,7 @@ class Demo:
     def __init__(self, screen, items, scope_titles, locale, state_dir, prompt=PROMPT):
         self.screen = screen
         self.items = items
+        self.subtitles = {item["id"]: item["subtitle"] for item in items}
         self.scope_titles = scope_titles
         self.state_dir = state_dir
         self.prompt = prompt
@@ -365,8 +366,7 @@ class Demo:
         scr.refresh()
 
     def index_subtitle(self, item_id):
-        texts = self.index._texts.get(item_id)
-        return texts[1] if texts else ""
+        return self.subtitles.get(item_id, "")
 
     # -- the loop -----------------------------------------------------------------------------------
 

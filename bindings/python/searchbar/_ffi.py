@@ -3,7 +3,9 @@
 The declarations here are checked against include/searchbar.h by the test suite
 (tests/test_header_agreement.py), so a change on either side that the other misses fails.
 """
+import array
 import ctypes
+import itertools
 import os
 
 from .errors import SearchBarError, check_status
@@ -110,6 +112,36 @@ class sb_hit(ctypes.Structure):
     ]
 
 
+class sb_hit_entry(ctypes.Structure):
+    _fields_ = [
+        ("id", ctypes.c_uint64),
+        ("score", ctypes.c_uint64),
+        ("field", ctypes.c_uint32),
+        ("tier", ctypes.c_uint32),
+        ("text_offset", ctypes.c_size_t),
+        ("text_len", ctypes.c_size_t),
+        ("title_offset", ctypes.c_size_t),
+        ("title_len", ctypes.c_size_t),
+        ("highlight_offset", ctypes.c_size_t),
+        ("highlight_count", ctypes.c_size_t),
+    ]
+
+
+class sb_packed_items(ctypes.Structure):
+    _fields_ = [
+        ("count", ctypes.c_size_t),
+        ("ids", ctypes.POINTER(ctypes.c_uint64)),
+        ("titles", ctypes.c_char_p),
+        ("title_offsets", ctypes.POINTER(ctypes.c_size_t)),
+        ("subtitles", ctypes.c_char_p),
+        ("subtitle_offsets", ctypes.POINTER(ctypes.c_size_t)),
+        ("keywords", ctypes.c_char_p),
+        ("keyword_offsets", ctypes.POINTER(ctypes.c_size_t)),
+        ("scopes", ctypes.POINTER(ctypes.c_uint32)),
+        ("weights", ctypes.POINTER(ctypes.c_double)),
+    ]
+
+
 #: void (*sb_search_callback)(void *context, uint64_t ticket, sb_status status, sb_results *results)
 sb_search_callback = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_uint64, ctypes.c_int, ctypes.POINTER(sb_results))
 
@@ -142,6 +174,11 @@ FUNCTIONS = {
         [P(sb_collator), P(ctypes.c_char_p), P(ctypes.c_size_t), ctypes.c_size_t, P(ctypes.c_size_t)],
         True,
     ),
+    "sb_collator_sort_packed": (
+        ctypes.c_int,
+        [P(sb_collator), ctypes.c_char_p, P(ctypes.c_size_t), ctypes.c_size_t, P(ctypes.c_size_t)],
+        True,
+    ),
     "sb_index_new": (
         ctypes.c_int,
         [ctypes.c_char_p, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32, P(P(sb_index))],
@@ -149,6 +186,7 @@ FUNCTIONS = {
     ),
     "sb_index_free": (None, [P(sb_index)], False),
     "sb_index_add": (ctypes.c_int, [P(sb_index), P(sb_item), ctypes.c_size_t], True),
+    "sb_index_add_packed": (ctypes.c_int, [P(sb_index), P(sb_packed_items)], True),
     "sb_index_remove": (ctypes.c_int, [P(sb_index), P(ctypes.c_uint64), ctypes.c_size_t], True),
     "sb_index_count": (ctypes.c_int, [P(sb_index), P(ctypes.c_size_t)], True),
     "sb_index_search": (
@@ -166,6 +204,13 @@ FUNCTIONS = {
     "sb_results_count": (ctypes.c_size_t, [P(sb_results)], False),
     "sb_results_get": (ctypes.c_int, [P(sb_results), ctypes.c_size_t, P(sb_hit)], True),
     "sb_results_free": (None, [P(sb_results)], False),
+    "sb_results_text": (ctypes.c_int, [P(sb_results), ctypes.c_size_t, P(P(ctypes.c_char)), P(ctypes.c_size_t)], True),
+    "sb_results_copy": (ctypes.c_int, [P(sb_results), ctypes.c_size_t, ctypes.c_size_t, P(sb_hit_entry)], True),
+    "sb_results_data": (
+        ctypes.c_int,
+        [P(sb_results), P(P(ctypes.c_char)), P(ctypes.c_size_t), P(P(sb_range)), P(ctypes.c_size_t)],
+        True,
+    ),
     "sb_sample_items": (ctypes.c_int, [ctypes.c_uint32, P(P(sb_item)), P(ctypes.c_size_t)], True),
     "sb_sample_scope_title": (ctypes.c_char_p, [ctypes.c_uint32], False),
 }
@@ -257,6 +302,37 @@ def last_error():
 def status_name(status):
     """The library's name for a status value, e.g. 'SB_EINVAL'."""
     return lib.sb_status_string(status).decode("ascii")
+
+
+#: The array.array typecode of size_t (offsets and orders handed to the packed entry points).
+SIZE_T_CODE = next(code for code in "LQI" if array.array(code).itemsize == ctypes.sizeof(ctypes.c_size_t))
+
+
+def size_t_view(values):
+    """A ctypes size_t array sharing the memory of array.array `values` (no copy): pass it where
+    C takes `size_t *`; keep `values` alive while C reads it."""
+    return (ctypes.c_size_t * len(values)).from_buffer(values)
+
+
+def packed_utf8(strings, name):
+    """(bytes, offsets) of `strings` packed end to end for the packed entry points: one UTF-8
+    buffer and an array.array of len(strings) + 1 size_t offsets. Lone surrogates pass through as
+    invalid UTF-8, which the library rejects with SB_EINVAL. Raises TypeError naming the first
+    element that is not str."""
+    try:
+        joined = "".join(strings)
+    except TypeError:
+        for i, s in enumerate(strings):
+            if not isinstance(s, str):
+                raise TypeError(f"{name}[{i}] must be str, not {type(s).__name__}") from None
+        raise
+    data = joined.encode("utf-8", "surrogatepass")
+    offsets = array.array(SIZE_T_CODE, [0])
+    if len(data) == len(joined):  # ASCII: byte lengths are string lengths
+        offsets.extend(itertools.accumulate(map(len, strings)))
+    else:
+        offsets.extend(itertools.accumulate(len(s.encode("utf-8", "surrogatepass")) for s in strings))
+    return data, offsets
 
 
 def take_bytes(pointer, length):

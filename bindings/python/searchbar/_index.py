@@ -1,12 +1,15 @@
 """searchbar.Index: items, searches in prefix / contains / fuzzy mode, hits with highlights."""
+import array
 import ctypes
 import math
+import struct
 import threading
 from dataclasses import dataclass, field as dataclass_field
 
 from . import _ffi
-from ._ffi import lib, sb_attribute, sb_filter, sb_hit, sb_index, sb_item, sb_results, sb_search_options
-from ._text import _encode, _locale, byte_to_index_map
+from ._ffi import (lib, packed_utf8, sb_attribute, sb_filter, sb_hit_entry, sb_index, sb_item, sb_packed_items,
+                   sb_range, sb_results, sb_search_options, size_t_view)
+from ._text import _encode, _locale
 from .errors import SearchBarError, check_status
 
 MODES = {None: 0, "default": 0, "prefix": 1, "contains": 2, "fuzzy": 3}
@@ -40,6 +43,101 @@ class _Item:
     """Keeps the encoded strings of one sb_item alive while C reads them."""
 
     __slots__ = ("texts", "attributes", "struct")
+
+
+def _fields(item):
+    """(id, title, subtitle, keywords, scope, weight, attributes) of a dict or tuple item."""
+    if isinstance(item, dict):
+        get = item.get
+        fields = (item["id"], item["title"], get("subtitle") or "", get("keywords") or "", get("scope", 0),
+                  get("weight", 0.0), get("attributes") or {})
+    else:
+        values = tuple(item)
+        if len(values) < 2:
+            raise ValueError("an item tuple needs at least (id, title)")
+        fields = (values[0], values[1], values[2] if len(values) > 2 and values[2] else "",
+                  values[3] if len(values) > 3 and values[3] else "", values[4] if len(values) > 4 else 0,
+                  values[5] if len(values) > 5 else 0.0, {})
+    if isinstance(fields[3], (list, tuple)):
+        fields = fields[:3] + (" ".join(fields[3]),) + fields[4:]
+    return fields
+
+
+def _check_ids(ids):
+    """ids as an array.array of uint64, or ValueError naming the first bad one."""
+    try:
+        return array.array("Q", ids)
+    except (OverflowError, TypeError):
+        for item_id in ids:
+            if not isinstance(item_id, int) or not 0 <= item_id < 2**64:
+                raise ValueError(f"item id must be an int in [0, 2**64), got {item_id!r}") from None
+        raise
+
+
+class _Packed:
+    """The columns of one sb_index_add_packed() batch and the buffers they point into."""
+
+    __slots__ = ("struct", "keep")
+
+
+def _packed(items):
+    """The batch as packed columns, or None when an item has attributes (those go through
+    sb_item structs)."""
+    if all(type(item) is tuple and len(item) == 2 for item in items):  # the common (id, title) form
+        ids = [item[0] for item in items]
+        columns = ([item[1] for item in items], None, None)
+        scopes = weights = None
+    else:
+        rows = [_fields(item) for item in items]
+        if any(row[6] for row in rows):
+            return None
+        ids, titles, subtitles, keywords, scopes, weights, _ = (list(column) for column in zip(*rows))
+        columns = (titles, subtitles if any(subtitles) else None, keywords if any(keywords) else None)
+        if not any(scopes):
+            scopes = None
+        if not any(weights):
+            weights = None
+    packed = _Packed()
+    packed.keep = []
+    c = sb_packed_items(count=len(items))
+    id_array = _check_ids(ids)
+    packed.keep.append(id_array)
+    c.ids = (ctypes.c_uint64 * len(id_array)).from_buffer(id_array)
+    for (buffer_field, offsets_field, name), texts in zip(
+            (("titles", "title_offsets", "title"), ("subtitles", "subtitle_offsets", "subtitle"),
+             ("keywords", "keyword_offsets", "keywords")), columns):
+        if texts is None:
+            continue
+        try:
+            data, offsets = packed_utf8(texts, name)
+        except TypeError:
+            for text in texts:
+                _encode(text, name)  # raises the binding's usual TypeError
+            raise
+        packed.keep.append(offsets)
+        setattr(c, buffer_field, data)
+        setattr(c, offsets_field, size_t_view(offsets))
+    if scopes is not None:
+        try:
+            scope_array = array.array("I", scopes)
+        except (OverflowError, TypeError):
+            for scope in scopes:
+                if not isinstance(scope, int) or not 0 <= scope < 2**32:
+                    raise ValueError(f"item scope must be an int in [0, 2**32), got {scope!r}") from None
+            raise
+        packed.keep.append(scope_array)
+        c.scopes = (ctypes.c_uint32 * len(scope_array)).from_buffer(scope_array)
+    if weights is not None:
+        weight_array = array.array("d", (float(w) for w in weights))
+        packed.keep.append(weight_array)
+        c.weights = (ctypes.c_double * len(weight_array)).from_buffer(weight_array)
+    packed.struct = c
+    return packed
+
+
+# sb_hit_entry as struct.iter_unpack reads a copy of the array: id, score, field, tier, then six size_t.
+_ENTRY = struct.Struct("=QQII6" + ("Q" if ctypes.sizeof(ctypes.c_size_t) == 8 else "I"))
+assert _ENTRY.size == ctypes.sizeof(sb_hit_entry)
 
 
 def _item_struct(item):
@@ -108,33 +206,33 @@ class Index(_ffi.OwnedHandle):
         handle = ctypes.POINTER(sb_index)()
         lib.sb_index_new(_locale(locale), _mode(mode), mask, threads, ctypes.byref(handle))
         self._handle = handle
-        self._texts = {}
         self._lock = threading.Lock()
         self._pending = {}
         self.locale = locale
         self.mode = mode or "prefix"
 
     def add(self, items):
-        """Adds items (an id already present is replaced), in one batch."""
-        kept = [_item_struct(item) for item in items]
-        if not kept:
+        """Adds items (an id already present is replaced), in one batch: searches see all of
+        them or none."""
+        if not isinstance(items, list):
+            items = list(items)
+        if not items:
             return
-        array = (sb_item * len(kept))(*(k.struct for k in kept))
-        lib.sb_index_add(self._handle, array, len(kept))
-        with self._lock:
-            for k in kept:
-                self._texts[k.struct.id] = tuple(k.texts[3:6])
+        packed = _packed(items)
+        if packed is not None:
+            lib.sb_index_add_packed(self._handle, ctypes.byref(packed.struct))
+            return
+        kept = [_item_struct(item) for item in items]
+        array_ = (sb_item * len(kept))(*(k.struct for k in kept))
+        lib.sb_index_add(self._handle, array_, len(kept))
 
     def remove(self, ids):
         """Removes items by id (unknown ids are ignored)."""
         ids = list(ids)
         if not ids:
             return
-        array = (ctypes.c_uint64 * len(ids))(*ids)
-        lib.sb_index_remove(self._handle, array, len(ids))
-        with self._lock:
-            for i in ids:
-                self._texts.pop(i, None)
+        array_ = (ctypes.c_uint64 * len(ids))(*ids)
+        lib.sb_index_remove(self._handle, array_, len(ids))
 
     def __len__(self):
         count = ctypes.c_size_t()
@@ -232,21 +330,39 @@ class Index(_ffi.OwnedHandle):
             raise
 
     def _hits(self, results):
+        """The hits of a results handle as Hit objects (a fixed number of C calls: the entries,
+        the text block and the range block are each copied at once); frees the handle."""
         try:
-            hits = []
-            hit = sb_hit()
-            for i in range(lib.sb_results_count(results)):
-                lib.sb_results_get(results, i, ctypes.byref(hit))
-                with self._lock:
-                    texts = self._texts.get(hit.id, ("", "", ""))
-                field = FIELDS[hit.field] if hit.field < len(FIELDS) else "title"
-                text = texts[FIELDS.index(field)]
-                index = byte_to_index_map(text)
-                ranges = [
-                    (index.get(hit.highlights[j].start, 0), index.get(hit.highlights[j].end, len(text)))
-                    for j in range(hit.highlight_count)
-                ]
-                hits.append(Hit(hit.id, hit.score, field, TIERS.get(hit.tier, str(hit.tier)), ranges, text, texts[0]))
-            return hits
+            count = lib.sb_results_count(results)
+            if not count:
+                return []
+            entries = (sb_hit_entry * count)()
+            lib.sb_results_copy(results, 0, count, entries)
+            text = ctypes.POINTER(ctypes.c_char)()
+            text_len = ctypes.c_size_t()
+            ranges = ctypes.POINTER(sb_range)()
+            range_count = ctypes.c_size_t()
+            lib.sb_results_data(results, ctypes.byref(text), ctypes.byref(text_len), ctypes.byref(ranges),
+                                ctypes.byref(range_count))
+            blob = ctypes.string_at(text, text_len.value) if text_len.value else b""
+            bounds = array.array("Q" if ctypes.sizeof(ctypes.c_size_t) == 8 else "I")
+            if range_count.value:
+                bounds.frombytes(ctypes.string_at(ranges, range_count.value * ctypes.sizeof(sb_range)))
         finally:
             lib.sb_results_free(results)
+        hits = []
+        for hit_id, score, field_no, tier, t_off, t_len, title_off, title_len, h_off, h_count in \
+                _ENTRY.iter_unpack(bytes(entries)):
+            raw = blob[t_off:t_off + t_len]
+            text = raw.decode("utf-8")
+            title = text if title_off == t_off and title_len == t_len else \
+                blob[title_off:title_off + title_len].decode("utf-8")
+            flat = bounds[2 * h_off:2 * (h_off + h_count)]
+            if len(raw) == len(text):  # ASCII: byte offsets are string indices
+                ranges_ = list(zip(flat[0::2], flat[1::2]))
+            else:
+                ranges_ = [(len(raw[:start].decode("utf-8")), len(raw[:end].decode("utf-8")))
+                           for start, end in zip(flat[0::2], flat[1::2])]
+            field = FIELDS[field_no] if field_no < len(FIELDS) else "title"
+            hits.append(Hit(hit_id, score, field, TIERS.get(tier, str(tier)), ranges_, text, title))
+        return hits

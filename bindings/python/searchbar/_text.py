@@ -1,8 +1,9 @@
 """Folding, tokenization and collation: the international text layer."""
+import array
 import ctypes
 from dataclasses import dataclass
 
-from ._ffi import OwnedHandle, lib, sb_collator, sb_token, take_bytes
+from ._ffi import SIZE_T_CODE, OwnedHandle, lib, packed_utf8, sb_collator, sb_token, size_t_view, take_bytes
 
 
 def _encode(text, name="text"):
@@ -116,13 +117,10 @@ class Collator(OwnedHandle):
         strings = list(strings)
         if not strings:
             return []
-        encoded = [_encode(s, f"strings[{i}]") for i, s in enumerate(strings)]
-        count = len(encoded)
-        pointers = (ctypes.c_char_p * count)(*encoded)
-        lengths = (ctypes.c_size_t * count)(*(len(e) for e in encoded))
-        order = (ctypes.c_size_t * count)()
-        lib.sb_collator_sort(self._handle, pointers, lengths, count, order)
-        return [strings[i] for i in order]
+        data, offsets = packed_utf8(strings, "strings")
+        order = array.array(SIZE_T_CODE, bytes(len(strings) * offsets.itemsize))
+        lib.sb_collator_sort_packed(self._handle, data, size_t_view(offsets), len(strings), size_t_view(order))
+        return list(map(strings.__getitem__, order))
 
 
 def sort(strings, locale=None):

@@ -124,7 +124,7 @@ def test_struct_layouts_match_c(repo):
     for ext in parse_header(repo).ext:
         if isinstance(ext, c_ast.Typedef) and isinstance(ext.type.type, c_ast.Struct) and ext.type.type.decls:
             structs[ext.name] = [(d.name, c_type(d.type)) for d in ext.type.type.decls]
-    for name in ("sb_range", "sb_token"):
+    for name in ("sb_range", "sb_token", "sb_hit_entry", "sb_packed_items"):
         py = getattr(_ffi, name)
         assert [f[0] for f in py._fields_] == [f[0] for f in structs[name]], name
         for (field, t), (_, c) in zip(py._fields_, structs[name]):
