@@ -31,6 +31,17 @@ static sb_index *make_index(void) {
     return index;
 }
 
+/* A packed batch of one item titled `title` (len bytes) with id `id`. */
+static sb_packed_items packed_one(const uint64_t *id, const char *title, const size_t *offsets) {
+    sb_packed_items items;
+    memset(&items, 0, sizeof items);
+    items.count = 1;
+    items.ids = id;
+    items.titles = title;
+    items.title_offsets = offsets;
+    return items;
+}
+
 static sb_session *make_session(sb_index *index, const char *dir) {
     sb_session_options options;
     memset(&options, 0, sizeof options);
@@ -94,6 +105,20 @@ int main(void) {
         CHECK(sb_results_count(NULL) == 0);
         sb_hit hit;
         CHECK_STATUS(sb_results_get(NULL, 0, &hit), SB_EINVAL);
+        const char *text = (const char *)"x";
+        size_t text_len = 9;
+        const sb_range *ranges = NULL;
+        sb_hit_entry entry;
+        CHECK_STATUS(sb_results_text(NULL, 0, &text, &text_len), SB_EINVAL);
+        CHECK(text == NULL && text_len == 0);
+        CHECK_STATUS(sb_results_copy(NULL, 0, 1, &entry), SB_EINVAL);
+        CHECK_STATUS(sb_results_data(NULL, &text, &text_len, &ranges, &len), SB_EINVAL);
+        CHECK(text == NULL && ranges == NULL);
+        sb_packed_items packed;
+        memset(&packed, 0, sizeof packed);
+        CHECK_STATUS(sb_index_add_packed(NULL, &packed), SB_EINVAL);
+        size_t offsets[2] = {0, 1}, packed_order[1];
+        CHECK_STATUS(sb_collator_sort_packed(NULL, "a", offsets, 1, packed_order), SB_EINVAL);
         CHECK_STATUS(sb_session_set_text(NULL, "a", 1), SB_EINVAL);
         CHECK_STATUS(sb_session_submit(NULL), SB_EINVAL);
         CHECK_STATUS(sb_session_restore(NULL, "{}", 2), SB_EINVAL);
@@ -124,6 +149,21 @@ int main(void) {
         CHECK_STATUS(sb_session_display(session, NULL), SB_EINVAL);
         CHECK_STATUS(sb_session_next_event(session, 0, NULL), SB_EINVAL);
         CHECK_STATUS(sb_sample_items(0, NULL, &len), SB_EINVAL);
+        {
+            const char *text = NULL;
+            size_t text_len = 0;
+            const sb_range *ranges = NULL;
+            CHECK_STATUS(sb_index_search(index, "apple", 5, NULL, &results), SB_OK);
+            CHECK_STATUS(sb_results_text(results, 0, NULL, &text_len), SB_EINVAL);
+            CHECK_STATUS(sb_results_text(results, 0, &text, NULL), SB_EINVAL);
+            CHECK(text == NULL);
+            CHECK_STATUS(sb_results_data(results, NULL, &text_len, &ranges, &len), SB_EINVAL);
+            CHECK_STATUS(sb_results_data(results, &text, &text_len, NULL, &len), SB_EINVAL);
+            CHECK(text == NULL && text_len == 0);
+            sb_results_free(results);
+            size_t offsets[2] = {0, 1};
+            CHECK_STATUS(sb_collator_sort_packed(collator, "a", offsets, 1, NULL), SB_EINVAL);
+        }
         /* the async ticket output is optional */
         g_async_done = 0;
         CHECK_STATUS(sb_index_search_async(index, "a", 1, NULL, search_callback, index, NULL), SB_OK);
@@ -155,6 +195,38 @@ int main(void) {
         CHECK_STATUS(sb_collator_compare(collator, NULL, 1, "b", 1, &order), SB_EINVAL);
         size_t out_order[2];
         CHECK_STATUS(sb_collator_sort(collator, NULL, NULL, 2, out_order), SB_EINVAL);
+        {
+            uint64_t id = 9;
+            size_t offsets[2] = {0, 4};
+            sb_packed_items packed = packed_one(&id, NULL, offsets); /* titles NULL, 4 bytes */
+            CHECK_STATUS(sb_index_add_packed(index, NULL), SB_EINVAL);
+            CHECK_STATUS(sb_index_add_packed(index, &packed), SB_EINVAL);
+            CHECK(strstr(sb_last_error(), "items.titles") != NULL);
+            packed = packed_one(NULL, "abcd", offsets); /* ids NULL */
+            CHECK_STATUS(sb_index_add_packed(index, &packed), SB_EINVAL);
+            CHECK(strstr(sb_last_error(), "items.ids") != NULL);
+            packed = packed_one(&id, "abcd", offsets);
+            packed.subtitles = "abcd"; /* bytes without offsets */
+            CHECK_STATUS(sb_index_add_packed(index, &packed), SB_EINVAL);
+            CHECK(strstr(sb_last_error(), "subtitle_offsets") != NULL);
+            CHECK_STATUS(sb_collator_sort_packed(collator, NULL, offsets, 1, out_order), SB_EINVAL);
+            CHECK_STATUS(sb_collator_sort_packed(collator, "abcd", NULL, 1, out_order), SB_EINVAL);
+            sb_results *r = NULL;
+            CHECK_STATUS(sb_index_search(index, "apple", 5, NULL, &r), SB_OK);
+            CHECK_STATUS(sb_results_copy(r, 0, 1, NULL), SB_EINVAL);
+            sb_results_free(r);
+            /* NULL bytes with empty texts are empty strings */
+            size_t empty[3] = {0, 0, 0};
+            CHECK_STATUS(sb_collator_sort_packed(collator, NULL, empty, 2, out_order), SB_OK);
+            CHECK(out_order[0] == 0 && out_order[1] == 1);
+            uint64_t blank_id = 77;
+            packed = packed_one(&blank_id, NULL, empty);
+            CHECK_STATUS(sb_index_add_packed(index, &packed), SB_OK);
+            uint64_t gone = 77;
+            CHECK_STATUS(sb_index_remove(index, &gone, 1), SB_OK);
+            packed.count = 0;
+            CHECK_STATUS(sb_index_add_packed(index, &packed), SB_OK); /* nothing to add */
+        }
         CHECK_STATUS(sb_session_set_text(session, NULL, 3), SB_EINVAL);
         CHECK_STATUS(sb_session_insert_text(session, 0, NULL, 3), SB_EINVAL);
         CHECK_STATUS(sb_session_restore(session, NULL, 10), SB_EINVAL);
@@ -187,11 +259,35 @@ int main(void) {
             item.keywords = bad[i]; item.keywords_len = n;
             CHECK_STATUS(sb_index_add(index, &item, 1), SB_EINVAL);
             CHECK(strstr(sb_last_error(), "items[0].keywords") != NULL);
+            {
+                uint64_t ids[2] = {20, 21};
+                char buffer[32];
+                memcpy(buffer, "ok", 2);
+                memcpy(buffer + 2, bad[i], n);
+                size_t offsets[3] = {0, 2, 2 + n};
+                sb_packed_items packed = packed_one(ids, buffer, offsets);
+                packed.count = 2;
+                CHECK_STATUS(sb_index_add_packed(index, &packed), SB_EINVAL);
+                CHECK(strstr(sb_last_error(), "UTF-8") != NULL && strstr(sb_last_error(), "item 1") != NULL);
+                size_t order_out[2];
+                CHECK_STATUS(sb_collator_sort_packed(collator, buffer, offsets, 2, order_out), SB_EINVAL);
+            }
             CHECK_STATUS(sb_session_set_text(session, bad[i], n), SB_EINVAL);
             CHECK_STATUS(sb_session_insert_text(session, 0, bad[i], n), SB_EINVAL);
             CHECK_STATUS(sb_session_set_placeholder(session, bad[i], n), SB_EINVAL);
             CHECK_STATUS(sb_session_add_recent(session, bad[i], n), SB_EINVAL);
             CHECK_STATUS(sb_session_restore(session, bad[i], n), SB_EINVAL);
+        }
+        {
+            /* an offset inside a character: each text is invalid although the buffer is valid */
+            uint64_t ids[2] = {22, 23};
+            size_t offsets[3] = {0, 2, 3}; /* "h\xc3" | "\xa9" */
+            sb_packed_items packed = packed_one(ids, "h\xc3\xa9", offsets);
+            packed.count = 2;
+            CHECK_STATUS(sb_index_add_packed(index, &packed), SB_EINVAL);
+            CHECK(strstr(sb_last_error(), "splits a character") != NULL);
+            size_t order_out[2];
+            CHECK_STATUS(sb_collator_sort_packed(collator, "h\xc3\xa9", offsets, 2, order_out), SB_EINVAL);
         }
         /* a locale with bad bytes is malformed */
         CHECK_STATUS(sb_fold("en\xff", "a", 1, &key, &len), SB_EINVAL);
@@ -211,6 +307,17 @@ int main(void) {
         item.id = 11; item.title = GOOD; item.title_len = huge;
         CHECK_STATUS(sb_index_add(index, &item, 1), SB_ETOOBIG);
         CHECK_STATUS(sb_index_add(index, &item, ((size_t)1 << 26) + 1), SB_ETOOBIG);
+        {
+            uint64_t id = 11;
+            size_t offsets[2] = {0, huge};
+            sb_packed_items packed = packed_one(&id, GOOD, offsets);
+            CHECK_STATUS(sb_index_add_packed(index, &packed), SB_ETOOBIG);
+            packed.count = ((size_t)1 << 26) + 1;
+            CHECK_STATUS(sb_index_add_packed(index, &packed), SB_ETOOBIG);
+            size_t order_out[1];
+            CHECK_STATUS(sb_collator_sort_packed(collator, GOOD, offsets, 1, order_out), SB_ETOOBIG);
+            CHECK_STATUS(sb_collator_sort_packed(collator, GOOD, offsets, (size_t)1 << 31, order_out), SB_ETOOBIG);
+        }
         uint64_t id = 1;
         CHECK_STATUS(sb_index_remove(index, &id, ((size_t)1 << 26) + 1), SB_ETOOBIG);
         CHECK_STATUS(sb_session_deliver_results(session, 1, &id, ((size_t)1 << 20) + 1), SB_EINVAL);
@@ -282,7 +389,16 @@ int main(void) {
         sb_item item;
         memset(&item, 0, sizeof item);
         item.id = 12; item.title = "x"; item.title_len = 1; item.weight = NAN;
-        CHECK_STATUS(sb_index_add(index, &item, 1), SB_EINVAL);
+
+        {
+            uint64_t id = 12;
+            size_t offsets[2] = {0, 1};
+            double weight = NAN;
+            sb_packed_items packed = packed_one(&id, "x", offsets);
+            packed.weights = &weight;
+            CHECK_STATUS(sb_index_add_packed(index, &packed), SB_EINVAL);
+            CHECK(strstr(sb_last_error(), "weights[0]") != NULL);
+        }        CHECK_STATUS(sb_index_add(index, &item, 1), SB_EINVAL);
         CHECK_STATUS(sb_session_set_style(session, 7), SB_EINVAL);
         CHECK_STATUS(sb_session_set_placement(session, 2), SB_EINVAL);
         CHECK_STATUS(sb_session_set_scope_bar_policy(session, 3), SB_EINVAL);
@@ -327,6 +443,30 @@ int main(void) {
         CHECK_STATUS(sb_results_get(results, sb_results_count(results), &hit), SB_EINVAL);
         CHECK_STATUS(sb_results_get(results, (size_t)-1, &hit), SB_EINVAL);
         CHECK_STATUS(sb_results_get(results, 0, NULL), SB_EINVAL);
+        {
+            size_t n = sb_results_count(results);
+            const char *text = (const char *)"x";
+            size_t text_len = 5;
+            sb_hit_entry entries[2];
+            CHECK_STATUS(sb_results_text(results, n, &text, &text_len), SB_EINVAL);
+            CHECK(text == NULL && text_len == 0);
+            CHECK_STATUS(sb_results_copy(results, 0, n + 1, entries), SB_EINVAL);
+            CHECK_STATUS(sb_results_copy(results, n + 1, 0, entries), SB_EINVAL);
+            CHECK_STATUS(sb_results_copy(results, (size_t)-1, 2, entries), SB_EINVAL); /* no overflow */
+            CHECK_STATUS(sb_results_copy(results, n, 0, entries), SB_OK);
+            /* decreasing offsets */
+            uint64_t ids[2] = {30, 31};
+            size_t offsets[3] = {0, 3, 1};
+            sb_packed_items packed = packed_one(ids, "abc", offsets);
+            packed.count = 2;
+            CHECK_STATUS(sb_index_add_packed(index, &packed), SB_EINVAL);
+            CHECK(strstr(sb_last_error(), "title_offsets[2]") != NULL);
+            size_t order_out[2];
+            CHECK_STATUS(sb_collator_sort_packed(collator, "abc", offsets, 2, order_out), SB_EINVAL);
+            size_t count_now = 0;
+            sb_index_count(index, &count_now);
+            CHECK(count_now == 2); /* no refused batch added anything */
+        }
         sb_results_free(results);
         CHECK_STATUS(sb_session_set_text(session, "h\xc3\xa9llo", 6), SB_OK);
         CHECK_STATUS(sb_session_insert_text(session, 2, "x", 1), SB_EINVAL); /* inside é */
@@ -361,6 +501,18 @@ int main(void) {
         CHECK_STATUS(sb_session_submit((sb_session *)index), SB_EINVAL);
         CHECK_STATUS(sb_index_count((sb_index *)collator, &count), SB_EINVAL);
         CHECK(sb_results_count((sb_results *)index) == 0);
+        {
+            const char *text = NULL;
+            size_t text_len = 0;
+            sb_hit_entry entry;
+            CHECK_STATUS(sb_results_text((sb_results *)index, 0, &text, &text_len), SB_EINVAL);
+            CHECK_STATUS(sb_results_copy((sb_results *)collator, 0, 1, &entry), SB_EINVAL);
+            sb_packed_items packed;
+            memset(&packed, 0, sizeof packed);
+            CHECK_STATUS(sb_index_add_packed((sb_index *)collator, &packed), SB_EINVAL);
+            size_t offsets[2] = {0, 1}, order_out[1];
+            CHECK_STATUS(sb_collator_sort_packed((sb_collator *)index, "a", offsets, 1, order_out), SB_EINVAL);
+        }
         int32_t order;
         CHECK_STATUS(sb_collator_compare((sb_collator *)index, "a", 1, "b", 1, &order), SB_EINVAL);
         static char foreign[64];
@@ -393,12 +545,22 @@ int main(void) {
         sb_results_free(results);
         CHECK(sb_results_count(results) == 0);
         sb_results_free(results);
+        {
+            const char *text = NULL;
+            size_t text_len = 0;
+            CHECK_STATUS(sb_results_text(results, 0, &text, &text_len), SB_EINVAL);
+            sb_packed_items packed;
+            memset(&packed, 0, sizeof packed);
+            CHECK_STATUS(sb_index_add_packed(gone, &packed), SB_EINVAL);
+        }
         sb_collator *c2 = NULL;
         sb_collator_new(NULL, &c2);
         sb_collator_free(c2);
         sb_collator_free(c2);
         int32_t order;
         CHECK_STATUS(sb_collator_compare(c2, "a", 1, "b", 1, &order), SB_EINVAL);
+        size_t offsets[2] = {0, 1}, order_out[1];
+        CHECK_STATUS(sb_collator_sort_packed(c2, "a", offsets, 1, order_out), SB_EINVAL);
     }
 
     ROW("11", "calling from inside a callback");
