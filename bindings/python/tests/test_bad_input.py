@@ -188,3 +188,175 @@ def test_row12_corrupt_recents_and_snapshots(session, tmp_path):
             session.restore(bad)
         assert info.value.status in (SB_ECORRUPT, SB_EINVAL)
     assert session.snapshot() == before
+
+
+# ---- the packed entry points (sb_index_add_packed, sb_collator_sort_packed) and the hit-text
+# readers (sb_results_text, sb_results_copy, sb_results_data), row by row
+
+
+def _packed(ids, data, offsets):
+    """An sb_packed_items with one title column; returns (struct, buffers to keep alive)."""
+    id_array = (ctypes.c_uint64 * len(ids))(*ids) if ids is not None else None
+    offset_array = (ctypes.c_size_t * len(offsets))(*offsets) if offsets is not None else None
+    items = _ffi.sb_packed_items(count=len(offsets) - 1 if offsets else (len(ids) if ids else 0))
+    items.ids = id_array
+    items.titles = data
+    items.title_offsets = offset_array
+    return items, (id_array, offset_array)
+
+
+def _search(index, query=b"apple"):
+    results = P(_ffi.sb_results)()
+    lib.sb_index_search(index._handle, query, len(query), None, ctypes.byref(results))
+    return results
+
+
+def _sort_packed(collator, data, offsets, count=None, out=True):
+    offset_array = (ctypes.c_size_t * len(offsets))(*offsets) if offsets is not None else None
+    n = count if count is not None else len(offsets) - 1
+    order = (ctypes.c_size_t * max(1, len(offsets or [0]) - 1))() if out else None
+    return status_of(lib.sb_collator_sort_packed, collator._handle if collator else None, data, offset_array, n, order)
+
+
+def test_packed_row1_null_handles(index):
+    items, _keep = _packed([5], b"x", [0, 1])
+    assert status_of(lib.sb_index_add_packed, None, ctypes.byref(items)) == SB_EINVAL
+    assert _sort_packed(None, b"a", [0, 1]) == SB_EINVAL
+    text, length = P(ctypes.c_char)(), ctypes.c_size_t(9)
+    assert status_of(lib.sb_results_text, None, 0, ctypes.byref(text), ctypes.byref(length)) == SB_EINVAL
+    assert not text and length.value == 0
+    entry = _ffi.sb_hit_entry()
+    assert status_of(lib.sb_results_copy, None, 0, 1, ctypes.byref(entry)) == SB_EINVAL
+    ranges, count = P(_ffi.sb_range)(), ctypes.c_size_t()
+    assert status_of(lib.sb_results_data, None, ctypes.byref(text), ctypes.byref(length), ctypes.byref(ranges),
+                     ctypes.byref(count)) == SB_EINVAL
+
+
+def test_packed_row2_null_outputs(index):
+    results = _search(index)
+    try:
+        text, length = P(ctypes.c_char)(), ctypes.c_size_t()
+        ranges, count = P(_ffi.sb_range)(), ctypes.c_size_t()
+        assert status_of(lib.sb_results_text, results, 0, None, ctypes.byref(length)) == SB_EINVAL
+        assert status_of(lib.sb_results_text, results, 0, ctypes.byref(text), None) == SB_EINVAL
+        assert status_of(lib.sb_results_data, results, None, ctypes.byref(length), ctypes.byref(ranges),
+                         ctypes.byref(count)) == SB_EINVAL
+        assert status_of(lib.sb_results_data, results, ctypes.byref(text), ctypes.byref(length), None,
+                         ctypes.byref(count)) == SB_EINVAL
+    finally:
+        lib.sb_results_free(results)
+    with searchbar.Collator("en") as collator:
+        assert _sort_packed(collator, b"a", [0, 1], out=False) == SB_EINVAL
+
+
+def test_packed_row3_null_with_length(index):
+    assert status_of(lib.sb_index_add_packed, index._handle, None) == SB_EINVAL
+    items, _keep = _packed([9], None, [0, 4])  # titles NULL, 4 bytes
+    assert status_of(lib.sb_index_add_packed, index._handle, ctypes.byref(items)) == SB_EINVAL
+    assert "items.titles" in _ffi.last_error()
+    items, _keep = _packed(None, b"abcd", [0, 4])  # ids NULL
+    assert status_of(lib.sb_index_add_packed, index._handle, ctypes.byref(items)) == SB_EINVAL
+    items, _keep = _packed([9], b"abcd", [0, 4])
+    items.keywords = b"abcd"  # bytes without offsets
+    assert status_of(lib.sb_index_add_packed, index._handle, ctypes.byref(items)) == SB_EINVAL
+    results = _search(index)
+    try:
+        assert status_of(lib.sb_results_copy, results, 0, 1, None) == SB_EINVAL
+    finally:
+        lib.sb_results_free(results)
+    with searchbar.Collator("en") as collator:
+        assert _sort_packed(collator, None, [0, 4]) == SB_EINVAL
+        assert _sort_packed(collator, b"abcd", None, count=1) == SB_EINVAL
+        # row 3a: NULL bytes with empty texts are empty strings
+        assert _sort_packed(collator, None, [0, 0, 0]) == 0
+    items, _keep = _packed([78], None, [0, 0])
+    assert status_of(lib.sb_index_add_packed, index._handle, ctypes.byref(items)) == 0
+    index.remove([78])
+
+
+@pytest.mark.parametrize("bad", [b"a\xffb", b"\xc0\xaf", b"\xed\xa0\x80", b"ab\xe2\x82"])
+def test_packed_row4_invalid_utf8(index, bad):
+    items, _keep = _packed([20, 21], b"ok" + bad, [0, 2, 2 + len(bad)])
+    assert status_of(lib.sb_index_add_packed, index._handle, ctypes.byref(items)) == SB_EINVAL
+    assert "UTF-8" in _ffi.last_error() and "item 1" in _ffi.last_error()
+    with searchbar.Collator("en") as collator:
+        assert _sort_packed(collator, b"ok" + bad, [0, 2, 2 + len(bad)]) == SB_EINVAL
+    # an offset inside a character
+    items, _keep = _packed([22, 23], "hé".encode(), [0, 2, 3])
+    assert status_of(lib.sb_index_add_packed, index._handle, ctypes.byref(items)) == SB_EINVAL
+    # through the binding: a lone surrogate is refused, nothing is added
+    with pytest.raises(searchbar.SearchBarError):
+        index.add([(30, "fine"), (31, "bad\udcff")])
+    with pytest.raises(searchbar.SearchBarError):
+        searchbar.sort(["ok", "bad\udcff"])
+    assert len(index) == 2
+
+
+def test_packed_row5_limits(index):
+    huge = (64 << 20) + 1
+    items, _keep = _packed([11], b"hello", [0, huge])  # lengths are checked before a byte is read
+    assert status_of(lib.sb_index_add_packed, index._handle, ctypes.byref(items)) == SB_ETOOBIG
+    items.count = (1 << 26) + 1
+    assert status_of(lib.sb_index_add_packed, index._handle, ctypes.byref(items)) == SB_ETOOBIG
+    with searchbar.Collator("en") as collator:
+        assert _sort_packed(collator, b"hello", [0, huge]) == SB_ETOOBIG
+        assert _sort_packed(collator, b"hello", [0, 1], count=1 << 31) == SB_ETOOBIG
+
+
+def test_packed_row6_nan_weight(index):
+    with pytest.raises(searchbar.SearchBarError) as raised:
+        index.add([{"id": 12, "title": "x", "weight": float("nan")}])
+    assert "weights[0]" in raised.value.message
+    assert len(index) == 2
+
+
+def test_packed_row7_out_of_range(index):
+    results = _search(index)
+    try:
+        n = lib.sb_results_count(results)
+        text, length = P(ctypes.c_char)(), ctypes.c_size_t()
+        entries = (_ffi.sb_hit_entry * 2)()
+        assert status_of(lib.sb_results_text, results, n, ctypes.byref(text), ctypes.byref(length)) == SB_EINVAL
+        assert status_of(lib.sb_results_copy, results, 0, n + 1, entries) == SB_EINVAL
+        assert status_of(lib.sb_results_copy, results, 2**64 - 1, 2, entries) == SB_EINVAL
+        assert status_of(lib.sb_results_copy, results, n, 0, entries) == 0
+    finally:
+        lib.sb_results_free(results)
+    items, _keep = _packed([30, 31], b"abc", [0, 3, 1])  # decreasing offsets
+    assert status_of(lib.sb_index_add_packed, index._handle, ctypes.byref(items)) == SB_EINVAL
+    with searchbar.Collator("en") as collator:
+        assert _sort_packed(collator, b"abc", [0, 3, 1]) == SB_EINVAL
+    assert len(index) == 2
+
+
+def test_packed_row8_wrong_handle_type(index):
+    with searchbar.Collator("en") as collator:
+        items, _keep = _packed([5], b"x", [0, 1])
+        assert status_of(lib.sb_index_add_packed, ctypes.cast(collator._handle, P(_ffi.sb_index)),
+                         ctypes.byref(items)) == SB_EINVAL
+        offsets = (ctypes.c_size_t * 2)(0, 1)
+        order = (ctypes.c_size_t * 1)()
+        assert status_of(lib.sb_collator_sort_packed, ctypes.cast(index._handle, P(_ffi.sb_collator)), b"a",
+                         offsets, 1, order) == SB_EINVAL
+    text, length = P(ctypes.c_char)(), ctypes.c_size_t()
+    assert status_of(lib.sb_results_text, ctypes.cast(index._handle, P(_ffi.sb_results)), 0, ctypes.byref(text),
+                     ctypes.byref(length)) == SB_EINVAL
+
+
+def test_packed_row9_10_use_after_free():
+    ix = searchbar.Index()
+    ix.add([(1, "apple")])
+    results = _search(ix)
+    ix.close()
+    text, length = P(ctypes.c_char)(), ctypes.c_size_t()
+    assert status_of(lib.sb_results_text, results, 0, ctypes.byref(text), ctypes.byref(length)) == 0
+    assert ctypes.string_at(text, length.value) == b"apple"  # results outlive their index
+    lib.sb_results_free(results)
+    assert status_of(lib.sb_results_text, results, 0, ctypes.byref(text), ctypes.byref(length)) == SB_EINVAL
+    lib.sb_results_free(results)  # double free: no-op
+    with pytest.raises(searchbar.SearchBarError):
+        ix.add([(2, "pear")])
+    collator = searchbar.Collator("en")
+    collator.close()
+    with pytest.raises(searchbar.SearchBarError):
+        collator.sort(["b", "a"])

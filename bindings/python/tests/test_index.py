@@ -133,3 +133,51 @@ def test_writer_and_searcher_threads_see_consistent_snapshots():
         stop.set()
         t.join()
     assert not errors
+
+
+def test_hits_carry_texts_without_a_python_copy():
+    index = searchbar.Index(locale="de")
+    index.add([(1, "Zürich Hauptbahnhof", "Schweiz", "bahn"), {"id": 2, "title": "Straße", "subtitle": "Köln"},
+               (3, "東京タワー")])
+    assert not hasattr(index, "_texts")
+    hit = index.search("kol")[0]
+    assert (hit.id, hit.field, hit.text, hit.title) == (2, "subtitle", "Köln", "Straße")
+    assert hit.text[hit.highlights[0][0]:hit.highlights[0][1]] == "Köl"
+    hit = index.search("zur")[0]
+    assert hit == searchbar.Hit(1, hit.score, "title", hit.tier, [(0, 3)], "Zürich Hauptbahnhof", "Zürich Hauptbahnhof")
+    hit = index.search("タワ")[0]
+    assert hit.text == "東京タワー" and hit.text[slice(*hit.highlights[0])] == "タワ"
+    # a replaced item's hit shows the new text; a removed one is gone
+    index.add([(1, "Zug")])
+    assert [h.text for h in index.search("zug")] == ["Zug"]
+    index.remove([3])
+    assert index.search("タワ") == []
+
+
+def test_packed_add_of_many_forms():
+    index = searchbar.Index()
+    index.add([(5, "b item"), (3, "a item"), (5, "c item")])  # unordered, duplicate: the last wins
+    assert sorted((h.id, h.title) for h in index.search("item")) == [(3, "a item"), (5, "c item")]
+    index.add(({"id": i, "title": f"gen {i}", "scope": i % 2, "weight": i} for i in range(10)))  # a generator
+    assert {h.id for h in index.search("gen", scope=1)} == {1, 3, 5, 7, 9}
+    assert index.search("gen")[0].id == 9  # weight ranks
+    index.add([(100, "kw item", "", ["alpha", "beta"])])
+    assert index.search("beta")[0].field == "keywords" and index.search("beta")[0].text == "alpha beta"
+    index.add([{"id": 101, "title": "with attrs", "attributes": {"kind": "pdf"}}])  # sb_item path
+    assert [h.id for h in index.search("with", filters={"kind": "pdf"})] == [101]
+    with pytest.raises(TypeError):
+        index.add([(200, None)])
+    with pytest.raises(ValueError):
+        index.add([(2**64, "too big")])
+    with pytest.raises(ValueError):
+        index.add([{"id": 201, "title": "x", "scope": -1}])
+    assert not index.search("too")
+
+
+def test_sort_packed_agrees_with_keys():
+    words = ["Ärlig", "Zebra", "Åsa", "Örebro", "", "zebra", "Zebra"]
+    assert searchbar.sort(words, locale="sv")[-3:] == ["Åsa", "Ärlig", "Örebro"]
+    with searchbar.Collator("sv") as collator:
+        assert collator.sort(words) == sorted(words, key=collator.key)
+    with pytest.raises(TypeError):
+        searchbar.sort(["a", 3])
