@@ -32,6 +32,19 @@ final class BreakIteratorPool: @unchecked Sendable {
         if let template { sbicu_ubrk_close(template) }
     }
 
+    /// A new iterator of the pool's type and locale, owned by the caller (who closes it with
+    /// `ubrk_close`); nil when ICU cannot make one.
+    func makeIterator() -> OpaquePointer? {
+        guard let template else { return nil }
+        var status = U_ZERO_ERROR
+        let bi = sbicu_ubrk_clone(template, &status)
+        if sbicu_failure(status) != 0 {
+            if let bi { sbicu_ubrk_close(bi) }
+            return nil
+        }
+        return bi
+    }
+
     /// Runs `body` with an iterator set to `text`; nil when ICU cannot provide one.
     func with<R>(text: UnsafeBufferPointer<UInt16>, _ body: (OpaquePointer) -> R) -> R? {
         guard let template, text.count < Int(Int32.max) else { return nil }

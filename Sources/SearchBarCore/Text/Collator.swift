@@ -118,6 +118,57 @@ public final class Collator: @unchecked Sendable {
         return 0
     }
 
+    /// The first 8 bytes of ``sortKey(_:)`` as a big-endian integer (zero-padded), computed in
+    /// `scratch`'s buffers.
+    func sortKeyPrefix(_ s: String, scratch: AnalysisScratch) -> UInt64 {
+        var units = scratch.sortUnits
+        var key = scratch.sortKey
+        defer {
+            scratch.sortUnits = units
+            scratch.sortKey = key
+        }
+        units.count = 0
+        var copy = s
+        copy.withUTF8 { p in
+            units.reserve(p.count)
+            var i = 0
+            while i < p.count {
+                let b = p[i]
+                if b < 0x80 {
+                    units[units.count] = UInt16(b)
+                    units.count += 1
+                    i += 1
+                    continue
+                }
+                let (c, length) = UTF8Codec.decode(p, at: i)
+                if c >= 0x10000 {
+                    let v = c - 0x10000
+                    units.append(UInt16(0xD800 | (v >> 10)))
+                    units.append(UInt16(0xDC00 | (v & 0x3FF)))
+                } else {
+                    units.append(UInt16(c))
+                }
+                i += length
+            }
+        }
+        guard units.count < Int(Int32.max) / 4 else { return 0 }
+        var n: Int32 = 0
+        for _ in 0..<3 {
+            key.count = 0
+            key.reserve(units.count * 4 + 16)
+            n = sbicu_ucol_getSortKey(collator, units.base, Int32(units.count), key.base, Int32(key.capacity))
+            if n <= 0 { return 0 }
+            if Int(n) <= key.capacity { break }
+            key.reserve(Int(n))
+        }
+        guard Int(n) <= key.capacity else { return 0 }
+        // n counts the trailing NUL.
+        let length = Int(n) - 1
+        var value: UInt64 = 0
+        for i in 0..<8 { value = value << 8 | UInt64(i < length ? key[i] : 0) }
+        return value
+    }
+
     /// The indices of `strings` in collation order (stable: equal strings keep their order).
     /// Sort keys are computed once and compared as bytes.
     public func sortedIndices(_ strings: [String]) -> [Int] {

@@ -92,7 +92,7 @@ extension FoldTables {
 
     /// True when the code points from `start` up to the next boundary (or the end) are all
     /// default ignorables.
-    private func onlyIgnorablesUntilBoundary(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    func onlyIgnorablesUntilBoundary(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         var k = start
         var seen = 0
         while k < p.count && seen < Self.maxSegmentScalars {

@@ -1,4 +1,5 @@
 internal import CICU
+import Synchronization
 
 /// Folds and tokenizes text for one locale. Safe to use from any number of threads at once.
 ///
@@ -25,6 +26,8 @@ public final class TextAnalyzer: Sendable {
     public let locale: SearchLocale
     let tables: FoldTables
     let words: BreakIteratorPool
+    /// Idle scratch spaces of the indexing path (see ``takeScratch()``).
+    let scratchPool = Mutex<[AnalysisScratch]>([])
 
     /// Texts longer than this many UTF-8 bytes are analyzed up to this length (offsets are
     /// 32-bit; the C layer's limit is far below).
@@ -122,6 +125,14 @@ public final class TextAnalyzer: Sendable {
 
     /// Replaces the contents of `analysis` with the analysis of `text`, reusing its buffers.
     public func analyze(_ text: String, into analysis: inout Analysis) {
+        let scratch = takeScratch()
+        analyze(text, into: &analysis, scratch: scratch)
+        recycle(scratch)
+    }
+
+    /// The reference implementation of ``analyze(_:into:)`` (the fold pipeline with a
+    /// `MappedSink` and `TokenBuilder`), which the scratch-based path must equal.
+    func analyzeReference(_ text: String, into analysis: inout Analysis) {
         var none: [String]? = nil
         analyze(text, into: &analysis, tokenTexts: &none)
     }

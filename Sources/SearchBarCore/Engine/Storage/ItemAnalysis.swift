@@ -12,6 +12,17 @@ struct ItemAnalysis: Sendable {
         analyzer.analyze(text, into: &analysis)
     }
 
+    /// Replaces `analysis` with the folded key and token spans of `text`, using `scratch`
+    /// (the same result as ``analyze(_:into:)``).
+    func analyze(_ text: String, into analysis: inout Analysis, scratch: AnalysisScratch) {
+        analyzer.analyze(text, into: &analysis, scratch: scratch)
+    }
+
+    /// The same as ``rankKey(_:buffer:)``, using `scratch`.
+    func rankKey(_ title: String, scratch: AnalysisScratch) -> UInt64 {
+        collator.sortKeyPrefix(title, scratch: scratch)
+    }
+
     /// The first 8 bytes of the title's collation sort key, big-endian, as a rank key
     /// (`buffer` is scratch space reused between calls).
     func rankKey(_ title: String, buffer: inout [UInt8]) -> UInt64 {

@@ -44,12 +44,13 @@ enum SegmentBuilder {
     private static func analyze<S: Sequence<IndexItem>>(_ items: S, _ config: ItemAnalysis) -> Part {
         var part = Part()
         var analysis = Analysis()
-        var sortKey: [UInt8] = []
+        let scratch = config.analyzer.takeScratch()
+        defer { config.analyzer.recycle(scratch) }
         for item in items {
             var entries = 0
             for field in SearchField.allCases where config.fields.includes(field) {
                 let text = item.text(of: field)
-                config.analyze(text, into: &analysis)
+                config.analyze(text, into: &analysis, scratch: scratch)
                 part.original[Int(field.rawValue)].append(text)
                 part.folded[Int(field.rawValue)].append(analysis.key)
                 let fieldBits = field.rawValue << Segment.fieldShift
@@ -64,7 +65,7 @@ enum SegmentBuilder {
                 entries += analysis.tokens.count
             }
             part.forwardCounts.append(UInt32(truncatingIfNeeded: entries))
-            part.rankKeys.append(config.rankKey(item.title, buffer: &sortKey))
+            part.rankKeys.append(config.rankKey(item.title, scratch: scratch))
             part.ids.append(item.id)
             part.scopes.append(item.scope)
             part.weights.append(WeightKey.key(item.weight))

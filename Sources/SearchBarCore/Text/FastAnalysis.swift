@@ -1,0 +1,406 @@
+internal import CICU
+
+// The analysis used for indexing, on reusable buffers (``AnalysisScratch``).
+//
+// It computes exactly what `FoldTables.run` with a `MappedSink` followed by `TokenBuilder`
+// computes (the reference path, still used by `tokenize` and `foldMapped`), with three
+// differences in *how*, none in *what*:
+// - runs of ASCII bytes are handled as one unit at a time instead of byte by byte;
+// - the folds of normalization segments of several code points come from a per-scratch memo
+//   of `foldSegment` results instead of calling ICU again;
+// - no array, string or break iterator is made per text.
+// German (`de`) text goes through the reference path. `FastAnalysisTests` compares both paths
+// on the sample dataset, the i18n cases and random strings.
+
+extension FoldTables {
+    /// The UTF-16 form of the UTF-8 bytes `p[start..<end]`.
+    static func utf16(of p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt16] {
+        var source: [UInt16] = []
+        var k = start
+        while k < end {
+            let (d, dl) = UTF8Codec.decode(p, at: k)
+            UTF8Codec.appendUTF16(d, to: &source)
+            k += dl
+        }
+        return source
+    }
+
+    /// The same as ``run(_:_:)`` with a `MappedSink(german: false, collectText: true)`, into
+    /// `s.key`, `s.text` and `s.units`.
+    func runMapped(_ p: UnsafeBufferPointer<UInt8>, _ s: inout FoldState) {
+        let n = p.count
+        var i = 0
+        while i < n {
+            if p[i] < 0x80 {
+                var j = i + 1
+                while j < n && p[j] < 0x80 { j += 1 }
+                // Every byte of the run is a segment of its own except possibly the last, which
+                // starts a longer segment when the code point after it has no boundary before it.
+                var end = j
+                if j < n && entry(UTF8Codec.decode(p, at: j).scalar).flags & FoldPage.boundaryBefore == 0 {
+                    end = j - 1
+                }
+                if end > i { s.asciiRun(p, i, end) }
+                i = end
+                if end == j { continue }
+            }
+            let (c, length) = UTF8Codec.decode(p, at: i)
+            var j = i + length
+            var count = 1
+            while j < n && count < Self.maxSegmentScalars {
+                if p[j] < 0x80 { break }
+                let (d, dl) = UTF8Codec.decode(p, at: j)
+                let e = entry(d)
+                if e.flags & FoldPage.boundaryBefore != 0 { break }
+                if e.flags & FoldPage.ignorable != 0 && onlyIgnorablesUntilBoundary(p, from: j + dl) { break }
+                j += dl
+                count += 1
+            }
+            if count == 1 {
+                let page = self.page(c).pointee
+                let e = page.entries[Int(c & 0xFF)]
+                s.segment(
+                    i, j, key: page.keys + Int(e.keyStart), Int(e.keyLength), nfkc: page.nfkc + Int(e.nfkcStart),
+                    Int(e.nfkcLength), clusters: page.clusters + Int(e.clusterStart), Int(e.clusterCount), scalar: c)
+            } else if j - i <= SegmentMemo.maxBytes, let m = s.memo.slot(p, i, j, tables: self) {
+                let keys = UnsafePointer(s.memo.keys.base) + Int(m.keyStart)
+                let nfkc = UnsafePointer(s.memo.nfkc.base) + Int(m.nfkcStart)
+                let clusters = UnsafePointer(s.memo.clusters.base) + Int(m.clusterStart)
+                s.segment(
+                    i, j, key: keys, Int(m.keyLength), nfkc: nfkc, Int(m.nfkcLength), clusters: clusters,
+                    Int(m.clusterCount), scalar: nil)
+            } else {
+                // Longer than the memo's keys: the fold copied into plain memory.
+                let fold = foldSegment(Self.utf16(of: p, i, j))
+                var key = RawBuffer<UInt8>(capacity: fold.key.count)
+                var nfkc = RawBuffer<UInt16>(capacity: fold.nfkc.count)
+                var clusters = RawBuffer<UInt32>(capacity: fold.clusters.count)
+                defer {
+                    key.free()
+                    nfkc.free()
+                    clusters.free()
+                }
+                for b in fold.key { key.append(b) }
+                for u in fold.nfkc { nfkc.append(u) }
+                for c in fold.clusters { clusters.append(c) }
+                s.segment(
+                    i, j, key: key.base, key.count, nfkc: nfkc.base, nfkc.count, clusters: clusters.base,
+                    clusters.count, scalar: nil)
+            }
+            i = j
+        }
+    }
+}
+
+extension FoldState {
+    @inline(__always)
+    mutating func addUnit(_ o0: Int, _ o1: Int, linear: Bool) {
+        units.append(
+            FoldUnit(
+                origStart: Int32(truncatingIfNeeded: o0), origEnd: Int32(truncatingIfNeeded: o1),
+                textStart: Int32(truncatingIfNeeded: text.count), keyStart: Int32(truncatingIfNeeded: key.count),
+                linear: linear))
+    }
+
+    /// ASCII bytes `p[start..<end]`, each a segment of its own (`MappedSink.ascii` per byte).
+    @inline(__always)
+    mutating func asciiRun(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+        if units.count > 0, units[units.count - 1].linear, units[units.count - 1].origEnd == Int32(start) {
+            units[units.count - 1].origEnd = Int32(truncatingIfNeeded: end)
+        } else {
+            addUnit(start, end, linear: true)
+        }
+        let n = end - start
+        key.reserve(n)
+        text.reserve(n)
+        let k = key.base + key.count
+        let t = text.base + text.count
+        for x in 0..<n {
+            let b = p[start + x]
+            let lower = b &+ ((b &- 0x41) < 26 ? 0x20 : 0)
+            k[x] = lower
+            t[x] = UInt16(lower)
+        }
+        key.count += n
+        text.count += n
+    }
+
+    /// One segment `o0..<o1` of the original with its fold (`MappedSink.segment`).
+    @inline(__always)
+    mutating func segment(
+        _ o0: Int, _ o1: Int, key k: UnsafePointer<UInt8>, _ keyCount: Int, nfkc: UnsafePointer<UInt16>,
+        _ nfkcCount: Int, clusters: UnsafePointer<UInt32>, _ clusterCount: Int, scalar: UInt32?
+    ) {
+        if clusterCount == 0 {
+            addUnit(o0, o1, linear: false)
+            if scalar == 0x200D { text.append(0x200D) }
+            return
+        }
+        var keyOffset = 0
+        var textOffset = 0
+        for x in 0..<clusterCount {
+            addUnit(o0, o1, linear: false)
+            let c = clusters[x]
+            let keyLength = Int(c & 0xFFFF)
+            let textLength = Int(c >> 16)
+            let keyEnd = min(keyOffset + keyLength, keyCount)
+            if keyEnd > keyOffset { key.append(k + keyOffset, count: keyEnd - keyOffset) }
+            let textEnd = min(textOffset + textLength, nfkcCount)
+            if textEnd > textOffset { text.append(nfkc + textOffset, count: textEnd - textOffset) }
+            keyOffset += keyLength
+            textOffset += textLength
+        }
+    }
+
+    /// Index of the last unit whose text start is <= `offset` (0 when none).
+    @inline(__always)
+    func unit(containingText offset: Int32) -> Int {
+        var lo = 0
+        var hi = units.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if units[mid].textStart <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return max(lo - 1, 0)
+    }
+
+    /// Index of the last unit whose key start is <= `offset` (0 when none).
+    func unit(containingKey offset: Int32) -> Int {
+        var lo = 0
+        var hi = units.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if units[mid].keyStart <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return max(lo - 1, 0)
+    }
+}
+
+extension TextAnalyzer {
+    /// A scratch space for ``analyze(_:into:scratch:)`` (from the pool, or new).
+    func takeScratch() -> AnalysisScratch {
+        scratchPool.withLock { $0.popLast() } ?? AnalysisScratch()
+    }
+
+    /// Gives a scratch space back to the pool (a few are kept).
+    func recycle(_ scratch: AnalysisScratch) {
+        scratchPool.withLock { pool in
+            if pool.count < 8 { pool.append(scratch) }
+        }
+    }
+
+    /// The same as ``analyze(_:into:)``, using `scratch`'s buffers, memo and break iterator.
+    func analyze(_ text: String, into analysis: inout Analysis, scratch: AnalysisScratch) {
+        analysis.tokens.removeAll(keepingCapacity: true)
+        analysis.key.removeAll(keepingCapacity: true)
+        if tables.tailoring.german {
+            analyzeReference(text, into: &analysis)
+            return
+        }
+        var copy = text
+        var s = scratch.state
+        defer { scratch.state = s }
+        s.reset()
+        copy.withUTF8 { whole in
+            let p = UnsafeBufferPointer(rebasing: whole.prefix(Self.maximumTextBytes))
+            if Self.isASCII(p) {
+                s.key.reserve(p.count)
+                s.text.reserve(p.count)
+                for i in 0..<p.count {
+                    let b = p[i]
+                    let lower = b &+ ((b &- 0x41) < 26 ? 0x20 : 0)
+                    s.key[i] = lower
+                    s.text[i] = UInt16(lower)
+                }
+                s.key.count = p.count
+                s.text.count = p.count
+                if let bi = iterator(scratch, s.text) { asciiTokens(bi, &s) }
+            } else {
+                tables.runMapped(p, &s)
+                if let bi = iterator(scratch, s.text) { tokens(bi, p, &s) }
+            }
+        }
+        analysis.key.append(contentsOf: s.key.buffer)
+        analysis.tokens.append(contentsOf: s.tokens.buffer)
+    }
+
+    /// The scratch's word break iterator set to `text` (nil when ICU cannot give one).
+    private func iterator(_ scratch: AnalysisScratch, _ text: RawBuffer<UInt16>) -> OpaquePointer? {
+        guard text.count < Int(Int32.max) else { return nil }
+        if scratch.iterator == nil { scratch.iterator = words.makeIterator() }
+        guard let bi = scratch.iterator else { return nil }
+        var status = U_ZERO_ERROR
+        sbicu_ubrk_setText(bi, text.base, Int32(text.count), &status)
+        guard sbicu_failure(status) == 0 else {
+            sbicu_ubrk_close(bi)
+            scratch.iterator = nil
+            return nil
+        }
+        return bi
+    }
+
+    /// Tokens of all-ASCII text (`analyzeASCII`).
+    private func asciiTokens(_ bi: OpaquePointer, _ s: inout FoldState) {
+        let n = s.text.count
+        var start = Int(sbicu_ubrk_first(bi))
+        while true {
+            let end32 = sbicu_ubrk_next(bi)
+            if end32 == Int32(SBICU_BRK_DONE) || end32 < 0 { break }
+            let end = Int(end32)
+            let status = sbicu_ubrk_getRuleStatus(bi)
+            if status >= Int32(SBICU_WORD_NONE_LIMIT), start >= 0, end > start, end <= n {
+                s.raws.append(
+                    TokenBuilder.Raw(start: start, end: end, kind: status < Int32(SBICU_WORD_LETTER) ? .number : .word))
+            }
+            start = end
+        }
+        let key = s.key
+        for r in 0..<s.raws.count {
+            let raw = s.raws[r]
+            s.tokens.append(TokenSpan(keyStart: Int32(raw.start), keyEnd: Int32(raw.end), raw.start, raw.end, raw.kind))
+            var underscore = false
+            for i in raw.start..<raw.end where key[i] == 0x5F {
+                underscore = true
+                break
+            }
+            guard underscore else { continue }
+            var partStart = raw.start
+            for i in raw.start...raw.end where i == raw.end || key[i] == 0x5F {
+                if i > partStart && !(partStart == raw.start && i == raw.end) {
+                    s.tokens.append(TokenSpan(keyStart: Int32(partStart), keyEnd: Int32(i), partStart, i, .part))
+                }
+                partStart = i + 1
+            }
+        }
+    }
+
+    /// Tokens of folded text (`TokenBuilder`).
+    private func tokens(_ bi: OpaquePointer, _ original: UnsafeBufferPointer<UInt8>, _ s: inout FoldState) {
+        var start = Int(sbicu_ubrk_first(bi))
+        while true {
+            let end32 = sbicu_ubrk_next(bi)
+            if end32 == Int32(SBICU_BRK_DONE) || end32 < 0 { break }
+            let end = Int(end32)
+            defer { start = end }
+            guard start >= 0, end > start, end <= s.text.count else { continue }
+            let status = sbicu_ubrk_getRuleStatus(bi)
+            if let kind = Self.kind(s.text, status: status, start: start, end: end) {
+                s.raws.append(TokenBuilder.Raw(start: start, end: end, kind: kind))
+            }
+        }
+        for r in 0..<s.raws.count {
+            let raw = s.raws[r]
+            let span = Self.span(raw, s, original)
+            if span.keyStart == span.keyEnd { continue }
+            s.tokens.append(span)
+            addParts(of: raw, span: span, original, &s)
+        }
+    }
+
+    /// The scalar at UTF-16 offset `i` (`TokenBuilder.scalar(at:)`).
+    @inline(__always)
+    private static func scalar(_ text: RawBuffer<UInt16>, at i: Int) -> UInt32 {
+        let a = UInt32(text[i])
+        if a >= 0xD800 && a < 0xDC00 && i + 1 < text.count {
+            let b = UInt32(text[i + 1])
+            if b >= 0xDC00 && b < 0xE000 { return 0x10000 + ((a - 0xD800) << 10) + (b - 0xDC00) }
+        }
+        return a
+    }
+
+    /// `TokenBuilder.kind(status:start:end:)`.
+    private static func kind(_ text: RawBuffer<UInt16>, status: Int32, start: Int, end: Int) -> TokenKind? {
+        if status < Int32(SBICU_WORD_NONE_LIMIT) {
+            let c = scalar(text, at: start)
+            if ICU.has(c, UCHAR_EXTENDED_PICTOGRAPHIC) || ICU.has(c, UCHAR_REGIONAL_INDICATOR) { return .emoji }
+            return nil
+        }
+        if status >= Int32(SBICU_WORD_KANA) { return .noSpaceScript }
+        var i = start
+        while i < end {
+            let u = text[i]
+            // Below U+0E00 nothing is a no-space script (`LetterTable.isNoSpaceScript`).
+            if u < 0x0E00 {
+                i += 1
+                continue
+            }
+            let c = scalar(text, at: i)
+            if LetterTable.isNoSpaceScript(c) { return .noSpaceScript }
+            i += c >= 0x10000 ? 2 : 1
+        }
+        return status < Int32(SBICU_WORD_LETTER) ? .number : .word
+    }
+
+    /// `TokenBuilder.span(_:)`.
+    @inline(__always)
+    private static func span(_ raw: TokenBuilder.Raw, _ s: FoldState, _ original: UnsafeBufferPointer<UInt8>)
+        -> TokenSpan
+    {
+        let us = s.unit(containingText: Int32(raw.start))
+        let ue = s.unit(containingText: Int32(raw.end - 1))
+        let a = s.units[us]
+        let b = s.units[ue]
+        let ds = Int32(raw.start) - a.textStart
+        let de = Int32(raw.end) - b.textStart
+        let o0 = a.linear ? a.origStart + ds : a.origStart
+        let o1 = b.linear ? b.origStart + de : b.origEnd
+        let k0 = a.linear ? a.keyStart + ds : a.keyStart
+        let k1 =
+            b.linear ? b.keyStart + de : (ue + 1 < s.units.count ? s.units[ue + 1].keyStart : Int32(s.key.count))
+        let widened = Graphemes.widen(Int(o0)..<Int(max(o0, o1)), bytes: original)
+        return TokenSpan(
+            keyStart: k0, keyEnd: max(k0, k1), widened.lowerBound, widened.upperBound, raw.kind)
+    }
+
+    /// `TokenBuilder.addParts(of:span:key:to:texts:)`.
+    private func addParts(
+        of raw: TokenBuilder.Raw, span: TokenSpan, _ original: UnsafeBufferPointer<UInt8>, _ s: inout FoldState
+    ) {
+        guard raw.kind == .word || raw.kind == .number else { return }
+        var underscore = false
+        for i in raw.start..<raw.end where s.text[i] == 0x5F {
+            underscore = true
+            break
+        }
+        if underscore {
+            var partStart = raw.start
+            for i in raw.start...raw.end where i == raw.end || s.text[i] == 0x5F {
+                if i > partStart && !(partStart == raw.start && i == raw.end) {
+                    s.tokens.append(Self.span(TokenBuilder.Raw(start: partStart, end: i, kind: .part), s, original))
+                }
+                partStart = i + 1
+            }
+            return
+        }
+        let k0 = Int(span.keyStart)
+        let k1 = Int(span.keyEnd)
+        // Every article starts with ا (D8 A7) or a letter then ا.
+        guard k1 - k0 > 2 else { return }
+        let key = UnsafeBufferPointer(start: s.key.base, count: s.key.count)
+        for article in TokenBuilder.articles {
+            guard k1 - k0 > article.count, key[k0..<k0 + article.count].elementsEqual(article) else { continue }
+            var letters = 0
+            for b in key[(k0 + article.count)..<k1] where b & 0xC0 != 0x80 { letters += 1 }
+            guard letters >= 2 else { break }
+            let u = s.unit(containingKey: Int32(k0 + article.count))
+            let unit = s.units[u]
+            guard unit.keyStart == Int32(k0 + article.count), !unit.linear else { break }
+            s.tokens.append(
+                TokenSpan(
+                    keyStart: Int32(k0 + article.count), keyEnd: span.keyEnd,
+                    originalStart: max(span.originalStart, unit.origStart), originalEnd: span.originalEnd,
+                    kind: .part))
+            break
+        }
+    }
+}
+
+extension TokenSpan {
+    /// A span from `Int` original offsets.
+    @inline(__always)
+    init(keyStart: Int32, keyEnd: Int32, _ originalStart: Int, _ originalEnd: Int, _ kind: TokenKind) {
+        self.init(
+            keyStart: keyStart, keyEnd: keyEnd, originalStart: Int32(truncatingIfNeeded: originalStart),
+            originalEnd: Int32(truncatingIfNeeded: originalEnd), kind: kind)
+    }
+}

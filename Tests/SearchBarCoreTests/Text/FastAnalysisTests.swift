@@ -1,0 +1,193 @@
+@testable import SearchBarCore
+import Testing
+
+/// The indexing path (`analyze(_:into:scratch:)`, `Collator.sortKeyPrefix`) must give
+/// byte-identical keys, token spans and rank keys to the reference path (the fold pipeline with
+/// `MappedSink` and `TokenBuilder`, `Collator.appendSortKey`) on every string we have.
+@Suite("International text: fast analysis equals the reference")
+struct FastAnalysisTests {
+    /// Locales whose tailoring or word break differs (protected letters, German, Traditional →
+    /// Simplified, dictionaries), plus the major locales of the sample dataset.
+    static let localeTags: [String] =
+        ["", "de", "sv", "es", "tr", "zh", "zh-Hant", "ja", "ko", "th", "ar", "fa", "he", "hi", "el", "ru", "uk", "vi"]
+        + SampleDataset.majorLocales
+
+    static let analyzers: [TextAnalyzer] = localeTags.map { tag in
+        TextAnalyzer(locale: (try? SearchLocale(tag.isEmpty ? nil : tag)) ?? .none)
+    }
+
+    static let collators: [Collator] = ["", "en", "de", "sv", "es", "ja", "zh", "ar", "th", "ru"].compactMap { tag in
+        try? Collator(locale: (try? SearchLocale(tag.isEmpty ? nil : tag)) ?? .none)
+    }
+
+    /// Compares both paths on `texts`, each with the analyzer of no locale and with one other
+    /// analyzer (rotating), using one scratch per analyzer for all texts (buffers and memo reused).
+    /// Returns the first few differences.
+    static func differences(_ texts: [String], every: Int = 1) -> [String] {
+        let scratches = analyzers.map { _ in AnalysisScratch() }
+        var fast = Analysis()
+        var reference = Analysis()
+        var failures: [String] = []
+        for (n, text) in texts.enumerated() {
+            for a in Set([0, 1 + n % (analyzers.count - 1)]) where a == 0 || n % every == 0 {
+                let analyzer = analyzers[a]
+                analyzer.analyze(text, into: &fast, scratch: scratches[a])
+                analyzer.analyzeReference(text, into: &reference)
+                if fast.key != reference.key || fast.tokens != reference.tokens {
+                    failures.append("[\(analyzer.locale)] \(text.debugDescription)")
+                    if failures.count >= 20 { return failures }
+                }
+            }
+        }
+        return failures
+    }
+
+    /// Compares the rank keys of `texts` (rotating collators).
+    static func rankKeyDifferences(_ texts: [String]) -> [String] {
+        let scratch = AnalysisScratch()
+        var buffer: [UInt8] = []
+        var failures: [String] = []
+        for (n, text) in texts.enumerated() {
+            let collator = collators[n % collators.count]
+            let analysis = ItemAnalysis(analyzer: analyzers[0], collator: collator, fields: .title)
+            if analysis.rankKey(text, scratch: scratch) != analysis.rankKey(text, buffer: &buffer) {
+                failures.append("[\(collator.locale)] \(text.debugDescription)")
+                if failures.count >= 20 { break }
+            }
+        }
+        return failures
+    }
+
+    static let sampleTexts: [String] = SampleDataset.items().flatMap { [$0.title, $0.subtitle, $0.keywords] }
+
+    @Test("every string of the sample dataset")
+    func sampleDataset() {
+        let texts = Self.sampleTexts
+        #expect(texts.count > 150_000)
+        let failures = Self.differences(texts)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("rank keys of the sample dataset's titles")
+    func sampleRankKeys() {
+        let titles = SampleDataset.items().map(\.title)
+        let failures = Self.rankKeyDifferences(titles + Self.randomTexts)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("the i18n cases and CLDR annotations")
+    func i18nCasesAndAnnotations() {
+        let cases = I18nCase.all.flatMap { [$0.item, $0.query, $0.expect] }
+        #expect(cases.count > 150)
+        var failures = Self.differences(cases)
+        let phrases = TextTestSupport.annotationPhrases.map(\.text)
+        failures += Self.differences(phrases, every: 4)
+        failures += Self.rankKeyDifferences(cases)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("random strings mixing scripts, marks, emoji and case edge cases")
+    func randomStrings() {
+        let failures = Self.differences(Self.randomTexts)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("a full segment memo falls back to ICU")
+    func fullMemo() {
+        let analyzer = Self.analyzers[0]
+        let scratch = AnalysisScratch()
+        // Fill the memo with distinct letter + mark segments.
+        var filler = ""
+        var count = 0
+        outer: for base in 0x61...0x7A {
+            for mark in 0x0300...0x036F {
+                for second in [0x0323, 0x0331, 0x0330, 0x0324] {
+                    filler.unicodeScalars.append(Unicode.Scalar(UInt32(base))!)
+                    filler.unicodeScalars.append(Unicode.Scalar(UInt32(mark))!)
+                    filler.unicodeScalars.append(Unicode.Scalar(UInt32(second))!)
+                    filler += " "
+                    count += 1
+                    if count > SegmentMemo.maxEntries + 2000 { break outer }
+                }
+            }
+        }
+        var fast = Analysis()
+        var reference = Analysis()
+        analyzer.analyze(filler, into: &fast, scratch: scratch)
+        #expect(scratch.state.memo.entries == SegmentMemo.maxEntries)
+        for text in Self.randomTexts.prefix(2000) + [filler] {
+            analyzer.analyze(text, into: &fast, scratch: scratch)
+            analyzer.analyzeReference(text, into: &reference)
+            #expect(fast.key == reference.key && fast.tokens == reference.tokens, "\(text.debugDescription)")
+        }
+    }
+
+    // MARK: - Random strings
+
+    /// Pieces the random strings are made of: ASCII runs, case edge cases (ß ẞ İ ı ς Σ ﬁ),
+    /// Latin/Greek/Cyrillic letters with and without combining marks, long mark runs, Arabic with
+    /// articles and tatweel, Hebrew, Indic with viramas and vowel signs, Thai, CJK (Traditional),
+    /// kana (half-width with sound marks), Hangul, digits of other scripts, compatibility
+    /// characters (㈱ ① ℃ ﷺ), emoji with ZWJ, skin tones, VS16, flags, underscores, punctuation.
+    static let pieces: [String] = [
+        "a", "Z", "hello", "WORLD", "Foo_Bar", "snake_case_word", "x_", "_y", "123", "3.14", "10:00", " ", "  ",
+        "-", "'", "’", ".", ",", "!", "#", "*", "@", "\t", "ß", "ẞ", "İ", "ı", "i̇", "ς", "Σ", "σ", "ΌΣΟΣ",
+        "ﬁ", "ﬀ", "Ǆ", "ǅ", "é", "e\u{301}", "E\u{301}\u{323}", "a\u{308}", "A\u{30A}", "ø", "Ø", "ł", "đ",
+        "æ", "Œ", "þ", "ñ", "n\u{303}", "å", "ä", "ö", "ü", "u\u{308}\u{301}", "ç", "ş", "ğ", "ё", "й",
+        "и\u{306}", "Ё", "ў", "ї", "Ї", "ά", "ΐ", "ϊ", "ι\u{308}\u{301}", "ᾳ", "ᾼ", "\u{345}", "α\u{345}\u{301}",
+        "o\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}\u{307}\u{308}\u{309}\u{30A}\u{30B}\u{30C}",
+        String(repeating: "\u{301}", count: 40), "e" + String(repeating: "\u{323}\u{301}", count: 20),
+        "\u{301}", "\u{20DD}", "a\u{20DD}", "ال", "الكتاب", "والقلم", "بالبيت", "كالنور", "فالعلم",
+        "كتـــاب", "ـ", "\u{640}\u{640}", "مُحَمَّد", "ٱ", "ى", "ة", "ک", "ی", "٣", "۴", "שָׁלוֹם", "עברית",
+        "नमस्ते", "क्ष", "कि", "ಕನ್ನಡ", "ಹ್", "తెలుగు", "தமிழ்", "ொ", "கொ", "ভাষা", "ক্ষ", "৫", "ภาษาไทย",
+        "สวัสดีครับ", "๕", "ພາສາລາວ", "ខ្មែរ", "မြန်မာ", "東京", "國語", "學習", "苧", "漢字", "台灣", "日本語",
+        "カタカナ", "ｶﾞｷﾞｸﾞ", "ﾊﾟ", "ひらがな", "ー", "ｰ", "ヽヾ", "한국어", "하", "한ㄱ", "ᄀ", "ᅡ", "㈱", "①", "℃",
+        "№", "㍿", "ﷺ", "²", "½", "Ⅻ", "ＡＢＣ", "１２３", "😀", "👍🏽", "👨‍👩‍👧‍👦", "❤️", "❤\u{FE0F}", "🇩🇪",
+        "🇫🇷🇯🇵", "🏳️‍🌈", "\u{200D}", "\u{200C}", "\u{FE0F}", "\u{00AD}", "\u{200B}", "🧑‍💻", "©", "™", "\u{1F3FB}",
+        "𝔘𝔫𝔦", "𐐀", "𝟘𝟙", "\u{E000}", "\r\n", "\n", "Straße", "STRASSE", "Zürich", "İstanbul", "ΣΊΣΥΦΟΣ",
+        "Ünïcödé", "naïve", "Ἀθῆναι",
+    ]
+
+    static let randomTexts: [String] = {
+        var generator = SplitMix(seed: 0x5EA2C4)
+        var out: [String] = []
+        for _ in 0..<20_000 {
+            let n = Int(generator.next() % 8) + 1
+            var text = ""
+            for _ in 0..<n {
+                let roll = generator.next() % 10
+                if roll < 7 {
+                    text += pieces[Int(generator.next() % UInt64(pieces.count))]
+                } else if roll < 9 {
+                    text += " "
+                } else {
+                    // A random code point from a mixed range (no surrogates, no unassigned control).
+                    let ranges: [ClosedRange<UInt32>] = [
+                        0x20...0x7E, 0xA0...0x24F, 0x300...0x36F, 0x370...0x52F, 0x591...0x6FF, 0x900...0xDFF,
+                        0xE00...0xEFF, 0x1100...0x11FF, 0x1E00...0x1FFF, 0x2000...0x2BFF, 0x3000...0x30FF,
+                        0x3200...0x33FF, 0x4E00...0x4FFF, 0xAC00...0xAD00, 0xFB00...0xFDFF, 0xFE00...0xFFEF,
+                        0x1D400...0x1D7FF, 0x1F000...0x1FAFF, 0xE0020...0xE007F,
+                    ]
+                    let range = ranges[Int(generator.next() % UInt64(ranges.count))]
+                    let c = range.lowerBound + UInt32(generator.next() % UInt64(range.count))
+                    if let scalar = Unicode.Scalar(c) { text.unicodeScalars.append(scalar) }
+                }
+            }
+            out.append(text)
+        }
+        return out
+    }()
+
+    /// A small deterministic generator (SplitMix64).
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
