@@ -152,16 +152,13 @@ extension FoldState {
         }
     }
 
-    /// Index of the last unit whose text start is <= `offset` (0 when none).
+    /// Index of the last unit whose text start is <= `offset`, searched forward from unit
+    /// `from`, whose text start must be <= `offset` (the first unit's is 0).
     @inline(__always)
-    func unit(containingText offset: Int32) -> Int {
-        var lo = 0
-        var hi = units.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if units[mid].textStart <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return max(lo - 1, 0)
+    func unit(containingText offset: Int32, from: Int) -> Int {
+        var u = from
+        while u + 1 < units.count && units[u + 1].textStart <= offset { u += 1 }
+        return u
     }
 
     /// Index of the last unit whose key start is <= `offset` (0 when none).
@@ -193,14 +190,27 @@ extension TextAnalyzer {
     func analyze(_ text: String, into analysis: inout Analysis, scratch: AnalysisScratch) {
         analysis.tokens.removeAll(keepingCapacity: true)
         analysis.key.removeAll(keepingCapacity: true)
-        if tables.tailoring.german {
-            analyzeReference(text, into: &analysis)
-            return
-        }
-        var copy = text
+        analyze(text, scratch: scratch)
+        analysis.key.append(contentsOf: scratch.state.key.buffer)
+        analysis.tokens.append(contentsOf: scratch.state.tokens.buffer)
+    }
+
+    /// The analysis of ``analyze(_:into:)`` left in `scratch.state.key` and
+    /// `scratch.state.tokens` (valid until the scratch is used again).
+    func analyze(_ text: String, scratch: AnalysisScratch) {
         var s = scratch.state
         defer { scratch.state = s }
         s.reset()
+        if tables.tailoring.german {
+            var analysis = Analysis()
+            analyzeReference(text, into: &analysis)
+            analysis.key.withUnsafeBufferPointer { if let b = $0.baseAddress { s.key.append(b, count: $0.count) } }
+            analysis.tokens.withUnsafeBufferPointer {
+                if let b = $0.baseAddress { s.tokens.append(b, count: $0.count) }
+            }
+            return
+        }
+        var copy = text
         copy.withUTF8 { whole in
             let p = UnsafeBufferPointer(rebasing: whole.prefix(Self.maximumTextBytes))
             if Self.isASCII(p) {
@@ -220,8 +230,6 @@ extension TextAnalyzer {
                 if let bi = iterator(scratch, s.text) { tokens(bi, p, &s) }
             }
         }
-        analysis.key.append(contentsOf: s.key.buffer)
-        analysis.tokens.append(contentsOf: s.tokens.buffer)
     }
 
     /// The scratch's word break iterator set to `text` (nil when ICU cannot give one).
@@ -288,12 +296,15 @@ extension TextAnalyzer {
                 s.raws.append(TokenBuilder.Raw(start: start, end: end, kind: kind))
             }
         }
+        // Token starts never decrease (parts lie inside their token), so the unit search
+        // continues from the previous token's first unit.
+        var cursor = 0
         for r in 0..<s.raws.count {
             let raw = s.raws[r]
-            let span = Self.span(raw, s, original)
+            let span = Self.span(raw, s, original, &cursor)
             if span.keyStart == span.keyEnd { continue }
             s.tokens.append(span)
-            addParts(of: raw, span: span, original, &s)
+            addParts(of: raw, span: span, original, &s, &cursor)
         }
     }
 
@@ -308,12 +319,20 @@ extension TextAnalyzer {
         return a
     }
 
+    /// True when a non-word segment starting with `c` is an emoji token (`c` is
+    /// Extended_Pictographic or a regional indicator).
+    static func isEmojiStart(_ c: UInt32) -> Bool {
+        ICU.has(c, UCHAR_EXTENDED_PICTOGRAPHIC) || ICU.has(c, UCHAR_REGIONAL_INDICATOR)
+    }
+
     /// `TokenBuilder.kind(status:start:end:)`.
     private static func kind(_ text: RawBuffer<UInt16>, status: Int32, start: Int, end: Int) -> TokenKind? {
         if status < Int32(SBICU_WORD_NONE_LIMIT) {
             let c = scalar(text, at: start)
-            if ICU.has(c, UCHAR_EXTENDED_PICTOGRAPHIC) || ICU.has(c, UCHAR_REGIONAL_INDICATOR) { return .emoji }
-            return nil
+            // No ASCII character is Extended_Pictographic or a regional indicator (the first
+            // Extended_Pictographic is © U+00A9).
+            if c < 0x80 { return nil }
+            return isEmojiStart(c) ? .emoji : nil
         }
         if status >= Int32(SBICU_WORD_KANA) { return .noSpaceScript }
         var i = start
@@ -333,11 +352,12 @@ extension TextAnalyzer {
 
     /// `TokenBuilder.span(_:)`.
     @inline(__always)
-    private static func span(_ raw: TokenBuilder.Raw, _ s: FoldState, _ original: UnsafeBufferPointer<UInt8>)
-        -> TokenSpan
-    {
-        let us = s.unit(containingText: Int32(raw.start))
-        let ue = s.unit(containingText: Int32(raw.end - 1))
+    private static func span(
+        _ raw: TokenBuilder.Raw, _ s: FoldState, _ original: UnsafeBufferPointer<UInt8>, _ cursor: inout Int
+    ) -> TokenSpan {
+        let us = s.unit(containingText: Int32(raw.start), from: cursor)
+        let ue = s.unit(containingText: Int32(raw.end - 1), from: us)
+        cursor = us
         let a = s.units[us]
         let b = s.units[ue]
         let ds = Int32(raw.start) - a.textStart
@@ -354,7 +374,8 @@ extension TextAnalyzer {
 
     /// `TokenBuilder.addParts(of:span:key:to:texts:)`.
     private func addParts(
-        of raw: TokenBuilder.Raw, span: TokenSpan, _ original: UnsafeBufferPointer<UInt8>, _ s: inout FoldState
+        of raw: TokenBuilder.Raw, span: TokenSpan, _ original: UnsafeBufferPointer<UInt8>, _ s: inout FoldState,
+        _ cursor: inout Int
     ) {
         guard raw.kind == .word || raw.kind == .number else { return }
         var underscore = false
@@ -366,7 +387,8 @@ extension TextAnalyzer {
             var partStart = raw.start
             for i in raw.start...raw.end where i == raw.end || s.text[i] == 0x5F {
                 if i > partStart && !(partStart == raw.start && i == raw.end) {
-                    s.tokens.append(Self.span(TokenBuilder.Raw(start: partStart, end: i, kind: .part), s, original))
+                    let part = TokenBuilder.Raw(start: partStart, end: i, kind: .part)
+                    s.tokens.append(Self.span(part, s, original, &cursor))
                 }
                 partStart = i + 1
             }

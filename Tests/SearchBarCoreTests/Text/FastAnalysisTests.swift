@@ -92,6 +92,13 @@ struct FastAnalysisTests {
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    @Test("no ASCII character is an emoji start (the fast path skips that lookup)")
+    func asciiIsNotEmoji() {
+        for c in UInt32(0)..<0x80 {
+            #expect(!TextAnalyzer.isEmojiStart(c), "\(c)")
+        }
+    }
+
     @Test("a full segment memo falls back to ICU")
     func fullMemo() {
         let analyzer = Self.analyzers[0]

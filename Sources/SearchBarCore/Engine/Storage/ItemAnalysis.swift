@@ -12,10 +12,10 @@ struct ItemAnalysis: Sendable {
         analyzer.analyze(text, into: &analysis)
     }
 
-    /// Replaces `analysis` with the folded key and token spans of `text`, using `scratch`
-    /// (the same result as ``analyze(_:into:)``).
-    func analyze(_ text: String, into analysis: inout Analysis, scratch: AnalysisScratch) {
-        analyzer.analyze(text, into: &analysis, scratch: scratch)
+    /// The folded key and token spans of `text` (as ``analyze(_:into:)`` gives them), left in
+    /// `scratch.state.key` and `scratch.state.tokens`.
+    func analyze(_ text: String, scratch: AnalysisScratch) {
+        analyzer.analyze(text, scratch: scratch)
     }
 
     /// The same as ``rankKey(_:buffer:)``, using `scratch`.

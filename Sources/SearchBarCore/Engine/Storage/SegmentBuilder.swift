@@ -43,26 +43,26 @@ enum SegmentBuilder {
 
     private static func analyze<S: Sequence<IndexItem>>(_ items: S, _ config: ItemAnalysis) -> Part {
         var part = Part()
-        var analysis = Analysis()
         let scratch = config.analyzer.takeScratch()
         defer { config.analyzer.recycle(scratch) }
         for item in items {
             var entries = 0
             for field in SearchField.allCases where config.fields.includes(field) {
                 let text = item.text(of: field)
-                config.analyze(text, into: &analysis, scratch: scratch)
+                config.analyze(text, scratch: scratch)
+                // The key and tokens in the scratch's buffers (valid until its next use).
+                let key = UnsafeRawBufferPointer(scratch.state.key.buffer)
+                let tokens = scratch.state.tokens.buffer
                 part.original[Int(field.rawValue)].append(text)
-                part.folded[Int(field.rawValue)].append(analysis.key)
+                part.folded[Int(field.rawValue)].append(key)
                 let fieldBits = field.rawValue << Segment.fieldShift
-                analysis.key.withUnsafeBytes { key in
-                    for token in analysis.tokens {
-                        let lower = min(max(Int(token.keyStart), 0), key.count)
-                        let upper = min(max(Int(token.keyEnd), lower), key.count)
-                        let id = part.terms.intern(UnsafeRawBufferPointer(rebasing: key[lower..<upper]))
-                        part.forward.append(UInt32(truncatingIfNeeded: id) | fieldBits)
-                    }
+                for token in tokens {
+                    let lower = min(max(Int(token.keyStart), 0), key.count)
+                    let upper = min(max(Int(token.keyEnd), lower), key.count)
+                    let id = part.terms.intern(UnsafeRawBufferPointer(rebasing: key[lower..<upper]))
+                    part.forward.append(UInt32(truncatingIfNeeded: id) | fieldBits)
                 }
-                entries += analysis.tokens.count
+                entries += tokens.count
             }
             part.forwardCounts.append(UInt32(truncatingIfNeeded: entries))
             part.rankKeys.append(config.rankKey(item.title, scratch: scratch))
