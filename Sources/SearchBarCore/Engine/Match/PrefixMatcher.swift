@@ -6,11 +6,16 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     private let plans: [WordPlan]
     private let conditions: ItemConditions
     private let fields: [SearchField]
-    let candidates: Candidates
+    private let candidateSource: CandidateSource
     /// True when some word matches as a substring (no cheap tier ceiling then).
     private let hasSubstringWord: Bool
     /// The terms matching the first word at no cost, when one block (see ``ceiling(_:)``).
     private let firstExactBlock: Range<Int>?
+    let titleTierItems: TitleTierItems?
+    /// For ``titleTierBound(_:)``: the items holding the last word's whole term (nil: none can
+    /// gain the whole-word point), and the quality every match has from its whole words.
+    private let lastWordHolders: Bitset?
+    private let baseQuality: Int
 
     /// A matcher for `words` (one variant of the query) on `segment`; `restrictTo` limits the
     /// candidates to a previous search's matches.
@@ -24,16 +29,97 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         hasSubstringWord = plans.contains { $0.word.matchesAsSubstring }
         firstExactBlock = plans.first?.exactBlock
         if conditions.excludesAll || plans.contains(where: { !$0.word.matchesAsSubstring && $0.ranges.isEmpty }) {
-            candidates = .list([])
-        } else if let restrictTo {
-            candidates = .list(restrictTo)
-        } else if let best = plans.filter({ !$0.word.matchesAsSubstring }).min(by: { $0.volume < $1.volume }),
-            best.volume <= segment.count / 3
-        {
-            candidates = .gather(best.ranges, in: segment)
+            candidateSource = .ready(.list([]))
         } else {
-            candidates = .all
+            candidateSource = Self.smallestCandidates(plans, segment: segment, restrictTo: restrictTo)
         }
+        if case .ready(.list(let list)) = candidateSource, list.count <= Self.tinyCandidateSet {
+            titleTierItems = nil
+        } else if plans.contains(where: { $0.word.baseCost > 0 }) {
+            titleTierItems = TitleTierItems.none
+        } else if !hasSubstringWord, let firstExactBlock {
+            titleTierItems = .block(segment.titleLeads.block(firstExactBlock), .leadTerm)
+        } else {
+            titleTierItems = nil
+        }
+        baseQuality = plans.reduce(0) { $0 + ($1.word.isPrefix ? 0 : 1) }
+        if case .block = titleTierItems, let last = plans.last, last.word.isPrefix, last.exactTerm >= 0 {
+            var holders = Bitset(count: segment.count)
+            let term = last.exactTerm
+            for k in Int(segment.postingOffsets[term])..<Int(segment.postingOffsets[term + 1]) {
+                holders.insert(Int(segment.postings[k]))
+            }
+            lastWordHolders = holders
+        } else {
+            lastWordHolders = nil
+        }
+    }
+
+    /// Where the candidates come from; gathering postings can cost more than the search it
+    /// serves, so it waits until ``candidates`` is first read.
+    private enum CandidateSource {
+        /// A small, ready list (or every item).
+        case ready(Candidates)
+        /// Every item holding a term of these blocks.
+        case postings([Range<Int>])
+        /// Every item.
+        case all
+    }
+
+    /// The candidates, gathered on first use (on the thread that prepares the search).
+    lazy var candidates: Candidates = {
+        switch candidateSource {
+        case .ready(let candidates): return candidates
+        case .postings(let ranges): return .gather(ranges, in: segment)
+        case .all: return .all
+        }
+    }()
+
+    /// Candidate sets of at most this many items are gathered at once.
+    private static let smallCandidateSet = 4 * SearchRun.chunkSize
+    /// Candidate sets of at most this many items are examined without a title-tier phase.
+    private static let tinyCandidateSet = 2048
+
+    /// The smallest complete candidate set: a previous search's matches, the postings of the
+    /// most selective vocabulary word, or the items holding every character of a no-space
+    /// script word; every item when none is much smaller than the segment.
+    private static func smallestCandidates(_ plans: [WordPlan], segment: Segment, restrictTo: [UInt32]?)
+        -> CandidateSource
+    {
+        var best: CandidateSource = .all
+        var bestCount = segment.count / 3 + 1
+        if let restrictTo, restrictTo.count < bestCount {
+            best = .ready(.list(restrictTo))
+            bestCount = restrictTo.count
+        }
+        for plan in plans where !plan.word.matchesAsSubstring && plan.volume < bestCount {
+            best = .postings(plan.ranges)
+            bestCount = plan.volume
+        }
+        for plan in plans where plan.word.matchesAsSubstring {
+            if let list = segment.charPostings.candidates(for: plan.word.key), list.count < bestCount {
+                best = .ready(.list(list))
+                bestCount = list.count
+            }
+        }
+        if case .postings(let ranges) = best, bestCount <= smallCandidateSet {
+            return .ready(.gather(ranges, in: segment))
+        }
+        return best
+    }
+
+    /// The best score the item at `position` of the title-lead order could have: the exact
+    /// tier only when its title has as many words as the query, the whole-word point of the
+    /// last word only when it holds that word's term, best field and proximity, its weight.
+    func titleTierBound(_ position: Int) -> UInt64 {
+        let leads = segment.titleLeads
+        let exactPossible = Int(leads.titleWordCounts[position]) == plans.count
+        var quality = baseQuality
+        if let lastWordHolders, lastWordHolders.contains(Int(leads.order[position])) { quality += 1 }
+        return Score.make(
+            tier: exactPossible ? .exactTitle : .titlePrefix, quality: quality, field: .title,
+            proximity: Score.proximity(span: 0),
+            weightKey: leads.weightKeys.isEmpty ? WeightKey.zero : leads.weightKeys[position])
     }
 
     /// The exact and title-prefix tiers need the first query word to match the first title word

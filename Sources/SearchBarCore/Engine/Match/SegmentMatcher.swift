@@ -26,6 +26,27 @@ protocol SegmentMatcher: AnyObject, Sendable {
     func ceiling(_ i: Int, floor: UInt8) -> MatchTier
     /// The parts of `field` that the query matched in item `i`.
     func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan]
+    /// Which items can reach the title tiers, when the matcher knows cheaply (nil otherwise).
+    var titleTierItems: TitleTierItems? { get }
+    /// A score no lower than that of the item at `position` of the title order of
+    /// ``titleTierItems``, from that order's columns (no read of the item itself).
+    func titleTierBound(_ position: Int) -> UInt64
+}
+
+/// Which items of a segment can reach the title tiers (``MatchTier/titlePrefix`` and above).
+enum TitleTierItems {
+    /// None: every match ranks below them.
+    case none
+    /// Only the items at these positions of one of the segment's title orders.
+    case block(Range<Int>, TitleOrdering)
+}
+
+/// The segment's orders of items by title.
+enum TitleOrdering {
+    /// ``Segment/titleLeads``: by the first title word (prefix mode's title tiers).
+    case leadTerm
+    /// ``Segment/titleBytes``: by the folded title's bytes (contains mode's title tiers).
+    case titleBytes
 }
 
 /// A part of a field the query matched, before it is mapped to the original text.
@@ -39,6 +60,10 @@ enum HighlightSpan: Equatable {
 extension SegmentMatcher {
     /// No cheap bound by default.
     func ceiling(_ i: Int, floor: UInt8) -> MatchTier { .exactTitle }
+    /// Unknown by default.
+    var titleTierItems: TitleTierItems? { nil }
+    /// No bound by default.
+    func titleTierBound(_ position: Int) -> UInt64 { .max }
 }
 
 extension Candidates {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Runs matchers over a snapshot's segments on the executor: every (segment, variant) pair's
 /// candidates are cut into fixed-size chunks that the participating threads take from a shared
 /// counter; each thread keeps its own top-k, merged at the end. The cancellation flag is checked
@@ -22,11 +24,52 @@ enum SearchRun {
         var range: Range<Int>
     }
 
+    /// Where a task's items come from.
+    private enum Source {
+        /// The matcher's candidates.
+        case candidates
+        /// Positions in the segment's ``TitleLeadOrder`` (the matcher's title-tier block).
+        case titleLeads
+    }
+
+    /// False turns the title-tier phase off (tests compare its answers with a plain scan).
+    static let titleTierPhase = Atomic<Bool>(true)
+
     /// Runs `matchers[segment][variant]` over `snapshot` and selects the best `limit` items.
+    ///
+    /// When every matcher can say which items may reach the title tiers (see
+    /// ``TitleTierItems``; a matcher says so only when it has many candidates), those blocks
+    /// run first, before any candidates are gathered; if they alone
+    /// fill `limit` results at the title tiers, nothing else can enter and the search ends there
+    /// (its matches are then not kept for refinement). Otherwise every candidate runs with the
+    /// selections made so far.
     static func run(
         _ matchers: [[any SegmentMatcher]], snapshot: Snapshot, limit: Int, pool: ThreadPool,
         cancellation: CancellationFlag?
     ) throws(SearchBarError) -> Outcome {
+        let heaps = SlotArray<TopK>(count: pool.threadCount)
+
+        // Phase 1: the title-tier blocks.
+        let leads = titleTierPhase.load(ordering: .relaxed) ? titleTierItems(matchers) : nil
+        if let leads {
+            var leadTasks: [Task] = []
+            for (s, variants) in leads.enumerated() {
+                for (v, items) in variants.enumerated() {
+                    if case .block(let block, _) = items { leadTasks += chunks(segment: s, variant: v, block) }
+                }
+            }
+            _ = try execute(
+                leadTasks, .titleLeads, matchers, snapshot: snapshot, heaps: heaps, limit: limit, pool: pool,
+                cancellation: cancellation)
+            let top = merged(heaps, limit: limit)
+            if top.count == limit, let last = top.last, UInt8(truncatingIfNeeded: last.score >> 61)
+                >= MatchTier.titlePrefix.rawValue
+            {
+                return Outcome(top: top, matches: nil)
+            }
+        }
+
+        // The candidates are gathered here, on the calling thread, only when needed.
         var tasks: [Task] = []
         for (s, variants) in matchers.enumerated() {
             let count = snapshot.segments[s].segment.count
@@ -36,22 +79,53 @@ enum SearchRun {
                 case .all: total = count
                 case .list(let list): total = list.count
                 }
-                var start = 0
-                while start < total {
-                    tasks.append(Task(segment: s, variant: v, range: start..<min(total, start + chunkSize)))
-                    start += chunkSize
-                }
+                tasks += chunks(segment: s, variant: v, 0..<total)
             }
         }
-        let taskList = tasks
-        let participants = pool.threadCount
-        let heaps = SlotArray<TopK>(count: participants)
+
+        // Phase 2: every candidate. Phase 1's items are examined again, so the matches are
+        // complete for refinement; a selection never takes the same hit twice.
+        let (found, complete) = try execute(
+            tasks, .candidates, matchers, snapshot: snapshot, heaps: heaps, limit: limit, pool: pool,
+            cancellation: cancellation)
+        let top = merged(heaps, limit: limit)
+        let kept = complete ? keptMatches(tasks, found, matchers, snapshot) : nil
+        return Outcome(top: top, matches: kept)
+    }
+
+    /// `range` cut into tasks of ``chunkSize``.
+    private static func chunks(segment: Int, variant: Int, _ range: Range<Int>) -> [Task] {
+        stride(from: range.lowerBound, to: range.upperBound, by: chunkSize).map {
+            Task(segment: segment, variant: variant, range: $0..<min(range.upperBound, $0 + chunkSize))
+        }
+    }
+
+    /// Per segment and variant, where the title-tier items are; nil unless every matcher knows.
+    private static func titleTierItems(_ matchers: [[any SegmentMatcher]]) -> [[TitleTierItems]]? {
+        var result: [[TitleTierItems]] = []
+        for variants in matchers {
+            var row: [TitleTierItems] = []
+            for matcher in variants {
+                guard let items = matcher.titleTierItems else { return nil }
+                row.append(items)
+            }
+            result.append(row)
+        }
+        return result
+    }
+
+    /// Runs `tasks` on the pool, offering matches to the per-thread `heaps`; returns every
+    /// task's matches and whether they are complete (no item skipped by its tier ceiling).
+    private static func execute(
+        _ tasks: [Task], _ source: Source, _ matchers: [[any SegmentMatcher]], snapshot: Snapshot,
+        heaps: SlotArray<TopK>, limit: Int, pool: ThreadPool, cancellation: CancellationFlag?
+    ) throws(SearchBarError) -> (SlotArray<[UInt32]>, Bool) {
         let found = SlotArray<[UInt32]>(count: tasks.count)
         // Tasks that skipped items by their tier ceiling (their matches are incomplete).
         let skipped = SlotArray<Bool>(count: tasks.count)
-        let job = ParallelJob(taskCount: tasks.count, maxParticipants: participants, cancellation: cancellation) {
+        let job = ParallelJob(taskCount: tasks.count, maxParticipants: pool.threadCount, cancellation: cancellation) {
             slot, t in
-            let task = taskList[t]
+            let task = tasks[t]
             let view = snapshot.segments[task.segment]
             let segment = view.segment
             let matcher = matchers[task.segment][task.variant]
@@ -73,11 +147,37 @@ enum SearchRun {
                     segment: Int32(task.segment), local: UInt32(truncatingIfNeeded: i), field: evaluation.field,
                     variant: Int32(task.variant)))
             }
-            switch matcher.candidates {
-            case .all:
-                for i in task.range { consider(i) }
-            case .list(let list):
-                for k in task.range { consider(Int(list[k])) }
+            // (`candidates` is read only in phase 2: reading it gathers them, once.)
+            switch source {
+            case .titleLeads:
+                // Once the selection is full, an item whose bound cannot beat the worst kept
+                // one is passed over without reading it (see ``TitleLeadOrder``).
+                let (orderColumn, rankColumn) =
+                    if case .block(_, .titleBytes) = matcher.titleTierItems {
+                        (segment.titleBytes.order, segment.titleBytes.rankKeys)
+                    } else {
+                        (segment.titleLeads.order, segment.titleLeads.rankKeys)
+                    }
+                orderColumn.withUnsafeBufferPointer { order in
+                    rankColumn.withUnsafeBufferPointer { rankKeys in
+                        for k in task.range {
+                            if let worst = heap.worst {
+                                let bound = matcher.titleTierBound(k)
+                                if bound < worst.score || (bound == worst.score && rankKeys[k] > worst.rankKey) {
+                                    continue
+                                }
+                            }
+                            consider(Int(order[k]))
+                        }
+                    }
+                }
+            case .candidates:
+                switch matcher.candidates {
+                case .all:
+                    for i in task.range { consider(i) }
+                case .list(let list):
+                    for k in task.range { consider(Int(list[k])) }
+                }
             }
             heaps[slot] = heap
             found[t] = matched
@@ -85,18 +185,22 @@ enum SearchRun {
         }
         pool.run(job)
         if let cancellation, cancellation.isCancelled { throw SearchBarError(.cancelled, "the search was cancelled") }
+        return (found, tasks.indices.allSatisfy { skipped[$0] == nil })
+    }
 
-        // Merge the per-thread selections; an item matched by several variants keeps its best.
-        var merged = heaps.take().flatMap(\.heap)
-        merged.sort { $0.ranksBefore($1) }
+    /// The per-thread selections merged, best first; an item matched by several variants
+    /// keeps its best. The selections stay in `heaps`.
+    private static func merged(_ heaps: SlotArray<TopK>, limit: Int) -> [RankedItem] {
+        var all: [RankedItem] = []
+        for slot in 0..<heaps.count { all += heaps[slot]?.heap ?? [] }
+        all.sort { $0.ranksBefore($1) }
         var seen = Set<UInt64>()
         var top: [RankedItem] = []
-        for item in merged where top.count < limit {
+        for item in all where top.count < limit {
             let key = UInt64(UInt32(bitPattern: item.segment)) << 32 | UInt64(item.local)
             if seen.insert(key).inserted { top.append(item) }
         }
-        let complete = tasks.indices.allSatisfy { skipped[$0] == nil }
-        return Outcome(top: top, matches: complete ? keptMatches(tasks, found, matchers, snapshot) : nil)
+        return top
     }
 
     /// Every matching item per segment, in ascending order (chunks are in order per variant;

@@ -46,8 +46,16 @@ struct TopK: Sendable {
         heap.count == limit ? UInt8(truncatingIfNeeded: heap[0].score >> 61) : 0
     }
 
+    /// The worst kept item when the selection is full (an item must rank before it to enter).
+    @inline(__always) var worst: RankedItem? { heap.count == limit ? heap[0] : nil }
+
     /// Offers an item.
     mutating func offer(_ item: RankedItem) {
+        // The same hit offered twice (a search's second phase sees its first phase's items)
+        // must not take two places.
+        if heap.contains(where: { $0.local == item.local && $0.segment == item.segment && $0.variant == item.variant }) {
+            return
+        }
         if heap.count < limit {
             heap.append(item)
             siftUp(heap.count - 1)

@@ -44,6 +44,12 @@ final class Segment: Sendable {
     let attributes: AttributeTable
     /// Per item, the ``PresenceMask`` of its folded fields (computed here from ``folded``).
     let presence: [UInt64]
+    /// Items by the characters of no-space scripts in their folded fields (computed here).
+    let charPostings: CharPostings
+    /// Items grouped by the first word of their title (computed here).
+    let titleLeads: TitleLeadOrder
+    /// Items sorted by their folded title (computed here).
+    let titleBytes: TitleByteOrder
     /// Raw views of ``folded`` per field (see ``RawArena``), a tuple so reads count no references.
     private let rawFolded: (RawArena, RawArena, RawArena)
     /// Raw view of ``presence``.
@@ -73,6 +79,12 @@ final class Segment: Sendable {
         self.postings = postings
         self.attributes = attributes
         presence = PresenceMask.items(folded, count: ids.count)
+        charPostings = CharPostings(folded, count: ids.count)
+        titleLeads = TitleLeadOrder(
+            forward: forward, forwardOffsets: forwardOffsets, count: ids.count, termCount: vocabulary.count,
+            rankKeys: rankKeys, weightKeys: weightKeys)
+        titleBytes = TitleByteOrder(
+            titles: folded.first ?? ByteArena(), count: ids.count, rankKeys: rankKeys, weightKeys: weightKeys)
         let raw = folded.map(RawArena.init)
         rawFolded = (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
                      raw.count > 2 ? raw[2] : RawArena(ByteArena()))
@@ -171,6 +183,7 @@ final class Segment: Sendable {
         var total = ids.count * 16 + scopes.count * 4 + weightKeys.count * 4 + rankKeys.count * 8
         for arena in original + folded + [vocabulary] { total += arena.bytes.count + arena.offsets.count * 4 }
         total += forwardOffsets.count * 4 + forward.count * 4 + postingOffsets.count * 4 + postings.count * 4
+        total += presence.count * 8 + charPostings.byteSize + titleLeads.byteSize + titleBytes.byteSize
         return total
     }
 }

@@ -1,0 +1,129 @@
+/// An inverted index from single characters of scripts written without spaces (Han, kana,
+/// Hangul jamo, Thai, Lao, Khmer, Myanmar) to the items whose folded text holds them.
+///
+/// Words of those scripts match as substrings, which the word vocabulary cannot answer; without
+/// this index a one-character query such as `猫` or `ห` examined every item. An item holding a
+/// substring holds each of its characters, so the intersection of the postings of a query word's
+/// characters is a complete candidate set that is usually tiny.
+struct CharPostings: Sendable {
+    /// The indexed code points, ascending.
+    private let keys: [UInt32]
+    /// Per key, the start of its postings in ``postings``, plus the end.
+    private let offsets: [UInt32]
+    /// Ascending local item indices per key.
+    private let postings: [UInt32]
+
+    /// No postings.
+    init() {
+        keys = []
+        offsets = [0]
+        postings = []
+    }
+
+    /// Indexes every item of the folded `fields` (all arenas have `count` strings or are blank).
+    init(_ fields: [ByteArena], count: Int) {
+        var lists: [UInt32: [UInt32]] = [:]
+        var seen: [UInt32] = []
+        for i in 0..<count {
+            seen.removeAll(keepingCapacity: true)
+            for arena in fields where !arena.isBlank {
+                arena.bytes.withUnsafeBufferPointer { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    var k = Int(arena.offsets[i])
+                    let end = Int(arena.offsets[i + 1])
+                    while k < end {
+                        // Every indexed code point is U+0E00 or above: three or four UTF-8 bytes.
+                        if base[k] < 0xE0 {
+                            k += 1
+                            continue
+                        }
+                        let (c, length) = UTF8Decoding.decode(base, k, end)
+                        k += length
+                        if Self.isIndexed(c) && !seen.contains(c) { seen.append(c) }
+                    }
+                }
+            }
+            for c in seen { lists[c, default: []].append(UInt32(truncatingIfNeeded: i)) }
+        }
+        let sortedKeys = lists.keys.sorted()
+        var offsets: [UInt32] = [0]
+        offsets.reserveCapacity(sortedKeys.count + 1)
+        var postings: [UInt32] = []
+        postings.reserveCapacity(lists.values.reduce(0) { $0 + $1.count })
+        for c in sortedKeys {
+            postings.append(contentsOf: lists[c] ?? [])
+            offsets.append(UInt32(truncatingIfNeeded: postings.count))
+        }
+        keys = sortedKeys
+        self.offsets = offsets
+        self.postings = postings
+    }
+
+    /// True for the code points this index covers.
+    @inline(__always) static func isIndexed(_ c: UInt32) -> Bool {
+        guard c >= 0x0E00 else { return false }
+        if c < 0x10000 { return bmpTable[Int(c >> 6)] & (1 << (c & 63)) != 0 }
+        return LetterTable.isNoSpaceScript(c)
+    }
+
+    /// ``LetterTable/isNoSpaceScript(_:)`` for the Basic Multilingual Plane, one bit per code
+    /// point (8 KiB), so building the index asks ICU for each code point once per process.
+    private static let bmpTable: [UInt64] = {
+        var table = [UInt64](repeating: 0, count: 1024)
+        for c in UInt32(0x0E00)..<0x10000 where LetterTable.isNoSpaceScript(c) {
+            table[Int(c >> 6)] |= 1 << (c & 63)
+        }
+        return table
+    }()
+
+    /// Bytes held.
+    var byteSize: Int { keys.count * 4 + offsets.count * 4 + postings.count * 4 }
+
+    /// The items holding every indexed character of `key` (a folded word), ascending; nil when
+    /// `key` holds no indexed character (the index cannot narrow the search then).
+    func candidates(for key: [UInt8]) -> [UInt32]? {
+        var lists: [Range<Int>] = []
+        for c in Set(UTF8Decoding.codePoints(key)) where Self.isIndexed(c) {
+            guard let range = postingRange(c) else { return [] }
+            lists.append(range)
+        }
+        guard !lists.isEmpty else { return nil }
+        lists.sort { $0.count < $1.count }
+        var result = Array(postings[lists[0]])
+        for range in lists.dropFirst() where !result.isEmpty {
+            result = Self.intersect(result, postings[range])
+        }
+        return result
+    }
+
+    /// The number of items that hold `c` (0 when none or not indexed).
+    func count(of c: UInt32) -> Int { postingRange(c)?.count ?? 0 }
+
+    /// The range of ``postings`` of `c`.
+    private func postingRange(_ c: UInt32) -> Range<Int>? {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if keys[mid] < c { low = mid + 1 } else { high = mid }
+        }
+        guard low < keys.count && keys[low] == c else { return nil }
+        return Int(offsets[low])..<Int(offsets[low + 1])
+    }
+
+    /// The values in both ascending lists (`small` is the shorter): binary steps through `large`.
+    private static func intersect(_ small: [UInt32], _ large: ArraySlice<UInt32>) -> [UInt32] {
+        var result: [UInt32] = []
+        var low = large.startIndex
+        for value in small {
+            var high = large.endIndex
+            while low < high {
+                let mid = (low + high) >> 1
+                if large[mid] < value { low = mid + 1 } else { high = mid }
+            }
+            if low == large.endIndex { break }
+            if large[low] == value { result.append(value) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,96 @@
+import Glibc
+
+/// The items of a segment sorted by the bytes of their folded title.
+///
+/// In `contains` mode the title tiers (exact title, title starts with the query) compare the
+/// folded title with the folded query as bytes, so the items that can reach them are one
+/// contiguous range of this order, found by binary search, with the exact titles first. Like
+/// ``TitleLeadOrder`` it keeps the columns of a score bound in its own order, so a search can
+/// dismiss most of a large range without reading the items.
+struct TitleByteOrder: Sendable {
+    /// Local item indices by folded title bytes (ties by index).
+    let order: [UInt32]
+    /// The collation rank key of the item at each position of ``order``.
+    let rankKeys: [UInt64]
+    /// The weight key of the item at each position (empty when every weight is 0).
+    let weightKeys: [UInt32]
+
+    /// No items.
+    init() {
+        order = []
+        rankKeys = []
+        weightKeys = []
+    }
+
+    /// Sorts the `count` folded `titles` (blank: every title empty).
+    init(titles: ByteArena, count: Int, rankKeys: [UInt64], weightKeys: [UInt32]) {
+        var entries = [(prefix: UInt64, index: UInt32)]()
+        entries.reserveCapacity(count)
+        titles.bytes.withUnsafeBufferPointer { bytes in
+            for i in 0..<count {
+                let range = titles.range(i)
+                var prefix: UInt64 = 0
+                for k in 0..<8 { prefix = prefix << 8 | UInt64(k < range.count ? bytes[range.lowerBound + k] : 0) }
+                entries.append((prefix, UInt32(truncatingIfNeeded: i)))
+            }
+            entries.sort { a, b in
+                if a.prefix != b.prefix { return a.prefix < b.prefix }
+                let order = Self.compare(bytes, titles.range(Int(a.index)), titles.range(Int(b.index)))
+                return order != 0 ? order < 0 : a.index < b.index
+            }
+        }
+        order = entries.map(\.index)
+        self.rankKeys = order.map { rankKeys[Int($0)] }
+        self.weightKeys = weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] }
+    }
+
+    /// Bytes held.
+    var byteSize: Int { order.count * 4 + rankKeys.count * 8 + weightKeys.count * 4 }
+
+    /// The positions whose title starts with `key`, and among them (at their start) those
+    /// whose title equals it.
+    func block(startingWith key: [UInt8], titles: ByteArena) -> (all: Range<Int>, equal: Range<Int>) {
+        guard !order.isEmpty else { return (0..<0, 0..<0) }
+        return titles.bytes.withUnsafeBufferPointer { bytes in
+            key.withUnsafeBufferPointer { key in
+                // First position >= key, then first position whose title does not start with key.
+                func title(_ position: Int) -> Range<Int> { titles.range(Int(order[position])) }
+                func startsWithKey(_ position: Int) -> Int {
+                    let range = title(position)
+                    let n = min(range.count, key.count)
+                    if n > 0, let base = bytes.baseAddress, let k = key.baseAddress {
+                        let c = memcmp(base + range.lowerBound, k, n)
+                        if c != 0 { return Int(c) }
+                    }
+                    return range.count >= key.count ? 0 : -1
+                }
+                var low = 0
+                var high = order.count
+                while low < high {
+                    let mid = (low + high) >> 1
+                    if startsWithKey(mid) < 0 { low = mid + 1 } else { high = mid }
+                }
+                let start = low
+                high = order.count
+                while low < high {
+                    let mid = (low + high) >> 1
+                    if startsWithKey(mid) == 0 { low = mid + 1 } else { high = mid }
+                }
+                let end = low
+                var equalEnd = start
+                while equalEnd < end && title(equalEnd).count == key.count { equalEnd += 1 }
+                return (start..<end, start..<equalEnd)
+            }
+        }
+    }
+
+    /// Compares two byte ranges of `bytes` (memcmp order, shorter first on a common prefix).
+    private static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Int {
+        let n = min(a.count, b.count)
+        if n > 0, let base = bytes.baseAddress {
+            let c = memcmp(base + a.lowerBound, base + b.lowerBound, n)
+            if c != 0 { return Int(c) }
+        }
+        return a.count - b.count
+    }
+}

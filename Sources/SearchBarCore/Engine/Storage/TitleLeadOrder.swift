@@ -1,0 +1,80 @@
+/// The items of a segment grouped by the first word of their title (their "lead" term).
+///
+/// Term ids follow the sorted vocabulary, so the items whose title starts with a word that
+/// begins with some prefix form one contiguous block of ``order``. Only those items can reach
+/// the two best tiers (exact title, title starts with the query); a search examines that block
+/// first, and when it alone fills the requested number of results at those tiers, the rest of
+/// the segment cannot change the answer and is never looked at. This is what keeps one- and
+/// two-letter prefixes (half the keystrokes of a typed query) from scanning every item.
+///
+/// A block's items are spread over the whole segment, so reading each one's forward entries
+/// costs cache misses; the columns a score bound needs (``rankKeys``, ``titleWordCounts``,
+/// ``weightKeys``) are therefore copied in block order, and most items of a large block are
+/// dismissed from those sequential reads alone once the selection is full.
+struct TitleLeadOrder: Sendable {
+    /// Local item indices, by lead term, ascending within a term; items with no title word last.
+    let order: [UInt32]
+    /// Per term, where its items start in ``order``, plus the start of the items with no title word.
+    private let starts: [UInt32]
+    /// The collation rank key of the item at each position of ``order``.
+    let rankKeys: [UInt64]
+    /// The number of title words (at most 255) of the item at each position.
+    let titleWordCounts: [UInt8]
+    /// The weight key of the item at each position (empty when every weight is 0).
+    let weightKeys: [UInt32]
+
+    /// No items.
+    init() {
+        order = []
+        starts = [0]
+        rankKeys = []
+        titleWordCounts = []
+        weightKeys = []
+    }
+
+    /// Groups `count` items by the first forward entry of each, when that entry is a title word;
+    /// `rankKeys` and `weightKeys` (empty: all 0) are the segment's columns.
+    init(
+        forward: [UInt32], forwardOffsets: [UInt32], count: Int, termCount: Int, rankKeys: [UInt64],
+        weightKeys: [UInt32]
+    ) {
+        // Counting sort: lead term per item (termCount for none), counts, prefix sums, placement.
+        var lead = [UInt32](repeating: UInt32(truncatingIfNeeded: termCount), count: count)
+        var titleWords = [UInt8](repeating: 0, count: count)
+        var counts = [UInt32](repeating: 0, count: termCount + 2)
+        for i in 0..<count {
+            let start = Int(forwardOffsets[i])
+            let end = Int(forwardOffsets[i + 1])
+            var k = start
+            while k < end && forward[k] >> Segment.fieldShift == 0 { k += 1 }
+            titleWords[i] = UInt8(min(k - start, 255))
+            if k > start { lead[i] = forward[start] & Segment.termMask }
+            counts[Int(lead[i]) + 1] += 1
+        }
+        for t in 0..<termCount + 1 { counts[t + 1] += counts[t] }
+        let starts = Array(counts[0...termCount])
+        var cursor = counts
+        var order = [UInt32](repeating: 0, count: count)
+        for i in 0..<count {
+            let t = Int(lead[i])
+            order[Int(cursor[t])] = UInt32(truncatingIfNeeded: i)
+            cursor[t] += 1
+        }
+        self.order = order
+        self.starts = starts
+        self.rankKeys = order.map { rankKeys[Int($0)] }
+        titleWordCounts = order.map { titleWords[Int($0)] }
+        self.weightKeys = weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] }
+    }
+
+    /// The positions in ``order`` of the items whose lead term is in `terms`.
+    func block(_ terms: Range<Int>) -> Range<Int> {
+        guard !terms.isEmpty, terms.upperBound < starts.count else { return 0..<0 }
+        return Int(starts[terms.lowerBound])..<Int(starts[terms.upperBound])
+    }
+
+    /// Bytes held.
+    var byteSize: Int {
+        order.count * 4 + starts.count * 4 + rankKeys.count * 8 + titleWordCounts.count + weightKeys.count * 4
+    }
+}

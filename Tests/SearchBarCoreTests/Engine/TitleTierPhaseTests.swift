@@ -1,0 +1,103 @@
+import Testing
+
+@testable import SearchBarCore
+
+/// The title-tier phase (``TitleLeadOrder``, ``TitleByteOrder``, ``SearchRun``) and the no-space character index
+/// (``CharPostings``) only skip work: their answers must equal a plain scan's.
+@Suite("Engine: title-tier phase and character postings give the plain scan's answers", .serialized)
+struct TitleTierPhaseTests {
+    /// A fixed pseudo-random sequence (SplitMix64).
+    struct Random {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    /// Many items whose words share short prefixes, with weights, subtitles and scopes, in three
+    /// segments with tombstones.
+    static func makeIndex() throws -> SearchIndex {
+        var random = Random(state: 42)
+        let letters = Array("abcdeé")
+        var vocabulary: [String] = []
+        for _ in 0..<3000 {
+            vocabulary.append(String((0..<(1 + random.next(6))).map { _ in letters[random.next(letters.count)] }))
+        }
+        let index = try SearchIndex(threads: 2)
+        var id: UInt64 = 0
+        for _ in 0..<3 {
+            var batch: [IndexItem] = []
+            for _ in 0..<25_000 {
+                let title = (0..<(1 + random.next(4))).map { _ in vocabulary[random.next(vocabulary.count)] }
+                let subtitle = random.next(3) == 0 ? vocabulary[random.next(vocabulary.count)] : ""
+                batch.append(IndexItem(
+                    id: id, title: title.joined(separator: " "), subtitle: subtitle, scope: UInt32(random.next(3)),
+                    weight: [0, 0, 1, 2.5][random.next(4)]))
+                id += 1
+            }
+            index.add(batch)
+        }
+        index.remove(ids: stride(from: UInt64(0), to: id, by: 7).map { $0 })
+        return index
+    }
+
+    static func search(_ index: SearchIndex, _ query: String, _ options: SearchOptions, phase: Bool) throws
+        -> [SearchHit]
+    {
+        SearchRun.titleTierPhase.store(phase, ordering: .relaxed)
+        defer { SearchRun.titleTierPhase.store(true, ordering: .relaxed) }
+        return try index.search(query, options: options)
+    }
+
+    @Test func titleTierPhaseMatchesPlainScan() throws {
+        let index = try Self.makeIndex()
+        var queries = ["a", "b", "e", "é", "ab", "ba", "dé", "cc", "a b", "ab c", "b a", "abc de", "ddd", "eeee"]
+        queries += ["a ", "b c d", "zz", "a z"]
+        var compared = 0
+        for query in queries {
+            for options in [
+                SearchOptions(limit: 1), SearchOptions(limit: 7), SearchOptions(limit: 50),
+                SearchOptions(limit: 50, scopes: [2]), SearchOptions(limit: 50, typos: false),
+                SearchOptions(mode: .contains, limit: 1), SearchOptions(mode: .contains, limit: 50),
+                SearchOptions(mode: .contains, limit: 50, scopes: [1]),
+            ] {
+                let fast = try Self.search(index, query, options, phase: true)
+                let plain = try Self.search(index, query, options, phase: false)
+                #expect(fast.map(\.score) == plain.map(\.score), "scores of \(query) limit \(options.limit)")
+                // Equal scores may be ordered by collation ties differently; every complete group
+                // of equal scores must hold the same items.
+                let lastScore = plain.last?.score
+                var fastGroups: [UInt64: Set<UInt64>] = [:]
+                var plainGroups: [UInt64: Set<UInt64>] = [:]
+                for hit in fast where hit.score != lastScore { fastGroups[hit.score, default: []].insert(hit.id) }
+                for hit in plain where hit.score != lastScore { plainGroups[hit.score, default: []].insert(hit.id) }
+                #expect(fastGroups == plainGroups, "items of \(query) limit \(options.limit)")
+                compared += plain.count
+            }
+        }
+        #expect(compared > 1000)
+    }
+
+    @Test func noSpaceScriptCandidatesAreComplete() throws {
+        var random = Random(state: 7)
+        let kana = Array("あいうえおかきくけこさしすせそ猫犬")
+        var titles: [String] = []
+        for _ in 0..<20_000 {
+            titles.append(String((0..<(1 + random.next(8))).map { _ in kana[random.next(kana.count)] }))
+        }
+        let index = try SearchIndex(threads: 2)
+        index.add(titles.enumerated().map { IndexItem(id: UInt64($0.offset), title: $0.element) })
+        var found = 0
+        for query in ["猫", "猫犬", "あい", "かきく", "すせそ猫", "えお", "犬あ", "猫猫猫"] {
+            let hits = try index.search(query, options: SearchOptions(limit: SearchOptions.maxLimit))
+            let expected = Set(titles.indices.filter { titles[$0].contains(query) }.map { UInt64($0) })
+            #expect(Set(hits.map(\.id)) == expected, "\(query)")
+            found += expected.count
+        }
+        #expect(found > 1000)
+    }
+}
