@@ -24,6 +24,12 @@ struct FilterCommand: ParsableCommand {
     var timing = false
     @Flag(name: .long, help: "Type QUERY one keystroke at a time and print per-keystroke latency on standard error.")
     var keystrokes = false
+    @Option(name: .long, help: ArgumentHelp(
+        "With --keystrokes: also type every line of this file (one query per line), after QUERY.",
+        valueName: "file"))
+    var queries: String?
+    @Option(name: .long, help: "With --keystrokes: type the queries this many times (1...100).")
+    var rounds: Int = 1
     @Argument(help: "The query.")
     var query: String
 
@@ -31,6 +37,7 @@ struct FilterCommand: ParsableCommand {
         guard MatchMode(name: mode) != nil else { throw ValidationError("--mode must be prefix, contains or fuzzy") }
         guard limit >= 1 && limit <= SearchOptions.maxLimit else { throw ValidationError("--limit must be 1...10000") }
         guard threads >= 0 && threads <= 256 else { throw ValidationError("--threads must be 0...256") }
+        guard rounds >= 1 && rounds <= 100 else { throw ValidationError("--rounds must be 1...100") }
     }
 
     func run() throws {
@@ -42,16 +49,29 @@ struct FilterCommand: ParsableCommand {
         let buildTime = clock.lap()
         let options = SearchOptions(mode: matchMode, limit: limit, extendedSyntax: extended, typos: !noTypos)
         if keystrokes {
+            var typedQueries = [query]
+            if let queries {
+                guard let text = StandardInput.readFile(queries) else {
+                    throw ValidationError("cannot read --queries file \(queries)")
+                }
+                typedQueries += text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+            }
             var latencies: [Double] = []
-            var typed = ""
-            for character in query {
-                typed.append(character)
-                _ = clock.lap()
-                _ = try index.search(typed, options: options)
-                latencies.append(clock.lap())
+            for _ in 0..<rounds {
+                for typedQuery in typedQueries {
+                    var typed = ""
+                    var perQuery: [Double] = []
+                    for character in typedQuery {
+                        typed.append(character)
+                        _ = clock.lap()
+                        _ = try index.search(typed, options: options)
+                        perQuery.append(clock.lap())
+                    }
+                    latencies += perQuery
+                    printError("per keystroke of \(typedQuery): " + perQuery.map { Stopwatch.format($0) }.joined(separator: ", "))
+                }
             }
             printError(Stopwatch.summary("keystrokes", latencies))
-            printError("per keystroke: " + latencies.map { Stopwatch.format($0) }.joined(separator: ", "))
         }
         _ = clock.lap()
         let hits = try index.search(query, options: options)
@@ -91,15 +111,29 @@ final class InputLines: Sendable {
 
 /// Reading standard input, and the process's memory use.
 enum StandardInput {
-    /// All of standard input, split into lines.
-    static func read() -> InputLines {
+    /// Every byte readable from `descriptor`.
+    static func readAll(_ descriptor: Int32) -> [UInt8] {
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if n <= 0 { break }
             data.append(contentsOf: buffer[0..<n])
         }
+        return data
+    }
+
+    /// The file at `path` as (lossily decoded) UTF-8 text, or nil when it cannot be opened.
+    static func readFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return String(decoding: readAll(descriptor), as: UTF8.self)
+    }
+
+    /// All of standard input, split into lines.
+    static func read() -> InputLines {
+        let data = readAll(0)
         var starts: [Int] = []
         var ends: [Int] = []
         var start = 0
