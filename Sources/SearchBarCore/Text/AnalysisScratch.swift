@@ -79,6 +79,7 @@ struct FoldState {
     var key = RawBuffer<UInt8>(capacity: 256)
     var text = RawBuffer<UInt16>(capacity: 256)
     var units = RawBuffer<FoldUnit>(capacity: 128)
+    var segments = RawBuffer<BreakSegment>(capacity: 64)
     var raws = RawBuffer<TokenBuilder.Raw>(capacity: 32)
     var tokens = RawBuffer<TokenSpan>(capacity: 32)
     var memo = SegmentMemo()
@@ -88,6 +89,7 @@ struct FoldState {
         key.count = 0
         text.count = 0
         units.count = 0
+        segments.count = 0
         raws.count = 0
         tokens.count = 0
     }
@@ -96,6 +98,7 @@ struct FoldState {
         key.free()
         text.free()
         units.free()
+        segments.free()
         raws.free()
         tokens.free()
         memo.free()

@@ -224,43 +224,52 @@ extension TextAnalyzer {
                 }
                 s.key.count = p.count
                 s.text.count = p.count
-                if let bi = iterator(scratch, s.text) { asciiTokens(bi, &s) }
+                if segment(scratch, &s) { asciiTokens(&s) }
             } else {
                 tables.runMapped(p, &s)
-                if let bi = iterator(scratch, s.text) { tokens(bi, p, &s) }
+                if segment(scratch, &s) { tokens(p, &s) }
             }
         }
     }
 
-    /// The scratch's word break iterator set to `text` (nil when ICU cannot give one).
-    private func iterator(_ scratch: AnalysisScratch, _ text: RawBuffer<UInt16>) -> OpaquePointer? {
-        guard text.count < Int(Int32.max) else { return nil }
+    /// Fills `s.segments` with the word break segments of `s.text` and their rule statuses:
+    /// from ``SimpleWordBreak`` when the text is simple enough, else from the scratch's ICU
+    /// iterator. False when ICU cannot give an iterator (then the text has no tokens).
+    private func segment(_ scratch: AnalysisScratch, _ s: inout FoldState) -> Bool {
+        guard s.text.count < Int(Int32.max) else { return false }
         if scratch.iterator == nil { scratch.iterator = words.makeIterator() }
-        guard let bi = scratch.iterator else { return nil }
+        guard let bi = scratch.iterator else { return false }
+        if SimpleWordBreak.segment(s.text, into: &s.segments) { return true }
+        s.segments.count = 0
         var status = U_ZERO_ERROR
-        sbicu_ubrk_setText(bi, text.base, Int32(text.count), &status)
+        sbicu_ubrk_setText(bi, s.text.base, Int32(s.text.count), &status)
         guard sbicu_failure(status) == 0 else {
             sbicu_ubrk_close(bi)
             scratch.iterator = nil
-            return nil
+            return false
         }
-        return bi
+        var start = sbicu_ubrk_first(bi)
+        while true {
+            let end = sbicu_ubrk_next(bi)
+            if end == Int32(SBICU_BRK_DONE) || end < 0 { break }
+            s.segments.append(BreakSegment(start: start, end: end, status: sbicu_ubrk_getRuleStatus(bi)))
+            start = end
+        }
+        return true
     }
 
     /// Tokens of all-ASCII text (`analyzeASCII`).
-    private func asciiTokens(_ bi: OpaquePointer, _ s: inout FoldState) {
+    private func asciiTokens(_ s: inout FoldState) {
         let n = s.text.count
-        var start = Int(sbicu_ubrk_first(bi))
-        while true {
-            let end32 = sbicu_ubrk_next(bi)
-            if end32 == Int32(SBICU_BRK_DONE) || end32 < 0 { break }
-            let end = Int(end32)
-            let status = sbicu_ubrk_getRuleStatus(bi)
-            if status >= Int32(SBICU_WORD_NONE_LIMIT), start >= 0, end > start, end <= n {
+        for g in 0..<s.segments.count {
+            let segment = s.segments[g]
+            let start = Int(segment.start)
+            let end = Int(segment.end)
+            if segment.status >= Int32(SBICU_WORD_NONE_LIMIT), start >= 0, end > start, end <= n {
                 s.raws.append(
-                    TokenBuilder.Raw(start: start, end: end, kind: status < Int32(SBICU_WORD_LETTER) ? .number : .word))
+                    TokenBuilder.Raw(
+                        start: start, end: end, kind: segment.status < Int32(SBICU_WORD_LETTER) ? .number : .word))
             }
-            start = end
         }
         let key = s.key
         for r in 0..<s.raws.count {
@@ -283,16 +292,13 @@ extension TextAnalyzer {
     }
 
     /// Tokens of folded text (`TokenBuilder`).
-    private func tokens(_ bi: OpaquePointer, _ original: UnsafeBufferPointer<UInt8>, _ s: inout FoldState) {
-        var start = Int(sbicu_ubrk_first(bi))
-        while true {
-            let end32 = sbicu_ubrk_next(bi)
-            if end32 == Int32(SBICU_BRK_DONE) || end32 < 0 { break }
-            let end = Int(end32)
-            defer { start = end }
+    private func tokens(_ original: UnsafeBufferPointer<UInt8>, _ s: inout FoldState) {
+        for g in 0..<s.segments.count {
+            let segment = s.segments[g]
+            let start = Int(segment.start)
+            let end = Int(segment.end)
             guard start >= 0, end > start, end <= s.text.count else { continue }
-            let status = sbicu_ubrk_getRuleStatus(bi)
-            if let kind = Self.kind(s.text, status: status, start: start, end: end) {
+            if let kind = Self.kind(s.text, status: segment.status, start: start, end: end) {
                 s.raws.append(TokenBuilder.Raw(start: start, end: end, kind: kind))
             }
         }

@@ -1,3 +1,4 @@
+internal import CICU
 @testable import SearchBarCore
 import Testing
 
@@ -9,7 +10,10 @@ struct FastAnalysisTests {
     /// Locales whose tailoring or word break differs (protected letters, German, Traditional →
     /// Simplified, dictionaries), plus the major locales of the sample dataset.
     static let localeTags: [String] =
-        ["", "de", "sv", "es", "tr", "zh", "zh-Hant", "ja", "ko", "th", "ar", "fa", "he", "hi", "el", "ru", "uk", "vi"]
+        [
+            "", "de", "sv", "es", "tr", "zh", "zh-Hant", "ja", "ko", "th", "ar", "fa", "he", "hi", "el", "ru", "uk",
+            "vi", "en-US-POSIX", "fi",
+        ]
         + SampleDataset.majorLocales
 
     static let analyzers: [TextAnalyzer] = localeTags.map { tag in
@@ -24,6 +28,12 @@ struct FastAnalysisTests {
     /// analyzer (rotating), using one scratch per analyzer for all texts (buffers and memo reused).
     /// Returns the first few differences.
     static func differences(_ texts: [String], every: Int = 1) -> [String] {
+        var simpleCount = 0
+        return differences(texts, every: every, simpleCount: &simpleCount)
+    }
+
+    /// ``differences(_:every:)``, counting the texts the simple word break took.
+    static func differences(_ texts: [String], every: Int = 1, simpleCount: inout Int) -> [String] {
         let scratches = analyzers.map { _ in AnalysisScratch() }
         var fast = Analysis()
         var reference = Analysis()
@@ -37,9 +47,39 @@ struct FastAnalysisTests {
                     failures.append("[\(analyzer.locale)] \(text.debugDescription)")
                     if failures.count >= 20 { return failures }
                 }
+                if let difference = simpleBreakDifference(analyzer, scratches[a], simpleCount: &simpleCount) {
+                    failures.append("[\(analyzer.locale)] \(text.debugDescription) word break: \(difference)")
+                    if failures.count >= 20 { return failures }
+                }
             }
         }
         return failures
+    }
+
+    /// When ``SimpleWordBreak`` accepts the case-folded text the scratch holds, its segments
+    /// and statuses must be ICU's; returns a description of a difference, or nil.
+    static func simpleBreakDifference(
+        _ analyzer: TextAnalyzer, _ scratch: AnalysisScratch, simpleCount: inout Int
+    ) -> String? {
+        let text = scratch.state.text
+        var simple = RawBuffer<BreakSegment>(capacity: 16)
+        defer { simple.free() }
+        guard SimpleWordBreak.segment(text, into: &simple) else { return nil }
+        simpleCount += 1
+        guard let bi = analyzer.words.makeIterator() else { return "no iterator" }
+        defer { sbicu_ubrk_close(bi) }
+        var status = U_ZERO_ERROR
+        sbicu_ubrk_setText(bi, text.base, Int32(text.count), &status)
+        var icu: [[Int32]] = []
+        var start = sbicu_ubrk_first(bi)
+        while true {
+            let end = sbicu_ubrk_next(bi)
+            if end == Int32(SBICU_BRK_DONE) || end < 0 { break }
+            icu.append([start, end, sbicu_ubrk_getRuleStatus(bi)])
+            start = end
+        }
+        let mine = simple.buffer.map { [$0.start, $0.end, $0.status] }
+        return mine == icu ? nil : "simple \(mine) ICU \(icu)"
     }
 
     /// Compares the rank keys of `texts` (rotating collators).
@@ -64,8 +104,11 @@ struct FastAnalysisTests {
     func sampleDataset() {
         let texts = Self.sampleTexts
         #expect(texts.count > 150_000)
-        let failures = Self.differences(texts)
+        var simpleCount = 0
+        let failures = Self.differences(texts, simpleCount: &simpleCount)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        // The simple word break was exercised (and compared with ICU) on many texts.
+        #expect(simpleCount > 50_000, "\(simpleCount)")
     }
 
     @Test("rank keys of the sample dataset's titles")
@@ -152,7 +195,8 @@ struct FastAnalysisTests {
         "№", "㍿", "ﷺ", "²", "½", "Ⅻ", "ＡＢＣ", "１２３", "😀", "👍🏽", "👨‍👩‍👧‍👦", "❤️", "❤\u{FE0F}", "🇩🇪",
         "🇫🇷🇯🇵", "🏳️‍🌈", "\u{200D}", "\u{200C}", "\u{FE0F}", "\u{00AD}", "\u{200B}", "🧑‍💻", "©", "™", "\u{1F3FB}",
         "𝔘𝔫𝔦", "𐐀", "𝟘𝟙", "\u{E000}", "\r\n", "\n", "Straße", "STRASSE", "Zürich", "İstanbul", "ΣΊΣΥΦΟΣ",
-        "Ünïcödé", "naïve", "Ἀθῆναι",
+        "Ünïcödé", "naïve", "Ἀθῆναι", "abc123", "12abc", "a1b2", "Ω2", "x-ray", "e-mail", "a@b", "«ab»", "(1)", "a/b",
+        "\t", "a\tb", "3-4", "§", "¶", "°C", "µm", "ª", "º", "·", "l·l", "ŉ", "ǈ", "ΐ", "Ϊ", "ĳ", "Ⅳ", "ⅳ",
     ]
 
     static let randomTexts: [String] = {
