@@ -64,6 +64,8 @@ struct TitleTierPhaseTests {
                 SearchOptions(limit: 50, scopes: [2]), SearchOptions(limit: 50, typos: false),
                 SearchOptions(mode: .contains, limit: 1), SearchOptions(mode: .contains, limit: 50),
                 SearchOptions(mode: .contains, limit: 50, scopes: [1]),
+                SearchOptions(mode: .fuzzy, limit: 1), SearchOptions(mode: .fuzzy, limit: 50),
+                SearchOptions(mode: .fuzzy, limit: 50, scopes: [0]),
             ] {
                 let fast = try Self.search(index, query, options, phase: true)
                 let plain = try Self.search(index, query, options, phase: false)

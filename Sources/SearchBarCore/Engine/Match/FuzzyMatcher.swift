@@ -14,6 +14,11 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// The ``PresenceMask`` bits every matching item holds.
     private let required: UInt64
     let candidates: Candidates
+    let titleTierItems: TitleTierItems?
+    /// The positions of ``Segment/titleBytes`` whose title equals the folded query.
+    private let exactTitles: Range<Int>
+    /// The best summed score any item can get (see ``titleTierBound(_:)``).
+    private let bestTotal: Int
 
     /// A matcher for `query` on `segment`.
     init(query: CompiledQuery, segment: Segment, conditions: ItemConditions, fields: [SearchField],
@@ -35,6 +40,30 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         } else {
             candidates = .all
         }
+        // A word of m bytes scores at most m × (match + best bonus) plus the best bonus once
+        // more for its doubled first character (reached by a contiguous match at a word start).
+        let bestBonus = FuzzyScorer.bonusBoundaryWhite
+        bestTotal = words.reduce(0) { $0 + $1.count * (FuzzyScorer.scoreMatch + bestBonus) + bestBonus }
+        if !searchesTitle || conditions.excludesAll {
+            titleTierItems = TitleTierItems.none
+            exactTitles = 0..<0
+        } else if case .list(let list) = candidates, list.count <= 2048 {
+            titleTierItems = nil
+            exactTitles = 0..<0
+        } else {
+            let block = segment.titleBytes.block(startingWith: query.folded, titles: segment.folded[0])
+            titleTierItems = .block(block.all, .titleBytes)
+            exactTitles = block.equal
+        }
+    }
+
+    /// The exact tier only for the titles equal to the query, the best score every word can
+    /// get, and the item's weight.
+    func titleTierBound(_ position: Int) -> UInt64 {
+        let weights = segment.titleBytes.weightKeys
+        return Score.make(
+            tier: exactTitles.contains(position) ? .exactTitle : .titlePrefix, quality: 0x4000 + bestTotal,
+            field: .title, proximity: 255, weightKey: weights.isEmpty ? WeightKey.zero : weights[position])
     }
 
     deinit { keys.free() }

@@ -14,7 +14,8 @@ enum SearchRun {
     struct Outcome {
         /// The best hits, best first, one per item.
         var top: [RankedItem]
-        /// Per segment serial, every matching local index (ascending), when kept.
+        /// Per segment serial, every local index that may match (ascending; a superset of the
+        /// matches: items passed over by their tier ceiling are included), when kept.
         var matches: [UInt64: [UInt32]]?
     }
 
@@ -85,11 +86,11 @@ enum SearchRun {
 
         // Phase 2: every candidate. Phase 1's items are examined again, so the matches are
         // complete for refinement; a selection never takes the same hit twice.
-        let (found, complete) = try execute(
+        let found = try execute(
             tasks, .candidates, matchers, snapshot: snapshot, heaps: heaps, limit: limit, pool: pool,
             cancellation: cancellation)
         let top = merged(heaps, limit: limit)
-        let kept = complete ? keptMatches(tasks, found, matchers, snapshot) : nil
+        let kept = keptMatches(tasks, found, matchers, snapshot)
         return Outcome(top: top, matches: kept)
     }
 
@@ -115,14 +116,14 @@ enum SearchRun {
     }
 
     /// Runs `tasks` on the pool, offering matches to the per-thread `heaps`; returns every
-    /// task's matches and whether they are complete (no item skipped by its tier ceiling).
+    /// task's possible matches: the items that matched, and those passed over by their tier
+    /// ceiling without being matched (a superset of the matches, which is what refining the
+    /// next, longer query needs).
     private static func execute(
         _ tasks: [Task], _ source: Source, _ matchers: [[any SegmentMatcher]], snapshot: Snapshot,
         heaps: SlotArray<TopK>, limit: Int, pool: ThreadPool, cancellation: CancellationFlag?
-    ) throws(SearchBarError) -> (SlotArray<[UInt32]>, Bool) {
+    ) throws(SearchBarError) -> SlotArray<[UInt32]> {
         let found = SlotArray<[UInt32]>(count: tasks.count)
-        // Tasks that skipped items by their tier ceiling (their matches are incomplete).
-        let skipped = SlotArray<Bool>(count: tasks.count)
         let job = ParallelJob(taskCount: tasks.count, maxParticipants: pool.threadCount, cancellation: cancellation) {
             slot, t in
             let task = tasks[t]
@@ -131,12 +132,11 @@ enum SearchRun {
             let matcher = matchers[task.segment][task.variant]
             var heap = heaps.remove(slot) ?? TopK(limit: limit)
             var matched: [UInt32] = []
-            var skips = false
             func consider(_ i: Int) {
                 guard view.isLive(i) else { return }
                 let floor = heap.floorTier
                 if floor > 0 && matcher.ceiling(i, floor: floor).rawValue < floor {
-                    skips = true
+                    matched.append(UInt32(truncatingIfNeeded: i))
                     return
                 }
                 guard let evaluation = matcher.evaluate(i) else { return }
@@ -181,11 +181,10 @@ enum SearchRun {
             }
             heaps[slot] = heap
             found[t] = matched
-            if skips { skipped[t] = true }
         }
         pool.run(job)
         if let cancellation, cancellation.isCancelled { throw SearchBarError(.cancelled, "the search was cancelled") }
-        return (found, tasks.indices.allSatisfy { skipped[$0] == nil })
+        return found
     }
 
     /// The per-thread selections merged, best first; an item matched by several variants
