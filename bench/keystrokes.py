@@ -32,8 +32,9 @@ Engines, each in the mode it is built for (and searchbar in the same mode next t
   engine (searchbar's own time, no Python): searchbar-cli filter --timing --keystrokes types
     the query inside one process after one index build and prints per-keystroke latencies;
     its build time and process RSS (which includes the input text it holds) are reported too.
-    It types the first --engine-queries queries (one index build each) and steps by grapheme
-    cluster where the Python side steps by code point (Thai หน้า: 3 keystrokes instead of 4).
+    It types every query of the dataset (or the first --engine-queries) after one index build
+    per mode (--queries FILE) and steps by grapheme cluster where the Python side steps by code
+    point (Thai หน้า: 3 keystrokes instead of 4).
 
 Before timing, each in-process engine answers one unrelated warm-up query. Keystrokes within a
 query extend each other, so engines with incremental refinement or result caches (searchbar)
@@ -364,32 +365,34 @@ def per_process(command, path, queries):
     return per_query, hits
 
 
-CLI_KEYS = re.compile(r"per keystroke:\s*(.*)")
+CLI_KEYS = re.compile(r"per keystroke of (.*?): ((?:[\d.]+ ms(?:, )?)+)\s*$", re.M)
 CLI_BUILD = re.compile(r"build\s+([\d.]+)\s*ms")
 CLI_RSS = re.compile(r"rss\s+(\d+)\s*MB")
 
 
 def cli_engine_time(cli, path, mode, queries):
-    """searchbar-cli --timing --keystrokes: the engine's own per-keystroke times, build, RSS."""
-    per_query, builds, rss, hits = [], [], [], 0
-    for query in queries:
+    """searchbar-cli --timing --keystrokes --queries: one process builds the index once and types
+    every query; the engine's own per-keystroke times, build time and RSS."""
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=False) as listing:
+        listing.write("\n".join(queries[1:]) + "\n")
+    try:
         with open(path, "rb") as stdin:
             done = subprocess.run([cli, "filter", "--mode", mode, "--limit", str(LIMIT), "--timing", "--keystrokes",
-                                   query], stdin=stdin, capture_output=True)
-        err = done.stderr.decode("utf-8", "replace")
-        keys = CLI_KEYS.search(err)
-        if done.returncode != 0 or not keys:
-            print(f"  searchbar-cli --keystrokes gave no per-keystroke times:\n{err[-1000:]}", file=sys.stderr)
-            return None
-        per_query.append([float(v) for v in re.findall(r"([\d.]+)\s*ms", keys.group(1))])
-        if CLI_BUILD.search(err):
-            builds.append(float(CLI_BUILD.search(err).group(1)) / 1000)
-        if CLI_RSS.search(err):
-            rss.append(int(CLI_RSS.search(err).group(1)) * 1024 * 1024)
-        hits += done.stdout.count(b"\n")
-    return {"per_query": per_query, "final_hits": hits,
-            "build_s": statistics.median(builds) if builds else None,
-            "rss_total": max(rss) if rss else None}
+                                   "--queries", listing.name, queries[0]], stdin=stdin, capture_output=True)
+    finally:
+        os.unlink(listing.name)
+    err = done.stderr.decode("utf-8", "replace")
+    typed = CLI_KEYS.findall(err)
+    if done.returncode != 0 or len(typed) != len(queries):
+        print(f"  searchbar-cli --keystrokes gave no per-keystroke times:\n{err[-1000:]}", file=sys.stderr)
+        return None
+    per_query = [[float(v) for v in re.findall(r"([\d.]+)\s*ms", times)] for _, times in typed]
+    build = CLI_BUILD.search(err)
+    rss = CLI_RSS.search(err)
+    return {"per_query": per_query, "final_hits": done.stdout.count(b"\n"),
+            "build_s": float(build.group(1)) / 1000 if build else None,
+            "rss_total": int(rss.group(1)) * 1024 * 1024 if rss else None}
 
 
 def prepare_file(name, max_lines):
@@ -434,8 +437,8 @@ def benchmark(args):
         proc_queries = PER_PROCESS_QUERIES[dataset][: args.proc_queries]
         modes = MODES[dataset]
         only_ours = dataset in SEARCHBAR_ONLY
-        # one CLI index build per query and mode: on 5 M lines, one query per mode is plenty
-        engine_queries = queries[: 1 if only_ours else args.engine_queries]
+        # one CLI index build per mode types every query (--engine-queries N: the first N)
+        engine_queries = queries[: args.engine_queries or None]
         results["datasets"][dataset] = {"lines": count, "bytes": raw, "queries": queries,
                                         "per_process_queries": proc_queries}
         log(f"{dataset}: {count:,} lines, {raw / 1e6:.1f} MB; modes {', '.join(modes)}; {len(queries)} queries")
@@ -490,8 +493,9 @@ def main():
     parser.add_argument("--max-lines", type=int, default=0, help="use only the first N lines of each dataset")
     parser.add_argument("--queries", type=int, default=0, help="use only the first N queries per dataset")
     parser.add_argument("--slow-queries", type=int, default=2, help="queries for the slow in-process peers")
-    parser.add_argument("--engine-queries", type=int, default=2,
-                        help="queries typed through searchbar-cli --keystrokes (one index build each)")
+    parser.add_argument("--engine-queries", type=int, default=0,
+                        help="queries typed through searchbar-cli --keystrokes, all after one index build "
+                             "(default: every query of the dataset)")
     parser.add_argument("--proc-queries", type=int, default=3, help="queries for the per-process rows")
     parser.add_argument("--json", help="write the measurements here (bench/report.py renders them)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
@@ -506,7 +510,7 @@ def main():
         args.max_lines = args.max_lines or 100_000
         args.queries = args.queries or 4
         args.slow_queries = min(args.slow_queries, 2)
-        args.engine_queries = min(args.engine_queries, 1)
+        args.engine_queries = args.engine_queries or 4
         args.proc_queries = min(args.proc_queries, 1)
     if not args.cli or not os.access(args.cli, os.X_OK):
         raise SystemExit("--cli must point at the built searchbar-cli")
