@@ -23,6 +23,7 @@
 #include <unicode/uenum.h>
 #include <unicode/uversion.h>
 #include <unicode/udat.h>
+#include <unicode/uset.h>
 
 /** Rule status values of the word break iterator, as plain constants. */
 enum {
@@ -83,6 +84,27 @@ static inline UCollationResult sbicu_ucol_strcollUTF8(const UCollator *coll, con
 static inline void sbicu_ucol_setAttribute(UCollator *coll, UColAttribute attr, UColAttributeValue value, UErrorCode *status) { ucol_setAttribute(coll, attr, value, status); }
 static inline void sbicu_ucol_setStrength(UCollator *coll, UCollationStrength strength) { ucol_setStrength(coll, strength); }
 static inline int32_t sbicu_ucol_getSortKey(const UCollator *coll, const UChar *source, int32_t sourceLength, uint8_t *result, int32_t resultLength) { return ucol_getSortKey(coll, source, sourceLength, result, resultLength); }
+/* True when a contraction or prefix string of the collator (root and tailoring) contains the
+   UTF-16 unit c, or when ICU cannot tell. */
+static inline UBool sbicu_ucol_contractionsContain(const UCollator *coll, UChar c) {
+    UErrorCode status = U_ZERO_ERROR;
+    USet *set = uset_openEmpty();
+    if (set == NULL) return 1;
+    ucol_getContractionsAndExpansions(coll, set, NULL, 1, &status);
+    UBool found = U_FAILURE(status) ? 1 : 0;
+    int32_t count = found ? 0 : uset_getItemCount(set);
+    UChar buffer[64];
+    for (int32_t i = 0; i < count && !found; i++) {
+        UChar32 start = 0, end = 0;
+        status = U_ZERO_ERROR;
+        int32_t length = uset_getItem(set, i, &start, &end, buffer, 64, &status);
+        if (U_FAILURE(status)) found = 1;
+        else if (length > 0) { for (int32_t j = 0; j < length; j++) if (buffer[j] == c) found = 1; }
+        else if (start <= c && c <= end) found = 1;
+    }
+    uset_close(set);
+    return found;
+}
 static inline void sbicu_ucol_getVersion(const UCollator *coll, UVersionInfo info) { ucol_getVersion(coll, info); }
 static inline const char *sbicu_ucol_getLocaleByType(const UCollator *coll, ULocDataLocaleType type, UErrorCode *status) { return ucol_getLocaleByType(coll, type, status); }
 static inline UTransliterator *sbicu_utrans_openU(const UChar *id, int32_t idLength, UTransDirection dir, const UChar *rules, int32_t rulesLength, UParseError *parseError, UErrorCode *pErrorCode) { return utrans_openU(id, idLength, dir, rules, rulesLength, parseError, pErrorCode); }

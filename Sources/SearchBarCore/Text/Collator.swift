@@ -16,6 +16,10 @@ public final class Collator: @unchecked Sendable {
     /// The locale this collator orders for.
     public let locale: SearchLocale
     private let collator: OpaquePointer
+    /// No contraction or prefix mapping of this collator contains U+0020, so the collation
+    /// elements of a text are those of its part before a space followed by those of the rest
+    /// (see ``sortKeyPrefix(_:scratch:)``).
+    let cutsAtSpaces: Bool
 
     /// Creates a collator for a locale. Throws ``SearchBarError/Code/internal`` when ICU cannot
     /// open one.
@@ -34,6 +38,7 @@ public final class Collator: @unchecked Sendable {
             throw SearchBarError(.internal, "ICU cannot turn on numeric collation: status \(status.rawValue)")
         }
         collator = opened
+        cutsAtSpaces = sbicu_ucol_contractionsContain(opened, 0x20) == 0
     }
 
     deinit { sbicu_ucol_close(collator) }
@@ -120,6 +125,14 @@ public final class Collator: @unchecked Sendable {
 
     /// The first 8 bytes of ``sortKey(_:)`` as a big-endian integer (zero-padded), computed in
     /// `scratch`'s buffers.
+    ///
+    /// A long text's first 8 bytes usually come from its first words alone: when no
+    /// contraction or prefix mapping contains U+0020, the collation elements of `s` are those
+    /// of `s[..<k]` followed by those of `s[k...]` for a space at `k` (a space is a starter, not
+    /// a digit, and joins nothing), and ICU writes each primary weight's bytes knowing only the
+    /// weights before it. So when the primary level of `s[..<k]`'s key (the bytes before the
+    /// first level separator 01, which no weight byte uses) is at least 9 bytes long, its first
+    /// 8 bytes are those of `s`'s key. Otherwise the whole text's key is made.
     func sortKeyPrefix(_ s: String, scratch: AnalysisScratch) -> UInt64 {
         var units = scratch.sortUnits
         var key = scratch.sortKey
@@ -152,6 +165,26 @@ public final class Collator: @unchecked Sendable {
             }
         }
         guard units.count < Int(Int32.max) / 4 else { return 0 }
+        if cutsAtSpaces {
+            var cut = 12
+            while true {
+                while cut < units.count && units[cut] != 0x20 { cut += 1 }
+                guard cut < units.count else { break }
+                key.count = 0
+                key.reserve(cut * 4 + 16)
+                let n = Int(sbicu_ucol_getSortKey(collator, units.base, Int32(cut), key.base, Int32(key.capacity)))
+                if n > 0 && n <= key.capacity {
+                    var primary = 0
+                    while primary < n && key[primary] > 0x01 { primary += 1 }
+                    if primary >= 9 {
+                        var value: UInt64 = 0
+                        for i in 0..<8 { value = value << 8 | UInt64(key[i]) }
+                        return value
+                    }
+                }
+                cut *= 2
+            }
+        }
         var n: Int32 = 0
         for _ in 0..<3 {
             key.count = 0

@@ -1,4 +1,5 @@
 internal import CICU
+import Glibc
 @testable import SearchBarCore
 import Testing
 
@@ -20,7 +21,12 @@ struct FastAnalysisTests {
         TextAnalyzer(locale: (try? SearchLocale(tag.isEmpty ? nil : tag)) ?? .none)
     }
 
-    static let collators: [Collator] = ["", "en", "de", "sv", "es", "ja", "zh", "ar", "th", "ru"].compactMap { tag in
+    /// Collators of many locales, among them ones with contractions (cs, sk, hu, hr, cy, lt,
+    /// traditional Spanish, vi, ko), backwards secondaries (fr-CA) and upper case first (da).
+    static let collators: [Collator] = [
+        "", "en", "de", "sv", "es", "ja", "zh", "ar", "th", "ru", "cs", "sk", "hu", "hr", "cy", "lt", "fr-CA", "da",
+        "es-u-co-trad", "de-u-co-phonebk", "vi", "ko", "zh-Hant", "my", "si", "ln", "en-US-POSIX",
+    ].compactMap { tag in
         try? Collator(locale: (try? SearchLocale(tag.isEmpty ? nil : tag)) ?? .none)
     }
 
@@ -113,8 +119,26 @@ struct FastAnalysisTests {
 
     @Test("rank keys of the sample dataset's titles")
     func sampleRankKeys() {
+        // The shortcut through the part before a space is available (and so compared) for most.
+        #expect(Self.collators.filter(\.cutsAtSpaces).count > Self.collators.count / 2)
         let titles = SampleDataset.items().map(\.title)
         let failures = Self.rankKeyDifferences(titles + Self.randomTexts)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    /// The benchmark titles (`bench/data/titles-1m.txt`), every `SEARCHBAR_BENCH_EQUALITY`-th
+    /// line, when that variable is set (a long run, not part of the default suite).
+    @Test("the benchmark titles", .enabled(if: getenv("SEARCHBAR_BENCH_EQUALITY") != nil))
+    func benchmarkTitles() throws {
+        let step = max(1, Int(String(cString: getenv("SEARCHBAR_BENCH_EQUALITY"))) ?? 1)
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(4)  // Tests/SearchBarCoreTests/Text/<file>
+        let path = parts.joined(separator: "/") + "/bench/data/titles-1m.txt"
+        let text = try #require(TextTestSupport.readText(path))
+        let lines = text.split(separator: "\n").enumerated().filter { $0.offset % step == 0 }.map { String($0.element) }
+        #expect(lines.count >= 1_000_000 / step)
+        var failures = Self.differences(lines)
+        failures += Self.rankKeyDifferences(lines)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
