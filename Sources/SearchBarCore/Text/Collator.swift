@@ -1,5 +1,6 @@
 internal import CICU
 import Glibc
+import Synchronization
 
 /// Orders strings by a locale's standard collation with numeric ordering on
 /// ("File1" < "file2" < "file10"), as CLDR and Apple recommend for user-visible sorting.
@@ -16,10 +17,28 @@ public final class Collator: @unchecked Sendable {
     /// The locale this collator orders for.
     public let locale: SearchLocale
     private let collator: OpaquePointer
+    /// ``cutsAtSpaces``: 0 not yet known, 1 true, 2 false.
+    private let cutsAtSpacesState = Atomic<UInt8>(0)
+    /// ``cutsAtSpaces`` by collator id (finding it takes ICU several milliseconds).
+    private static let cutsAtSpacesCache = Mutex<[String: Bool]>([:])
+
     /// No contraction or prefix mapping of this collator contains U+0020, so the collation
     /// elements of a text are those of its part before a space followed by those of the rest
-    /// (see ``sortKeyPrefix(_:scratch:)``).
-    let cutsAtSpaces: Bool
+    /// (see ``sortKeyPrefix(_:scratch:)``). Found on first use.
+    var cutsAtSpaces: Bool {
+        let known = cutsAtSpacesState.load(ordering: .relaxed)
+        if known != 0 { return known == 1 }
+        let id = Self.standardID(locale.identifier)
+        let value =
+            Self.cutsAtSpacesCache.withLock { $0[id] }
+            ?? {
+                let found = sbicu_ucol_contractionsContain(collator, 0x20) == 0
+                Self.cutsAtSpacesCache.withLock { $0[id] = found }
+                return found
+            }()
+        cutsAtSpacesState.store(value ? 1 : 2, ordering: .relaxed)
+        return value
+    }
 
     /// Creates a collator for a locale. Throws ``SearchBarError/Code/internal`` when ICU cannot
     /// open one.
@@ -38,7 +57,6 @@ public final class Collator: @unchecked Sendable {
             throw SearchBarError(.internal, "ICU cannot turn on numeric collation: status \(status.rawValue)")
         }
         collator = opened
-        cutsAtSpaces = sbicu_ucol_contractionsContain(opened, 0x20) == 0
     }
 
     deinit { sbicu_ucol_close(collator) }
@@ -142,49 +160,65 @@ public final class Collator: @unchecked Sendable {
         }
         units.count = 0
         var copy = s
-        copy.withUTF8 { p in
-            units.reserve(p.count)
+        return copy.withUTF8 { p -> UInt64 in
+            // UTF-16 of `p`, converted only as far as needed (`i`: bytes converted so far).
             var i = 0
-            while i < p.count {
-                let b = p[i]
-                if b < 0x80 {
-                    units[units.count] = UInt16(b)
-                    units.count += 1
-                    i += 1
-                    continue
-                }
-                let (c, length) = UTF8Codec.decode(p, at: i)
-                if c >= 0x10000 {
-                    let v = c - 0x10000
-                    units.append(UInt16(0xD800 | (v >> 10)))
-                    units.append(UInt16(0xDC00 | (v & 0x3FF)))
-                } else {
-                    units.append(UInt16(c))
-                }
-                i += length
-            }
-        }
-        guard units.count < Int(Int32.max) / 4 else { return 0 }
-        if cutsAtSpaces {
-            var cut = 12
-            while true {
-                while cut < units.count && units[cut] != 0x20 { cut += 1 }
-                guard cut < units.count else { break }
-                key.count = 0
-                key.reserve(cut * 4 + 16)
-                let n = Int(sbicu_ucol_getSortKey(collator, units.base, Int32(cut), key.base, Int32(key.capacity)))
-                if n > 0 && n <= key.capacity {
-                    var primary = 0
-                    while primary < n && key[primary] > 0x01 { primary += 1 }
-                    if primary >= 9 {
-                        var value: UInt64 = 0
-                        for i in 0..<8 { value = value << 8 | UInt64(key[i]) }
-                        return value
+            func convert(until limit: Int) {
+                units.reserve(min(limit, p.count) - units.count + 1)
+                while units.count < limit && i < p.count {
+                    let b = p[i]
+                    if b < 0x80 {
+                        units.append(UInt16(b))
+                        i += 1
+                        continue
                     }
+                    let (c, length) = UTF8Codec.decode(p, at: i)
+                    if c >= 0x10000 {
+                        let v = c - 0x10000
+                        units.append(UInt16(0xD800 | (v >> 10)))
+                        units.append(UInt16(0xDC00 | (v & 0x3FF)))
+                    } else {
+                        units.append(UInt16(c))
+                    }
+                    i += length
                 }
-                cut *= 2
             }
+            if cutsAtSpaces && p.count < Int(Int32.max) / 4 {
+                var cut = 12
+                search: while true {
+                    // The next space at or after `cut`.
+                    while true {
+                        if cut >= units.count {
+                            convert(until: cut + 16)
+                            if cut >= units.count { break search }
+                        }
+                        if units[cut] == 0x20 { break }
+                        cut += 1
+                    }
+                    key.count = 0
+                    key.reserve(cut * 4 + 16)
+                    let n = Int(
+                        sbicu_ucol_getSortKey(collator, units.base, Int32(cut), key.base, Int32(key.capacity)))
+                    if n > 0 && n <= key.capacity {
+                        var primary = 0
+                        while primary < n && key[primary] > 0x01 { primary += 1 }
+                        if primary >= 9 {
+                            var value: UInt64 = 0
+                            for i in 0..<8 { value = value << 8 | UInt64(key[i]) }
+                            return value
+                        }
+                    }
+                    cut *= 2
+                }
+            }
+            convert(until: Int.max)
+            return fullSortKeyPrefix(units, &key)
         }
+    }
+
+    /// The first 8 bytes of the sort key of all of `units` (`appendSortKey`'s bytes).
+    private func fullSortKeyPrefix(_ units: RawBuffer<UInt16>, _ key: inout RawBuffer<UInt8>) -> UInt64 {
+        guard units.count < Int(Int32.max) / 4 else { return 0 }
         var n: Int32 = 0
         for _ in 0..<3 {
             key.count = 0
