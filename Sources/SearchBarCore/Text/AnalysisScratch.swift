@@ -120,6 +120,17 @@ final class AnalysisScratch: @unchecked Sendable {
 
     init() {}
 
+    /// True when a very long text grew the buffers past what is worth keeping in a pool.
+    var isOversized: Bool {
+        let s = state
+        let bytes =
+            s.key.capacity + 2 * s.text.capacity + MemoryLayout<FoldUnit>.stride * s.units.capacity
+            + MemoryLayout<BreakSegment>.stride * s.segments.capacity
+            + MemoryLayout<TokenBuilder.Raw>.stride * s.raws.capacity
+            + MemoryLayout<TokenSpan>.stride * s.tokens.capacity + 2 * sortUnits.capacity + sortKey.capacity
+        return bytes > 4 << 20
+    }
+
     deinit {
         state.free()
         sortUnits.free()
@@ -150,19 +161,17 @@ struct SegmentMemo {
     /// Longest segment (UTF-8 bytes) kept in the memo.
     static let maxBytes = 16
 
-    let slots: UnsafeMutablePointer<Slot>
-    var keys = RawBuffer<UInt8>(capacity: 4096)
-    var nfkc = RawBuffer<UInt16>(capacity: 4096)
-    var clusters = RawBuffer<UInt32>(capacity: 2048)
+    /// The hash table (768 KB), made on first use: texts without such segments never need it.
+    var slots: UnsafeMutablePointer<Slot>?
+    var keys = RawBuffer<UInt8>(capacity: 16)
+    var nfkc = RawBuffer<UInt16>(capacity: 16)
+    var clusters = RawBuffer<UInt32>(capacity: 16)
     var entries = 0
 
-    init() {
-        slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: Slot(), count: Self.slotCount)
-    }
+    init() {}
 
     func free() {
-        slots.deallocate()
+        slots?.deallocate()
         keys.free()
         nfkc.free()
         clusters.free()
@@ -172,6 +181,14 @@ struct SegmentMemo {
     /// `tables` when missing; nil when the memo is full and the segment is not in it.
     @inline(__always)
     mutating func slot(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, tables: FoldTables) -> Slot? {
+        let slots: UnsafeMutablePointer<Slot>
+        if let made = self.slots {
+            slots = made
+        } else {
+            slots = .allocate(capacity: Self.slotCount)
+            slots.initialize(repeating: Slot(), count: Self.slotCount)
+            self.slots = slots
+        }
         var low: UInt64 = 0
         var high: UInt64 = 0
         var k = start

@@ -179,8 +179,9 @@ extension TextAnalyzer {
         scratchPool.withLock { $0.popLast() } ?? AnalysisScratch()
     }
 
-    /// Gives a scratch space back to the pool (a few are kept).
+    /// Gives a scratch space back to the pool (a few are kept; not those a huge text grew).
     func recycle(_ scratch: AnalysisScratch) {
+        guard !scratch.isOversized else { return }
         scratchPool.withLock { pool in
             if pool.count < 8 { pool.append(scratch) }
         }
