@@ -59,6 +59,14 @@ extension FoldTables {
             if count == 1 {
                 let page = self.page(c).pointee
                 let e = page.entries[Int(c & 0xFF)]
+                if e.flags & FoldPage.singleCluster != 0 {
+                    // `segment` with the one cluster `nfkcLength << 16 | keyLength`.
+                    s.addUnit(i, j, linear: false)
+                    s.key.append(page.keys + Int(e.keyStart), count: Int(e.keyLength))
+                    s.text.append(page.nfkc + Int(e.nfkcStart), count: Int(e.nfkcLength))
+                    i = j
+                    continue
+                }
                 s.segment(
                     i, j, key: page.keys + Int(e.keyStart), Int(e.keyLength), nfkc: page.nfkc + Int(e.nfkcStart),
                     Int(e.nfkcLength), clusters: page.clusters + Int(e.clusterStart), Int(e.clusterCount), scalar: c)

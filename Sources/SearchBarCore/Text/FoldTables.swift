@@ -30,6 +30,9 @@ struct FoldPage {
     static let boundaryBefore: UInt16 = 1
     /// The code point's NFKC_Casefold form is empty (a default ignorable such as ZWJ or VS16).
     static let ignorable: UInt16 = 2
+    /// The fold is one cluster holding all of the key and NFKC text (its cluster value is
+    /// `nfkcLength << 16 | keyLength`), so the cluster table need not be read.
+    static let singleCluster: UInt16 = 4
 
     let entries: UnsafeMutablePointer<Entry>
     let keys: UnsafeMutablePointer<UInt8>
@@ -62,6 +65,9 @@ struct FoldPage {
             clusters += fold.clusters.prefix(Int(e.clusterCount))
             if ICU.hasBoundaryBefore(ICU.nfkcCasefold, c) { e.flags |= Self.boundaryBefore }
             if fold.nfkc.isEmpty { e.flags |= Self.ignorable }
+            if fold.clusters.count == 1 && fold.clusters[0] == UInt32(e.nfkcLength) << 16 | UInt32(e.keyLength) {
+                e.flags |= Self.singleCluster
+            }
             entries[k] = e
         }
         func copy<T>(_ a: [T]) -> UnsafeMutablePointer<T> {
