@@ -60,6 +60,14 @@ final class Segment: Sendable {
 
     private static let serials = Atomic<UInt64>(1)
 
+    /// Segments of at least this many items derive their search structures on two threads.
+    static let parallelDerivationThreshold = 50_000
+
+    /// A value one thread sets and another reads after joining it.
+    private final class DerivedBox<Value>: @unchecked Sendable {
+        var value: Value?
+    }
+
     init(
         ids: [UInt64], scopes: [UInt32], weightKeys: [UInt32], rankKeys: [UInt64], original: [ByteArena],
         folded: [ByteArena], forwardOffsets: [UInt32], forward: [UInt32], vocabulary: ByteArena,
@@ -78,13 +86,30 @@ final class Segment: Sendable {
         self.postingOffsets = postingOffsets
         self.postings = postings
         self.attributes = attributes
-        presence = PresenceMask.items(folded, count: ids.count)
-        charPostings = CharPostings(folded, count: ids.count)
-        titleLeads = TitleLeadOrder(
-            forward: forward, forwardOffsets: forwardOffsets, count: ids.count, termCount: vocabulary.count,
-            rankKeys: rankKeys, weightKeys: weightKeys)
-        titleBytes = TitleByteOrder(
-            titles: folded.first ?? ByteArena(), count: ids.count, rankKeys: rankKeys, weightKeys: weightKeys)
+        // The derived search structures; the title sort (the largest) on a second thread.
+        let count = ids.count
+        let sorted = DerivedBox<TitleByteOrder>()
+        let sortTitles: @Sendable () -> Void = {
+            sorted.value = TitleByteOrder(
+                titles: folded.first ?? ByteArena(), count: count, rankKeys: rankKeys, weightKeys: weightKeys)
+        }
+        var derived: ([UInt64], CharPostings, TitleLeadOrder)?
+        let buildOthers = {
+            derived = (
+                PresenceMask.items(folded, count: count), CharPostings(folded, count: count),
+                TitleLeadOrder(
+                    forward: forward, forwardOffsets: forwardOffsets, count: count, termCount: vocabulary.count,
+                    rankKeys: rankKeys, weightKeys: weightKeys)
+            )
+        }
+        if count >= Self.parallelDerivationThreshold {
+            runInParallel(sortTitles, buildOthers)
+        } else {
+            sortTitles()
+            buildOthers()
+        }
+        (presence, charPostings, titleLeads) = derived ?? ([], CharPostings(), TitleLeadOrder())
+        titleBytes = sorted.value ?? TitleByteOrder()
         let raw = folded.map(RawArena.init)
         rawFolded = (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
                      raw.count > 2 ? raw[2] : RawArena(ByteArena()))
