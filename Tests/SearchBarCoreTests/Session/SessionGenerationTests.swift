@@ -266,7 +266,8 @@ final class WorkerBackend: SessionSearchBackend, @unchecked Sendable {
     private let wake = EventSignalForTests()
 
     init() {
-        _ = startThread { [self] in run() }
+        // Nobody joins the worker: detach it, so its end is not a leaked thread (TSan).
+        if let thread = startThread({ [self] in run() }) { pthread_detach(thread) }
     }
 
     func search(
