@@ -11,11 +11,12 @@
 # thread: the same with ThreadSanitizer (build-tsan, .build-tsan), suppressions in
 #   Tests/tsan.supp; no valgrind, no fuzzing.
 # --no-swift skips the Swift test step (the slowest: a full instrumented Swift build).
+# --swift-skip REGEX skips the Swift tests matching REGEX (`swift test --skip`).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-sanitizer="" fuzz_seconds="" swift=1
+sanitizer="" fuzz_seconds="" swift=1 swift_skip=
 while [ $# -gt 0 ]; do
     case $1 in
         --sanitize) sanitizer=${2:?--sanitize needs address or thread}; shift 2 ;;
@@ -23,6 +24,7 @@ while [ $# -gt 0 ]; do
         --fuzz) fuzz_seconds=${2:?--fuzz needs SECONDS}; shift 2 ;;
         --fuzz=*) fuzz_seconds=${1#--fuzz=}; shift ;;
         --no-swift) swift=0; shift ;;
+        --swift-skip) swift_skip=${2:?--swift-skip needs a REGEX}; shift 2 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done
@@ -46,10 +48,11 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-suppressions=$root/Tests/tsan.supp:halt_on_error=1:second_deadlock_stack=1:report_signal_unsafe=0}
 
 swift_tests() {
-    local defines=()
+    local defines=() skip=()
     [ "$sanitizer" = thread ] && defines=(-Xswiftc -DSEARCHBAR_TSAN)  # see TSanMutex.swift
+    [ -n "$swift_skip" ] && skip=(--skip "$swift_skip")
     swift build --build-tests --sanitize="$sanitizer" "${defines[@]}" --scratch-path ".build-$short" &&
-        swift test --skip-build --sanitize="$sanitizer" "${defines[@]}" --scratch-path ".build-$short"
+        swift test --skip-build --sanitize="$sanitizer" "${defines[@]}" --scratch-path ".build-$short" "${skip[@]}"
 }
 
 library() {
