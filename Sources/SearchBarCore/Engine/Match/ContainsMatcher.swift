@@ -19,9 +19,8 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     /// The mask bits of the words without a typo budget (every matching item holds them).
     private let required: UInt64
     let candidates: Candidates
-    let titleTierItems: TitleTierItems?
-    /// The positions of ``Segment/titleBytes`` whose title equals the folded query.
-    private let exactTitles: Range<Int>
+    /// The title tiers (see ``TitlePrefixTier``).
+    private let titleTier: TitlePrefixTier
 
     /// A matcher for `query` on `segment`.
     init(query: CompiledQuery, segment: Segment, conditions: ItemConditions, fields: [SearchField],
@@ -47,26 +46,16 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         } else {
             candidates = .all
         }
-        if !searchesTitle || conditions.excludesAll {
-            titleTierItems = TitleTierItems.none
-            exactTitles = 0..<0
-        } else if case .list(let list) = candidates, list.count <= 2048 {
-            titleTierItems = nil
-            exactTitles = 0..<0
-        } else {
-            let block = segment.titleBytes.block(startingWith: query.folded, titles: segment.folded[0])
-            titleTierItems = .block(block.all, .titleBytes)
-            exactTitles = block.equal
-        }
+        titleTier = TitlePrefixTier(
+            folded: query.folded, segment: segment, searchesTitle: searchesTitle, conditions: conditions,
+            candidates: candidates)
     }
 
-    /// The exact tier only for the titles equal to the query, every word a word start in the
-    /// title at the best proximity, and the item's weight.
+    var titleTierItems: TitleTierItems? { titleTier.items }
+
+    /// Every word a word start in the title at the best proximity (quality 0 outside typos).
     func titleTierBound(_ position: Int) -> UInt64 {
-        let weights = segment.titleBytes.weightKeys
-        return Score.make(
-            tier: exactTitles.contains(position) ? .exactTitle : .titlePrefix, quality: 0, field: .title,
-            proximity: Score.proximity(span: 0), weightKey: weights.isEmpty ? WeightKey.zero : weights[position])
+        titleTier.bound(position, quality: 0, proximity: Score.proximity(span: 0))
     }
 
     deinit { keys.free() }

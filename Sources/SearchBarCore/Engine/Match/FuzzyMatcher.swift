@@ -14,9 +14,8 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// The ``PresenceMask`` bits every matching item holds.
     private let required: UInt64
     let candidates: Candidates
-    let titleTierItems: TitleTierItems?
-    /// The positions of ``Segment/titleBytes`` whose title equals the folded query.
-    private let exactTitles: Range<Int>
+    /// The title tiers (see ``TitlePrefixTier``).
+    private let titleTier: TitlePrefixTier
     /// The best summed score any item can get (see ``titleTierBound(_:)``).
     private let bestTotal: Int
 
@@ -44,26 +43,16 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         // more for its doubled first character (reached by a contiguous match at a word start).
         let bestBonus = FuzzyScorer.bonusBoundaryWhite
         bestTotal = words.reduce(0) { $0 + $1.count * (FuzzyScorer.scoreMatch + bestBonus) + bestBonus }
-        if !searchesTitle || conditions.excludesAll {
-            titleTierItems = TitleTierItems.none
-            exactTitles = 0..<0
-        } else if case .list(let list) = candidates, list.count <= 2048 {
-            titleTierItems = nil
-            exactTitles = 0..<0
-        } else {
-            let block = segment.titleBytes.block(startingWith: query.folded, titles: segment.folded[0])
-            titleTierItems = .block(block.all, .titleBytes)
-            exactTitles = block.equal
-        }
+        titleTier = TitlePrefixTier(
+            folded: query.folded, segment: segment, searchesTitle: searchesTitle, conditions: conditions,
+            candidates: candidates)
     }
 
-    /// The exact tier only for the titles equal to the query, the best score every word can
-    /// get, and the item's weight.
+    var titleTierItems: TitleTierItems? { titleTier.items }
+
+    /// The best score every word can get.
     func titleTierBound(_ position: Int) -> UInt64 {
-        let weights = segment.titleBytes.weightKeys
-        return Score.make(
-            tier: exactTitles.contains(position) ? .exactTitle : .titlePrefix, quality: 0x4000 + bestTotal,
-            field: .title, proximity: 255, weightKey: weights.isEmpty ? WeightKey.zero : weights[position])
+        titleTier.bound(position, quality: 0x4000 + bestTotal, proximity: 255)
     }
 
     deinit { keys.free() }

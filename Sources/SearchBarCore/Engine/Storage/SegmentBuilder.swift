@@ -149,33 +149,13 @@ enum SegmentBuilder {
     /// The arena's strings sorted by bytes, and for each original id its rank in that order.
     static func sortedVocabulary(_ arena: ByteArena) -> (ByteArena, [UInt32]) {
         let count = arena.count
-        var order = [(prefix: UInt64, id: UInt32)]()
-        order.reserveCapacity(count)
-        arena.bytes.withUnsafeBufferPointer { bytes in
-            for id in 0..<count {
-                let range = arena.range(id)
-                var prefix: UInt64 = 0
-                for k in 0..<8 { prefix = prefix << 8 | UInt64(k < range.count ? bytes[range.lowerBound + k] : 0) }
-                order.append((prefix, UInt32(truncatingIfNeeded: id)))
-            }
-            order.sort { a, b in
-                if a.prefix != b.prefix { return a.prefix < b.prefix }
-                let ra = arena.range(Int(a.id))
-                let rb = arena.range(Int(b.id))
-                let n = min(ra.count, rb.count)
-                if n > 8 {
-                    let c = memcmp(bytes.baseAddress! + ra.lowerBound + 8, bytes.baseAddress! + rb.lowerBound + 8, n - 8)
-                    if c != 0 { return c < 0 }
-                }
-                return ra.count < rb.count
-            }
-        }
+        let order = ByteOrder.sortedIndices(arena)
         var sorted = ByteArena()
         sorted.reserve(strings: count, bytes: arena.bytes.count)
         var rank = [UInt32](repeating: 0, count: count)
-        for (position, entry) in order.enumerated() {
-            rank[Int(entry.id)] = UInt32(truncatingIfNeeded: position)
-            sorted.append(arena.bytes[arena.range(Int(entry.id))])
+        for (position, id) in order.enumerated() {
+            rank[Int(id)] = UInt32(truncatingIfNeeded: position)
+            sorted.append(arena.bytes[arena.range(Int(id))])
         }
         return (sorted, rank)
     }

@@ -24,22 +24,7 @@ struct TitleByteOrder: Sendable {
 
     /// Sorts the `count` folded `titles` (blank: every title empty).
     init(titles: ByteArena, count: Int, rankKeys: [UInt64], weightKeys: [UInt32]) {
-        var entries = [(prefix: UInt64, index: UInt32)]()
-        entries.reserveCapacity(count)
-        titles.bytes.withUnsafeBufferPointer { bytes in
-            for i in 0..<count {
-                let range = titles.range(i)
-                var prefix: UInt64 = 0
-                for k in 0..<8 { prefix = prefix << 8 | UInt64(k < range.count ? bytes[range.lowerBound + k] : 0) }
-                entries.append((prefix, UInt32(truncatingIfNeeded: i)))
-            }
-            entries.sort { a, b in
-                if a.prefix != b.prefix { return a.prefix < b.prefix }
-                let order = Self.compare(bytes, titles.range(Int(a.index)), titles.range(Int(b.index)))
-                return order != 0 ? order < 0 : a.index < b.index
-            }
-        }
-        order = entries.map(\.index)
+        order = ByteOrder.sortedIndices(titles, count: count)
         self.rankKeys = order.map { rankKeys[Int($0)] }
         self.weightKeys = weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] }
     }
@@ -82,15 +67,5 @@ struct TitleByteOrder: Sendable {
                 return (start..<end, start..<equalEnd)
             }
         }
-    }
-
-    /// Compares two byte ranges of `bytes` (memcmp order, shorter first on a common prefix).
-    private static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Int {
-        let n = min(a.count, b.count)
-        if n > 0, let base = bytes.baseAddress {
-            let c = memcmp(base + a.lowerBound, base + b.lowerBound, n)
-            if c != 0 { return Int(c) }
-        }
-        return a.count - b.count
     }
 }

@@ -1,0 +1,40 @@
+/// The title tiers of `contains` and `fuzzy` mode, where an item reaches them when its folded
+/// title starts with the folded query (as bytes): which items can, through the segment's
+/// ``TitleByteOrder``, and the best score each could get, for ``SearchRun``'s title-tier phase.
+struct TitlePrefixTier {
+    /// The items that can reach the title tiers (see ``SegmentMatcher/titleTierItems``).
+    let items: TitleTierItems?
+    /// The positions of ``Segment/titleBytes`` whose title equals the folded query.
+    private let exactTitles: Range<Int>
+    private let segment: Segment
+
+    /// The tiers of `folded` on `segment`: none when the title is not searched or nothing can
+    /// match; unknown (no title-tier phase) for a small candidate list.
+    init(folded: [UInt8], segment: Segment, searchesTitle: Bool, conditions: ItemConditions, candidates: Candidates) {
+        self.segment = segment
+        if !searchesTitle || conditions.excludesAll {
+            items = TitleTierItems.none
+            exactTitles = 0..<0
+        } else if case .list(let list) = candidates, list.count <= Self.smallCandidateList {
+            items = nil
+            exactTitles = 0..<0
+        } else {
+            let block = segment.titleBytes.block(startingWith: folded, titles: segment.folded[0])
+            items = .block(block.all, .titleBytes)
+            exactTitles = block.equal
+        }
+    }
+
+    /// Candidate lists up to this size are examined without a title-tier phase.
+    static let smallCandidateList = 2048
+
+    /// The score bound at `position` of the title order: the exact tier only for a title equal
+    /// to the query, the title field, and the item's weight, with the mode's best `quality` and
+    /// `proximity`.
+    func bound(_ position: Int, quality: Int, proximity: Int) -> UInt64 {
+        let weights = segment.titleBytes.weightKeys
+        return Score.make(
+            tier: exactTitles.contains(position) ? .exactTitle : .titlePrefix, quality: quality, field: .title,
+            proximity: proximity, weightKey: weights.isEmpty ? WeightKey.zero : weights[position])
+    }
+}
