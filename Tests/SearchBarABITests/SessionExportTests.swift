@@ -150,6 +150,7 @@ import Testing
     }
 
     @Test func invalidArgumentsAreRejected() throws {
+        let strings = CStrings()  // freed when the test returns
         let session = try makeSession()
         defer { _ = sb_session_free(session) }
         let bad: [CChar] = [0x61, CChar(bitPattern: 0xC3), 0x28]
@@ -183,7 +184,7 @@ import Testing
         token.kind = SB_SEARCH_TOKEN_ATTRIBUTE.rawValue
         #expect(sb_session_insert_token(session, -1, &token) == SB_EINVAL, "an attribute token needs a field")
         #expect(sb_session_insert_token(session, -1, nil) == SB_EINVAL)
-        var options = sb_session_options(locale: nil, recents_directory: UnsafePointer(strdup("relative")), clock: 0, event_queue_capacity: 0)
+        var options = sb_session_options(locale: nil, recents_directory: UnsafePointer(strings.copy("relative")), clock: 0, event_queue_capacity: 0)
         var other: OpaquePointer? = nil
         #expect(sb_session_new(nil, &options, &other) == SB_EINVAL)
         options = sb_session_options(locale: nil, recents_directory: nil, clock: 2, event_queue_capacity: 0)
@@ -196,10 +197,11 @@ import Testing
     }
 
     @Test func scopeBarInANavigationBarIsInvalid() throws {
+        let strings = CStrings()  // freed when the test returns
         let session = try makeSession()
         defer { _ = sb_session_free(session) }
         #expect(sb_session_set_placement(session, SB_PLACEMENT_NAVIGATION_BAR.rawValue) == SB_OK)
-        let titles: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("All")), UnsafePointer(strdup("Mail"))]
+        let titles: [UnsafePointer<CChar>?] = [UnsafePointer(strings.copy("All")), UnsafePointer(strings.copy("Mail"))]
         defer { titles.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
         #expect(sb_session_set_scope_titles(session, titles, nil, 2) == SB_EINVAL)
         #expect(String(cString: sb_last_error()).contains("navigation bar"))
@@ -221,15 +223,16 @@ import Testing
     }
 
     @Test func tokensItemsSuggestionsAndRecents() throws {
-        let directory = String(cString: mkdtemp(strdup("/tmp/sb-abi-XXXXXX")))
-        let session = try makeSession { $0.recents_directory = UnsafePointer(strdup(directory)) }
+        let strings = CStrings()  // freed when the test returns
+        let directory = String(cString: mkdtemp(strings.copy("/tmp/sb-abi-XXXXXX")))
+        let session = try makeSession { $0.recents_directory = UnsafePointer(strings.copy(directory)) }
         defer { _ = sb_session_free(session) }
         var token = sb_search_token(
-            kind: SB_SEARCH_TOKEN_ATTRIBUTE.rawValue, label: UnsafePointer(strdup("PDF")), label_len: 3,
-            field: UnsafePointer(strdup("kind")), field_len: 4,
+            kind: SB_SEARCH_TOKEN_ATTRIBUTE.rawValue, label: UnsafePointer(strings.copy("PDF")), label_len: 3,
+            field: UnsafePointer(strings.copy("kind")), field_len: 4,
             value: nil, value_len: 0, host_value: 77)
         #expect(sb_session_insert_token(session, -1, &token) == SB_OK)
-        var item = sb_bar_item(kind: 0, id: 5, title: UnsafePointer(strdup("Filter")), title_len: 6)
+        var item = sb_bar_item(kind: 0, id: 5, title: UnsafePointer(strings.copy("Filter")), title_len: 6)
         #expect(sb_session_set_items(session, 0, &item, 1) == SB_OK)
         #expect(sb_session_set_active(session, 1) == SB_OK)
         try withDisplay(session) { d in
@@ -256,7 +259,7 @@ import Testing
         #expect(suggestions.map { $0[0].source } == SB_SUGGESTION_RECENT.rawValue)
         sb_free(suggestions)
         var host = sb_suggestion(
-            source: 0, action: SB_SUGGESTION_ADD_TOKEN.rawValue, title: UnsafePointer(strdup("Kind: PDF")), title_len: 9, completion: nil,
+            source: 0, action: SB_SUGGESTION_ADD_TOKEN.rawValue, title: UnsafePointer(strings.copy("Kind: PDF")), title_len: 9, completion: nil,
             completion_len: 0, token: nil, host_value: 1)
         #expect(sb_session_set_host_suggestions(session, 1, &host, 1) == SB_EINVAL, "add-token needs a token")
         #expect(sb_session_choose_suggestion(session, 0) == SB_OK)
@@ -287,10 +290,11 @@ import Testing
     }
 
     @Test func indexBackedSession() throws {
+        let strings = CStrings()  // freed when the test returns
         var index: OpaquePointer? = nil
         #expect(sb_index_new(nil, 0, 0, 1, &index) == SB_OK)
         var items = [sb_item(
-            id: 3, title: strdup("Blue whale"), title_len: 10, subtitle: nil, subtitle_len: 0, keywords: nil,
+            id: 3, title: strings.copy("Blue whale"), title_len: 10, subtitle: nil, subtitle_len: 0, keywords: nil,
             keywords_len: 0, scope: 0, weight: 0, attributes: nil, attribute_count: 0)]
         #expect(sb_index_add(index, &items, 1) == SB_OK)
         free(UnsafeMutableRawPointer(mutating: items[0].title))
@@ -318,4 +322,18 @@ import Testing
         #expect(sb_session_advance_clock(session, 10) == SB_EMISUSE, "the system clock cannot be advanced")
         #expect(sb_session_free(session) == SB_OK)
     }
+}
+
+/// C strings a test hands to the library (which copies what it keeps), freed with the pool.
+final class CStrings {
+    private var pointers: [UnsafeMutablePointer<CChar>] = []
+
+    /// A NUL-terminated copy of `text`, valid while the pool lives.
+    func copy(_ text: String) -> UnsafeMutablePointer<CChar> {
+        let pointer = strdup(text)!
+        pointers.append(pointer)
+        return pointer
+    }
+
+    deinit { for pointer in pointers { free(pointer) } }
 }

@@ -324,6 +324,13 @@ final class EventSignalForTests: @unchecked Sendable {
         pthread_cond_init(condition, nil)
     }
 
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
     func post() {
         pthread_mutex_lock(mutex)
         count += 1
