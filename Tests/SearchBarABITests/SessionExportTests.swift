@@ -202,7 +202,6 @@ import Testing
         defer { _ = sb_session_free(session) }
         #expect(sb_session_set_placement(session, SB_PLACEMENT_NAVIGATION_BAR.rawValue) == SB_OK)
         let titles: [UnsafePointer<CChar>?] = [UnsafePointer(strings.copy("All")), UnsafePointer(strings.copy("Mail"))]
-        defer { titles.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
         #expect(sb_session_set_scope_titles(session, titles, nil, 2) == SB_EINVAL)
         #expect(String(cString: sb_last_error()).contains("navigation bar"))
         #expect(sb_session_set_scope_bar_policy(session, SB_SCOPE_BAR_NEVER.rawValue) == SB_OK)
@@ -297,7 +296,6 @@ import Testing
             id: 3, title: strings.copy("Blue whale"), title_len: 10, subtitle: nil, subtitle_len: 0, keywords: nil,
             keywords_len: 0, scope: 0, weight: 0, attributes: nil, attribute_count: 0)]
         #expect(sb_index_add(index, &items, 1) == SB_OK)
-        free(UnsafeMutableRawPointer(mutating: items[0].title))
         var session: OpaquePointer? = nil
         #expect(sb_session_new(index, nil, &session) == SB_OK)
         sb_index_free(index)  // the session keeps the index alive
