@@ -64,6 +64,7 @@ fi
 echo "=== $harness: $seconds CPU-s"
 "$binary" -max_total_time=$((seconds * 50)) "${flags[@]}" "$@" "${corpora[@]}" &
 fuzzer=$!
+used=0
 ticks=$(getconf CLK_TCK)
 cpu_seconds() { awk -v t="$ticks" '{ print int(($14 + $15) / t) }' "/proc/$1/stat" 2>/dev/null || echo -1; }
 while kill -0 "$fuzzer" 2>/dev/null; do
@@ -76,5 +77,5 @@ while kill -0 "$fuzzer" 2>/dev/null; do
 done
 status=0
 wait "$fuzzer" || status=$?
-echo "=== $harness: CPU budget of $seconds s used, exit status $status"
+echo "=== $harness: stopped at ${used:-0} of $seconds CPU-s (polled every 5 s), exit status $status"
 exit $status
