@@ -29,7 +29,8 @@ enum SearchRun {
     private enum Source {
         /// The matcher's candidates.
         case candidates
-        /// Positions in the segment's ``TitleLeadOrder`` (the matcher's title-tier block).
+        /// Positions in the title order of the matcher's title-tier block (``TitleLeadOrder``
+        /// or ``TitleByteOrder``).
         case titleLeads
     }
 
@@ -39,11 +40,10 @@ enum SearchRun {
     /// Runs `matchers[segment][variant]` over `snapshot` and selects the best `limit` items.
     ///
     /// When every matcher can say which items may reach the title tiers (see
-    /// ``TitleTierItems``; a matcher says so only when it has many candidates), those blocks
-    /// run first, before any candidates are gathered; if they alone
-    /// fill `limit` results at the title tiers, nothing else can enter and the search ends there
-    /// (its matches are then not kept for refinement). Otherwise every candidate runs with the
-    /// selections made so far.
+    /// ``TitleTierItems``; a matcher with a small candidate list does not), those blocks run
+    /// first, before any candidates are gathered. If they alone fill `limit` results at the
+    /// title tiers, nothing else can enter and the search ends there (its matches are then not
+    /// kept for refinement). Otherwise every candidate runs with the selections made so far.
     static func run(
         _ matchers: [[any SegmentMatcher]], snapshot: Snapshot, limit: Int, pool: ThreadPool,
         cancellation: CancellationFlag?
