@@ -6,37 +6,26 @@ import Testing
 /// (``CharPostings``) only skip work: their answers must equal a plain scan's.
 @Suite("Engine: title-tier phase and character postings give the plain scan's answers", .serialized)
 struct TitleTierPhaseTests {
-    /// A fixed pseudo-random sequence (SplitMix64).
-    struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
 
     /// Many items whose words share short prefixes, with weights, subtitles and scopes, in three
     /// segments with tombstones.
     static func makeIndex() throws -> SearchIndex {
-        var random = Random(state: 42)
+        var random = SplitMix(seed: 42)
         let letters = Array("abcdeé")
         var vocabulary: [String] = []
         for _ in 0..<3000 {
-            vocabulary.append(String((0..<(1 + random.next(6))).map { _ in letters[random.next(letters.count)] }))
+            vocabulary.append(String((0..<(1 + random.next(below: 6))).map { _ in letters[random.next(below: letters.count)] }))
         }
         let index = try SearchIndex(threads: 2)
         var id: UInt64 = 0
         for _ in 0..<3 {
             var batch: [IndexItem] = []
             for _ in 0..<25_000 {
-                let title = (0..<(1 + random.next(4))).map { _ in vocabulary[random.next(vocabulary.count)] }
-                let subtitle = random.next(3) == 0 ? vocabulary[random.next(vocabulary.count)] : ""
+                let title = (0..<(1 + random.next(below: 4))).map { _ in vocabulary[random.next(below: vocabulary.count)] }
+                let subtitle = random.next(below: 3) == 0 ? vocabulary[random.next(below: vocabulary.count)] : ""
                 batch.append(IndexItem(
-                    id: id, title: title.joined(separator: " "), subtitle: subtitle, scope: UInt32(random.next(3)),
-                    weight: [0, 0, 1, 2.5][random.next(4)]))
+                    id: id, title: title.joined(separator: " "), subtitle: subtitle, scope: UInt32(random.next(below: 3)),
+                    weight: [0, 0, 1, 2.5][random.next(below: 4)]))
                 id += 1
             }
             index.add(batch)
@@ -85,11 +74,11 @@ struct TitleTierPhaseTests {
     }
 
     @Test func noSpaceScriptCandidatesAreComplete() throws {
-        var random = Random(state: 7)
+        var random = SplitMix(seed: 7)
         let kana = Array("あいうえおかきくけこさしすせそ猫犬")
         var titles: [String] = []
         for _ in 0..<20_000 {
-            titles.append(String((0..<(1 + random.next(8))).map { _ in kana[random.next(kana.count)] }))
+            titles.append(String((0..<(1 + random.next(below: 8))).map { _ in kana[random.next(below: kana.count)] }))
         }
         let index = try SearchIndex(threads: 2)
         index.add(titles.enumerated().map { IndexItem(id: UInt64($0.offset), title: $0.element) })

@@ -70,7 +70,7 @@ import Testing
     /// at random moments: no results older than the newest query are ever delivered, on either
     /// channel, and every query ends exactly once per channel.
     @Test func keystrokeStormDeliversNothingStale() throws {
-        var random = SplitMix64(seed: 0x5EA2C4)
+        var random = SplitMix(seed: 0x5EA2C4)
         let backend = FakeBackend()
         let clock = ManualClock()
         let session = try SearchSession(
@@ -198,7 +198,7 @@ import Testing
                 }
             }
         }
-        var random = SplitMix64(seed: 42)
+        var random = SplitMix(seed: 42)
         for _ in 0..<3000 {
             let length = session.state.text.utf8.count
             if length > 6 && random.next(below: 3) == 0 {
@@ -239,19 +239,6 @@ import Testing
     }
 }
 
-/// A deterministic random number generator.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-}
 
 /// A backend that completes searches on its own thread, in arrival order, honouring cancels.
 final class WorkerBackend: SessionSearchBackend, @unchecked Sendable {
