@@ -83,18 +83,21 @@ public struct FoldedText: Sendable {
     public var key: String
     /// The text that was folded.
     public let original: String
-    let origStart: [Int32]
-    let origEnd: [Int32]
-    let keyStart: [Int32]
-    let linear: [Bool]
+    /// The fold's units (see ``KeyMap``).
+    let units: [FoldUnit]
 
     init(key: String, original: String, sink: MappedSink) {
         self.key = key
         self.original = original
-        origStart = sink.origStart
-        origEnd = sink.origEnd
-        keyStart = sink.keyStart
-        linear = sink.linear
+        var units: [FoldUnit] = []
+        units.reserveCapacity(sink.keyStart.count)
+        for k in sink.keyStart.indices {
+            units.append(
+                FoldUnit(
+                    origStart: sink.origStart[k], origEnd: sink.origEnd[k], textStart: sink.textStart[k],
+                    keyStart: sink.keyStart[k], linear: sink.linear[k]))
+        }
+        self.units = units
     }
 
     /// Maps a UTF-8 byte range of ``key`` to a UTF-8 byte range of the original text, widened
@@ -102,26 +105,10 @@ public struct FoldedText: Sendable {
     /// whole original character; a range ending at a deleted original character such as a
     /// tatweel inside it includes it). Out-of-range input is clamped.
     public func originalRange(ofKeyBytes range: Range<Int>) -> Range<Int> {
-        let keyLength = key.utf8.count
-        let a = max(0, min(range.lowerBound, keyLength))
-        let b = max(a, min(range.upperBound, keyLength))
-        guard !keyStart.isEmpty else { return 0..<0 }
-        let originalLength = original.utf8.count
-        if a == b {
-            // An empty range: the start of the first unit at or after `a`.
-            var lo = 0
-            var hi = keyStart.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if Int(keyStart[mid]) < a { lo = mid + 1 } else { hi = mid }
-            }
-            let position = lo < keyStart.count ? Int(origStart[lo]) : originalLength
-            return Graphemes.widen(position..<position, in: original)
+        let unwidened = units.withUnsafeBufferPointer { units in
+            KeyMap(units: units, keyLength: key.utf8.count, originalLength: original.utf8.count)
+                .unwidenedRange(ofKeyBytes: range)
         }
-        let us = MappedSink.unit(containing: Int32(a), in: keyStart)
-        let ue = MappedSink.unit(containing: Int32(b - 1), in: keyStart)
-        let lower = linear[us] ? Int(origStart[us]) + (a - Int(keyStart[us])) : Int(origStart[us])
-        let upper = linear[ue] ? Int(origStart[ue]) + (b - Int(keyStart[ue])) : Int(origEnd[ue])
-        return Graphemes.widen(lower..<max(lower, upper), in: original)
+        return units.isEmpty ? unwidened : Graphemes.widen(unwidened, in: original)
     }
 }
