@@ -1,6 +1,7 @@
 import CSearchBar
 import Glibc
 import SearchBarCore
+import Synchronization
 
 /// The object behind an `sb_results` handle: the hits, one malloc'd block with every highlight
 /// range and one with the hits' original texts (each hit's title, then its matched field's text
@@ -54,7 +55,7 @@ final class ResultsBox: @unchecked Sendable {
         textBlock[textBytes] = 0
         text = textBlock
         // The highlight ranges, keeping only those that fit a known text.
-        var kept: [[Range<Int>]] = hits.map(\.highlights)
+        var kept: [[Range<Int>]] = hits.map { $0.highlights }
         if let texts {
             for k in kept.indices where k < texts.count {
                 kept[k] = kept[k].filter { Self.fits($0, texts[k].text) }
@@ -84,11 +85,25 @@ final class ResultsBox: @unchecked Sendable {
         }
         rangeCount = total
         self.starts = starts
-        counts = kept.map(\.count)
+        counts = kept.map { $0.count }
     }
 
     /// Per hit, the number of highlight ranges kept.
     private let counts: [Int]
+
+    /// The layouts sb_results_export() handed out, by unit (each built on first use).
+    private let layouts = Mutex<[UInt32: ResultsLayout]>([:])
+
+    /// The hits laid out in `unit` for sb_results_export(), built on first use and kept until
+    /// the box is freed (so the pointers handed out stay valid).
+    func layout(_ unit: sb_unit) throws(SearchBarError) -> ResultsLayout {
+        try layouts.withLock { (cache) throws(SearchBarError) -> ResultsLayout in
+            if let known = cache[unit.rawValue] { return known }
+            let made = try ResultsLayout(self, unit: unit)
+            cache[unit.rawValue] = made
+            return made
+        }
+    }
 
     deinit {
         free(ranges)
