@@ -15,6 +15,8 @@ from .errors import SearchBarError, check_status
 MODES = {None: 0, "default": 0, "prefix": 1, "contains": 2, "fuzzy": 3}
 FIELDS = ("title", "subtitle", "keywords")
 TIERS = {7: "exact", 6: "title_prefix", 5: "prefixes_in_order", 4: "prefixes_any_order", 3: "infix", 2: "typo", 1: "fuzzy"}
+#: TIERS as a tuple indexed by tier number (a tier the binding does not know is its number).
+_TIER_NAMES = tuple(TIERS.get(tier, str(tier)) for tier in range(max(TIERS) + 1))
 SEARCH_EXTENDED = 1
 SEARCH_NO_TYPOS = 2
 
@@ -393,7 +395,7 @@ class Index(_ffi.OwnedHandle):
         pairs = list(zip(pairs, pairs))  # every highlight as a (start, end) tuple, hit after hit
         hits = []
         append = hits.append
-        fields, tiers = FIELDS, TIERS
+        fields, tiers = FIELDS, _TIER_NAMES
         for hit_id, score, field_no, tier, t_off, t_len, title_off, title_len, h_off, h_count in \
                 _ENTRY.iter_unpack(entries):
             text = block[t_off:t_off + t_len]
@@ -402,7 +404,7 @@ class Index(_ffi.OwnedHandle):
             values["id"] = hit_id
             values["score"] = score
             values["field"] = fields[field_no] if field_no < len(fields) else "title"
-            values["tier"] = tiers[tier] if tier in tiers else str(tier)
+            values["tier"] = tiers[tier] if tier < len(tiers) else str(tier)
             values["highlights"] = pairs[h_off:h_off + h_count]
             values["text"] = text
             values["title"] = text if title_off == t_off and title_len == t_len else \
