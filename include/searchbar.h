@@ -258,7 +258,8 @@ typedef struct sb_hit {
 } sb_hit;
 
 /** One hit as sb_results_copy() writes it: every text and range is given as an offset into the
- *  blocks sb_results_data() returns, so a binding can copy a whole result in a few calls. */
+ *  blocks sb_results_data() returns, so a binding can copy a whole result in a few calls.
+ *  Offsets and lengths are in bytes here; sb_results_export() can give them in code points. */
 typedef struct sb_hit_entry {
     /** The item id. */
     uint64_t id;
@@ -284,6 +285,14 @@ typedef struct sb_hit_entry {
     /** Number of highlight ranges. */
     size_t highlight_count;
 } sb_hit_entry;
+
+/** The unit of the offsets, lengths and highlight ranges sb_results_export() reports. */
+typedef enum sb_unit {
+    /** UTF-8 bytes, as everywhere else in this interface. */
+    SB_UNIT_BYTES = 0,
+    /** Unicode code points (scalar values): the string indices of Python, and of UTF-32. */
+    SB_UNIT_CODE_POINTS = 1
+} sb_unit;
 
 /**
  * Items for sb_index_add_packed(), by column: item i is ids[i] with the texts, scope and weight
@@ -948,6 +957,25 @@ size_t sb_results_count(sb_results *results);
  * Returns SB_OK; SB_EINVAL for a bad handle or a NULL output (outputs are then NULL and 0).
  */
 sb_status sb_results_data(sb_results *results, const char **out_text, size_t *out_text_len, const sb_range **out_ranges, size_t *out_range_count);
+
+/**
+ * The whole result in one call, in the unit the caller indexes text by: `*out_hits` receives
+ * the array of all `*out_count` hits as sb_results_copy() writes them, `*out_text` the text
+ * block as sb_results_data() returns it (`*out_text_len` bytes, followed by a NUL), and
+ * `*out_ranges` the `*out_range_count` highlight ranges the entries' `highlight_offset`s index.
+ * With SB_UNIT_BYTES every offset, length and range is in UTF-8 bytes, exactly as from
+ * sb_results_copy() and sb_results_data(). With SB_UNIT_CODE_POINTS the entries' text and title
+ * offsets and lengths count Unicode code points of the text block from its start, and each
+ * highlight range counts code points of its hit's text: the string indices of a language whose
+ * strings index code points (Python), once the text block is decoded.
+ * Ownership: the three arrays belong to `results` and stay valid until sb_results_free(); do
+ * not free them.
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK (NULL arrays and zero counts when there are no hits or no ranges); SB_EINVAL
+ * for a bad handle, a unit that is not an sb_unit value, or a NULL output (outputs are then
+ * NULL and 0); SB_ENOMEM.
+ */
+sb_status sb_results_export(sb_results *results, uint32_t unit, const sb_hit_entry **out_hits, size_t *out_count, const char **out_text, size_t *out_text_len, const sb_range **out_ranges, size_t *out_range_count);
 
 /**
  * Releases results and their highlight arrays. NULL is a no-op; a handle that is not live

@@ -1,6 +1,7 @@
 import CSearchBar
 import Glibc
 import SearchBarCore
+import Synchronization
 
 /// The object behind an `sb_results` handle: the hits, one malloc'd block with every highlight
 /// range and one with the hits' original texts (each hit's title, then its matched field's text
@@ -53,42 +54,57 @@ final class ResultsBox: @unchecked Sendable {
         }
         textBlock[textBytes] = 0
         text = textBlock
-        // The highlight ranges, keeping only those that fit a known text.
-        var kept: [[Range<Int>]] = hits.map(\.highlights)
-        if let texts {
-            for k in kept.indices where k < texts.count {
-                kept[k] = kept[k].filter { Self.fits($0, texts[k].text) }
+        // The highlight ranges, keeping only those that fit a known text: written straight into
+        // one block sized for all of them (no per-hit arrays).
+        let upperBound = hits.reduce(0) { $0 + $1.highlights.count }
+        var block: UnsafeMutablePointer<sb_range>? = nil
+        if upperBound > 0 {
+            guard let raw = malloc(upperBound * MemoryLayout<sb_range>.stride) else {
+                free(textBlock)
+                throw SearchBarError(.outOfMemory, "could not allocate \(upperBound) highlight ranges")
             }
+            block = raw.bindMemory(to: sb_range.self, capacity: upperBound)
         }
-        let total = kept.reduce(0) { $0 + $1.count }
         var starts: [Int] = []
         starts.reserveCapacity(hits.count)
-        if total > 0 {
-            guard let block = malloc(total * MemoryLayout<sb_range>.stride) else {
-                free(textBlock)
-                throw SearchBarError(.outOfMemory, "could not allocate \(total) highlight ranges")
+        var counts: [Int] = []
+        counts.reserveCapacity(hits.count)
+        var total = 0
+        for k in hits.indices {
+            starts.append(total)
+            let known = texts.flatMap { k < $0.count ? $0[k].text : nil }
+            for range in hits[k].highlights where known.map({ Self.fits(range, $0) }) ?? true {
+                block?.advanced(by: total).initialize(to: sb_range(start: range.lowerBound, end: range.upperBound))
+                total += 1
             }
-            let ranges = block.bindMemory(to: sb_range.self, capacity: total)
-            var k = 0
-            for list in kept {
-                starts.append(k)
-                for range in list {
-                    (ranges + k).initialize(to: sb_range(start: range.lowerBound, end: range.upperBound))
-                    k += 1
-                }
-            }
-            self.ranges = ranges
-        } else {
-            starts = Array(repeating: 0, count: hits.count)
-            ranges = nil
+            counts.append(total - starts[k])
         }
+        if total == 0 {
+            free(block)
+            block = nil
+        }
+        ranges = block
         rangeCount = total
         self.starts = starts
-        counts = kept.map(\.count)
+        self.counts = counts
     }
 
     /// Per hit, the number of highlight ranges kept.
     private let counts: [Int]
+
+    /// The layouts sb_results_export() handed out, by unit (each built on first use).
+    private let layouts = Mutex<[UInt32: ResultsLayout]>([:])
+
+    /// The hits laid out in `unit` for sb_results_export(), built on first use and kept until
+    /// the box is freed (so the pointers handed out stay valid).
+    func layout(_ unit: sb_unit) throws(SearchBarError) -> ResultsLayout {
+        try layouts.withLock { (cache) throws(SearchBarError) -> ResultsLayout in
+            if let known = cache[unit.rawValue] { return known }
+            let made = try ResultsLayout(self, unit: unit)
+            cache[unit.rawValue] = made
+            return made
+        }
+    }
 
     deinit {
         free(ranges)

@@ -123,3 +123,52 @@ import SearchBarCore
         return SB_OK
     }
 }
+
+/// The whole result in one call, in the unit the caller indexes text by: `*out_hits` receives
+/// the array of all `*out_count` hits as sb_results_copy() writes them, `*out_text` the text
+/// block as sb_results_data() returns it (`*out_text_len` bytes, followed by a NUL), and
+/// `*out_ranges` the `*out_range_count` highlight ranges the entries' `highlight_offset`s index.
+/// With SB_UNIT_BYTES every offset, length and range is in UTF-8 bytes, exactly as from
+/// sb_results_copy() and sb_results_data(). With SB_UNIT_CODE_POINTS the entries' text and title
+/// offsets and lengths count Unicode code points of the text block from its start, and each
+/// highlight range counts code points of its hit's text: the string indices of a language whose
+/// strings index code points (Python), once the text block is decoded.
+/// Ownership: the three arrays belong to `results` and stay valid until sb_results_free(); do
+/// not free them.
+/// Thread safety: any thread, concurrently on one results object.
+/// Returns SB_OK (NULL arrays and zero counts when there are no hits or no ranges); SB_EINVAL
+/// for a bad handle, a unit that is not an sb_unit value, or a NULL output (outputs are then
+/// NULL and 0); SB_ENOMEM.
+@c public func sb_results_export(
+    _ results: sb_results_ref?, _ unit: UInt32, _ out_hits: UnsafeMutablePointer<UnsafePointer<sb_hit_entry>?>?,
+    _ out_count: UnsafeMutablePointer<UInt>?, _ out_text: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+    _ out_text_len: UnsafeMutablePointer<UInt>?, _ out_ranges: UnsafeMutablePointer<UnsafePointer<sb_range>?>?,
+    _ out_range_count: UnsafeMutablePointer<UInt>?
+) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        out_hits?.pointee = nil
+        out_count?.pointee = 0
+        out_text?.pointee = nil
+        out_text_len?.pointee = 0
+        out_ranges?.pointee = nil
+        out_range_count?.pointee = 0
+        let box = try HandleRegistry.resolve(results, as: ResultsBox.self, "results")
+        let hits = try CInput.output(out_hits, "out_hits")
+        let count = try CInput.output(out_count, "out_count")
+        let text = try CInput.output(out_text, "out_text")
+        let textLength = try CInput.output(out_text_len, "out_text_len")
+        let ranges = try CInput.output(out_ranges, "out_ranges")
+        let rangeCount = try CInput.output(out_range_count, "out_range_count")
+        guard unit == SB_UNIT_BYTES.rawValue || unit == SB_UNIT_CODE_POINTS.rawValue else {
+            throw .invalidArgument("unit \(unit) is not an sb_unit (SB_UNIT_BYTES or SB_UNIT_CODE_POINTS)")
+        }
+        let layout = try box.layout(sb_unit(rawValue: unit))
+        hits.pointee = layout.entries.map { UnsafePointer($0) }
+        count.pointee = UInt(box.hits.count)
+        text.pointee = UnsafePointer(box.text)
+        textLength.pointee = UInt(box.textCount)
+        ranges.pointee = layout.ranges
+        rangeCount.pointee = UInt(layout.rangeCount)
+        return SB_OK
+    }
+}

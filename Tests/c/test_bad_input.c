@@ -114,6 +114,14 @@ int main(void) {
         CHECK_STATUS(sb_results_copy(NULL, 0, 1, &entry), SB_EINVAL);
         CHECK_STATUS(sb_results_data(NULL, &text, &text_len, &ranges, &len), SB_EINVAL);
         CHECK(text == NULL && ranges == NULL);
+        {
+            const sb_hit_entry *hits = (const sb_hit_entry *)&entry;
+            size_t hit_count = 5;
+            text = "x";
+            CHECK_STATUS(sb_results_export(NULL, SB_UNIT_CODE_POINTS, &hits, &hit_count, &text, &text_len, &ranges,
+                                           &len), SB_EINVAL);
+            CHECK(hits == NULL && hit_count == 0 && text == NULL && text_len == 0 && ranges == NULL && len == 0);
+        }
         sb_packed_items packed;
         memset(&packed, 0, sizeof packed);
         CHECK_STATUS(sb_index_add_packed(NULL, &packed), SB_EINVAL);
@@ -160,6 +168,24 @@ int main(void) {
             CHECK_STATUS(sb_results_data(results, NULL, &text_len, &ranges, &len), SB_EINVAL);
             CHECK_STATUS(sb_results_data(results, &text, &text_len, NULL, &len), SB_EINVAL);
             CHECK(text == NULL && text_len == 0);
+            const sb_hit_entry *hits = NULL;
+            size_t hit_count = 0;
+            for (int unit = 0; unit < 2; unit++) {
+                CHECK_STATUS(sb_results_export(results, unit, NULL, &hit_count, &text, &text_len, &ranges, &len),
+                             SB_EINVAL);
+                CHECK_STATUS(sb_results_export(results, unit, &hits, NULL, &text, &text_len, &ranges, &len),
+                             SB_EINVAL);
+                CHECK_STATUS(sb_results_export(results, unit, &hits, &hit_count, NULL, &text_len, &ranges, &len),
+                             SB_EINVAL);
+                CHECK_STATUS(sb_results_export(results, unit, &hits, &hit_count, &text, NULL, &ranges, &len),
+                             SB_EINVAL);
+                CHECK_STATUS(sb_results_export(results, unit, &hits, &hit_count, &text, &text_len, NULL, &len),
+                             SB_EINVAL);
+                CHECK_STATUS(sb_results_export(results, unit, &hits, &hit_count, &text, &text_len, &ranges, NULL),
+                             SB_EINVAL);
+                CHECK(hits == NULL && hit_count == 0 && text == NULL && text_len == 0 && ranges == NULL);
+                CHECK(strstr(sb_last_error(), "out_range_count") != NULL);
+            }
             sb_results_free(results);
             size_t offsets[2] = {0, 1};
             CHECK_STATUS(sb_collator_sort_packed(collator, "a", offsets, 1, NULL), SB_EINVAL);
@@ -366,6 +392,24 @@ int main(void) {
 
     ROW("6", "out-of-range enum values and flags");
     {
+        {
+            sb_results *r = NULL;
+            const sb_hit_entry *hits = NULL;
+            const char *text = NULL;
+            const sb_range *ranges = NULL;
+            size_t hit_count = 0, text_len = 0, range_count = 0;
+            CHECK_STATUS(sb_index_search(index, "apple", 5, NULL, &r), SB_OK);
+            CHECK_STATUS(sb_results_export(r, 2, &hits, &hit_count, &text, &text_len, &ranges, &range_count),
+                         SB_EINVAL);
+            CHECK(strstr(sb_last_error(), "unit") != NULL);
+            CHECK_STATUS(sb_results_export(r, UINT32_MAX, &hits, &hit_count, &text, &text_len, &ranges,
+                                           &range_count), SB_EINVAL);
+            CHECK(hits == NULL && hit_count == 0 && text == NULL);
+            CHECK_STATUS(sb_results_export(r, SB_UNIT_BYTES, &hits, &hit_count, &text, &text_len, &ranges,
+                                           &range_count), SB_OK);
+            CHECK(hits != NULL && hit_count == sb_results_count(r) && text != NULL);
+            sb_results_free(r);
+        }
         sb_index *other = NULL;
         CHECK_STATUS(sb_index_new(NULL, 4, 0, 1, &other), SB_EINVAL);
         CHECK_STATUS(sb_index_new(NULL, 0, 1u << 5, 1, &other), SB_EINVAL);
@@ -507,6 +551,12 @@ int main(void) {
             sb_hit_entry entry;
             CHECK_STATUS(sb_results_text((sb_results *)index, 0, &text, &text_len), SB_EINVAL);
             CHECK_STATUS(sb_results_copy((sb_results *)collator, 0, 1, &entry), SB_EINVAL);
+            const sb_hit_entry *hits = NULL;
+            const sb_range *ranges = NULL;
+            size_t hit_count = 0, range_count = 0;
+            CHECK_STATUS(sb_results_export((sb_results *)index, SB_UNIT_CODE_POINTS, &hits, &hit_count, &text,
+                                           &text_len, &ranges, &range_count), SB_EINVAL);
+            CHECK(strstr(sb_last_error(), "not a live") != NULL);
             sb_packed_items packed;
             memset(&packed, 0, sizeof packed);
             CHECK_STATUS(sb_index_add_packed((sb_index *)collator, &packed), SB_EINVAL);
@@ -549,6 +599,11 @@ int main(void) {
             const char *text = NULL;
             size_t text_len = 0;
             CHECK_STATUS(sb_results_text(results, 0, &text, &text_len), SB_EINVAL);
+            const sb_hit_entry *hits = NULL;
+            const sb_range *ranges = NULL;
+            size_t hit_count = 0, range_count = 0;
+            CHECK_STATUS(sb_results_export(results, SB_UNIT_BYTES, &hits, &hit_count, &text, &text_len, &ranges,
+                                           &range_count), SB_EINVAL);
             sb_packed_items packed;
             memset(&packed, 0, sizeof packed);
             CHECK_STATUS(sb_index_add_packed(gone, &packed), SB_EINVAL);

@@ -1,11 +1,51 @@
 /* Behaviour of the packed entry points: sb_index_add_packed (columns, replacement, duplicate ids,
- * scopes and weights), hit texts (sb_results_text, sb_results_copy + sb_results_data) and
- * sb_collator_sort_packed, through the installed library. */
+ * scopes and weights), hit texts (sb_results_text, sb_results_copy + sb_results_data,
+ * sb_results_export in bytes and code points) and sb_collator_sort_packed, through the installed
+ * library. */
 #include <searchbar.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "check.h"
+
+/* The number of code points in the first `n` bytes of UTF-8 `s`. */
+static size_t code_points(const char *s, size_t n) {
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) count += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return count;
+}
+
+/* sb_results_export() in bytes is sb_results_copy() + sb_results_data(); in code points, every
+ * offset, length and range is the byte one counted in code points. */
+static void check_export_agrees(sb_results *results, const sb_hit_entry *entries, size_t count, const char *block,
+                                size_t block_len, const sb_range *ranges, size_t range_count) {
+    const sb_hit_entry *hits = NULL;
+    const char *text = NULL;
+    const sb_range *export_ranges = NULL;
+    size_t hit_count = 0, text_len = 0, export_range_count = 0;
+    CHECK_STATUS(sb_results_export(results, SB_UNIT_BYTES, &hits, &hit_count, &text, &text_len, &export_ranges,
+                                   &export_range_count), SB_OK);
+    CHECK(hit_count == count && text == block && text_len == block_len && export_range_count == range_count);
+    CHECK(count == 0 || memcmp(hits, entries, count * sizeof *entries) == 0);
+    CHECK(range_count == 0 || memcmp(export_ranges, ranges, range_count * sizeof *ranges) == 0);
+    CHECK_STATUS(sb_results_export(results, SB_UNIT_CODE_POINTS, &hits, &hit_count, &text, &text_len,
+                                   &export_ranges, &export_range_count), SB_OK);
+    CHECK(hit_count == count && text == block && text_len == block_len && export_range_count == range_count);
+    for (size_t i = 0; i < count; i++) {
+        const sb_hit_entry *e = &entries[i], *cp = &hits[i];
+        CHECK(cp->id == e->id && cp->score == e->score && cp->field == e->field && cp->tier == e->tier);
+        CHECK(cp->text_offset == code_points(block, e->text_offset));
+        CHECK(cp->text_len == code_points(block + e->text_offset, e->text_len));
+        CHECK(cp->title_offset == code_points(block, e->title_offset));
+        CHECK(cp->title_len == code_points(block + e->title_offset, e->title_len));
+        CHECK(cp->highlight_offset == e->highlight_offset && cp->highlight_count == e->highlight_count);
+        for (size_t k = e->highlight_offset; k < e->highlight_offset + e->highlight_count; k++) {
+            const char *field = block + e->text_offset;
+            CHECK(export_ranges[k].start == code_points(field, ranges[k].start));
+            CHECK(export_ranges[k].end == code_points(field, ranges[k].end));
+        }
+    }
+}
 
 /* The text of hit `i` as sb_results_copy()/sb_results_data() describe it equals sb_results_text(). */
 static void check_copy_agrees(sb_results *results) {
@@ -35,6 +75,7 @@ static void check_copy_agrees(sb_results *results) {
             CHECK(hit.highlights[k].end <= len);
         }
     }
+    check_export_agrees(results, entries, count, block, block_len, ranges, range_count);
 }
 
 int main(void) {
@@ -76,6 +117,17 @@ int main(void) {
     CHECK_STATUS(sb_results_get(results, 0, &hit), SB_OK);
     CHECK(hit.id == 10 && hit.highlight_count == 1 && hit.highlights[0].start == 0 && hit.highlights[0].end == 4);
     check_copy_agrees(results);
+    {
+        /* in code points: "Zür" is 3 code points (4 bytes), the title 19 (20 bytes) */
+        const sb_hit_entry *hits = NULL;
+        const char *block = NULL;
+        const sb_range *ranges = NULL;
+        size_t hit_count = 0, block_len = 0, range_count = 0;
+        CHECK_STATUS(sb_results_export(results, SB_UNIT_CODE_POINTS, &hits, &hit_count, &block, &block_len, &ranges,
+                                       &range_count), SB_OK);
+        CHECK(hit_count == 1 && hits[0].text_len == 19 && hits[0].title_len == 19 && block_len == 20);
+        CHECK(range_count == 1 && ranges[0].start == 0 && ranges[0].end == 3);
+    }
     sb_results_free(results);
 
     /* A subtitle hit: text is the subtitle, title is the title. */

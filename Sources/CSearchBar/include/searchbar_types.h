@@ -239,7 +239,8 @@ typedef struct sb_hit {
 } sb_hit;
 
 /** One hit as sb_results_copy() writes it: every text and range is given as an offset into the
- *  blocks sb_results_data() returns, so a binding can copy a whole result in a few calls. */
+ *  blocks sb_results_data() returns, so a binding can copy a whole result in a few calls.
+ *  Offsets and lengths are in bytes here; sb_results_export() can give them in code points. */
 typedef struct sb_hit_entry {
     /** The item id. */
     uint64_t id;
@@ -265,6 +266,14 @@ typedef struct sb_hit_entry {
     /** Number of highlight ranges. */
     size_t highlight_count;
 } sb_hit_entry;
+
+/** The unit of the offsets, lengths and highlight ranges sb_results_export() reports. */
+typedef enum sb_unit {
+    /** UTF-8 bytes, as everywhere else in this interface. */
+    SB_UNIT_BYTES = 0,
+    /** Unicode code points (scalar values): the string indices of Python, and of UTF-32. */
+    SB_UNIT_CODE_POINTS = 1
+} sb_unit;
 
 /**
  * Items for sb_index_add_packed(), by column: item i is ids[i] with the texts, scope and weight

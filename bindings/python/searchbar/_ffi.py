@@ -211,6 +211,12 @@ FUNCTIONS = {
         [P(sb_results), P(P(ctypes.c_char)), P(ctypes.c_size_t), P(P(sb_range)), P(ctypes.c_size_t)],
         True,
     ),
+    "sb_results_export": (
+        ctypes.c_int,
+        [P(sb_results), ctypes.c_uint32, P(P(sb_hit_entry)), P(ctypes.c_size_t), P(P(ctypes.c_char)),
+         P(ctypes.c_size_t), P(P(sb_range)), P(ctypes.c_size_t)],
+        True,
+    ),
     "sb_sample_items": (ctypes.c_int, [ctypes.c_uint32, P(P(sb_item)), P(ctypes.c_size_t)], True),
     "sb_sample_scope_title": (ctypes.c_char_p, [ctypes.c_uint32], False),
 }

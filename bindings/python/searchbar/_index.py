@@ -15,6 +15,8 @@ from .errors import SearchBarError, check_status
 MODES = {None: 0, "default": 0, "prefix": 1, "contains": 2, "fuzzy": 3}
 FIELDS = ("title", "subtitle", "keywords")
 TIERS = {7: "exact", 6: "title_prefix", 5: "prefixes_in_order", 4: "prefixes_any_order", 3: "infix", 2: "typo", 1: "fuzzy"}
+#: TIERS as a tuple indexed by tier number (a tier the binding does not know is its number).
+_TIER_NAMES = tuple(TIERS.get(tier, str(tier)) for tier in range(max(TIERS) + 1))
 SEARCH_EXTENDED = 1
 SEARCH_NO_TYPOS = 2
 
@@ -140,6 +142,20 @@ _new_object = object.__new__
 # sb_hit_entry as struct.iter_unpack reads a copy of the array: id, score, field, tier, then six size_t.
 _ENTRY = struct.Struct("=QQII6" + ("Q" if ctypes.sizeof(ctypes.c_size_t) == 8 else "I"))
 assert _ENTRY.size == ctypes.sizeof(sb_hit_entry)
+_ENTRY_SIZE = _ENTRY.size
+_RANGE_SIZE = ctypes.sizeof(sb_range)
+_SIZE_T_CODE = "Q" if ctypes.sizeof(ctypes.c_size_t) == 8 else "I"
+_P_ENTRY = ctypes.POINTER(sb_hit_entry)
+_P_CHAR = ctypes.POINTER(ctypes.c_char)
+_P_RANGE = ctypes.POINTER(sb_range)
+_P_RESULTS = ctypes.POINTER(sb_results)
+_byref = ctypes.byref
+_string_at = ctypes.string_at
+#: The options structs of searches without scopes or filters, by (limit, type(limit), mode,
+#: extended, typos): see Index._plain_options.
+_PLAIN_OPTIONS = {}
+#: sb_unit: highlight ranges and text offsets in code points, i.e. Python string indices.
+SB_UNIT_CODE_POINTS = 1
 
 
 def _item_struct(item):
@@ -277,10 +293,30 @@ class Index(_ffi.OwnedHandle):
         range (None for an open end); `extended`: fzf-like operators ('exact ^prefix suffix$
         !not a | b) and filter tokens (scope:N, name:value, name>=N)."""
         data = _encode(query, "query")
-        options, _keep = self._options(limit, mode, scope, filters, extended, typos)
-        results = ctypes.POINTER(sb_results)()
-        lib.sb_index_search(self._handle, data, len(data), ctypes.byref(options), ctypes.byref(results))
+        if scope is None and not filters:
+            options = self._plain_options(limit, mode, extended, typos)
+        else:
+            options, _keep = self._options(limit, mode, scope, filters, extended, typos)
+        results = _P_RESULTS()
+        lib.sb_index_search(self._handle, data, len(data), _byref(options), _byref(results))
         return self._hits(results)
+
+    def _plain_options(self, limit, mode, extended, typos):
+        """The options struct of a search without scopes or filters, made once per distinct
+        (limit, mode, extended, typos) and shared: C only reads it."""
+        key = (limit, type(limit), mode, bool(extended), bool(typos))
+        try:
+            options = _PLAIN_OPTIONS.get(key)
+        except TypeError:  # an unhashable argument: _options raises what it always raised
+            options = None
+            key = None
+        if options is None:
+            options, _keep = self._options(limit, mode, None, None, extended, typos)
+            if key is not None:
+                if len(_PLAIN_OPTIONS) >= 64:
+                    _PLAIN_OPTIONS.clear()
+                _PLAIN_OPTIONS[key] = options
+        return options
 
     def search_async(self, query, callback, limit=50, mode=None, scope=None, filters=None, extended=False,
                      typos=True):
@@ -332,42 +368,46 @@ class Index(_ffi.OwnedHandle):
             raise
 
     def _hits(self, results):
-        """The hits of a results handle as Hit objects (a fixed number of C calls: the entries,
-        the text block and the range block are each copied at once); frees the handle."""
+        """The hits of a results handle as Hit objects; frees the handle. One C call lays the
+        whole result out in code points (sb_results_export with SB_UNIT_CODE_POINTS): the text
+        block is decoded once, each hit's texts are slices of it, and its highlights are already
+        Python string indices."""
         try:
-            count = lib.sb_results_count(results)
+            entries_p = _P_ENTRY()
+            count = ctypes.c_size_t()
+            text = _P_CHAR()
+            text_len = ctypes.c_size_t()
+            ranges = _P_RANGE()
+            range_count = ctypes.c_size_t()
+            lib.sb_results_export(results, SB_UNIT_CODE_POINTS, _byref(entries_p), _byref(count), _byref(text),
+                                  _byref(text_len), _byref(ranges), _byref(range_count))
+            count = count.value
             if not count:
                 return []
-            entries = (sb_hit_entry * count)()
-            lib.sb_results_copy(results, 0, count, entries)
-            text = ctypes.POINTER(ctypes.c_char)()
-            text_len = ctypes.c_size_t()
-            ranges = ctypes.POINTER(sb_range)()
-            range_count = ctypes.c_size_t()
-            lib.sb_results_data(results, ctypes.byref(text), ctypes.byref(text_len), ctypes.byref(ranges),
-                                ctypes.byref(range_count))
-            blob = ctypes.string_at(text, text_len.value) if text_len.value else b""
-            bounds = array.array("Q" if ctypes.sizeof(ctypes.c_size_t) == 8 else "I")
+            entries = _string_at(entries_p, count * _ENTRY_SIZE)
+            block = _string_at(text, text_len.value).decode("utf-8") if text_len.value else ""
+            bounds = array.array(_SIZE_T_CODE)
             if range_count.value:
-                bounds.frombytes(ctypes.string_at(ranges, range_count.value * ctypes.sizeof(sb_range)))
+                bounds.frombytes(_string_at(ranges, range_count.value * _RANGE_SIZE))
         finally:
             lib.sb_results_free(results)
+        pairs = iter(bounds)
+        pairs = list(zip(pairs, pairs))  # every highlight as a (start, end) tuple, hit after hit
         hits = []
+        append = hits.append
+        fields, tiers = FIELDS, _TIER_NAMES
         for hit_id, score, field_no, tier, t_off, t_len, title_off, title_len, h_off, h_count in \
-                _ENTRY.iter_unpack(bytes(entries)):
-            raw = blob[t_off:t_off + t_len]
-            text = raw.decode("utf-8")
-            title = text if title_off == t_off and title_len == t_len else \
-                blob[title_off:title_off + title_len].decode("utf-8")
-            flat = bounds[2 * h_off:2 * (h_off + h_count)]
-            if len(raw) == len(text):  # ASCII: byte offsets are string indices
-                ranges_ = list(zip(flat[0::2], flat[1::2]))
-            else:
-                ranges_ = [(len(raw[:start].decode("utf-8")), len(raw[:end].decode("utf-8")))
-                           for start, end in zip(flat[0::2], flat[1::2])]
-            field = FIELDS[field_no] if field_no < len(FIELDS) else "title"
-            hit = _new_object(Hit)  # what Hit(...) makes, at half the cost of the frozen __init__
-            hit.__dict__.update(id=hit_id, score=score, field=field, tier=TIERS.get(tier, str(tier)),
-                                highlights=ranges_, text=text, title=title)
-            hits.append(hit)
+                _ENTRY.iter_unpack(entries):
+            text = block[t_off:t_off + t_len]
+            hit = _new_object(Hit)  # what Hit(...) makes, at a third of the cost of the frozen __init__
+            values = hit.__dict__
+            values["id"] = hit_id
+            values["score"] = score
+            values["field"] = fields[field_no] if field_no < len(fields) else "title"
+            values["tier"] = tiers[tier] if tier < len(tiers) else str(tier)
+            values["highlights"] = pairs[h_off:h_off + h_count]
+            values["text"] = text
+            values["title"] = text if title_off == t_off and title_len == t_len else \
+                block[title_off:title_off + title_len]
+            append(hit)
         return hits

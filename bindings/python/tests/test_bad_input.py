@@ -360,3 +360,77 @@ def test_packed_row9_10_use_after_free():
     collator.close()
     with pytest.raises(searchbar.SearchBarError):
         collator.sort(["b", "a"])
+
+
+# ---- sb_results_export (the whole result in one call, in bytes or code points), row by row
+
+
+def _export(results, unit=1, skip=None):
+    """Calls sb_results_export with every output (None for the one named `skip`); returns
+    (status, outputs)."""
+    outs = {"out_hits": P(_ffi.sb_hit_entry)(), "out_count": ctypes.c_size_t(7), "out_text": P(ctypes.c_char)(),
+            "out_text_len": ctypes.c_size_t(7), "out_ranges": P(_ffi.sb_range)(), "out_range_count": ctypes.c_size_t(7)}
+    args = [None if name == skip else ctypes.byref(value) for name, value in outs.items()]
+    return status_of(lib.sb_results_export, results, unit, *args), outs
+
+
+def _all_reset(outs):
+    return (not outs["out_hits"] and outs["out_count"].value == 0 and not outs["out_text"]
+            and outs["out_text_len"].value == 0 and not outs["out_ranges"] and outs["out_range_count"].value == 0)
+
+
+def test_export_row1_null_handle():
+    status, outs = _export(None)
+    assert status == SB_EINVAL and _all_reset(outs)
+
+
+def test_export_row2_null_outputs(index):
+    results = _search(index)
+    try:
+        for unit in (0, 1):
+            for name in ("out_hits", "out_count", "out_text", "out_text_len", "out_ranges", "out_range_count"):
+                status, outs = _export(results, unit, skip=name)
+                assert status == SB_EINVAL, name
+                assert name in _ffi.last_error()
+                for other, value in outs.items():
+                    if other != name:  # every output that was passed is reset
+                        assert not (value.value if isinstance(value, ctypes.c_size_t) else value), (name, other)
+    finally:
+        lib.sb_results_free(results)
+
+
+def test_export_row6_unknown_unit(index):
+    results = _search(index)
+    try:
+        for unit in (2, 99, 2**32 - 1):
+            status, outs = _export(results, unit)
+            assert status == SB_EINVAL and _all_reset(outs)
+            assert "unit" in _ffi.last_error()
+        status, outs = _export(results, 0)
+        assert status == 0 and outs["out_count"].value == 1 and outs["out_text_len"].value == len(b"Apple pie")
+    finally:
+        lib.sb_results_free(results)
+
+
+def test_export_row8_wrong_handle_type(index):
+    status, outs = _export(ctypes.cast(index._handle, P(_ffi.sb_results)))
+    assert status == SB_EINVAL and _all_reset(outs)
+    assert "not a live" in _ffi.last_error()
+
+
+def test_export_row9_use_after_free(index):
+    results = _search(index)
+    lib.sb_results_free(results)
+    status, outs = _export(results)
+    assert status == SB_EINVAL and _all_reset(outs)
+
+
+def test_export_no_hits(index):
+    results = _search(index, b"zzzz")
+    try:
+        status, outs = _export(results)
+        assert status == 0 and not outs["out_hits"] and outs["out_count"].value == 0
+        assert outs["out_text"] and outs["out_text_len"].value == 0  # a valid, empty text block
+        assert not outs["out_ranges"] and outs["out_range_count"].value == 0
+    finally:
+        lib.sb_results_free(results)
