@@ -83,16 +83,6 @@ extension Candidates {
                 for k in start..<end where bits.insert(Int(postings[k])) { total += 1 }
             }
         }
-        var list = [UInt32]()
-        list.reserveCapacity(total)
-        for (w, word) in bits.words.enumerated() where word != 0 {
-            var remaining = word
-            while remaining != 0 {
-                let bit = remaining.trailingZeroBitCount
-                list.append(UInt32(truncatingIfNeeded: w << 6 | bit))
-                remaining &= remaining - 1
-            }
-        }
-        return .list(list)
+        return .list(bits.members(expectedCount: total))
     }
 }

@@ -223,9 +223,7 @@ enum SearchRun {
             } else {
                 var bits = Bitset(count: view.segment.count)
                 for list in lists { for i in list { bits.insert(Int(i)) } }
-                var union: [UInt32] = []
-                for i in 0..<view.segment.count where bits.contains(i) { union.append(UInt32(i)) }
-                result[view.segment.serial] = union
+                result[view.segment.serial] = bits.members()
             }
         }
         return result

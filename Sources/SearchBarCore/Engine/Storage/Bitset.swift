@@ -27,4 +27,18 @@ struct Bitset: Sendable, Equatable {
 
     /// The number of set bits.
     var population: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+    /// The set bits in ascending order (a word at a time: empty words cost one comparison).
+    func members(expectedCount: Int = 0) -> [UInt32] {
+        var list = [UInt32]()
+        list.reserveCapacity(expectedCount)
+        for (w, word) in words.enumerated() where word != 0 {
+            var remaining = word
+            while remaining != 0 {
+                list.append(UInt32(truncatingIfNeeded: w << 6 | remaining.trailingZeroBitCount))
+                remaining &= remaining - 1
+            }
+        }
+        return list
+    }
 }
