@@ -162,34 +162,16 @@ public final class Collator: @unchecked Sendable {
         var copy = s
         return copy.withUTF8 { p -> UInt64 in
             // UTF-16 of `p`, converted only as far as needed (`i`: bytes converted so far).
+            // A static function with inout arguments, not a closure over `units` and `i`, so the
+            // accesses need no dynamic exclusivity checks.
             var i = 0
-            func convert(until limit: Int) {
-                units.reserve(min(limit, p.count) - units.count + 1)
-                while units.count < limit && i < p.count {
-                    let b = p[i]
-                    if b < 0x80 {
-                        units.append(UInt16(b))
-                        i += 1
-                        continue
-                    }
-                    let (c, length) = UTF8Codec.decode(p, at: i)
-                    if c >= 0x10000 {
-                        let v = c - 0x10000
-                        units.append(UInt16(0xD800 | (v >> 10)))
-                        units.append(UInt16(0xDC00 | (v & 0x3FF)))
-                    } else {
-                        units.append(UInt16(c))
-                    }
-                    i += length
-                }
-            }
             if cutsAtSpaces && p.count < Int(Int32.max) / 4 {
                 var cut = 12
                 search: while true {
                     // The next space at or after `cut`.
                     while true {
                         if cut >= units.count {
-                            convert(until: cut + 16)
+                            Self.convert(p, &i, into: &units, until: cut + 16)
                             if cut >= units.count { break search }
                         }
                         if units[cut] == 0x20 { break }
@@ -211,8 +193,34 @@ public final class Collator: @unchecked Sendable {
                     cut *= 2
                 }
             }
-            convert(until: Int.max)
+            Self.convert(p, &i, into: &units, until: Int.max)
             return fullSortKeyPrefix(units, &key)
+        }
+    }
+
+    /// Appends the UTF-16 of `p` from byte `i` on to `units` until `units` holds `limit` code
+    /// units or `p` ends, advancing `i` past the bytes converted.
+    @inline(__always)
+    private static func convert(
+        _ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, into units: inout RawBuffer<UInt16>, until limit: Int
+    ) {
+        units.reserve(min(limit, p.count) - units.count + 1)
+        while units.count < limit && i < p.count {
+            let b = p[i]
+            if b < 0x80 {
+                units.append(UInt16(b))
+                i += 1
+                continue
+            }
+            let (c, length) = UTF8Codec.decode(p, at: i)
+            if c >= 0x10000 {
+                let v = c - 0x10000
+                units.append(UInt16(0xD800 | (v >> 10)))
+                units.append(UInt16(0xDC00 | (v & 0x3FF)))
+            } else {
+                units.append(UInt16(c))
+            }
+            i += length
         }
     }
 

@@ -6,7 +6,8 @@ import Glibc
 struct ByteInterner {
     /// The distinct strings, by id.
     private(set) var arena = ByteArena()
-    private var hashes: [UInt64] = []
+    /// The hash (``hash(_:)``) of each string, by id.
+    private(set) var hashes: [UInt64] = []
     private var slots: [Int32]
     private var mask: Int
 
@@ -23,7 +24,11 @@ struct ByteInterner {
 
     /// The id of `key`, adding it when new.
     mutating func intern(_ key: UnsafeRawBufferPointer) -> Int {
-        let hash = Self.hash(key)
+        intern(key, hash: Self.hash(key))
+    }
+
+    /// The id of `key`, whose ``hash(_:)`` is `hash`, adding it when new.
+    mutating func intern(_ key: UnsafeRawBufferPointer, hash: UInt64) -> Int {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let id = Int(slots[slot])

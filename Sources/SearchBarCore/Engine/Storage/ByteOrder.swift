@@ -7,14 +7,24 @@ enum ByteOrder {
     /// only on equal prefixes. A blank arena sorts as `count` empty strings.
     static func sortedIndices(_ arena: ByteArena, count: Int? = nil) -> [UInt32] {
         let n = count ?? arena.count
+        var indices = [UInt32](unsafeUninitializedCapacity: n) { buffer, initialized in
+            for i in 0..<n { buffer[i] = UInt32(truncatingIfNeeded: i) }
+            initialized = n
+        }
+        indices.withUnsafeMutableBufferPointer { sort($0, arena) }
+        return indices
+    }
+
+    /// Sorts `indices` (strings of `arena`) in byte order, equal strings by index.
+    static func sort(_ indices: UnsafeMutableBufferPointer<UInt32>, _ arena: ByteArena) {
         var entries = [(prefix: UInt64, index: UInt32)]()
-        entries.reserveCapacity(n)
+        entries.reserveCapacity(indices.count)
         arena.bytes.withUnsafeBufferPointer { bytes in
-            for i in 0..<n {
-                let range = arena.range(i)
+            for i in indices {
+                let range = arena.range(Int(i))
                 var prefix: UInt64 = 0
                 for k in 0..<8 { prefix = prefix << 8 | UInt64(k < range.count ? bytes[range.lowerBound + k] : 0) }
-                entries.append((prefix, UInt32(truncatingIfNeeded: i)))
+                entries.append((prefix, i))
             }
             entries.sort { a, b in
                 if a.prefix != b.prefix { return a.prefix < b.prefix }
@@ -22,7 +32,55 @@ enum ByteOrder {
                 return order != 0 ? order < 0 : a.index < b.index
             }
         }
-        return entries.map(\.index)
+        for (k, entry) in entries.enumerated() { indices[k] = entry.index }
+    }
+
+    /// Strings sorted per task below this count.
+    static let parallelThreshold = 50_000
+
+    /// ``sortedIndices(_:count:)`` on `pool`: the strings are split into ranges by their first
+    /// two bytes (balanced on a histogram), and the ranges are sorted in parallel, each into its
+    /// place. The same order as the serial sort.
+    static func sortedIndices(_ arena: ByteArena, count: Int? = nil, pool: ThreadPool) -> [UInt32] {
+        let n = count ?? arena.count
+        guard n >= parallelThreshold && pool.threadCount > 1 && !arena.isBlank else {
+            return sortedIndices(arena, count: n)
+        }
+        let ranges = min(pool.threadCount * 8, 256)
+        var histogram = [Int](repeating: 0, count: 1 << 16)
+        var leads = [UInt16](repeating: 0, count: n)
+        arena.bytes.withUnsafeBufferPointer { bytes in
+            for i in 0..<n {
+                let range = arena.range(i)
+                let lead = (range.count > 0 ? Int(bytes[range.lowerBound]) << 8 : 0)
+                    | (range.count > 1 ? Int(bytes[range.lowerBound + 1]) : 0)
+                leads[i] = UInt16(truncatingIfNeeded: lead)
+                histogram[lead] += 1
+            }
+        }
+        // Range per lead, then the indices grouped by range (counting sort).
+        var table = [UInt8](repeating: 0, count: 1 << 16)
+        var seen = 0
+        var r = 0
+        for value in 0..<(1 << 16) {
+            table[value] = UInt8(truncatingIfNeeded: r)
+            seen += histogram[value]
+            while r < ranges - 1 && seen * ranges >= (r + 1) * n { r += 1 }
+        }
+        var starts = [Int](repeating: 0, count: ranges + 1)
+        for i in 0..<n { starts[Int(table[Int(leads[i])]) + 1] += 1 }
+        for k in 0..<ranges { starts[k + 1] += starts[k] }
+        let bounds = starts
+        return [UInt32].filled(count: n) { out in
+            for i in 0..<n {
+                let k = Int(table[Int(leads[i])])
+                out[starts[k]] = UInt32(truncatingIfNeeded: i)
+                starts[k] += 1
+            }
+            pool.forEach(ranges) { k in
+                sort(UnsafeMutableBufferPointer(start: out.base + bounds[k], count: bounds[k + 1] - bounds[k]), arena)
+            }
+        }
     }
 
     /// Compares two byte ranges of `bytes` (memcmp order, the shorter first on a common prefix).

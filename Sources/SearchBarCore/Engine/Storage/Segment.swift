@@ -68,10 +68,12 @@ final class Segment: Sendable {
         var value: Value?
     }
 
+    /// A segment over ready columns and index; derives the search structures. With a `pool`,
+    /// the title sort of a large segment runs on it (``ByteOrder/sortedIndices(_:count:pool:)``).
     init(
         ids: [UInt64], scopes: [UInt32], weightKeys: [UInt32], rankKeys: [UInt64], original: [ByteArena],
         folded: [ByteArena], forwardOffsets: [UInt32], forward: [UInt32], vocabulary: ByteArena,
-        postingOffsets: [UInt32], postings: [UInt32], attributes: AttributeTable
+        postingOffsets: [UInt32], postings: [UInt32], attributes: AttributeTable, pool: ThreadPool? = nil
     ) {
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
         self.ids = ids
@@ -90,8 +92,10 @@ final class Segment: Sendable {
         let count = ids.count
         let sorted = DerivedBox<TitleByteOrder>()
         let sortTitles: @Sendable () -> Void = {
-            sorted.value = TitleByteOrder(
-                titles: folded.first ?? ByteArena(), count: count, rankKeys: rankKeys, weightKeys: weightKeys)
+            let titles = folded.first ?? ByteArena()
+            let order = pool.map { ByteOrder.sortedIndices(titles, count: count, pool: $0) }
+                ?? ByteOrder.sortedIndices(titles, count: count)
+            sorted.value = TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys)
         }
         var derived: ([UInt64], CharPostings, TitleLeadOrder)?
         let buildOthers = {

@@ -1,25 +1,14 @@
 import Glibc
 
 /// Builds a ``Segment`` from items (ascending, unique ids): items are analysed in parallel
-/// chunks, each with its own term table; the tables are then merged into one sorted vocabulary,
-/// and the postings are laid out by counting.
+/// chunks, each with its own vocabulary sorted by bytes (``SegmentPart``); the chunk
+/// vocabularies are merged into one by ranges in parallel (``VocabularyMerge``), and the forward
+/// index, postings and texts are then written chunk by chunk in parallel, each chunk straight
+/// into its place in the segment's arrays. The result is the segment ``buildSerially(_:analysis:)``
+/// makes, byte for byte.
 enum SegmentBuilder {
     /// Items per analysis chunk.
     static let chunkSize = 2048
-
-    /// One chunk's analysed items with chunk-local term ids.
-    private struct Part {
-        var terms = ByteInterner(expected: 4096)
-        var forward: [UInt32] = []
-        var forwardCounts: [UInt32] = []
-        var original = [ByteArena](repeating: ByteArena(), count: 3)
-        var folded = [ByteArena](repeating: ByteArena(), count: 3)
-        var rankKeys: [UInt64] = []
-        var ids: [UInt64] = []
-        var scopes: [UInt32] = []
-        var weights: [UInt32] = []
-        var attributes: [[(name: String, text: String?, number: Double)]] = []
-    }
 
     /// Builds a segment from `items`, which must be sorted by ascending, unique id.
     static func build(_ items: [IndexItem], analysis: ItemAnalysis, pool: ThreadPool) -> Segment {
@@ -27,113 +16,37 @@ enum SegmentBuilder {
     }
 
     /// Builds a segment from `count` items made on demand (from several threads at once) by
-    /// `item`, whose ids must ascend strictly.
+    /// `item`, whose ids must ascend strictly; `chunkSize` items are analysed per task.
     static func build(
-        count: Int, item: @escaping @Sendable (Int) -> IndexItem, analysis: ItemAnalysis, pool: ThreadPool
+        count: Int, item: @escaping @Sendable (Int) -> IndexItem, analysis: ItemAnalysis, pool: ThreadPool,
+        chunkSize: Int = chunkSize
     ) -> Segment {
         let chunkCount = (count + chunkSize - 1) / chunkSize
-        let parts = SlotArray<Part>(count: chunkCount)
-        let job = ParallelJob(taskCount: chunkCount, maxParticipants: pool.threadCount, cancellation: nil) { _, task in
+        let parts = SlotArray<SegmentPart>(count: chunkCount)
+        pool.forEach(chunkCount) { task in
             let range = task * chunkSize..<min(count, (task + 1) * chunkSize)
-            parts[task] = analyze(range.lazy.map(item), analysis)
+            parts[task] = SegmentPart.analyze(range.lazy.map(item), analysis)
         }
-        pool.run(job)
-        return assemble(parts.take(), analysis.fields)
+        return assemble(parts.take(), analysis.fields, pool: pool)
     }
 
-    private static func analyze<S: Sequence<IndexItem>>(_ items: S, _ config: ItemAnalysis) -> Part {
-        var part = Part()
-        let scratch = config.analyzer.takeScratch()
-        defer { config.analyzer.recycle(scratch) }
-        for item in items {
-            var entries = 0
-            for field in SearchField.allCases where config.fields.includes(field) {
-                let text = item.text(of: field)
-                config.analyze(text, scratch: scratch)
-                // The key and tokens in the scratch's buffers (valid until its next use).
-                let key = UnsafeRawBufferPointer(scratch.state.key.buffer)
-                let tokens = scratch.state.tokens.buffer
-                part.original[Int(field.rawValue)].append(text)
-                part.folded[Int(field.rawValue)].append(key)
-                let fieldBits = field.rawValue << Segment.fieldShift
-                for token in tokens {
-                    let lower = min(max(Int(token.keyStart), 0), key.count)
-                    let upper = min(max(Int(token.keyEnd), lower), key.count)
-                    let id = part.terms.intern(UnsafeRawBufferPointer(rebasing: key[lower..<upper]))
-                    part.forward.append(UInt32(truncatingIfNeeded: id) | fieldBits)
-                }
-                entries += tokens.count
-            }
-            part.forwardCounts.append(UInt32(truncatingIfNeeded: entries))
-            part.rankKeys.append(config.rankKey(item.title, scratch: scratch))
-            part.ids.append(item.id)
-            part.scopes.append(item.scope)
-            part.weights.append(WeightKey.key(item.weight))
-            part.attributes.append(item.attributes.map { attribute in
-                switch attribute.value {
-                case .text(let text): (attribute.name, config.foldValue(text), 0)
-                case .number(let number): (attribute.name, nil, number)
-                }
-            })
-        }
-        return part
-    }
-
-    private static func assemble(_ input: [Part], _ fields: SearchFields) -> Segment {
+    private static func assemble(_ input: [SegmentPart], _ fields: SearchFields, pool: ThreadPool) -> Segment {
         var parts = input
-        // 1. One vocabulary: intern every chunk's terms, then sort the distinct terms by bytes.
-        var global = ByteInterner(expected: parts.reduce(0) { $0 + $1.terms.count })
-        var localToGlobal: [[UInt32]] = []
-        for part in parts {
-            let arena = part.terms.arena
-            var map = [UInt32](repeating: 0, count: arena.count)
-            arena.bytes.withUnsafeBytes { bytes in
-                for local in 0..<arena.count {
-                    let range = arena.range(local)
-                    let key = UnsafeRawBufferPointer(rebasing: bytes[range])
-                    map[local] = UInt32(truncatingIfNeeded: global.intern(key))
-                }
-            }
-            localToGlobal.append(map)
-        }
-        let (vocabulary, rankOfTerm) = sortedVocabulary(global.arena)
-        global = ByteInterner(expected: 0)
-
-        // 2. Forward index with sorted term ids, then postings from it.
-        var forwardOffsets = [UInt32]()
-        forwardOffsets.reserveCapacity(parts.reduce(0) { $0 + $1.ids.count } + 1)
-        forwardOffsets.append(0)
-        var forward = [UInt32]()
-        forward.reserveCapacity(parts.reduce(0) { $0 + $1.forward.count })
-        for (p, part) in parts.enumerated() {
-            let map = localToGlobal[p]
-            var cursor = 0
-            for count in part.forwardCounts {
-                for k in cursor..<cursor + Int(count) {
-                    let entry = part.forward[k]
-                    let term = rankOfTerm[Int(map[Int(entry & Segment.termMask)])]
-                    forward.append(term | (entry & ~Segment.termMask))
-                }
-                cursor += Int(count)
-                forwardOffsets.append(UInt32(truncatingIfNeeded: forward.count))
-            }
-        }
+        let merged = VocabularyMerge(parts, pool: pool)
+        let (forward, forwardOffsets, postings) = writeIndex(parts, merged, pool: pool)
         for k in parts.indices {
             parts[k].forward = []
-            parts[k].terms = ByteInterner(expected: 0)
+            parts[k].terms = ByteArena()
         }
-        localToGlobal = []
-        let (postingOffsets, postings) = SegmentMerger.buildPostings(
-            forward, forwardOffsets, termCount: vocabulary.count)
 
-        // 4. Columns.
+        // Columns.
         var original = [ByteArena](repeating: ByteArena(), count: 3)
         var folded = [ByteArena](repeating: ByteArena(), count: 3)
         for field in SearchField.allCases where fields.includes(field) {
             let f = Int(field.rawValue)
-            original[f] = concatenate(parts.map { $0.original[f] })
+            original[f] = concatenate(parts.map { $0.original[f] }, pool: pool)
             for k in parts.indices { parts[k].original[f] = ByteArena() }
-            folded[f] = concatenate(parts.map { $0.folded[f] })
+            folded[f] = concatenate(parts.map { $0.folded[f] }, pool: pool)
             for k in parts.indices { parts[k].folded[f] = ByteArena() }
         }
         var attributes = AttributeTable()
@@ -143,7 +56,70 @@ enum SegmentBuilder {
         return Segment(
             ids: parts.flatMap(\.ids), scopes: scopes, weightKeys: weights, rankKeys: parts.flatMap(\.rankKeys),
             original: original, folded: folded, forwardOffsets: forwardOffsets, forward: forward,
-            vocabulary: vocabulary, postingOffsets: postingOffsets, postings: postings, attributes: attributes)
+            vocabulary: merged.vocabulary, postingOffsets: merged.postingOffsets, postings: postings,
+            attributes: attributes, pool: pool)
+    }
+
+    /// The forward index with global term ids, its offsets, and the postings, written part by
+    /// part in parallel.
+    private static func writeIndex(_ parts: [SegmentPart], _ merged: VocabularyMerge, pool: ThreadPool)
+        -> (forward: [UInt32], forwardOffsets: [UInt32], postings: [UInt32])
+    {
+        // Where each part's items and forward entries go.
+        var itemBase = [Int](repeating: 0, count: parts.count + 1)
+        var forwardBase = [Int](repeating: 0, count: parts.count + 1)
+        for (c, part) in parts.enumerated() {
+            itemBase[c + 1] = itemBase[c] + part.count
+            forwardBase[c + 1] = forwardBase[c] + part.forward.count
+        }
+        let itemCount = itemBase[parts.count]
+        let (itemStarts, forwardStarts) = (itemBase, forwardBase)
+        let postingCount = Int(merged.postingOffsets.last ?? 0)
+        var forwardOffsets = [UInt32]()
+        var postings = [UInt32]()
+        let forward = [UInt32].filled(count: forwardBase[parts.count]) { forward in
+            forwardOffsets = [UInt32].filled(count: itemCount + 1) { forwardOffsets in
+                postings = [UInt32].filled(count: postingCount) { postings in
+                    forwardOffsets[0] = 0
+                    pool.forEach(parts.count) { c in
+                        writeIndex(
+                            parts[c], placement: merged.placement(ofPart: c), itemBase: itemStarts[c],
+                            forwardBase: forwardStarts[c], forward: forward, forwardOffsets: forwardOffsets,
+                            postings: postings)
+                    }
+                }
+            }
+        }
+        return (forward, forwardOffsets, postings)
+    }
+
+    /// Writes one part's forward entries (with global term ids), forward offsets and postings
+    /// into the segment's arrays, at the part's item and forward bases.
+    private static func writeIndex(
+        _ part: SegmentPart, placement: (terms: [UInt32], cursors: [UInt32]), itemBase: Int, forwardBase: Int,
+        forward: SharedPointer<UInt32>, forwardOffsets: SharedPointer<UInt32>, postings: SharedPointer<UInt32>
+    ) {
+        var cursors = placement.cursors
+        let terms = placement.terms
+        var last = [Int32](repeating: -1, count: terms.count)
+        part.forward.withUnsafeBufferPointer { entries in
+            var k = 0
+            for (i, count) in part.forwardCounts.enumerated() {
+                let item = UInt32(truncatingIfNeeded: itemBase + i)
+                for _ in 0..<Int(count) {
+                    let entry = entries[k]
+                    let t = Int(entry & Segment.termMask)
+                    forward[forwardBase + k] = terms[t] | (entry & ~Segment.termMask)
+                    if last[t] != Int32(truncatingIfNeeded: i) {
+                        last[t] = Int32(truncatingIfNeeded: i)
+                        postings[Int(cursors[t])] = item
+                        cursors[t] &+= 1
+                    }
+                    k += 1
+                }
+                forwardOffsets[itemBase + i + 1] = UInt32(truncatingIfNeeded: forwardBase + k)
+            }
+        }
     }
 
     /// The arena's strings sorted by bytes, and for each original id its rank in that order.
@@ -160,7 +136,7 @@ enum SegmentBuilder {
         return (sorted, rank)
     }
 
-    /// Joins arenas end to end.
+    /// Joins arenas end to end (serially).
     static func concatenate(_ arenas: [ByteArena]) -> ByteArena {
         let totalBytes = arenas.reduce(0) { $0 + $1.bytes.count }
         let totalStrings = arenas.reduce(0) { $0 + $1.count }
@@ -175,6 +151,35 @@ enum SegmentBuilder {
             for k in 1..<arena.offsets.count { offsets.append(base &+ arena.offsets[k]) }
         }
         return ByteArena(bytes: bytes, offsets: offsets)
+    }
+
+    /// Joins arenas end to end, copying them in parallel on `pool`.
+    static func concatenate(_ arenas: [ByteArena], pool: ThreadPool) -> ByteArena {
+        var byteBase = [Int](repeating: 0, count: arenas.count + 1)
+        var stringBase = [Int](repeating: 0, count: arenas.count + 1)
+        for (k, arena) in arenas.enumerated() {
+            byteBase[k + 1] = byteBase[k] + arena.bytes.count
+            stringBase[k + 1] = stringBase[k] + arena.count
+        }
+        var offsets = [UInt32]()
+        let (byteStarts, stringStarts) = (byteBase, stringBase)
+        let bytes = [UInt8].filled(count: byteBase[arenas.count]) { bytes in
+            offsets = [UInt32].filled(count: stringBase[arenas.count] + 1) { offsets in
+                offsets[0] = 0
+                pool.forEach(arenas.count) { k in
+                    let arena = arenas[k]
+                    arena.bytes.withUnsafeBufferPointer { source in
+                        if let from = source.baseAddress, source.count > 0 {
+                            (bytes.base + byteStarts[k]).initialize(from: from, count: source.count)
+                        }
+                    }
+                    let base = UInt32(truncatingIfNeeded: byteStarts[k])
+                    let first = stringStarts[k]
+                    for s in 0..<arena.count { offsets[first + s + 1] = base &+ arena.offsets[s + 1] }
+                }
+            }
+        }
+        return ByteArena(bytes: bytes, offsets: stringBase[arenas.count] == 0 ? [0] : offsets)
     }
 }
 

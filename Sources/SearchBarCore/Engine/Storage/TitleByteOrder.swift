@@ -24,7 +24,12 @@ struct TitleByteOrder: Sendable {
 
     /// Sorts the `count` folded `titles` (blank: every title empty).
     init(titles: ByteArena, count: Int, rankKeys: [UInt64], weightKeys: [UInt32]) {
-        order = ByteOrder.sortedIndices(titles, count: count)
+        self.init(order: ByteOrder.sortedIndices(titles, count: count), rankKeys: rankKeys, weightKeys: weightKeys)
+    }
+
+    /// The columns in `order`, the items sorted by folded title (see ``ByteOrder``).
+    init(order: [UInt32], rankKeys: [UInt64], weightKeys: [UInt32]) {
+        self.order = order
         self.rankKeys = order.map { rankKeys[Int($0)] }
         self.weightKeys = weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] }
     }

@@ -1,0 +1,53 @@
+extension SegmentBuilder {
+    /// The segment of `items` (ascending, unique ids) built the straightforward way on the
+    /// calling thread: one interner for all terms, the vocabulary sorted at the end, the forward
+    /// index renumbered, postings by counting. The reference that tests hold ``build(count:item:analysis:pool:chunkSize:)``
+    /// to, byte for byte.
+    static func buildSerially(_ items: [IndexItem], analysis config: ItemAnalysis) -> Segment {
+        var interner = ByteInterner()
+        var forward: [UInt32] = []
+        var forwardOffsets: [UInt32] = [0]
+        var original = [ByteArena](repeating: ByteArena(), count: 3)
+        var folded = [ByteArena](repeating: ByteArena(), count: 3)
+        var rankKeys: [UInt64] = []
+        var scopes: [UInt32] = []
+        var weights: [UInt32] = []
+        var attributes = AttributeTable()
+        var analysis = Analysis()
+        var buffer: [UInt8] = []
+        for item in items {
+            for field in SearchField.allCases where config.fields.includes(field) {
+                let text = item.text(of: field)
+                config.analyze(text, into: &analysis)
+                original[Int(field.rawValue)].append(text)
+                folded[Int(field.rawValue)].append(analysis.key)
+                for token in analysis.tokens {
+                    let lower = min(max(Int(token.keyStart), 0), analysis.key.count)
+                    let upper = min(max(Int(token.keyEnd), lower), analysis.key.count)
+                    let id = analysis.key[lower..<upper].withUnsafeBytes { interner.intern($0) }
+                    forward.append(UInt32(truncatingIfNeeded: id) | field.rawValue << Segment.fieldShift)
+                }
+            }
+            forwardOffsets.append(UInt32(truncatingIfNeeded: forward.count))
+            rankKeys.append(config.rankKey(item.title, buffer: &buffer))
+            scopes.append(item.scope)
+            weights.append(WeightKey.key(item.weight))
+            attributes.append(item.attributes.map { attribute in
+                switch attribute.value {
+                case .text(let text): (attribute.name, config.foldValue(text), 0)
+                case .number(let number): (attribute.name, nil, number)
+                }
+            })
+        }
+        let (vocabulary, rank) = sortedVocabulary(interner.arena)
+        for k in forward.indices {
+            forward[k] = rank[Int(forward[k] & Segment.termMask)] | (forward[k] & ~Segment.termMask)
+        }
+        let (postingOffsets, postings) = SegmentMerger.buildPostings(forward, forwardOffsets, termCount: vocabulary.count)
+        return Segment(
+            ids: items.map(\.id), scopes: scopes.contains { $0 != 0 } ? scopes : [],
+            weightKeys: weights.contains { $0 != WeightKey.zero } ? weights : [], rankKeys: rankKeys,
+            original: original, folded: folded, forwardOffsets: forwardOffsets, forward: forward,
+            vocabulary: vocabulary, postingOffsets: postingOffsets, postings: postings, attributes: attributes)
+    }
+}

@@ -1,0 +1,206 @@
+/// The chunk vocabularies of a segment's parts (see ``SegmentPart``) merged into the segment's
+/// vocabulary, sorted by bytes, with each chunk term's global id and the layout of the postings.
+///
+/// Terms are split into ranges by their first two bytes (ranges balanced on a histogram), so
+/// the vocabulary is the ranges' sorted terms end to end. Each range runs as one parallel task:
+/// it interns its terms from every part in part order (with the hashes the parts computed),
+/// sorts its distinct terms, and records for each part's term its id and how many items of
+/// earlier parts hold it (where that part's postings of the term start).
+struct VocabularyMerge {
+    /// The distinct terms of all parts, sorted by bytes.
+    let vocabulary: ByteArena
+    /// Per term, the start of its postings, plus the end (items holding it, summed over parts).
+    let postingOffsets: [UInt32]
+    /// Per part, where its terms start in the flat per-chunk-term arrays.
+    private let localBase: [Int]
+    /// Per chunk term (flat), its range.
+    private let rangeOf: [UInt8]
+    /// Per chunk term (flat), its id among its range's sorted terms.
+    private let rangeTerm: [UInt32]
+    /// Per chunk term (flat), the number of earlier parts' items holding it.
+    private let earlier: [UInt32]
+    /// Per range, the global id of its first term.
+    private let rangeBase: [UInt32]
+
+    /// Ranges per pool thread when the merge runs in parallel (more ranges balance better).
+    static let rangesPerThread = 8
+    /// Below this many chunk terms in all, one range.
+    static let parallelThreshold = 1024
+
+    /// The terms of one range, sorted, with the number of items holding each.
+    private struct RangeTerms {
+        var vocabulary = ByteArena()
+        var items: [UInt32] = []
+    }
+
+    /// Merges the vocabularies of `parts`.
+    init(_ parts: [SegmentPart], pool: ThreadPool) {
+        var localBase = [Int](repeating: 0, count: parts.count + 1)
+        for (c, part) in parts.enumerated() { localBase[c + 1] = localBase[c] + part.terms.count }
+        let total = localBase[parts.count]
+        let rangeCount = total >= Self.parallelThreshold && pool.threadCount > 1
+            ? min(pool.threadCount * Self.rangesPerThread, 256) : 1
+        let table = Self.rangeTable(parts, total: total, ranges: rangeCount)
+        let bases = localBase
+        // Each part's terms grouped by range (flat, per part), and where each group starts.
+        var rangeOf = [UInt8]()
+        var bucketStarts = [Int]()
+        let bucketed = [UInt32].filled(count: total) { bucketed in
+            bucketStarts = [Int].filled(count: parts.count * (rangeCount + 1)) { starts in
+                rangeOf = [UInt8].filled(count: total) { rangeOf in
+                    pool.forEach(parts.count) { c in
+                        Self.bucket(
+                            parts[c], table: table, ranges: rangeCount, base: bases[c], rangeOf: rangeOf,
+                            starts: starts.base + c * (rangeCount + 1), bucketed: bucketed)
+                    }
+                }
+            }
+        }
+        // The ranges, in parallel.
+        let results = SlotArray<RangeTerms>(count: rangeCount)
+        let starts = bucketStarts
+        var earlier = [UInt32]()
+        let rangeTerm = [UInt32].filled(count: total) { rangeTerm in
+            earlier = [UInt32].filled(count: total) { earlier in
+                pool.forEach(rangeCount) { r in
+                    results[r] = Self.mergeRange(
+                        r, parts, ranges: rangeCount, localBase: bases, starts: starts, bucketed: bucketed,
+                        rangeTerm: rangeTerm, earlier: earlier)
+                }
+            }
+        }
+        // Concatenate the ranges.
+        let ranges = results.take()
+        let termCount = ranges.reduce(0) { $0 + $1.items.count }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(ranges.reduce(0) { $0 + $1.vocabulary.bytes.count })
+        var offsets = [UInt32]()
+        offsets.reserveCapacity(termCount + 1)
+        offsets.append(0)
+        var postingOffsets = [UInt32]()
+        postingOffsets.reserveCapacity(termCount + 1)
+        var running: UInt32 = 0
+        var rangeBase = [UInt32]()
+        for range in ranges {
+            rangeBase.append(UInt32(truncatingIfNeeded: offsets.count - 1))
+            let base = UInt32(truncatingIfNeeded: bytes.count)
+            bytes.append(contentsOf: range.vocabulary.bytes)
+            for end in range.vocabulary.offsets.dropFirst() { offsets.append(base &+ end) }
+            for items in range.items {
+                postingOffsets.append(running)
+                running &+= items
+            }
+        }
+        postingOffsets.append(running)
+        vocabulary = ByteArena(bytes: bytes, offsets: offsets)
+        self.postingOffsets = postingOffsets
+        self.localBase = localBase
+        self.rangeOf = rangeOf
+        self.rangeTerm = rangeTerm
+        self.earlier = earlier
+        self.rangeBase = rangeBase
+    }
+
+    /// For each term of part `c` (by local id): its global id, and the position in the
+    /// postings where the part's first item holding it goes.
+    func placement(ofPart c: Int) -> (terms: [UInt32], cursors: [UInt32]) {
+        let base = localBase[c]
+        let count = localBase[c + 1] - base
+        var terms = [UInt32](repeating: 0, count: count)
+        var cursors = [UInt32](repeating: 0, count: count)
+        for j in 0..<count {
+            let global = rangeBase[Int(rangeOf[base + j])] &+ rangeTerm[base + j]
+            terms[j] = global
+            cursors[j] = postingOffsets[Int(global)] &+ earlier[base + j]
+        }
+        return (terms, cursors)
+    }
+
+    /// The first two bytes of a term, big-endian, zero-padded: byte order of terms never
+    /// decreases this value, so ranges of it are ranges of terms.
+    @inline(__always)
+    private static func lead(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        (text.count > 0 ? Int(text[0]) << 8 : 0) | (text.count > 1 ? Int(text[1]) : 0)
+    }
+
+    /// The range of every two-byte lead: consecutive leads, cut where the count of chunk terms
+    /// so far passes the next multiple of `total / ranges`.
+    private static func rangeTable(_ parts: [SegmentPart], total: Int, ranges: Int) -> [UInt8] {
+        guard ranges > 1 else { return [UInt8](repeating: 0, count: 1 << 16) }
+        var histogram = [Int](repeating: 0, count: 1 << 16)
+        for part in parts {
+            let terms = RawArena(part.terms)
+            for j in 0..<terms.count { histogram[lead(terms.text(j))] += 1 }
+        }
+        var table = [UInt8](repeating: 0, count: 1 << 16)
+        var seen = 0
+        var range = 0
+        for value in 0..<(1 << 16) {
+            table[value] = UInt8(truncatingIfNeeded: range)
+            seen += histogram[value]
+            while range < ranges - 1 && seen * ranges >= (range + 1) * total { range += 1 }
+        }
+        return table
+    }
+
+    /// Groups part `c`'s terms by range (counting sort): `starts[r]` is where range `r`'s terms
+    /// start in the part's region of `bucketed` (`starts[ranges]` its end).
+    private static func bucket(
+        _ part: SegmentPart, table: [UInt8], ranges: Int, base: Int, rangeOf: SharedPointer<UInt8>,
+        starts: UnsafeMutablePointer<Int>, bucketed: SharedPointer<UInt32>
+    ) {
+        let terms = RawArena(part.terms)
+        var counts = [Int](repeating: 0, count: ranges + 1)
+        for j in 0..<terms.count {
+            let r = table[lead(terms.text(j))]
+            rangeOf[base + j] = r
+            counts[Int(r) + 1] += 1
+        }
+        for r in 0..<ranges { counts[r + 1] += counts[r] }
+        for r in 0...ranges { starts[r] = counts[r] }
+        for j in 0..<terms.count {
+            let r = Int(rangeOf[base + j])
+            bucketed[base + counts[r]] = UInt32(truncatingIfNeeded: j)
+            counts[r] += 1
+        }
+    }
+
+    /// Interns range `r`'s terms of every part in part order, sorts them, and writes each chunk
+    /// term's id in the range and the items of earlier parts holding it.
+    private static func mergeRange(
+        _ r: Int, _ parts: [SegmentPart], ranges: Int, localBase: [Int], starts: [Int], bucketed: [UInt32],
+        rangeTerm: SharedPointer<UInt32>, earlier: SharedPointer<UInt32>
+    ) -> RangeTerms {
+        var size = 0
+        for c in parts.indices { size += starts[c * (ranges + 1) + r + 1] - starts[c * (ranges + 1) + r] }
+        var interner = ByteInterner(expected: size / 4)
+        var items: [UInt32] = []
+        for (c, part) in parts.enumerated() {
+            let terms = RawArena(part.terms)
+            let base = localBase[c]
+            part.hashes.withUnsafeBufferPointer { hashes in
+                part.termItems.withUnsafeBufferPointer { termItems in
+                    for k in starts[c * (ranges + 1) + r]..<starts[c * (ranges + 1) + r + 1] {
+                        let j = Int(bucketed[base + k])
+                        let id = interner.intern(UnsafeRawBufferPointer(terms.text(j)), hash: hashes[j])
+                        if id == items.count { items.append(0) }
+                        rangeTerm[base + j] = UInt32(truncatingIfNeeded: id)
+                        earlier[base + j] = items[id]
+                        items[id] &+= termItems[j]
+                    }
+                }
+            }
+        }
+        let (sorted, rank) = SegmentBuilder.sortedVocabulary(interner.arena)
+        var sortedItems = [UInt32](repeating: 0, count: items.count)
+        for id in items.indices { sortedItems[Int(rank[id])] = items[id] }
+        for c in parts.indices {
+            let base = localBase[c]
+            for k in starts[c * (ranges + 1) + r]..<starts[c * (ranges + 1) + r + 1] {
+                let j = Int(bucketed[base + k])
+                rangeTerm[base + j] = rank[Int(rangeTerm[base + j])]
+            }
+        }
+        return RangeTerms(vocabulary: sorted, items: sortedItems)
+    }
+}

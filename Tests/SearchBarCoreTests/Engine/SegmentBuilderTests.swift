@@ -1,0 +1,122 @@
+@testable import SearchBarCore
+import Testing
+
+/// The parallel segment builder (chunk vocabularies merged by ranges, index written per chunk)
+/// must make byte for byte the segment of the serial reference builder: same vocabulary and
+/// term ids, forward index, postings, texts, columns and derived orders.
+@Suite("Segment builder: parallel build equals the serial reference")
+struct SegmentBuilderTests {
+    /// Random multilingual items: words of the sample dataset's titles, subtitles and keywords
+    /// recombined, with repeats, empty fields, scopes, weights and attributes.
+    static func items(_ count: Int, seed: UInt64) -> [IndexItem] {
+        let words = SampleDataset.items(locales: ["en", "de", "ja", "zh", "th", "ru", "ar", "ko", "hi", "vi"])
+            .flatMap { item -> [String] in [item.title, item.subtitle, item.keywords] }
+            .flatMap { text -> [String] in text.split(separator: " ").map(String.init) }
+        let extra = ["", "a", "a\u{0}b", "ß", "İstanbul", "東京タワー", "ภาษาไทย", "👍🏽", "x1", "x10", "aaaaaaaaa", "aaaaaaaab"]
+        var random = SplitMix(seed: seed)
+        func text(_ maxWords: Int) -> String {
+            (0..<random.next(below: maxWords + 1)).map { _ in
+                random.next(below: 10) == 0 ? extra[random.next(below: extra.count)] : words[random.next(below: words.count)]
+            }.joined(separator: random.next(below: 5) == 0 ? "-" : " ")
+        }
+        var id: UInt64 = 0
+        return (0..<count).map { _ in
+            id += 1 + UInt64(random.next(below: 3))
+            let attributes: [ItemAttribute] = random.next(below: 4) == 0 ? [ItemAttribute("kind", .text(text(1)))] : []
+            return IndexItem(
+                id: id, title: text(8), subtitle: random.next(below: 3) == 0 ? "" : text(6), keywords: text(4),
+                scope: UInt32(random.next(below: 3)), weight: Double(random.next(below: 5)) - 2, attributes: attributes)
+        }
+    }
+
+    /// Differences between two segments, by part name.
+    static func differences(_ a: Segment, _ b: Segment) -> [String] {
+        var failures: [String] = []
+        func check(_ name: String, _ equal: Bool) { if !equal { failures.append(name) } }
+        check("ids", a.ids == b.ids)
+        check("scopes", a.scopes == b.scopes)
+        check("weightKeys", a.weightKeys == b.weightKeys)
+        check("rankKeys", a.rankKeys == b.rankKeys)
+        for f in 0..<3 {
+            check("original[\(f)]", a.original[f].bytes == b.original[f].bytes && a.original[f].offsets == b.original[f].offsets)
+            check("folded[\(f)]", a.folded[f].bytes == b.folded[f].bytes && a.folded[f].offsets == b.folded[f].offsets)
+        }
+        check("vocabulary", a.vocabulary.bytes == b.vocabulary.bytes && a.vocabulary.offsets == b.vocabulary.offsets)
+        check("forwardOffsets", a.forwardOffsets == b.forwardOffsets)
+        check("forward", a.forward == b.forward)
+        check("postingOffsets", a.postingOffsets == b.postingOffsets)
+        check("postings", a.postings == b.postings)
+        check("presence", a.presence == b.presence)
+        check("titleLeads", a.titleLeads.order == b.titleLeads.order && a.titleLeads.rankKeys == b.titleLeads.rankKeys)
+        check("titleBytes", a.titleBytes.order == b.titleBytes.order)
+        check("attributes", a.attributes.offsets == b.attributes.offsets && a.attributes.names == b.attributes.names
+            && a.attributes.entries.map(\.text) == b.attributes.entries.map(\.text)
+            && a.attributes.entries.map(\.number) == b.attributes.entries.map(\.number))
+        let keys = (0..<a.vocabulary.count).map { a.vocabulary.array($0) }
+        check("charPostings", keys.allSatisfy { a.charPostings.candidates(for: $0) == b.charPostings.candidates(for: $0) })
+        return failures
+    }
+
+    static let analysis = ItemAnalysis(
+        analyzer: AnalyzerCache.shared.analyzer(for: .none), collator: try! Collator(locale: .none), fields: .all)
+
+    @Test("equal on 0, 1, chunk-boundary and random counts, for several chunk sizes and thread counts")
+    func equalsReference() {
+        let all = Self.items(2000, seed: 42)
+        var references: [Int: Segment] = [:]
+        for threads in [1, 3] {
+            let pool = ThreadPool(threads: threads)
+            for chunkSize in [1, 7, 64, 512] {
+                for count in Set([0, 1, 2, chunkSize - 1, chunkSize, chunkSize + 1, 3 * chunkSize + 5, all.count])
+                where count >= 0 && count <= all.count {
+                    let items = Array(all.prefix(count))
+                    let reference = references[count] ?? SegmentBuilder.buildSerially(items, analysis: Self.analysis)
+                    references[count] = reference
+                    let built = SegmentBuilder.build(
+                        count: items.count, item: { items[$0] }, analysis: Self.analysis, pool: pool,
+                        chunkSize: chunkSize)
+                    let failures = Self.differences(built, reference)
+                    #expect(failures.isEmpty, "threads \(threads) chunk \(chunkSize) count \(count): \(failures)")
+                }
+            }
+        }
+    }
+
+    @Test("equal with only the title field, with a locale, at the default chunk size")
+    func titleOnly() throws {
+        let locale = try SearchLocale("ja")
+        let analysis = ItemAnalysis(
+            analyzer: AnalyzerCache.shared.analyzer(for: locale), collator: try Collator(locale: locale),
+            fields: .title)
+        let items = Self.items(2 * SegmentBuilder.chunkSize + 1, seed: 7)
+        let reference = SegmentBuilder.buildSerially(items, analysis: analysis)
+        let pool = ThreadPool(threads: 2)
+        for chunkSize in [3, SegmentBuilder.chunkSize] {
+            let built = SegmentBuilder.build(
+                count: items.count, item: { items[$0] }, analysis: analysis, pool: pool, chunkSize: chunkSize)
+            let failures = Self.differences(built, reference)
+            #expect(failures.isEmpty, "chunk \(chunkSize): \(failures)")
+        }
+    }
+
+    @Test("the parallel byte sort gives the serial order", arguments: [0, 1, 100, ByteOrder.parallelThreshold + 17])
+    func parallelByteOrder(count: Int) {
+        var random = SplitMix(seed: UInt64(count))
+        let stems: [[UInt8]] = [[], [0], [0x61], [0x61, 0x62], Array("the ".utf8), Array("東京".utf8), [0xFF, 0xFF]]
+        var arena = ByteArena()
+        for _ in 0..<count {
+            var bytes = stems[random.next(below: stems.count)]
+            for _ in 0..<random.next(below: 12) { bytes.append(UInt8(truncatingIfNeeded: 0x5F + random.next(below: 4))) }
+            arena.append(bytes)
+        }
+        for threads in [1, 2, 5] {
+            let pool = ThreadPool(threads: threads)
+            #expect(ByteOrder.sortedIndices(arena, count: count, pool: pool) == ByteOrder.sortedIndices(arena, count: count))
+        }
+        let serial = ByteOrder.sortedIndices(arena)
+        #expect(zip(serial, serial.dropFirst()).allSatisfy { a, b in
+            let x = arena.array(Int(a)), y = arena.array(Int(b))
+            return x.lexicographicallyPrecedes(y) || (x == y && a < b)
+        })
+    }
+}
