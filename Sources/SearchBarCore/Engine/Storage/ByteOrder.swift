@@ -55,22 +55,13 @@ enum ByteOrder {
         var leads = [UInt16](repeating: 0, count: n)
         arena.bytes.withUnsafeBufferPointer { bytes in
             for i in 0..<n {
-                let range = arena.range(i)
-                let lead = (range.count > 0 ? Int(bytes[range.lowerBound]) << 8 : 0)
-                    | (range.count > 1 ? Int(bytes[range.lowerBound + 1]) : 0)
+                let lead = LeadRanges.lead(UnsafeBufferPointer(rebasing: bytes[arena.range(i)]))
                 leads[i] = UInt16(truncatingIfNeeded: lead)
                 histogram[lead] += 1
             }
         }
         // Range per lead, then the indices grouped by range (counting sort).
-        var table = [UInt8](repeating: 0, count: 1 << 16)
-        var seen = 0
-        var r = 0
-        for value in 0..<(1 << 16) {
-            table[value] = UInt8(truncatingIfNeeded: r)
-            seen += histogram[value]
-            while r < ranges - 1 && seen * ranges >= (r + 1) * n { r += 1 }
-        }
+        let table = LeadRanges.table(histogram: histogram, total: n, ranges: ranges)
         var starts = [Int](repeating: 0, count: ranges + 1)
         for i in 0..<n { starts[Int(table[Int(leads[i])]) + 1] += 1 }
         for k in 0..<ranges { starts[k + 1] += starts[k] }

@@ -116,13 +116,6 @@ struct VocabularyMerge {
         return (terms, cursors)
     }
 
-    /// The first two bytes of a term, big-endian, zero-padded: byte order of terms never
-    /// decreases this value, so ranges of it are ranges of terms.
-    @inline(__always)
-    private static func lead(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        (text.count > 0 ? Int(text[0]) << 8 : 0) | (text.count > 1 ? Int(text[1]) : 0)
-    }
-
     /// The range of every two-byte lead: consecutive leads, cut where the count of chunk terms
     /// so far passes the next multiple of `total / ranges`.
     private static func rangeTable(_ parts: [SegmentPart], total: Int, ranges: Int) -> [UInt8] {
@@ -130,17 +123,9 @@ struct VocabularyMerge {
         var histogram = [Int](repeating: 0, count: 1 << 16)
         for part in parts {
             let terms = RawArena(part.terms)
-            for j in 0..<terms.count { histogram[lead(terms.text(j))] += 1 }
+            for j in 0..<terms.count { histogram[LeadRanges.lead(terms.text(j))] += 1 }
         }
-        var table = [UInt8](repeating: 0, count: 1 << 16)
-        var seen = 0
-        var range = 0
-        for value in 0..<(1 << 16) {
-            table[value] = UInt8(truncatingIfNeeded: range)
-            seen += histogram[value]
-            while range < ranges - 1 && seen * ranges >= (range + 1) * total { range += 1 }
-        }
-        return table
+        return LeadRanges.table(histogram: histogram, total: total, ranges: ranges)
     }
 
     /// Groups part `c`'s terms by range (counting sort): `starts[r]` is where range `r`'s terms
@@ -152,7 +137,7 @@ struct VocabularyMerge {
         let terms = RawArena(part.terms)
         var counts = [Int](repeating: 0, count: ranges + 1)
         for j in 0..<terms.count {
-            let r = table[lead(terms.text(j))]
+            let r = table[LeadRanges.lead(terms.text(j))]
             rangeOf[base + j] = r
             counts[Int(r) + 1] += 1
         }
