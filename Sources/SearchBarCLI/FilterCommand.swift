@@ -168,7 +168,9 @@ enum StandardInput {
                                         _ resident: UnsafeMutablePointer<Int>) -> Bool {
         var line = [CChar](repeating: 0, count: 128)
         guard fgets(&line, 128, file) != nil else { return false }
-        let fields = String(cString: line).split(separator: " ")
+        let length = line.firstIndex(of: 0) ?? line.count
+        let text = String(decoding: line[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let fields = text.split(separator: " ")
         guard fields.count >= 2, let s = Int(fields[0]), let r = Int(fields[1]) else { return false }
         size.pointee = s
         resident.pointee = r
