@@ -22,8 +22,8 @@ import Synchronization
         let object = try HandleRegistry.resolve(index, as: SearchIndex.self, "index")
         let text = try CInput.query(query, query_len, "query")
         let parsed = try IndexInput.options(options)
-        let (hits, texts) = try object.searchWithTexts(text, options: parsed)
-        out.pointee = HandleRegistry.register(try ResultsBox(hits, texts: texts))
+        let found = try object.searchWithTexts(text, options: parsed)
+        out.pointee = HandleRegistry.register(try ResultsBox(found.hits, texts: found.texts))
         return SB_OK
     }
 }
@@ -48,8 +48,8 @@ import Synchronization
         guard let callback else { throw .invalidArgument("callback is NULL") }
         let text = try CInput.query(query, query_len, "query")
         let parsed = try IndexInput.options(options)
-        let target = CallbackTarget(callback: callback, context: context, index: object)
-        let ticket = object.searchAsync(text, options: parsed) { result in
+        let target = CallbackTarget(callback: callback, context: context)
+        let ticket = object.searchAsyncWithTexts(text, options: parsed) { result in
             target.deliver(result)
         }
         target.setTicket(ticket.id)
@@ -77,18 +77,15 @@ import Synchronization
 private final class CallbackTarget: @unchecked Sendable {
     let callback: sb_search_callback
     let context: UnsafeMutableRawPointer?
-    /// The index searched, for the hits' texts.
-    let index: SearchIndex
     /// The search's ticket (never 0), stored by the starting thread right after the search is
     /// submitted. A fast search can complete before that: the completion then waits for it, so
     /// the callback always gets the right ticket (ThreadSanitizer found the callback reading it
     /// unsynchronized, and a fast completion passed 0).
     private let knownTicket = Atomic<UInt64>(0)
 
-    init(callback: @escaping sb_search_callback, context: UnsafeMutableRawPointer?, index: SearchIndex) {
+    init(callback: @escaping sb_search_callback, context: UnsafeMutableRawPointer?) {
         self.callback = callback
         self.context = context
-        self.index = index
     }
 
     func setTicket(_ id: UInt64) { knownTicket.store(id, ordering: .releasing) }
@@ -103,13 +100,12 @@ private final class CallbackTarget: @unchecked Sendable {
         }
     }
 
-    func deliver(_ result: Result<[SearchHit], SearchBarError>) {
+    func deliver(_ result: Result<HitsWithTexts, SearchBarError>) {
         switch result {
-        case .success(let hits):
+        case .success(let found):
             do throws(SearchBarError) {
-                // Texts from the snapshot current at completion (a batch published in between
-                // can replace a hit's item: ResultsBox then drops highlights that do not fit).
-                let handle = HandleRegistry.register(try ResultsBox(hits, texts: index.texts(of: hits)))
+                // The texts come from the snapshot the search ran on, like its highlights.
+                let handle = HandleRegistry.register(try ResultsBox(found.hits, texts: found.texts))
                 callback(context, ticket, SB_OK, handle)
             } catch {
                 callback(context, ticket, fail(error), nil)

@@ -45,12 +45,13 @@ import SearchBarCore
         results.pointee = nil
         let object = try SessionCInput.session(session)
         guard let current = object.results else { return SB_OK }
+        // An index session's results carry their texts from the snapshot they were found in;
+        // a host backend's results are its ids in order.
+        let found = current.results.payload as? HitsWithTexts
         let hits =
-            current.results.payload as? [SearchHit]
-            ?? current.results.ids.map { SearchHit(id: $0, score: 0, field: .title, highlights: []) }
+            found?.hits ?? current.results.ids.map { SearchHit(id: $0, score: 0, field: .title, highlights: []) }
         generation.pointee = current.generation
-        let texts = (object.backend as? IndexSessionBackend).map { $0.index.texts(of: hits) }
-        results.pointee = HandleRegistry.register(try ResultsBox(hits, texts: texts))
+        results.pointee = HandleRegistry.register(try ResultsBox(hits, texts: found?.texts))
         return SB_OK
     }
 }

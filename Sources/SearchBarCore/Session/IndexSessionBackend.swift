@@ -1,8 +1,9 @@
 import Synchronization
 
 /// The session backend over a ``SearchIndex``: queries run on the index's executor with
-/// ``SearchIndex/searchAsync(_:options:completion:)``, a newer query cancels the older one
-/// through its ticket, and completions come from the index's vocabulary.
+/// ``SearchIndex/searchAsyncWithTexts(_:options:completion:)`` (the delivered results' payload is
+/// the ``HitsWithTexts``: hits and their texts from the snapshot searched), a newer query
+/// cancels the older one through its ticket, and completions come from the index's vocabulary.
 ///
 /// How a ``SessionQuery`` becomes an index search:
 /// - the text and the values of ``SearchToken/Kind/term`` tokens form the query text;
@@ -54,8 +55,8 @@ public final class IndexSessionBackend: SessionSearchBackend {
             completion(.failure(error))
             return NoopSearchTicket()
         }
-        let ticket = index.searchAsync(text, options: options) { result in
-            completion(result.map { hits in SessionResults(ids: hits.map(\.id), payload: hits) })
+        let ticket = index.searchAsyncWithTexts(text, options: options) { result in
+            completion(result.map { found in SessionResults(ids: found.hits.map(\.id), payload: found) })
         }
         return Ticket(ticket: ticket)
     }

@@ -13,26 +13,32 @@ public struct HitTexts: Sendable, Equatable {
     }
 }
 
+/// Hits with their texts, both from the one snapshot a search ran on.
+public struct HitsWithTexts: Sendable, Equatable {
+    /// The hits, best first.
+    public var hits: [SearchHit]
+    /// The texts of each hit, in the same order.
+    public var texts: [HitTexts]
+
+    /// Pairs hits with their texts.
+    public init(hits: [SearchHit], texts: [HitTexts]) {
+        self.hits = hits
+        self.texts = texts
+    }
+}
+
 extension SearchIndex {
     /// Searches like ``search(_:options:cancellation:)`` and also returns, for each hit, its
-    /// title and matched field's original text, read from the snapshot the search ran on: when
-    /// a writer publishes a batch while the search runs, the search is repeated (at most 3
-    /// times; after that the texts come from the newest snapshot, where a replaced item's text
-    /// may no longer be the one its highlights were computed on).
+    /// title and matched field's original text, read from the snapshot the search ran on: a
+    /// batch a writer publishes meanwhile (which may replace a hit's item) changes neither, so
+    /// the highlight ranges always index the text they were computed on.
     /// - Throws: what ``search(_:options:cancellation:)`` throws.
     public func searchWithTexts(
         _ query: String, options: SearchOptions = SearchOptions(), cancellation: CancellationFlag? = nil
-    ) throws(SearchBarError) -> (hits: [SearchHit], texts: [HitTexts]) {
-        var attempt = 0
-        while true {
-            let before = snapshot
-            let hits = try search(query, options: options, cancellation: cancellation)
-            let after = snapshot
-            attempt += 1
-            if before.version == after.version || attempt >= 3 {
-                return (hits, Self.texts(of: hits, in: after))
-            }
-        }
+    ) throws(SearchBarError) -> HitsWithTexts {
+        let snapshot = self.snapshot
+        let hits = try search(query, options: options, cancellation: cancellation, on: snapshot)
+        return HitsWithTexts(hits: hits, texts: Self.texts(of: hits, in: snapshot))
     }
 
     /// The title and matched field's original text of each hit in the current snapshot (empty

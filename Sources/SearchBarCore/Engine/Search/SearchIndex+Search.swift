@@ -9,10 +9,17 @@ extension SearchIndex {
     public func search(_ query: String, options: SearchOptions = SearchOptions(), cancellation: CancellationFlag? = nil)
         throws(SearchBarError) -> [SearchHit]
     {
+        try search(query, options: options, cancellation: cancellation, on: snapshot)
+    }
+
+    /// Searches `snapshot` (one the caller read once, so that it can read the hits' texts from
+    /// the same snapshot afterwards).
+    func search(_ query: String, options: SearchOptions, cancellation: CancellationFlag?, on snapshot: Snapshot)
+        throws(SearchBarError) -> [SearchHit]
+    {
         let compiled = CompiledQuery(
             query, options: options, defaultMode: defaultMode, analysis: analysis,
             isAttribute: { hasAttribute($0) })
-        let snapshot = self.snapshot
         guard !compiled.isEmpty || !compiled.filters.isEmpty || !compiled.scopes.isEmpty else { return [] }
         if let hits = cache.hits(for: compiled, version: snapshot.version) { return hits }
         let base = cache.base(for: compiled)
@@ -96,14 +103,37 @@ extension SearchIndex {
         _ query: String, options: SearchOptions = SearchOptions(),
         completion: @escaping @Sendable (Result<[SearchHit], SearchBarError>) -> Void
     ) -> SearchTicket {
+        startSearch(completion) { [self] flag throws(SearchBarError) in
+            try search(query, options: options, cancellation: flag)
+        }
+    }
+
+    /// Like ``searchAsync(_:options:completion:)``, and also returns each hit's texts, read from
+    /// the snapshot the search ran on (see ``searchWithTexts(_:options:cancellation:)``).
+    @discardableResult
+    public func searchAsyncWithTexts(
+        _ query: String, options: SearchOptions = SearchOptions(),
+        completion: @escaping @Sendable (Result<HitsWithTexts, SearchBarError>) -> Void
+    ) -> SearchTicket {
+        startSearch(completion) { [self] flag throws(SearchBarError) in
+            try searchWithTexts(query, options: options, cancellation: flag)
+        }
+    }
+
+    /// Runs `work` on the executor with a new ticket's cancellation flag and hands its outcome
+    /// to `completion` (a cancelled ticket's work does not start).
+    private func startSearch<Value>(
+        _ completion: @escaping @Sendable (Result<Value, SearchBarError>) -> Void,
+        _ work: @escaping @Sendable (CancellationFlag) throws(SearchBarError) -> Value
+    ) -> SearchTicket {
         let ticket = asyncSearches.start()
         pool.submit { [self] in
-            let result: Result<[SearchHit], SearchBarError>
+            let result: Result<Value, SearchBarError>
             if ticket.flag.isCancelled {
                 result = .failure(SearchBarError(.cancelled, "the search was cancelled"))
             } else {
                 do throws(SearchBarError) {
-                    result = .success(try search(query, options: options, cancellation: ticket.flag))
+                    result = .success(try work(ticket.flag))
                 } catch {
                     result = .failure(error)
                 }
