@@ -165,9 +165,10 @@ class SearchbarEngine:
         import searchbar
 
         self.index = searchbar.Index(mode="prefix")
-        batch = 100_000  # bounded batches keep the binding's temporary ctypes structs small
-        for start in range(0, len(lines), batch):
-            self.index.add([(start + i, line) for i, line in enumerate(lines[start:start + batch])])
+        # One add() call, as the CLI does: the binding packs the titles into one UTF-8 buffer
+        # (sb_index_add_packed), so a batch of millions costs the texts' size once, and the
+        # index is built as one segment rather than as batches merged afterwards.
+        self.index.add(list(enumerate(lines)))
 
     def search(self, query, mode):
         return [hit.title for hit in self.index.search(query, limit=LIMIT, mode=mode)]
