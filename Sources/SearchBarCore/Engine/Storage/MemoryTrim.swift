@@ -18,9 +18,6 @@ enum MemoryTrim {
         return unsafeBitCast(symbol, to: Trim.self)
     }()
 
-    /// True when `release()` trims the heap: glibc's allocator is in use.
-    static var isActive: Bool { trim != nil }
-
     /// Trims the heap.
     static func release() { _ = trim?(0) }
 }
