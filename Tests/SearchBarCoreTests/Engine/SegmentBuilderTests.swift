@@ -47,6 +47,7 @@ struct SegmentBuilderTests {
         check("postingOffsets", a.postingOffsets == b.postingOffsets)
         check("postings", a.postings == b.postings)
         check("presence", a.presence == b.presence)
+        check("runExceptions", a.runExceptions == b.runExceptions)
         check("titleLeads", a.titleLeads.order == b.titleLeads.order && a.titleLeads.rankKeys == b.titleLeads.rankKeys)
         check("titleBytes", a.titleBytes.order == b.titleBytes.order)
         check("attributes", a.attributes.offsets == b.attributes.offsets && a.attributes.names == b.attributes.names

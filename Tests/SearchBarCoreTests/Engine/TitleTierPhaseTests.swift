@@ -39,6 +39,8 @@ struct TitleTierPhaseTests {
     {
         SearchRun.titleTierPhase.store(phase, ordering: .relaxed)
         defer { SearchRun.titleTierPhase.store(true, ordering: .relaxed) }
+        // A fresh search: the same query would otherwise be answered from the result cache.
+        index.cache.removeAll()
         return try index.search(query, options: options)
     }
 

@@ -1,6 +1,7 @@
 /// Contains mode on one segment: every query word must occur in a folded field; a word with a
 /// typo budget that occurs nowhere may still match a word of the item within its budget.
-/// Every item (or every previous match) is examined.
+/// The items examined are those ``ContainsCandidates`` finds in the index (or the previous
+/// matches, when typing forward), or every item when the words are too short to narrow them.
 final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     private let segment: Segment
     private let words: [QueryWord]
@@ -18,9 +19,13 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     private let wordMasks: [UInt64]
     /// The mask bits of the words without a typo budget (every matching item holds them).
     private let required: UInt64
-    let candidates: Candidates
+    /// The items a scan would examine: every item, the previous matches, or none.
+    private let scanned: Candidates
     /// The title tiers (see ``TitlePrefixTier``).
     private let titleTier: TitlePrefixTier
+
+    /// Previous matches up to this many are examined as they are, without asking the index.
+    static let shortRefinement = 8192
 
     /// A matcher for `query` on `segment`.
     init(query: CompiledQuery, segment: Segment, conditions: ItemConditions, fields: [SearchField],
@@ -39,17 +44,30 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         let plans = query.words.map { $0.typoBudget > 0 ? WordPlanCache.plan($0, segment: segment) : nil }
         typoPlans = plans
         typoItems = plans.map { plan in plan.map { Self.items(holding: $0.ranges, in: segment) } }
+        let scanned: Candidates
         if conditions.excludesAll {
-            candidates = .list([])
+            scanned = .list([])
         } else if let restrictTo {
-            candidates = .list(restrictTo)
+            scanned = .list(restrictTo)
         } else {
-            candidates = .all
+            scanned = .all
         }
+        self.scanned = scanned
         titleTier = TitlePrefixTier(
             folded: query.folded, segment: segment, searchesTitle: searchesTitle, conditions: conditions,
-            candidates: candidates)
+            candidates: scanned)
     }
+
+    /// The candidates, narrowed through the index (``ContainsCandidates``) on first use, on the
+    /// thread that prepares the search: a search the title tiers answer never pays for it.
+    lazy var candidates: Candidates = {
+        if case .list(let list) = scanned, list.count <= Self.shortRefinement { return scanned }
+        guard let narrowed = ContainsCandidates.items(words: words, typoItems: typoItems, segment: segment) else {
+            return scanned
+        }
+        if case .list(let previous) = scanned { return .list(ContainsCandidates.intersect(previous, narrowed)) }
+        return .list(narrowed)
+    }()
 
     var titleTierItems: TitleTierItems? { titleTier.items }
 

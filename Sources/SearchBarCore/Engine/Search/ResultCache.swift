@@ -23,6 +23,9 @@ final class ResultCache: Sendable {
     /// A cache of `capacity` searches.
     init(capacity: Int = 16) { self.capacity = capacity }
 
+    /// Forgets every search (tests compare fresh searches made different ways).
+    func removeAll() { entries.withLock { $0.removeAll() } }
+
     /// The hits of an identical search on the same snapshot.
     func hits(for query: CompiledQuery, version: UInt64) -> [SearchHit]? {
         entries.withLock { entries in

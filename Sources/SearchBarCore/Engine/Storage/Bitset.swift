@@ -25,6 +25,12 @@ struct Bitset: Sendable, Equatable {
         return old & mask == 0
     }
 
+    /// Adds every member of `other` (a set of the same count).
+    mutating func formUnion(_ other: Bitset) {
+        precondition(other.words.count == words.count, "bitsets of different sizes")
+        for w in words.indices { words[w] |= other.words[w] }
+    }
+
     /// The number of set bits.
     var population: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 

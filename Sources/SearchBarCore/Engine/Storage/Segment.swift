@@ -46,6 +46,11 @@ final class Segment: Sendable {
     let presence: [UInt64]
     /// Items by the characters of no-space scripts in their folded fields (computed here).
     let charPostings: CharPostings
+    /// Items with a word run no single token of theirs covers, ascending (see ``RunExceptions``).
+    let runExceptions: [UInt32]
+    /// How often each byte value occurs in ``vocabulary`` (computed here): a substring search of
+    /// the vocabulary scans for the needle's rarest byte.
+    let vocabularyByteCounts: [UInt32]
     /// Items grouped by the first word of their title (computed here).
     let titleLeads: TitleLeadOrder
     /// Items sorted by their folded title (computed here).
@@ -73,7 +78,8 @@ final class Segment: Sendable {
     init(
         ids: [UInt64], scopes: [UInt32], weightKeys: [UInt32], rankKeys: [UInt64], original: [ByteArena],
         folded: [ByteArena], forwardOffsets: [UInt32], forward: [UInt32], vocabulary: ByteArena,
-        postingOffsets: [UInt32], postings: [UInt32], attributes: AttributeTable, pool: ThreadPool? = nil
+        postingOffsets: [UInt32], postings: [UInt32], attributes: AttributeTable, runExceptions: [UInt32],
+        pool: ThreadPool? = nil
     ) {
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
         self.ids = ids
@@ -88,6 +94,7 @@ final class Segment: Sendable {
         self.postingOffsets = postingOffsets
         self.postings = postings
         self.attributes = attributes
+        self.runExceptions = runExceptions
         // The derived search structures; the title sort (the largest) on a second thread.
         let count = ids.count
         let sorted = DerivedBox<TitleByteOrder>()
@@ -97,13 +104,14 @@ final class Segment: Sendable {
                 ?? ByteOrder.sortedIndices(titles, count: count)
             sorted.value = TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys)
         }
-        var derived: ([UInt64], CharPostings, TitleLeadOrder)?
+        var derived: ([UInt64], CharPostings, TitleLeadOrder, [UInt32])?
         let buildOthers = {
             derived = (
                 PresenceMask.items(folded, count: count), CharPostings(folded, count: count),
                 TitleLeadOrder(
                     forward: forward, forwardOffsets: forwardOffsets, count: count, termCount: vocabulary.count,
-                    rankKeys: rankKeys, weightKeys: weightKeys)
+                    rankKeys: rankKeys, weightKeys: weightKeys),
+                Self.byteCounts(vocabulary.bytes)
             )
         }
         if count >= Self.parallelDerivationThreshold {
@@ -112,7 +120,8 @@ final class Segment: Sendable {
             sortTitles()
             buildOthers()
         }
-        (presence, charPostings, titleLeads) = derived ?? ([], CharPostings(), TitleLeadOrder())
+        (presence, charPostings, titleLeads, vocabularyByteCounts) =
+            derived ?? ([], CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256))
         titleBytes = sorted.value ?? TitleByteOrder()
         let raw = folded.map(RawArena.init)
         rawFolded = (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
@@ -120,6 +129,15 @@ final class Segment: Sendable {
         rawForwardOffsets = forwardOffsets.isEmpty ? nil : forwardOffsets.withUnsafeBufferPointer { $0.baseAddress }
         rawForward = forward.isEmpty ? nil : forward.withUnsafeBufferPointer { $0.baseAddress }
         rawPresence = presence.isEmpty ? nil : presence.withUnsafeBufferPointer { $0.baseAddress }
+    }
+
+    /// The number of times each byte value occurs in `bytes`.
+    private static func byteCounts(_ bytes: [UInt8]) -> [UInt32] {
+        var counts = [UInt32](repeating: 0, count: 256)
+        counts.withUnsafeMutableBufferPointer { counts in
+            for b in bytes { counts[Int(b)] &+= 1 }
+        }
+        return counts
     }
 
     /// The number of items (live or not).
@@ -213,6 +231,7 @@ final class Segment: Sendable {
         for arena in original + folded + [vocabulary] { total += arena.bytes.count + arena.offsets.count * 4 }
         total += forwardOffsets.count * 4 + forward.count * 4 + postingOffsets.count * 4 + postings.count * 4
         total += presence.count * 8 + charPostings.byteSize + titleLeads.byteSize + titleBytes.byteSize
+        total += runExceptions.count * 4 + vocabularyByteCounts.count * 4
         return total
     }
 }

@@ -15,7 +15,9 @@ extension SegmentBuilder {
         var attributes = AttributeTable()
         var analysis = Analysis()
         var buffer: [UInt8] = []
-        for item in items {
+        var runExceptions: [UInt32] = []
+        for (i, item) in items.enumerated() {
+            var isException = false
             for field in SearchField.allCases where config.fields.includes(field) {
                 let text = item.text(of: field)
                 config.analyze(text, into: &analysis)
@@ -27,7 +29,10 @@ extension SegmentBuilder {
                     let id = analysis.key[lower..<upper].withUnsafeBytes { interner.intern($0) }
                     forward.append(UInt32(truncatingIfNeeded: id) | field.rawValue << Segment.fieldShift)
                 }
+                isException = isException
+                    || analysis.key.withUnsafeBytes { RunExceptions.isException(key: $0, tokens: analysis.tokens) }
             }
+            if isException { runExceptions.append(UInt32(truncatingIfNeeded: i)) }
             forwardOffsets.append(UInt32(truncatingIfNeeded: forward.count))
             rankKeys.append(config.rankKey(item.title, buffer: &buffer))
             scopes.append(item.scope)
@@ -48,6 +53,7 @@ extension SegmentBuilder {
             ids: items.map(\.id), scopes: scopes.contains { $0 != 0 } ? scopes : [],
             weightKeys: weights.contains { $0 != WeightKey.zero } ? weights : [], rankKeys: rankKeys,
             original: original, folded: folded, forwardOffsets: forwardOffsets, forward: forward,
-            vocabulary: vocabulary, postingOffsets: postingOffsets, postings: postings, attributes: attributes)
+            vocabulary: vocabulary, postingOffsets: postingOffsets, postings: postings, attributes: attributes,
+            runExceptions: runExceptions)
     }
 }

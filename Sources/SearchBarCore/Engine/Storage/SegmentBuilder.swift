@@ -51,13 +51,19 @@ enum SegmentBuilder {
         }
         var attributes = AttributeTable()
         for part in parts { for values in part.attributes { attributes.append(values) } }
+        var runExceptions: [UInt32] = []
+        var itemBase: UInt32 = 0
+        for part in parts {
+            runExceptions += part.runExceptions.map { itemBase + $0 }
+            itemBase += UInt32(truncatingIfNeeded: part.count)
+        }
         let scopes = parts.contains { $0.scopes.contains { $0 != 0 } } ? parts.flatMap(\.scopes) : []
         let weights = parts.contains { $0.weights.contains { $0 != WeightKey.zero } } ? parts.flatMap(\.weights) : []
         return Segment(
             ids: parts.flatMap(\.ids), scopes: scopes, weightKeys: weights, rankKeys: parts.flatMap(\.rankKeys),
             original: original, folded: folded, forwardOffsets: forwardOffsets, forward: forward,
             vocabulary: merged.vocabulary, postingOffsets: merged.postingOffsets, postings: postings,
-            attributes: attributes, pool: pool)
+            attributes: attributes, runExceptions: runExceptions, pool: pool)
     }
 
     /// The forward index with global term ids, its offsets, and the postings, written part by

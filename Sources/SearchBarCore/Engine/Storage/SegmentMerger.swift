@@ -44,6 +44,7 @@ enum SegmentMerger {
         forwardOffsets.reserveCapacity(order.count + 1)
         var forward = [UInt32]()
         var attributes = AttributeTable()
+        var runExceptions: [UInt32] = []
         for entry in order {
             let segment = views[Int(entry.view)].segment
             let i = Int(entry.local)
@@ -62,6 +63,9 @@ enum SegmentMerger {
             }
             forwardOffsets.append(UInt32(truncatingIfNeeded: forward.count))
             attributes.append(from: segment.attributes, item: i)
+            if RunExceptions.contains(segment.runExceptions, i) {
+                runExceptions.append(UInt32(truncatingIfNeeded: ids.count - 1))
+            }
         }
         let (postingOffsets, postings) = buildPostings(forward, forwardOffsets, termCount: vocabulary.count)
         for f in usedFields {
@@ -71,7 +75,7 @@ enum SegmentMerger {
         return Segment(
             ids: ids, scopes: scopes, weightKeys: weights, rankKeys: rankKeys, original: original, folded: folded,
             forwardOffsets: forwardOffsets, forward: forward.exactCopy(), vocabulary: vocabulary,
-            postingOffsets: postingOffsets, postings: postings, attributes: attributes)
+            postingOffsets: postingOffsets, postings: postings, attributes: attributes, runExceptions: runExceptions)
     }
 
     /// Postings (one per item and term, ascending items) from a forward index.

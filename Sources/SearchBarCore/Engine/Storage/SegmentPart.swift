@@ -24,6 +24,8 @@ struct SegmentPart {
     var scopes: [UInt32] = []
     /// Per item, its weight key.
     var weights: [UInt32] = []
+    /// The part's items (local indices, ascending) listed in ``Segment/runExceptions``.
+    var runExceptions: [UInt32] = []
     /// Per item, its attributes (text values folded).
     var attributes: [[(name: String, text: String?, number: Double)]] = []
 
@@ -38,6 +40,7 @@ struct SegmentPart {
         defer { config.analyzer.recycle(scratch) }
         for item in items {
             var entries = 0
+            var isException = false
             for field in SearchField.allCases where config.fields.includes(field) {
                 let text = item.text(of: field)
                 config.analyze(text, scratch: scratch)
@@ -54,7 +57,9 @@ struct SegmentPart {
                     part.forward.append(UInt32(truncatingIfNeeded: id) | fieldBits)
                 }
                 entries += tokens.count
+                if !isException { isException = RunExceptions.isException(key: key, tokens: tokens) }
             }
+            if isException { part.runExceptions.append(UInt32(truncatingIfNeeded: part.ids.count)) }
             part.forwardCounts.append(UInt32(truncatingIfNeeded: entries))
             part.rankKeys.append(config.rankKey(item.title, scratch: scratch))
             part.ids.append(item.id)

@@ -1,0 +1,126 @@
+import Synchronization
+
+/// Contains mode's candidates from the index instead of a scan of every item.
+///
+/// A query word's longest ``WordRuns`` run must occur inside one run of a matching item's
+/// folded text, so inside one of its terms (``RunExceptions`` lists the items where that does
+/// not hold). The vocabulary is far smaller than the texts: searching it for the run and
+/// uniting the postings of the terms that hold it gives every item that can contain the word.
+/// A word without a run (Han, kana, Thai, …) narrows through ``CharPostings``; a word with a
+/// typo budget adds the items of its typo terms. The words' sets are intersected.
+enum ContainsCandidates {
+    /// False turns the narrowing off (tests compare its answers with a plain scan).
+    static let isEnabled = Atomic<Bool>(true)
+
+    /// Runs shorter than this many bytes do not narrow: one ASCII letter or digit has its own
+    /// ``PresenceMask`` bit, which rejects items as well as the vocabulary could.
+    static let minimumRunBytes = 2
+
+    /// The items that can match every word, ascending; nil when no word narrows the search
+    /// enough to be worth it (a word whose run is held by terms with more than a third of the
+    /// segment's items in postings does not narrow).
+    /// - Parameter typoItems: per word, the items holding a term within its typo budget.
+    static func items(words: [QueryWord], typoItems: [Bitset?], segment: Segment) -> [UInt32]? {
+        guard isEnabled.load(ordering: .relaxed) else { return nil }
+        var result: [UInt32]?
+        for (w, word) in words.enumerated() {
+            guard let list = items(word, typoItems: w < typoItems.count ? typoItems[w] : nil, segment: segment) else {
+                continue
+            }
+            result = result.map { intersect($0, list) } ?? list
+            if result?.isEmpty == true { break }
+        }
+        return result
+    }
+
+    /// The items that can contain `word`, or nil when the index cannot narrow them cheaply.
+    private static func items(_ word: QueryWord, typoItems: Bitset?, segment: Segment) -> [UInt32]? {
+        let runs = WordRuns.runs(word.key)
+        var bits: Bitset
+        if let longest = runs.max(by: { $0.count < $1.count }), longest.count >= minimumRunBytes {
+            guard let held = itemsHolding(Array(word.key[longest]), segment: segment) else { return nil }
+            bits = held
+            for i in segment.runExceptions { bits.insert(Int(i)) }
+        } else if let list = segment.charPostings.candidates(for: word.key) {
+            guard typoItems != nil else { return list }
+            bits = Bitset(count: segment.count)
+            for i in list { bits.insert(Int(i)) }
+        } else {
+            return nil
+        }
+        if let typoItems { bits.formUnion(typoItems) }
+        return bits.members()
+    }
+
+    /// The items holding a term that contains `piece`, or nil when those terms' postings
+    /// exceed a third of the segment's items (counted before any posting is read).
+    static func itemsHolding(_ piece: [UInt8], segment: Segment) -> Bitset? {
+        let budget = max(segment.count / 3, 1)
+        var terms: [Int] = []
+        var total = 0
+        let withinBudget = segment.vocabulary.bytes.withUnsafeBufferPointer { bytes -> Bool in
+            segment.vocabulary.offsets.withUnsafeBufferPointer { offsets -> Bool in
+                piece.withUnsafeBufferPointer { piece -> Bool in
+                    let finder = RareByteFinder(piece, counts: segment.vocabularyByteCounts)
+                    var from = 0
+                    while let hit = finder.next(in: bytes, from: from) {
+                        let t = term(at: hit, offsets)
+                        let end = Int(offsets[t + 1])
+                        guard hit + piece.count <= end else {
+                            from = hit + 1
+                            continue
+                        }
+                        terms.append(t)
+                        total += segment.postingCount(t..<(t + 1))
+                        if total > budget { return false }
+                        from = end
+                    }
+                    return true
+                }
+            }
+        }
+        guard withinBudget else { return nil }
+        var bits = Bitset(count: segment.count)
+        segment.postings.withUnsafeBufferPointer { postings in
+            for t in terms {
+                for k in Int(segment.postingOffsets[t])..<Int(segment.postingOffsets[t + 1]) {
+                    bits.insert(Int(postings[k]))
+                }
+            }
+        }
+        return bits
+    }
+
+    /// The term whose bytes hold byte `offset` of the vocabulary.
+    @inline(__always)
+    private static func term(at offset: Int, _ offsets: UnsafeBufferPointer<UInt32>) -> Int {
+        // The last term starting at or before `offset`.
+        var low = 0
+        var high = offsets.count - 1
+        while high - low > 1 {
+            let mid = (low + high) >> 1
+            if Int(offsets[mid]) <= offset { low = mid } else { high = mid }
+        }
+        return low
+    }
+
+    /// The values in both ascending lists.
+    static func intersect(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(min(a.count, b.count))
+        var i = 0
+        var j = 0
+        while i < a.count && j < b.count {
+            if a[i] < b[j] {
+                i += 1
+            } else if a[i] > b[j] {
+                j += 1
+            } else {
+                result.append(a[i])
+                i += 1
+                j += 1
+            }
+        }
+        return result
+    }
+}
