@@ -55,8 +55,37 @@ enum ContainsCandidates {
     /// The items holding a term that contains `piece`, or nil when those terms' postings
     /// exceed a third of the segment's items (counted before any posting is read).
     static func itemsHolding(_ piece: [UInt8], segment: Segment) -> Bitset? {
+        guard let terms = terms(holding: piece, segment: segment) else { return nil }
+        var bits = Bitset(count: segment.count)
+        segment.postings.withUnsafeBufferPointer { postings in
+            for t in terms {
+                for k in Int(segment.postingOffsets[Int(t)])..<Int(segment.postingOffsets[Int(t) + 1]) {
+                    bits.insert(Int(postings[k]))
+                }
+            }
+        }
+        return bits
+    }
+
+    /// The terms that contain `piece`, ascending, or nil when their postings exceed a third of
+    /// the segment's items. Typing forward, the terms of an earlier run that `piece` contains
+    /// (``RunTermsCache``) are filtered instead of searching the whole vocabulary again.
+    static func terms(holding piece: [UInt8], segment: Segment) -> [UInt32]? {
+        if let earlier = RunTermsCache.terms(within: piece, segment: segment) {
+            if earlier.run == piece { return earlier.terms }
+            let terms = segment.vocabulary.bytes.withUnsafeBufferPointer { bytes in
+                piece.withUnsafeBufferPointer { piece in
+                    earlier.terms.filter { t in
+                        let term = UnsafeBufferPointer(rebasing: bytes[segment.vocabulary.range(Int(t))])
+                        return ByteSearch.find(piece, in: term, from: 0) != nil
+                    }
+                }
+            }
+            RunTermsCache.store(piece, terms: terms, segment: segment)
+            return terms
+        }
         let budget = max(segment.count / 3, 1)
-        var terms: [Int] = []
+        var terms: [UInt32] = []
         var total = 0
         let withinBudget = segment.vocabulary.bytes.withUnsafeBufferPointer { bytes -> Bool in
             segment.vocabulary.offsets.withUnsafeBufferPointer { offsets -> Bool in
@@ -70,7 +99,7 @@ enum ContainsCandidates {
                             from = hit + 1
                             continue
                         }
-                        terms.append(t)
+                        terms.append(UInt32(truncatingIfNeeded: t))
                         total += segment.postingCount(t..<(t + 1))
                         if total > budget { return false }
                         from = end
@@ -80,15 +109,8 @@ enum ContainsCandidates {
             }
         }
         guard withinBudget else { return nil }
-        var bits = Bitset(count: segment.count)
-        segment.postings.withUnsafeBufferPointer { postings in
-            for t in terms {
-                for k in Int(segment.postingOffsets[t])..<Int(segment.postingOffsets[t + 1]) {
-                    bits.insert(Int(postings[k]))
-                }
-            }
-        }
-        return bits
+        RunTermsCache.store(piece, terms: terms, segment: segment)
+        return terms
     }
 
     /// The term whose bytes hold byte `offset` of the vocabulary.
