@@ -3,8 +3,16 @@
 /// one analysis of each hit's text (the key, its map and the tokens come from the same pass).
 enum Highlighter {
     /// Sorted, disjoint UTF-8 byte ranges of `original` covering `spans`.
-    static func ranges(_ spans: [HighlightSpan], original: String, analyzer: TextAnalyzer) -> [Range<Int>] {
+    /// - Parameter foldedLength: the length of the field's stored folded text, when known: an
+    ///   ASCII text without CR whose folded text is as long is its own lower-cased key, so
+    ///   folded-byte spans are original byte ranges and no analysis is needed.
+    static func ranges(_ spans: [HighlightSpan], original: String, analyzer: TextAnalyzer, foldedLength: Int? = nil)
+        -> [Range<Int>]
+    {
         guard !spans.isEmpty, !original.isEmpty else { return [] }
+        if let foldedLength, let ranges = identityRanges(spans, original: original, foldedLength: foldedLength) {
+            return ranges
+        }
         return analyzer.withMappedAnalysis(original) { analysis in
             var ranges: [Range<Int>] = []
             for span in spans {
@@ -17,6 +25,25 @@ enum Highlighter {
             }
             return merge(ranges)
         }
+    }
+
+    /// The ranges of key-byte `spans` when the key of `original` is the text itself lower-cased
+    /// byte for byte (ASCII, no CR, whose CR LF is one grapheme, and a folded text of the same
+    /// length); nil otherwise, or when a span names a token.
+    private static func identityRanges(_ spans: [HighlightSpan], original: String, foldedLength: Int) -> [Range<Int>]? {
+        var text = original
+        let isIdentity = text.withUTF8 { bytes in
+            bytes.count == foldedLength && !bytes.contains { $0 >= 0x80 || $0 == 0x0D }
+        }
+        guard isIdentity else { return nil }
+        var ranges: [Range<Int>] = []
+        for span in spans {
+            guard case .keyBytes(let range) = span else { return nil }
+            let lower = min(max(range.lowerBound, 0), foldedLength)
+            let upper = min(max(range.upperBound, lower), foldedLength)
+            if lower < upper { ranges.append(lower..<upper) }
+        }
+        return merge(ranges)
     }
 
     /// The key bytes a span covers: its own range, or (part of) its token's key; nil for a

@@ -89,9 +89,11 @@ extension SearchIndex {
             let matcher = matchers[Int(item.segment)][Int(item.variant)]
             let spans = matcher.highlightSpans(Int(item.local), field: item.field)
             let original = segment.originalText(item.field, Int(item.local))
+            let foldedLength = segment.folded[Int(item.field.rawValue)].length(Int(item.local))
             return SearchHit(
                 id: item.id, score: item.score, field: item.field,
-                highlights: Highlighter.ranges(spans, original: original, analyzer: analysis.analyzer))
+                highlights: Highlighter.ranges(
+                    spans, original: original, analyzer: analysis.analyzer, foldedLength: foldedLength))
         }
     }
 

@@ -43,6 +43,12 @@ struct SegmentPart {
             var isException = false
             for field in SearchField.allCases where config.fields.includes(field) {
                 let text = item.text(of: field)
+                if text.isEmpty {
+                    // What analysing "" gives (no key, no tokens), without the call.
+                    part.original[Int(field.rawValue)].append(EmptyCollection<UInt8>())
+                    part.folded[Int(field.rawValue)].append(EmptyCollection<UInt8>())
+                    continue
+                }
                 config.analyze(text, scratch: scratch)
                 // The key and tokens in the scratch's buffers (valid until its next use).
                 let key = UnsafeRawBufferPointer(scratch.state.key.buffer)
