@@ -27,7 +27,7 @@ enum ContainsCandidates {
             guard let list = items(word, typoItems: w < typoItems.count ? typoItems[w] : nil, segment: segment) else {
                 continue
             }
-            result = result.map { intersect($0, list) } ?? list
+            result = result.map { SortedIndices.intersection($0[...], list[...]) } ?? list
             if result?.isEmpty == true { break }
         }
         return result
@@ -124,25 +124,5 @@ enum ContainsCandidates {
             if Int(offsets[mid]) <= offset { low = mid } else { high = mid }
         }
         return low
-    }
-
-    /// The values in both ascending lists.
-    static func intersect(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
-        var result: [UInt32] = []
-        result.reserveCapacity(min(a.count, b.count))
-        var i = 0
-        var j = 0
-        while i < a.count && j < b.count {
-            if a[i] < b[j] {
-                i += 1
-            } else if a[i] > b[j] {
-                j += 1
-            } else {
-                result.append(a[i])
-                i += 1
-                j += 1
-            }
-        }
-        return result
     }
 }

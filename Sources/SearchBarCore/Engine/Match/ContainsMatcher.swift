@@ -65,7 +65,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         guard let narrowed = ContainsCandidates.items(words: words, typoItems: typoItems, segment: segment) else {
             return scanned
         }
-        if case .list(let previous) = scanned { return .list(ContainsCandidates.intersect(previous, narrowed)) }
+        if case .list(let previous) = scanned { return .list(SortedIndices.intersection(previous[...], narrowed[...])) }
         return .list(narrowed)
     }()
 

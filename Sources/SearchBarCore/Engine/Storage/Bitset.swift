@@ -25,10 +25,12 @@ struct Bitset: Sendable, Equatable {
         return old & mask == 0
     }
 
-    /// Adds every member of `other` (a set of the same count).
+    /// Adds every member of `other` below ``count`` (the sets are normally the same size).
     mutating func formUnion(_ other: Bitset) {
-        precondition(other.words.count == words.count, "bitsets of different sizes")
-        for w in words.indices { words[w] |= other.words[w] }
+        for w in 0..<min(words.count, other.words.count) { words[w] |= other.words[w] }
+        if count & 63 != 0, other.count > count, let last = words.indices.last {
+            words[last] &= (1 << UInt64(count & 63)) - 1
+        }
     }
 
     /// The number of set bits.

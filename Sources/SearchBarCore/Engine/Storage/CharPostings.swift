@@ -91,7 +91,7 @@ struct CharPostings: Sendable {
         lists.sort { $0.count < $1.count }
         var result = Array(postings[lists[0]])
         for range in lists.dropFirst() where !result.isEmpty {
-            result = Self.intersect(result, postings[range])
+            result = SortedIndices.intersection(result[...], postings[range])
         }
         return result
     }
@@ -109,21 +109,5 @@ struct CharPostings: Sendable {
         }
         guard low < keys.count && keys[low] == c else { return nil }
         return Int(offsets[low])..<Int(offsets[low + 1])
-    }
-
-    /// The values in both ascending lists (`small` is the shorter): binary steps through `large`.
-    private static func intersect(_ small: [UInt32], _ large: ArraySlice<UInt32>) -> [UInt32] {
-        var result: [UInt32] = []
-        var low = large.startIndex
-        for value in small {
-            var high = large.endIndex
-            while low < high {
-                let mid = (low + high) >> 1
-                if large[mid] < value { low = mid + 1 } else { high = mid }
-            }
-            if low == large.endIndex { break }
-            if large[low] == value { result.append(value) }
-        }
-        return result
     }
 }

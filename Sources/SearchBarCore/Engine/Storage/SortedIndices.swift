@@ -1,0 +1,37 @@
+/// Operations on ascending lists of local item indices (postings, candidate lists).
+enum SortedIndices {
+    /// The values in both ascending lists: binary steps through the longer list when the other
+    /// is much shorter, a linear merge otherwise.
+    static func intersection(_ a: ArraySlice<UInt32>, _ b: ArraySlice<UInt32>) -> [UInt32] {
+        let (small, large) = a.count <= b.count ? (a, b) : (b, a)
+        var result: [UInt32] = []
+        result.reserveCapacity(small.count)
+        if small.count * 16 < large.count {
+            var low = large.startIndex
+            for value in small {
+                var high = large.endIndex
+                while low < high {
+                    let mid = (low + high) >> 1
+                    if large[mid] < value { low = mid + 1 } else { high = mid }
+                }
+                if low == large.endIndex { break }
+                if large[low] == value { result.append(value) }
+            }
+            return result
+        }
+        var i = small.startIndex
+        var j = large.startIndex
+        while i < small.endIndex && j < large.endIndex {
+            if small[i] < large[j] {
+                i += 1
+            } else if small[i] > large[j] {
+                j += 1
+            } else {
+                result.append(small[i])
+                i += 1
+                j += 1
+            }
+        }
+        return result
+    }
+}
