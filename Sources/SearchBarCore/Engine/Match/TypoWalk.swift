@@ -5,7 +5,9 @@
 ///
 /// A wrong first letter costs ``TypoPolicy/firstLetterCost``: the table walk covers the terms
 /// that share the word's first letter, and direct lookups cover the rest (first letter
-/// dropped, added, replaced or swapped, the remainder exact).
+/// dropped, added, replaced or swapped, the remainder exact). A first letter missed or replaced
+/// can be any letter: those terms are found among the terms holding the rest of the word when
+/// the caller can list them, and by one lookup per distinct first letter otherwise.
 struct TypoWalk {
     /// A block of consecutive terms that match with the same cost.
     struct Match: Equatable {
@@ -28,7 +30,13 @@ struct TypoWalk {
 
     /// The terms within `budget` typos of `word` (as a whole term, or as a prefix of a term when
     /// `prefix` is set). Exact matches are included with cost 0.
-    func matches(_ word: [UInt32], budget: Int, prefix: Bool) -> [Match] {
+    /// - Parameter termsContaining: the ascending ids of the terms whose bytes contain the
+    ///   given bytes, or nil when listing them costs too much. With it, a wrong first letter
+    ///   costs one search for the rest of the word (cached while the word grows) instead of a
+    ///   lookup per distinct first letter of the vocabulary, thousands in a multilingual one.
+    func matches(
+        _ word: [UInt32], budget: Int, prefix: Bool, termsContaining: (([UInt8]) -> [UInt32]?)? = nil
+    ) -> [Match] {
         guard budget > 0, let first = word.first else { return [] }
         var results: [Match] = []
         var firstBytes: [UInt8] = []
@@ -36,7 +44,7 @@ struct TypoWalk {
         let sameFirst = VocabularySearch.prefixRange(bytes, offsets, firstBytes)
         walk(word, budget: budget, prefix: prefix, in: sameFirst, into: &results)
         if budget >= TypoPolicy.firstLetterCost {
-            firstLetterTypos(word, prefix: prefix, into: &results)
+            firstLetterTypos(word, prefix: prefix, termsContaining: termsContaining, into: &results)
         }
         return results
     }
@@ -152,7 +160,9 @@ struct TypoWalk {
 
     // MARK: - A wrong first letter
 
-    private func firstLetterTypos(_ word: [UInt32], prefix: Bool, into results: inout [Match]) {
+    private func firstLetterTypos(
+        _ word: [UInt32], prefix: Bool, termsContaining: (([UInt8]) -> [UInt32]?)?, into results: inout [Match]
+    ) {
         let cost = TypoPolicy.firstLetterCost
         let rest = Array(word.dropFirst())
         var candidates: [[UInt32]] = []
@@ -160,13 +170,20 @@ struct TypoWalk {
         if word.count >= 2, word[0] != word[1] {  // the first two letters swapped
             candidates.append([word[1], word[0]] + word.dropFirst(2))
         }
-        for c in distinctFirstLetters() where c != word[0] {
-            candidates.append([c] + word)  // the first letter missed
-            candidates.append([c] + rest)  // the first letter replaced
+        // The first letter missed ([c] + word) or replaced ([c] + rest), c any other letter:
+        // every such term holds the rest's bytes.
+        let restKey = Self.key(rest)
+        if !rest.isEmpty, let holding = termsContaining?(restKey) {
+            otherFirstLetter(
+                word[0], then: [Self.key(word), restKey], among: holding, prefix: prefix, cost: cost, into: &results)
+        } else {
+            for c in distinctFirstLetters() where c != word[0] {
+                candidates.append([c] + word)
+                candidates.append([c] + rest)
+            }
         }
         for candidate in candidates {
-            var key: [UInt8] = []
-            for c in candidate { UTF8Decoding.encode(c, into: &key) }
+            let key = Self.key(candidate)
             let range = VocabularySearch.prefixRange(bytes, offsets, key)
             guard !range.isEmpty else { continue }
             if prefix {
@@ -175,6 +192,34 @@ struct TypoWalk {
                 results.append(Match(terms: range.lowerBound..<(range.lowerBound + 1), cost: cost))
             }
         }
+    }
+
+    /// Appends the terms of `terms` (ascending ids) that start with a letter other than `first`
+    /// followed by one of `tails` (followed by anything when `prefix` is set).
+    private func otherFirstLetter(
+        _ first: UInt32, then tails: [[UInt8]], among terms: [UInt32], prefix: Bool, cost: Int,
+        into results: inout [Match]
+    ) {
+        for t in terms {
+            let start = Int(offsets[Int(t)])
+            let end = Int(offsets[Int(t) + 1])
+            guard start < end else { continue }
+            let (c, length) = UTF8Decoding.decode(bytes.baseAddress!, start, end)
+            guard c != first else { continue }
+            let remainder = UnsafeBufferPointer(rebasing: bytes[(start + length)..<end])
+            let fits = tails.contains { tail in
+                (prefix ? remainder.count >= tail.count : remainder.count == tail.count)
+                    && remainder.prefix(tail.count).elementsEqual(tail)
+            }
+            if fits { append(Int(t)..<(Int(t) + 1), cost, &results) }
+        }
+    }
+
+    /// The UTF-8 of `codePoints`.
+    private static func key(_ codePoints: some Sequence<UInt32>) -> [UInt8] {
+        var key: [UInt8] = []
+        for c in codePoints { UTF8Decoding.encode(c, into: &key) }
+        return key
     }
 
     /// Every distinct first code point of the vocabulary, found by jumping block to block.

@@ -41,7 +41,8 @@ struct WordPlan: Sendable {
             typoMatches = segment.vocabulary.bytes.withUnsafeBufferPointer { bytes in
                 segment.vocabulary.offsets.withUnsafeBufferPointer { offsets in
                     TypoWalk(bytes: bytes, offsets: offsets).matches(
-                        word.codePoints, budget: word.typoBudget, prefix: word.isPrefix)
+                        word.codePoints, budget: word.typoBudget, prefix: word.isPrefix,
+                        termsContaining: { ContainsCandidates.terms(holding: $0, segment: segment) })
                 }
             }
             typoMatches.removeAll { $0.cost == 0 }
