@@ -5,6 +5,8 @@ import Testing
 /// Contains mode takes its candidates from the vocabulary (``ContainsCandidates``), relying on
 /// every word run of an item lying inside one of its tokens except for the items listed in
 /// ``Segment/runExceptions``. Both only skip work: the answers must equal a scan of every item.
+/// Fuzzy mode uses the same candidates to rule out substring matches and to examine the items
+/// that may hold them first.
 @Suite("Engine: contains candidates from the vocabulary give the plain scan's answers", .serialized)
 struct ContainsCandidatesTests {
     /// Texts where runs of word characters meet script changes, digits, joiners, marks,
@@ -100,6 +102,8 @@ struct ContainsCandidatesTests {
             for options in [
                 SearchOptions(mode: .contains, limit: 100),
                 SearchOptions(mode: .contains, limit: 20, scopes: [1], typos: false),
+                // Fuzzy mode narrows which items can hold the words as substrings the same way.
+                SearchOptions(mode: .fuzzy, limit: 30),
             ] {
                 let fast = try Self.search(index, query, options, narrowed: true)
                 let plain = try Self.search(plainIndex, query, options, narrowed: false)
@@ -120,11 +124,13 @@ struct ContainsCandidatesTests {
             var typed = ""
             for character in query {
                 typed.append(character)
-                let options = SearchOptions(mode: .contains, limit: 200)
-                let fast = try Self.search(index, typed, options, narrowed: true)
-                let plain = try Self.search(plainIndex, typed, options, narrowed: false)
-                #expect(fast.map(\.id) == plain.map(\.id), "items of \(typed.debugDescription)")
-                #expect(fast.map(\.score) == plain.map(\.score), "scores of \(typed.debugDescription)")
+                for mode in [MatchMode.contains, .fuzzy] {
+                    let options = SearchOptions(mode: mode, limit: mode == .fuzzy ? 40 : 200)
+                    let fast = try Self.search(index, typed, options, narrowed: true)
+                    let plain = try Self.search(plainIndex, typed, options, narrowed: false)
+                    #expect(fast.map(\.id) == plain.map(\.id), "\(mode) items of \(typed.debugDescription)")
+                    #expect(fast.map(\.score) == plain.map(\.score), "\(mode) scores of \(typed.debugDescription)")
+                }
             }
         }
     }

@@ -26,6 +26,22 @@ struct ModeTests {
         #expect(exact.first == 4)
     }
 
+    /// A word that occurs as a substring ranks as one (in order at a word start, else infix),
+    /// and is highlighted there, even when the first subsequence match lies elsewhere; both
+    /// on a small index and on one large enough for the candidate phase, where the index
+    /// narrows which items can hold the substring.
+    @Test(arguments: [0, 30_000])
+    func fuzzyPrefersASubstringOverTheFirstSubsequence(filler: Int) throws {
+        var titles = ["Mixed medley decks Médecine", "Mxexdxe nothing", "Mixed decks xmedecine"]
+        for k in 0..<filler { titles.append("m e d e filler \(k)") }
+        let index = try EngineTestSupport.index(titles, mode: .fuzzy)
+        let hits = try index.search("mede", options: SearchOptions(mode: .fuzzy, limit: 3))
+        #expect(hits.prefix(2).map(\.id) == [1, 3])
+        #expect(hits.map(\.tier) == [.inOrder, .infix, .fuzzy])
+        #expect(EngineTestSupport.highlighted(hits[0], in: titles[0]) == ["Méde"])
+        #expect(hits[1].highlights == [13..<17])
+    }
+
     @Test func containsToleratesTypos() throws {
         let index = try EngineTestSupport.index(["Elements of style"])
         #expect(try EngineTestSupport.ids(index, "elemants", SearchOptions(mode: .contains)) == [1])

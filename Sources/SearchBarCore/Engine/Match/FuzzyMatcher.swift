@@ -3,6 +3,7 @@
 /// matches first).
 final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     private let segment: Segment
+    private let queryWords: [QueryWord]
     private let words: [[UInt8]]
     private let folded: [UInt8]
     private let conditions: ItemConditions
@@ -13,7 +14,18 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     private let fieldNumbers: [UInt32]
     /// The ``PresenceMask`` bits every matching item holds.
     private let required: UInt64
-    let candidates: Candidates
+    /// The items the search examines: all of them, or the previous search's matches.
+    private let scanned: Candidates
+    /// Per query word, the bits (64 per machine word) of the items that can hold it as a
+    /// substring (``ContainsCandidates``), stored by ``candidates``: nil before that, or for a
+    /// word the index cannot narrow. An item outside them scores that word by subsequence
+    /// only, and its ceiling is ``MatchTier/fuzzy``, without a search of its text. Written once
+    /// on the thread that prepares the candidate phase, before any thread of that phase reads
+    /// them; behind a pointer, so per-item reads pay no exclusivity check or reference count.
+    private let substringBits: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
+    /// The candidates that can hold every word as a substring (when any word narrows): the
+    /// only ones that can rank above ``MatchTier/fuzzy``, so they run first.
+    private(set) var preferredItems: [UInt32]?
     /// The title tiers (see ``TitlePrefixTier``).
     private let titleTier: TitlePrefixTier
     /// The best summed score any item can get (see ``titleTierBound(_:)``).
@@ -24,6 +36,9 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
          restrictTo: [UInt32]?)
     {
         self.segment = segment
+        substringBits = .allocate(capacity: max(query.words.count, 1))
+        substringBits.initialize(repeating: nil, count: max(query.words.count, 1))
+        queryWords = query.words
         words = query.words.map(\.key)
         folded = query.folded
         self.conditions = conditions
@@ -33,11 +48,11 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         fieldNumbers = fields.map(\.rawValue)
         required = words.reduce(0) { $0 | PresenceMask.of($1) }
         if conditions.excludesAll {
-            candidates = .list([])
+            scanned = .list([])
         } else if let restrictTo {
-            candidates = .list(restrictTo)
+            scanned = .list(restrictTo)
         } else {
-            candidates = .all
+            scanned = .all
         }
         // A word of m bytes scores at most m × (match + best bonus) plus the best bonus once
         // more for its doubled first character (reached by a contiguous match at a word start).
@@ -45,8 +60,33 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         bestTotal = words.reduce(0) { $0 + $1.count * (FuzzyScorer.scoreMatch + bestBonus) + bestBonus }
         titleTier = TitlePrefixTier(
             folded: query.folded, segment: segment, searchesTitle: searchesTitle, conditions: conditions,
-            candidates: candidates)
+            candidates: scanned)
     }
+
+    /// Previous matches up to this many are examined without gathering ``substringBits``.
+    static let shortRefinement = 8192
+
+    /// The items to examine; reading it also gathers ``substringBits`` (unless the items are
+    /// few), on the thread that prepares the search: a search the title tiers answer never
+    /// pays for it.
+    lazy var candidates: Candidates = {
+        if case .list(let list) = scanned, list.count <= Self.shortRefinement { return scanned }
+        var common: [UInt32]?
+        for (w, word) in queryWords.enumerated() {
+            guard let items = ContainsCandidates.items(words: [word], typoItems: [], segment: segment) else { continue }
+            let wordCount = max((segment.count + 63) / 64, 1)
+            let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
+            bits.initialize(repeating: 0, count: wordCount)
+            for i in items { bits[Int(i) >> 6] |= 1 << UInt64(i & 63) }
+            substringBits[w] = bits
+            common = common.map { SortedIndices.intersection($0[...], items[...]) } ?? items
+        }
+        if var common {
+            if case .list(let list) = scanned { common = SortedIndices.intersection(list[...], common[...]) }
+            preferredItems = common
+        }
+        return scanned
+    }()
 
     var titleTierItems: TitleTierItems? { titleTier.items }
 
@@ -55,16 +95,29 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         titleTier.bound(position, quality: 0x4000 + bestTotal, proximity: 255)
     }
 
-    deinit { keys.free() }
+    deinit {
+        keys.free()
+        for w in 0..<max(words.count, 1) { substringBits[w]?.deallocate() }
+        substringBits.deinitialize(count: max(words.count, 1))
+        substringBits.deallocate()
+    }
+
+    /// False when the index has ruled out that item `i` holds word `w` as a substring.
+    @inline(__always) private func maySubstring(_ w: Int, _ i: Int) -> Bool {
+        guard let bits = substringBits[w] else { return true }
+        return bits[i >> 6] & (1 << UInt64(i & 63)) != 0
+    }
 
     /// Title-prefix tiers need the title to start with the query; the others need every word
     /// as a substring (at a word start for ``MatchTier/inOrder``), which a byte search settles
     /// faster than scoring.
     func ceiling(_ i: Int, floor: UInt8) -> MatchTier {
-        if searchesTitle && segment.titleStarts(with: keys[words.count], i) { return .exactTitle }
-        if floor > MatchTier.inOrder.rawValue { return .inOrder }
         // An item lacking a word's bytes is not a match at all; evaluate rejects it.
         if segment.presence(i) & required != required { return .exactTitle }
+        // Without every word as a substring, the title cannot start with the query either.
+        for w in 0..<words.count where !maySubstring(w, i) { return .fuzzy }
+        if searchesTitle && segment.titleStarts(with: keys[words.count], i) { return .exactTitle }
+        if floor > MatchTier.inOrder.rawValue { return .inOrder }
         var tier = MatchTier.inOrder
         for w in 0..<words.count {
             var found = false
@@ -101,16 +154,20 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             var bestField = 0
             var bestContiguous = false
             var bestStart = false
+            let substringPossible = maySubstring(w, i)
             for field in fieldNumbers {
                 let text = segment.rawFolded(field, i)
                 if text.count < pattern.count { continue }
-                guard let window = FuzzyScorer.window(pattern, in: text) else { continue }
-                let s = FuzzyScorer.score(pattern, in: text, window: window)
-                if s > best {
+                guard let found = Self.alignment(pattern, in: text, substringPossible: substringPossible) else {
+                    continue
+                }
+                let s = FuzzyScorer.score(pattern, in: text, window: found.window)
+                // A substring beats a subsequence (its tier is higher), whatever the scores.
+                if found.contiguous && !bestContiguous || (found.contiguous == bestContiguous && s > best) {
                     best = s
                     bestField = Int(field)
-                    bestContiguous = window.count == pattern.count
-                    bestStart = ByteSearch.isWordStart(text, window.lowerBound)
+                    bestContiguous = found.contiguous
+                    bestStart = found.wordStart
                 }
             }
             if best == Int.min { return nil }
@@ -151,11 +208,35 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             let text = UnsafeBufferPointer(rebasing: bytes[range])
             for word in words {
                 word.withUnsafeBufferPointer { pattern in
-                    guard let window = FuzzyScorer.window(pattern, in: text) else { return }
-                    _ = FuzzyScorer.score(pattern, in: text, window: window, positions: &positions)
+                    guard let found = Self.alignment(pattern, in: text, substringPossible: true) else { return }
+                    _ = FuzzyScorer.score(pattern, in: text, window: found.window, positions: &positions)
                 }
             }
         }
         return positions.map { .keyBytes($0..<($0 + 1)) }
+    }
+
+    /// Where `pattern` matches `text`: at a substring occurrence when there is one (the first
+    /// at a word start, else the first), which ranks as ``MatchTier/inOrder`` or
+    /// ``MatchTier/infix``; otherwise in the tightest window of the first subsequence match
+    /// (``FuzzyScorer/window(_:in:)``). Nil when `pattern` is not a subsequence of `text`.
+    /// - Parameter substringPossible: false when the index has ruled out an occurrence.
+    @inline(__always)
+    private static func alignment(
+        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, substringPossible: Bool
+    ) -> (window: Range<Int>, contiguous: Bool, wordStart: Bool)? {
+        let m = pattern.count
+        if substringPossible {
+            var first: Int?
+            var from = 0
+            while let hit = ByteSearch.find(pattern, in: text, from: from) {
+                if ByteSearch.isWordStart(text, hit) { return (hit..<(hit + m), true, true) }
+                if first == nil { first = hit }
+                from = hit + 1
+            }
+            if let first { return (first..<(first + m), true, false) }
+        }
+        guard let window = FuzzyScorer.window(pattern, in: text) else { return nil }
+        return (window, window.count == m, ByteSearch.isWordStart(text, window.lowerBound))
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// fzf-style subsequence scoring on folded UTF-8 bytes: each matched character scores, more at
 /// word boundaries (after a space, a delimiter or punctuation, and at the start), in runs of
 /// consecutive characters, and twice for the first pattern character; gaps cost a start and an
@@ -57,25 +59,16 @@ enum FuzzyScorer {
     @inline(__always)
     static func window(_ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let m = pattern.count
-        guard m > 0, text.count >= m else { return nil }
-        var p = 0
-        var end = -1
-        var i = 0
-        let first = pattern[0]
-        // Jump to the first occurrence of the first byte.
-        while i < text.count && text[i] != first { i += 1 }
-        while i < text.count {
-            if text[i] == pattern[p] {
-                p += 1
-                if p == m {
-                    end = i + 1
-                    break
-                }
-            }
-            i += 1
+        guard m > 0, text.count >= m, let base = text.baseAddress else { return nil }
+        // Forward: each pattern byte at its first occurrence after the previous one's (memchr
+        // skips the bytes between without a branch per byte).
+        var end = 0
+        for k in 0..<m {
+            let left = text.count - end
+            guard left >= m - k, let hit = memchr(base + end, Int32(pattern[k]), left) else { return nil }
+            end = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
         }
-        guard end > 0 else { return nil }
-        p = m - 1
+        var p = m - 1
         var start = end - 1
         while start >= 0 {
             if text[start] == pattern[p] {

@@ -28,6 +28,10 @@ protocol SegmentMatcher: AnyObject, Sendable {
     func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan]
     /// Which items can reach the title tiers, when the matcher knows cheaply (nil otherwise).
     var titleTierItems: TitleTierItems? { get }
+    /// Candidates (ascending) that hold most of the best matches, examined before the others
+    /// so that the selection fills with good hits early and the others are passed over by
+    /// their ceiling; nil when the matcher has none. Read after ``candidates``.
+    var preferredItems: [UInt32]? { get }
     /// A score no lower than that of the item at `position` of the title order of
     /// ``titleTierItems``, from that order's columns (no read of the item itself).
     func titleTierBound(_ position: Int) -> UInt64
@@ -62,6 +66,8 @@ extension SegmentMatcher {
     func ceiling(_ i: Int, floor: UInt8) -> MatchTier { .exactTitle }
     /// Unknown by default.
     var titleTierItems: TitleTierItems? { nil }
+    /// None by default.
+    var preferredItems: [UInt32]? { nil }
     /// No bound by default.
     func titleTierBound(_ position: Int) -> UInt64 { .max }
 }

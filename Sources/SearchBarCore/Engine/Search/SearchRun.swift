@@ -32,6 +32,8 @@ enum SearchRun {
         /// Positions in the title order of the matcher's title-tier block (``TitleLeadOrder``
         /// or ``TitleByteOrder``).
         case titleLeads
+        /// The matcher's preferred items (``SegmentMatcher/preferredItems``).
+        case preferred
     }
 
     /// False turns the title-tier phase off (tests compare its answers with a plain scan).
@@ -68,6 +70,7 @@ enum SearchRun {
             {
                 return Outcome(top: top, matches: nil)
             }
+            share(top, heaps, limit: limit)
         }
 
         // The candidates are gathered here, on the calling thread, only when needed.
@@ -84,8 +87,22 @@ enum SearchRun {
             }
         }
 
-        // Phase 2: every candidate. Phase 1's items are examined again, so the matches are
-        // complete for refinement; a selection never takes the same hit twice.
+        // Phase 2a: the preferred items, when a matcher has them.
+        var preferredTasks: [Task] = []
+        for (s, variants) in matchers.enumerated() {
+            for (v, matcher) in variants.enumerated() {
+                if let list = matcher.preferredItems { preferredTasks += chunks(segment: s, variant: v, 0..<list.count) }
+            }
+        }
+        if !preferredTasks.isEmpty {
+            _ = try execute(
+                preferredTasks, .preferred, matchers, snapshot: snapshot, heaps: heaps, limit: limit, pool: pool,
+                cancellation: cancellation)
+            share(merged(heaps, limit: limit), heaps, limit: limit)
+        }
+
+        // Phase 2: every candidate. Earlier phases' items are examined again, so the matches
+        // are complete for refinement; a selection never takes the same hit twice.
         let found = try execute(
             tasks, .candidates, matchers, snapshot: snapshot, heaps: heaps, limit: limit, pool: pool,
             cancellation: cancellation)
@@ -130,61 +147,88 @@ enum SearchRun {
             let view = snapshot.segments[task.segment]
             let segment = view.segment
             let matcher = matchers[task.segment][task.variant]
-            var heap = heaps.remove(slot) ?? TopK(limit: limit)
-            var matched: [UInt32] = []
-            func consider(_ i: Int) {
-                guard view.isLive(i) else { return }
-                let floor = heap.floorTier
-                if floor > 0 && matcher.ceiling(i, floor: floor).rawValue < floor {
-                    matched.append(UInt32(truncatingIfNeeded: i))
-                    return
-                }
-                guard let evaluation = matcher.evaluate(i) else { return }
-                matched.append(UInt32(truncatingIfNeeded: i))
-                if heap.rejects(score: evaluation.score) { return }
-                heap.offer(RankedItem(
-                    score: evaluation.score, rankKey: segment.rankKeys[i], id: segment.ids[i],
-                    segment: Int32(task.segment), local: UInt32(truncatingIfNeeded: i), field: evaluation.field,
-                    variant: Int32(task.variant)))
-            }
+            var examiner = Examiner(
+                view: view, matcher: matcher, segment: Int32(task.segment), variant: Int32(task.variant),
+                heap: heaps.remove(slot) ?? TopK(limit: limit))
             // (`candidates` is read only in phase 2: reading it gathers them, once.)
             switch source {
             case .titleLeads:
                 // Once the selection is full, an item whose bound cannot beat the worst kept
                 // one is passed over without reading it (see ``TitleLeadOrder``).
-                let (orderColumn, rankColumn) =
+                let (order, rankKeys) =
                     if case .block(_, .titleBytes) = matcher.titleTierItems {
                         (segment.titleBytes.order, segment.titleBytes.rankKeys)
                     } else {
                         (segment.titleLeads.order, segment.titleLeads.rankKeys)
                     }
-                orderColumn.withUnsafeBufferPointer { order in
-                    rankColumn.withUnsafeBufferPointer { rankKeys in
-                        for k in task.range {
-                            if let worst = heap.worst {
-                                let bound = matcher.titleTierBound(k)
-                                if bound < worst.score || (bound == worst.score && rankKeys[k] > worst.rankKey) {
-                                    continue
-                                }
-                            }
-                            consider(Int(order[k]))
+                for k in task.range {
+                    if let worst = examiner.heap.worst {
+                        let bound = matcher.titleTierBound(k)
+                        if bound < worst.score || (bound == worst.score && rankKeys[k] > worst.rankKey) {
+                            continue
                         }
                     }
+                    examiner.consider(Int(order[k]))
+                }
+            case .preferred:
+                if let list = matcher.preferredItems {
+                    for k in task.range { examiner.consider(Int(list[k])) }
                 }
             case .candidates:
                 switch matcher.candidates {
                 case .all:
-                    for i in task.range { consider(i) }
+                    for i in task.range { examiner.consider(i) }
                 case .list(let list):
-                    for k in task.range { consider(Int(list[k])) }
+                    for k in task.range { examiner.consider(Int(list[k])) }
                 }
             }
-            heaps[slot] = heap
-            found[t] = matched
+            heaps[slot] = examiner.heap
+            found[t] = examiner.matched
         }
         pool.run(job)
         if let cancellation, cancellation.isCancelled { throw SearchBarError(.cancelled, "the search was cancelled") }
         return found
+    }
+
+    /// One task's examination of items: its thread's selection, and every item that may match.
+    /// (A struct with a mutating method, not a nested function over local variables: those
+    /// would be boxed, with a dynamic exclusivity check on every access.)
+    private struct Examiner {
+        let view: SegmentView
+        let matcher: any SegmentMatcher
+        let segment: Int32
+        let variant: Int32
+        var heap: TopK
+        var matched: [UInt32] = []
+
+        /// Examines item `i`: passed over when its tier ceiling is below the selection's floor
+        /// (still a possible match), else evaluated and offered.
+        @inline(__always) mutating func consider(_ i: Int) {
+            guard view.isLive(i) else { return }
+            // No ceiling is below the lowest tier, so a floor there prunes nothing.
+            let floor = heap.floorTier
+            if floor > MatchTier.fuzzy.rawValue && matcher.ceiling(i, floor: floor).rawValue < floor {
+                matched.append(UInt32(truncatingIfNeeded: i))
+                return
+            }
+            guard let evaluation = matcher.evaluate(i) else { return }
+            matched.append(UInt32(truncatingIfNeeded: i))
+            if heap.rejects(score: evaluation.score) { return }
+            let items = view.segment
+            heap.offer(RankedItem(
+                score: evaluation.score, rankKey: items.rankKeys[i], id: items.ids[i], segment: segment,
+                local: UInt32(truncatingIfNeeded: i), field: evaluation.field, variant: variant))
+        }
+    }
+
+    /// Gives every thread's selection the best `top` found so far (``merged(_:limit:)``), so
+    /// that each thread passes over what cannot beat the overall selection, not just its own.
+    private static func share(_ top: [RankedItem], _ heaps: SlotArray<TopK>, limit: Int) {
+        for slot in 0..<heaps.count {
+            var heap = TopK(limit: limit)
+            for item in top { heap.offer(item) }
+            heaps[slot] = heap
+        }
     }
 
     /// The per-thread selections merged, best first; an item matched by several variants
