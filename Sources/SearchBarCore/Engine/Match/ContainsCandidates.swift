@@ -35,21 +35,36 @@ enum ContainsCandidates {
 
     /// The items that can contain `word`, or nil when the index cannot narrow them cheaply.
     private static func items(_ word: QueryWord, typoItems: Bitset?, segment: Segment) -> [UInt32]? {
-        let runs = WordRuns.runs(word.key)
+        if typoItems == nil, runBytes(word) == nil, let list = segment.charPostings.candidates(for: word.key) {
+            return list
+        }
+        return bits(word, typoItems: typoItems, segment: segment)?.members()
+    }
+
+    /// The same items as ``items(words:typoItems:segment:)`` gives for the one word `word`, as
+    /// a set over the segment's items.
+    static func bits(_ word: QueryWord, typoItems: Bitset?, segment: Segment) -> Bitset? {
+        guard isEnabled.load(ordering: .relaxed) else { return nil }
         var bits: Bitset
-        if let longest = runs.max(by: { $0.count < $1.count }), longest.count >= minimumRunBytes {
-            guard let held = itemsHolding(Array(word.key[longest]), segment: segment) else { return nil }
+        if let run = runBytes(word) {
+            guard let held = itemsHolding(run, segment: segment) else { return nil }
             bits = held
             for i in segment.runExceptions { bits.insert(Int(i)) }
         } else if let list = segment.charPostings.candidates(for: word.key) {
-            guard typoItems != nil else { return list }
             bits = Bitset(count: segment.count)
             for i in list { bits.insert(Int(i)) }
         } else {
             return nil
         }
         if let typoItems { bits.formUnion(typoItems) }
-        return bits.members()
+        return bits
+    }
+
+    /// The bytes of the longest run of `word` when it is long enough to narrow, else nil.
+    private static func runBytes(_ word: QueryWord) -> [UInt8]? {
+        guard let longest = WordRuns.runs(word.key).max(by: { $0.count < $1.count }), longest.count >= minimumRunBytes
+        else { return nil }
+        return Array(word.key[longest])
     }
 
     /// The items holding a term that contains `piece`, or nil when those terms' postings

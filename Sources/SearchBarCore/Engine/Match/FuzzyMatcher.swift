@@ -73,12 +73,14 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         if case .list(let list) = scanned, list.count <= Self.shortRefinement { return scanned }
         var common: [UInt32]?
         for (w, word) in queryWords.enumerated() {
-            guard let items = ContainsCandidates.items(words: [word], typoItems: [], segment: segment) else { continue }
-            let wordCount = max((segment.count + 63) / 64, 1)
-            let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
-            bits.initialize(repeating: 0, count: wordCount)
-            for i in items { bits[Int(i) >> 6] |= 1 << UInt64(i & 63) }
-            substringBits[w] = bits
+            guard let bits = ContainsCandidates.bits(word, typoItems: nil, segment: segment) else { continue }
+            let raw = UnsafeMutablePointer<UInt64>.allocate(capacity: max(bits.words.count, 1))
+            raw.initialize(repeating: 0, count: max(bits.words.count, 1))
+            bits.words.withUnsafeBufferPointer { words in
+                if let base = words.baseAddress { raw.update(from: base, count: words.count) }
+            }
+            substringBits[w] = raw
+            let items = bits.members()
             common = common.map { SortedIndices.intersection($0[...], items[...]) } ?? items
         }
         if var common {
