@@ -16,6 +16,10 @@ enum ContainsCandidates {
     /// ``PresenceMask`` bit, which rejects items as well as the vocabulary could.
     static let minimumRunBytes = 2
 
+    /// A refinement of previous matches up to this many examines them as they are, without
+    /// asking the index (contains and fuzzy matchers).
+    static let shortRefinement = 8192
+
     /// The items that can match every word, ascending; nil when no word narrows the search
     /// enough to be worth it (a word whose run is held by terms with more than a third of the
     /// segment's items in postings does not narrow).
@@ -35,18 +39,24 @@ enum ContainsCandidates {
 
     /// The items that can contain `word`, or nil when the index cannot narrow them cheaply.
     private static func items(_ word: QueryWord, typoItems: Bitset?, segment: Segment) -> [UInt32]? {
-        if typoItems == nil, runBytes(word) == nil, let list = segment.charPostings.candidates(for: word.key) {
+        let run = runBytes(word)
+        if typoItems == nil, run == nil, let list = segment.charPostings.candidates(for: word.key) {
             return list
         }
-        return bits(word, typoItems: typoItems, segment: segment)?.members()
+        return bits(word, run: run, typoItems: typoItems, segment: segment)?.members()
     }
 
     /// The same items as ``items(words:typoItems:segment:)`` gives for the one word `word`, as
     /// a set over the segment's items.
     static func bits(_ word: QueryWord, typoItems: Bitset?, segment: Segment) -> Bitset? {
         guard isEnabled.load(ordering: .relaxed) else { return nil }
+        return bits(word, run: runBytes(word), typoItems: typoItems, segment: segment)
+    }
+
+    /// ``bits(_:typoItems:segment:)`` with the word's narrowing run (``runBytes(_:)``) found.
+    private static func bits(_ word: QueryWord, run: [UInt8]?, typoItems: Bitset?, segment: Segment) -> Bitset? {
         var bits: Bitset
-        if let run = runBytes(word) {
+        if let run {
             guard let held = itemsHolding(run, segment: segment) else { return nil }
             bits = held
             for i in segment.runExceptions { bits.insert(Int(i)) }

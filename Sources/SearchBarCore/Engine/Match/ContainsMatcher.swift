@@ -24,9 +24,6 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     /// The title tiers (see ``TitlePrefixTier``).
     private let titleTier: TitlePrefixTier
 
-    /// Previous matches up to this many are examined as they are, without asking the index.
-    static let shortRefinement = 8192
-
     /// A matcher for `query` on `segment`.
     init(query: CompiledQuery, segment: Segment, conditions: ItemConditions, fields: [SearchField],
          restrictTo: [UInt32]?)
@@ -61,7 +58,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     /// The candidates, narrowed through the index (``ContainsCandidates``) on first use, on the
     /// thread that prepares the search: a search the title tiers answer never pays for it.
     lazy var candidates: Candidates = {
-        if case .list(let list) = scanned, list.count <= Self.shortRefinement { return scanned }
+        if case .list(let list) = scanned, list.count <= ContainsCandidates.shortRefinement { return scanned }
         guard let narrowed = ContainsCandidates.items(words: words, typoItems: typoItems, segment: segment) else {
             return scanned
         }

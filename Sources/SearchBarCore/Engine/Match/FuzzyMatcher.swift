@@ -63,14 +63,11 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             candidates: scanned)
     }
 
-    /// Previous matches up to this many are examined without gathering ``substringBits``.
-    static let shortRefinement = 8192
-
     /// The items to examine; reading it also gathers ``substringBits`` (unless the items are
     /// few), on the thread that prepares the search: a search the title tiers answer never
     /// pays for it.
     lazy var candidates: Candidates = {
-        if case .list(let list) = scanned, list.count <= Self.shortRefinement { return scanned }
+        if case .list(let list) = scanned, list.count <= ContainsCandidates.shortRefinement { return scanned }
         var common: [UInt32]?
         for (w, word) in queryWords.enumerated() {
             guard let bits = ContainsCandidates.bits(word, typoItems: nil, segment: segment) else { continue }
