@@ -22,6 +22,8 @@ struct FilterCommand: ParsableCommand {
     var noTypos = false
     @Flag(name: .long, help: "Print index build and search times on standard error.")
     var timing = false
+    @Flag(name: .long, help: "Print the bytes the index holds per structure on standard error.")
+    var stats = false
     @Flag(name: .long, help: "Type QUERY one keystroke at a time and print per-keystroke latency on standard error.")
     var keystrokes = false
     @Option(name: .long, help: ArgumentHelp(
@@ -82,6 +84,13 @@ struct FilterCommand: ParsableCommand {
             out.write("\n")
         }
         out.flush()
+        if stats {
+            let parts = index.storageBreakdown()
+            let total = parts.reduce(0) { $0 + $1.bytes }
+            for part in parts + [("total", total)] {
+                printError("\(part.name): \(part.bytes / 1024) KiB")
+            }
+        }
         if timing {
             printError("lines \(lines.count)  build \(Stopwatch.format(buildTime))  search \(Stopwatch.format(searchTime))  hits \(hits.count)  rss \(StandardInput.residentMegabytes()) MB")
         }

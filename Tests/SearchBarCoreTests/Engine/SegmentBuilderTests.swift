@@ -38,7 +38,10 @@ struct SegmentBuilderTests {
         check("weightKeys", a.weightKeys == b.weightKeys)
         check("rankKeys", a.rankKeys == b.rankKeys)
         for f in 0..<3 {
-            check("original[\(f)]", a.original[f].bytes == b.original[f].bytes && a.original[f].offsets == b.original[f].offsets)
+            check(
+                "originalPatches[\(f)]",
+                a.originalPatches[f].bytes == b.originalPatches[f].bytes
+                    && a.originalPatches[f].offsets == b.originalPatches[f].offsets)
             check("folded[\(f)]", a.folded[f].bytes == b.folded[f].bytes && a.folded[f].offsets == b.folded[f].offsets)
         }
         check("vocabulary", a.vocabulary.bytes == b.vocabulary.bytes && a.vocabulary.offsets == b.vocabulary.offsets)

@@ -48,6 +48,15 @@ struct ByteArena: Sendable {
         offsets.append(UInt32(truncatingIfNeeded: bytes.count))
     }
 
+    /// Appends the string that `write` appends to ``bytes``.
+    mutating func append(writing write: (inout [UInt8]) -> Void) {
+        write(&bytes)
+        offsets.append(UInt32(truncatingIfNeeded: bytes.count))
+    }
+
+    /// This arena, or the blank arena when every string is empty (its offsets are not kept).
+    func blankIfEmpty() -> ByteArena { bytes.isEmpty ? ByteArena() : self }
+
     /// Appends a UTF-8 string.
     mutating func append(_ string: String) {
         var copy = string

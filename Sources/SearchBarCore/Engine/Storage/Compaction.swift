@@ -28,6 +28,6 @@ enum Compaction {
     }
 
     private static func textBytes(_ view: SegmentView) -> Int {
-        view.segment.original.reduce(0) { $0 + $1.bytes.count } + view.segment.folded.reduce(0) { $0 + $1.bytes.count }
+        view.segment.originalPatches.reduce(0) { $0 + $1.bytes.count } + view.segment.folded.reduce(0) { $0 + $1.bytes.count }
     }
 }

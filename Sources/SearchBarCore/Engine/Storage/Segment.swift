@@ -5,7 +5,8 @@ import Synchronization
 /// locks; adding items makes new segments, removing them marks tombstones in the snapshot.
 ///
 /// Items are stored in ascending id order (local index `i`), column by column:
-/// - texts: per field, the original UTF-8 and its folded match key, each in one ``ByteArena``;
+/// - texts: per field, the folded match key in one ``ByteArena``, and the original UTF-8 as
+///   edits of it (``FoldPatch``) in another;
 /// - the forward index: per item, its tokens' term ids in field and word order, each entry
 ///   `termID | field << 30`;
 /// - the inverted index: a vocabulary of folded word keys sorted by bytes, and per term the
@@ -26,8 +27,9 @@ final class Segment: Sendable {
     let weightKeys: [UInt32]
     /// The first bytes of each title's collation sort key, big-endian.
     let rankKeys: [UInt64]
-    /// Original text per field (indexed by `SearchField.rawValue`).
-    let original: [ByteArena]
+    /// Per field (indexed by `SearchField.rawValue`), each item's ``FoldPatch``, which turns its
+    /// folded text back into the original (blank when every text folds to itself).
+    let originalPatches: [ByteArena]
     /// Folded text per field.
     let folded: [ByteArena]
     /// Per item, the start of its forward entries, plus the end.
@@ -76,7 +78,7 @@ final class Segment: Sendable {
     /// A segment over ready columns and index; derives the search structures. With a `pool`,
     /// the title sort of a large segment runs on it (``ByteOrder/sortedIndices(_:count:pool:)``).
     init(
-        ids: [UInt64], scopes: [UInt32], weightKeys: [UInt32], rankKeys: [UInt64], original: [ByteArena],
+        ids: [UInt64], scopes: [UInt32], weightKeys: [UInt32], rankKeys: [UInt64], originalPatches: [ByteArena],
         folded: [ByteArena], forwardOffsets: [UInt32], forward: [UInt32], vocabulary: ByteArena,
         postingOffsets: [UInt32], postings: [UInt32], attributes: AttributeTable, runExceptions: [UInt32],
         pool: ThreadPool? = nil
@@ -86,7 +88,7 @@ final class Segment: Sendable {
         self.scopes = scopes
         self.weightKeys = weightKeys
         self.rankKeys = rankKeys
-        self.original = original
+        self.originalPatches = originalPatches
         self.folded = folded
         self.forwardOffsets = forwardOffsets
         self.forward = forward
@@ -165,7 +167,15 @@ final class Segment: Sendable {
 
     /// The original text of `field` for item `i`.
     func originalText(_ field: SearchField, _ i: Int) -> String {
-        original[Int(field.rawValue)].string(i)
+        let f = Int(field.rawValue)
+        let text = folded[f].bytes.withUnsafeBytes { folded in
+            originalPatches[f].bytes.withUnsafeBytes { patches in
+                FoldPatch.apply(
+                    UnsafeRawBufferPointer(rebasing: patches[originalPatches[f].range(i)]),
+                    to: UnsafeRawBufferPointer(rebasing: folded[self.folded[f].range(i)]))
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The folded text of `field` (a raw value) for item `i`, valid while the segment lives.
@@ -225,15 +235,23 @@ final class Segment: Sendable {
         Int(postingOffsets[range.upperBound]) - Int(postingOffsets[range.lowerBound])
     }
 
-    /// Approximate bytes held (for diagnostics).
-    var byteSize: Int {
-        var total = ids.count * 16 + scopes.count * 4 + weightKeys.count * 4 + rankKeys.count * 8
-        for arena in original + folded + [vocabulary] { total += arena.bytes.count + arena.offsets.count * 4 }
-        total += forwardOffsets.count * 4 + forward.count * 4 + postingOffsets.count * 4 + postings.count * 4
-        total += presence.count * 8 + charPostings.byteSize + titleLeads.byteSize + titleBytes.byteSize
-        total += runExceptions.count * 4 + vocabularyByteCounts.count * 4
-        return total
+    /// Bytes held per structure, by name, in allocated capacity (for diagnostics: `searchbar
+    /// filter --stats`).
+    var storageBreakdown: [(name: String, bytes: Int)] {
+        func size<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
+        func size(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + size($1.bytes) + size($1.offsets) } }
+        return [
+            ("ids", size(ids)), ("scopes", size(scopes)), ("weight keys", size(weightKeys)),
+            ("rank keys", size(rankKeys)), ("original text edits", size(originalPatches)), ("folded text", size(folded)),
+            ("forward index", size(forwardOffsets) + size(forward)), ("vocabulary", size([vocabulary])),
+            ("postings", size(postingOffsets) + size(postings)), ("presence masks", size(presence)),
+            ("character postings", charPostings.byteSize), ("title lead order", titleLeads.byteSize),
+            ("title byte order", titleBytes.byteSize), ("run exceptions", size(runExceptions)),
+        ]
     }
+
+    /// Approximate bytes held (for diagnostics).
+    var byteSize: Int { storageBreakdown.reduce(0) { $0 + $1.bytes } }
 }
 
 /// Binary searches over a sorted vocabulary arena.

@@ -7,7 +7,7 @@ extension SegmentBuilder {
         var interner = ByteInterner()
         var forward: [UInt32] = []
         var forwardOffsets: [UInt32] = [0]
-        var original = [ByteArena](repeating: ByteArena(), count: 3)
+        var originalPatches = [ByteArena](repeating: ByteArena(), count: 3)
         var folded = [ByteArena](repeating: ByteArena(), count: 3)
         var rankKeys: [UInt64] = []
         var scopes: [UInt32] = []
@@ -21,7 +21,7 @@ extension SegmentBuilder {
             for field in SearchField.allCases where config.fields.includes(field) {
                 let text = item.text(of: field)
                 config.analyze(text, into: &analysis)
-                original[Int(field.rawValue)].append(text)
+                analysis.key.withUnsafeBytes { originalPatches[Int(field.rawValue)].append(original: text, folded: $0) }
                 folded[Int(field.rawValue)].append(analysis.key)
                 for token in analysis.tokens {
                     let lower = min(max(Int(token.keyStart), 0), analysis.key.count)
@@ -52,7 +52,7 @@ extension SegmentBuilder {
         return Segment(
             ids: items.map(\.id), scopes: scopes.contains { $0 != 0 } ? scopes : [],
             weightKeys: weights.contains { $0 != WeightKey.zero } ? weights : [], rankKeys: rankKeys,
-            original: original, folded: folded, forwardOffsets: forwardOffsets, forward: forward,
+            originalPatches: originalPatches.map { $0.blankIfEmpty() }, folded: folded, forwardOffsets: forwardOffsets, forward: forward,
             vocabulary: vocabulary, postingOffsets: postingOffsets, postings: postings, attributes: attributes,
             runExceptions: runExceptions)
     }

@@ -40,12 +40,12 @@ enum SegmentBuilder {
         }
 
         // Columns.
-        var original = [ByteArena](repeating: ByteArena(), count: 3)
+        var originalPatches = [ByteArena](repeating: ByteArena(), count: 3)
         var folded = [ByteArena](repeating: ByteArena(), count: 3)
         for field in SearchField.allCases where fields.includes(field) {
             let f = Int(field.rawValue)
-            original[f] = concatenate(parts.map { $0.original[f] }, pool: pool)
-            for k in parts.indices { parts[k].original[f] = ByteArena() }
+            originalPatches[f] = concatenate(parts.map { $0.originalPatches[f] }, pool: pool).blankIfEmpty()
+            for k in parts.indices { parts[k].originalPatches[f] = ByteArena() }
             folded[f] = concatenate(parts.map { $0.folded[f] }, pool: pool)
             for k in parts.indices { parts[k].folded[f] = ByteArena() }
         }
@@ -61,7 +61,7 @@ enum SegmentBuilder {
         let weights = parts.contains { $0.weights.contains { $0 != WeightKey.zero } } ? parts.flatMap(\.weights) : []
         return Segment(
             ids: parts.flatMap(\.ids), scopes: scopes, weightKeys: weights, rankKeys: parts.flatMap(\.rankKeys),
-            original: original, folded: folded, forwardOffsets: forwardOffsets, forward: forward,
+            originalPatches: originalPatches, folded: folded, forwardOffsets: forwardOffsets, forward: forward,
             vocabulary: merged.vocabulary, postingOffsets: merged.postingOffsets, postings: postings,
             attributes: attributes, runExceptions: runExceptions, pool: pool)
     }

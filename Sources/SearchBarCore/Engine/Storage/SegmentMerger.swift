@@ -37,9 +37,11 @@ enum SegmentMerger {
         var ids = [UInt64](), scopes = [UInt32](), weights = [UInt32](), rankKeys = [UInt64]()
         ids.reserveCapacity(order.count)
         rankKeys.reserveCapacity(order.count)
-        var original = [ByteArena](repeating: ByteArena(), count: 3)
+        var originalPatches = [ByteArena](repeating: ByteArena(), count: 3)
         var folded = [ByteArena](repeating: ByteArena(), count: 3)
-        let usedFields = (0..<3).filter { f in views.contains { !$0.segment.original[f].isBlank } }
+        let usedFields = (0..<3).filter { f in
+            views.contains { !$0.segment.folded[f].isBlank || !$0.segment.originalPatches[f].isBlank }
+        }
         var forwardOffsets: [UInt32] = [0]
         forwardOffsets.reserveCapacity(order.count + 1)
         var forward = [UInt32]()
@@ -53,7 +55,7 @@ enum SegmentMerger {
             if anyWeights { weights.append(segment.weightKey(i)) }
             rankKeys.append(segment.rankKeys[i])
             for f in usedFields {
-                original[f].append(segment.original[f].bytes[segment.original[f].range(i)])
+                originalPatches[f].append(segment.originalPatches[f].bytes[segment.originalPatches[f].range(i)])
                 folded[f].append(segment.folded[f].bytes[segment.folded[f].range(i)])
             }
             let map = maps[Int(entry.view)]
@@ -69,11 +71,13 @@ enum SegmentMerger {
         }
         let (postingOffsets, postings) = buildPostings(forward, forwardOffsets, termCount: vocabulary.count)
         for f in usedFields {
-            original[f].shrink()
+            originalPatches[f].shrink()
+            originalPatches[f] = originalPatches[f].blankIfEmpty()
             folded[f].shrink()
         }
         return Segment(
-            ids: ids, scopes: scopes, weightKeys: weights, rankKeys: rankKeys, original: original, folded: folded,
+            ids: ids, scopes: scopes, weightKeys: weights, rankKeys: rankKeys, originalPatches: originalPatches,
+            folded: folded,
             forwardOffsets: forwardOffsets, forward: forward.exactCopy(), vocabulary: vocabulary,
             postingOffsets: postingOffsets, postings: postings, attributes: attributes, runExceptions: runExceptions)
     }

@@ -12,8 +12,8 @@ struct SegmentPart {
     var forward: [UInt32] = []
     /// Per item, its number of forward entries.
     var forwardCounts: [UInt32] = []
-    /// Original text per field (indexed by `SearchField.rawValue`).
-    var original = [ByteArena](repeating: ByteArena(), count: 3)
+    /// Per field (indexed by `SearchField.rawValue`), each item's ``FoldPatch``.
+    var originalPatches = [ByteArena](repeating: ByteArena(), count: 3)
     /// Folded text per field.
     var folded = [ByteArena](repeating: ByteArena(), count: 3)
     /// Per item, the collation rank key of its title.
@@ -45,7 +45,7 @@ struct SegmentPart {
                 let text = item.text(of: field)
                 if text.isEmpty {
                     // What analysing "" gives (no key, no tokens), without the call.
-                    part.original[Int(field.rawValue)].append(EmptyCollection<UInt8>())
+                    part.originalPatches[Int(field.rawValue)].append(EmptyCollection<UInt8>())
                     part.folded[Int(field.rawValue)].append(EmptyCollection<UInt8>())
                     continue
                 }
@@ -53,7 +53,7 @@ struct SegmentPart {
                 // The key and tokens in the scratch's buffers (valid until its next use).
                 let key = UnsafeRawBufferPointer(scratch.state.key.buffer)
                 let tokens = scratch.state.tokens.buffer
-                part.original[Int(field.rawValue)].append(text)
+                part.originalPatches[Int(field.rawValue)].append(original: text, folded: key)
                 part.folded[Int(field.rawValue)].append(key)
                 let fieldBits = field.rawValue << Segment.fieldShift
                 for token in tokens {

@@ -1,0 +1,141 @@
+import Glibc
+
+/// An item's original text stored as edits of its folded text.
+///
+/// The folded text is kept for matching, and folding changes few bytes of most texts: capitals,
+/// diacritics, compatibility forms. Storing the original text beside it nearly doubled the text
+/// memory. A patch is a list of edits, each three LEB128 numbers and some bytes:
+/// - copy `c` bytes of the folded text;
+/// - skip `s` bytes of it;
+/// - insert the next `n` bytes of the patch.
+///
+/// After the last edit, the rest of the folded text is copied. A text that folds to itself has
+/// an empty patch.
+///
+/// Any list of edits so formed rebuilds exactly the text it was made from. The edits are found
+/// by a greedy walk with a bounded look-ahead, which only decides how small the patch is.
+enum FoldPatch {
+    /// The most bytes, original and folded together, an edit may span before the walk gives up
+    /// and replaces the rest of the text.
+    static let lookahead = 16
+    /// Equal bytes that must follow an edit for the walk to take it (fewer at the end of a text).
+    static let confirmation = 2
+
+    /// Appends to `patch` the edits that turn `folded` into `original` (nothing when they are
+    /// equal).
+    static func encode(original: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, into patch: inout [UInt8]) {
+        let n = original.count
+        let m = folded.count
+        if n == m && (n == 0 || memcmp(original.baseAddress!, folded.baseAddress!, n) == 0) { return }
+        var i = 0
+        var j = 0
+        var copyStart = 0
+        while true {
+            while i < n && j < m && original[i] == folded[j] {
+                i += 1
+                j += 1
+            }
+            if i == n && j == m { break }
+            let (k, l) = edit(original, i, folded, j)
+            appendNumber(j - copyStart, to: &patch)
+            appendNumber(l, to: &patch)
+            appendNumber(k, to: &patch)
+            patch.append(contentsOf: original[i..<i + k])
+            i += k
+            j += l
+            copyStart = j
+        }
+    }
+
+    /// The smallest edit at a mismatch (`k` original bytes for `l` folded bytes) after which the
+    /// texts agree again, balanced edits first; the rest of both texts when none is found.
+    private static func edit(_ original: UnsafeRawBufferPointer, _ i: Int, _ folded: UnsafeRawBufferPointer, _ j: Int)
+        -> (k: Int, l: Int)
+    {
+        let n = original.count - i
+        let m = folded.count - j
+        for span in 1...lookahead {
+            // k from the middle outwards: span/2+span%2, span/2, ..., span, 0.
+            for step in 0...span {
+                let half = (span + 1) / 2
+                let k = step % 2 == 0 ? half + step / 2 : half - (step + 1) / 2
+                guard k >= 0 && k <= span else { continue }
+                let l = span - k
+                guard k <= n && l <= m else { continue }
+                if agrees(original, i + k, folded, j + l) { return (k, l) }
+            }
+        }
+        return (n, m)
+    }
+
+    /// True when the texts from `a` and `b` both end, or agree on their next bytes.
+    @inline(__always)
+    private static func agrees(_ original: UnsafeRawBufferPointer, _ a: Int, _ folded: UnsafeRawBufferPointer, _ b: Int)
+        -> Bool
+    {
+        let left = original.count - a
+        let right = folded.count - b
+        if left == 0 || right == 0 { return left == right }
+        for r in 0..<min(confirmation, left, right) where original[a + r] != folded[b + r] { return false }
+        return true
+    }
+
+    /// The text `patch` makes of `folded`. A damaged patch cannot read or write out of bounds; it
+    /// only gives a wrong text.
+    static func apply(_ patch: UnsafeRawBufferPointer, to folded: UnsafeRawBufferPointer) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(folded.count + patch.count)
+        var p = 0
+        var j = 0
+        while p < patch.count {
+            guard let copy = readNumber(patch, &p), let skip = readNumber(patch, &p),
+                let insert = readNumber(patch, &p)
+            else { break }
+            let copied = min(copy, folded.count - j)
+            text.append(contentsOf: folded[j..<j + copied])
+            j += copied
+            j += min(skip, folded.count - j)
+            let inserted = min(insert, patch.count - p)
+            text.append(contentsOf: patch[p..<p + inserted])
+            p += inserted
+        }
+        text.append(contentsOf: folded[j...])
+        return text
+    }
+
+    /// Appends `value` as LEB128: seven bits per byte, low first, the high bit set on all but
+    /// the last.
+    private static func appendNumber(_ value: Int, to bytes: inout [UInt8]) {
+        var rest = UInt(value)
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// Reads a LEB128 number at `p` and moves past it; nil when the bytes end inside it or it
+    /// does not fit in 32 bits.
+    private static func readNumber(_ bytes: UnsafeRawBufferPointer, _ p: inout Int) -> Int? {
+        var value = 0
+        var shift = 0
+        while p < bytes.count && shift < 35 {
+            let byte = bytes[p]
+            p += 1
+            value |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { return value <= Int(UInt32.max) ? value : nil }
+            shift += 7
+        }
+        return nil
+    }
+}
+
+extension ByteArena {
+    /// Appends the ``FoldPatch`` that turns `folded` into `original`.
+    mutating func append(original: String, folded: UnsafeRawBufferPointer) {
+        var text = original
+        text.withUTF8 { original in
+            append { FoldPatch.encode(original: UnsafeRawBufferPointer(original), folded: folded, into: &$0) }
+        }
+    }
+}
