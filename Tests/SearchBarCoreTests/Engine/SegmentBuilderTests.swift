@@ -33,7 +33,7 @@ struct SegmentBuilderTests {
     static func differences(_ a: Segment, _ b: Segment) -> [String] {
         var failures: [String] = []
         func check(_ name: String, _ equal: Bool) { if !equal { failures.append(name) } }
-        check("ids", a.ids == b.ids)
+        check("ids", a.ids.elementsEqual(b.ids))
         check("scopes", a.scopes == b.scopes)
         check("weightKeys", a.weightKeys == b.weightKeys)
         check("rankKeys", a.rankKeys == b.rankKeys)
@@ -51,7 +51,7 @@ struct SegmentBuilderTests {
         check("postings", a.postings == b.postings)
         check("presence", a.presence == b.presence)
         check("runExceptions", a.runExceptions == b.runExceptions)
-        check("titleLeads", a.titleLeads.order == b.titleLeads.order && a.titleLeads.rankKeys == b.titleLeads.rankKeys)
+        check("titleLeads", a.titleLeads.order == b.titleLeads.order && a.titleLeads.rankKeyHighs == b.titleLeads.rankKeyHighs)
         check("titleBytes", a.titleBytes.order == b.titleBytes.order)
         check("attributes", a.attributes.offsets == b.attributes.offsets && a.attributes.names == b.attributes.names
             && a.attributes.entries.map(\.text) == b.attributes.entries.map(\.text)

@@ -155,16 +155,19 @@ enum SearchRun {
             case .titleLeads:
                 // Once the selection is full, an item whose bound cannot beat the worst kept
                 // one is passed over without reading it (see ``TitleLeadOrder``).
-                let (order, rankKeys) =
+                let (order, rankKeyHighs) =
                     if case .block(_, .titleBytes) = matcher.titleTierItems {
-                        (segment.titleBytes.order, segment.titleBytes.rankKeys)
+                        (segment.titleBytes.order, segment.titleBytes.rankKeyHighs)
                     } else {
-                        (segment.titleLeads.order, segment.titleLeads.rankKeys)
+                        (segment.titleLeads.order, segment.titleLeads.rankKeyHighs)
                     }
                 for k in task.range {
                     if let worst = examiner.heap.worst {
                         let bound = matcher.titleTierBound(k)
-                        if bound < worst.score || (bound == worst.score && rankKeys[k] > worst.rankKey) {
+                        // (The item's rank key is at least its high half shifted back.)
+                        if bound < worst.score
+                            || (bound == worst.score && UInt64(rankKeyHighs[k]) << 32 > worst.rankKey)
+                        {
                             continue
                         }
                     }

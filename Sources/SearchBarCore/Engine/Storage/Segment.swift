@@ -20,7 +20,7 @@ final class Segment: Sendable {
     /// A process-unique number naming this segment (result caches key on it).
     let serial: UInt64
     /// Item ids, ascending and unique.
-    let ids: [UInt64]
+    let ids: ItemIDs
     /// Item scopes (empty when every scope is 0).
     let scopes: [UInt32]
     /// Item weights as order-preserving 32-bit keys (empty when every weight is 0).
@@ -84,7 +84,7 @@ final class Segment: Sendable {
         pool: ThreadPool? = nil
     ) {
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
-        self.ids = ids
+        self.ids = ItemIDs(ids)
         self.scopes = scopes
         self.weightKeys = weightKeys
         self.rankKeys = rankKeys
@@ -155,15 +155,7 @@ final class Segment: Sendable {
     @inline(__always) func weightKey(_ i: Int) -> UInt32 { weightKeys.isEmpty ? WeightKey.zero : weightKeys[i] }
 
     /// The local index of `id`, or nil.
-    func localIndex(of id: UInt64) -> Int? {
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let mid = (low + high) >> 1
-            if ids[mid] < id { low = mid + 1 } else { high = mid }
-        }
-        return low < ids.count && ids[low] == id ? low : nil
-    }
+    func localIndex(of id: UInt64) -> Int? { ids.localIndex(of: id) }
 
     /// The original text of `field` for item `i`.
     func originalText(_ field: SearchField, _ i: Int) -> String {
@@ -241,7 +233,7 @@ final class Segment: Sendable {
         func size<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
         func size(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + size($1.bytes) + size($1.offsets) } }
         return [
-            ("ids", size(ids)), ("scopes", size(scopes)), ("weight keys", size(weightKeys)),
+            ("ids", ids.byteSize), ("scopes", size(scopes)), ("weight keys", size(weightKeys)),
             ("rank keys", size(rankKeys)), ("original text edits", size(originalPatches)), ("folded text", size(folded)),
             ("forward index", size(forwardOffsets) + size(forward)), ("vocabulary", size([vocabulary])),
             ("postings", size(postingOffsets) + size(postings)), ("presence masks", size(presence)),

@@ -10,15 +10,16 @@ import Glibc
 struct TitleByteOrder: Sendable {
     /// Local item indices by folded title bytes (ties by index).
     let order: [UInt32]
-    /// The collation rank key of the item at each position of ``order``.
-    let rankKeys: [UInt64]
+    /// The high 32 bits of the collation rank key of the item at each position of ``order``
+    /// (see ``TitleLeadOrder/rankKeyHighs``).
+    let rankKeyHighs: [UInt32]
     /// The weight key of the item at each position (empty when every weight is 0).
     let weightKeys: [UInt32]
 
     /// No items.
     init() {
         order = []
-        rankKeys = []
+        rankKeyHighs = []
         weightKeys = []
     }
 
@@ -30,12 +31,12 @@ struct TitleByteOrder: Sendable {
     /// The columns in `order`, the items sorted by folded title (see ``ByteOrder``).
     init(order: [UInt32], rankKeys: [UInt64], weightKeys: [UInt32]) {
         self.order = order
-        self.rankKeys = order.map { rankKeys[Int($0)] }
+        rankKeyHighs = order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) }
         self.weightKeys = weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] }
     }
 
     /// Bytes held.
-    var byteSize: Int { order.count * 4 + rankKeys.count * 8 + weightKeys.count * 4 }
+    var byteSize: Int { order.count * 4 + rankKeyHighs.count * 4 + weightKeys.count * 4 }
 
     /// The positions whose title starts with `key`, and among them (at their start) those
     /// whose title equals it.

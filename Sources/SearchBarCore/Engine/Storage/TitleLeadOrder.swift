@@ -8,7 +8,7 @@
 /// two-letter prefixes (half the keystrokes of a typed query) from scanning every item.
 ///
 /// A block's items are spread over the whole segment, so reading each one's forward entries
-/// costs cache misses; the columns a score bound needs (``rankKeys``, ``titleWordCounts``,
+/// costs cache misses; the columns a score bound needs (``rankKeyHighs``, ``titleWordCounts``,
 /// ``weightKeys``) are therefore copied in block order, and most items of a large block are
 /// dismissed from those sequential reads alone once the selection is full.
 struct TitleLeadOrder: Sendable {
@@ -16,8 +16,9 @@ struct TitleLeadOrder: Sendable {
     let order: [UInt32]
     /// Per term, where its items start in ``order``, plus the start of the items with no title word.
     private let starts: [UInt32]
-    /// The collation rank key of the item at each position of ``order``.
-    let rankKeys: [UInt64]
+    /// The high 32 bits of the collation rank key of the item at each position of ``order``
+    /// (shifted back, a lower bound of the key: enough to pass over an item that ties on score).
+    let rankKeyHighs: [UInt32]
     /// The number of title words (at most 255) of the item at each position.
     let titleWordCounts: [UInt8]
     /// The weight key of the item at each position (empty when every weight is 0).
@@ -27,7 +28,7 @@ struct TitleLeadOrder: Sendable {
     init() {
         order = []
         starts = [0]
-        rankKeys = []
+        rankKeyHighs = []
         titleWordCounts = []
         weightKeys = []
     }
@@ -62,7 +63,7 @@ struct TitleLeadOrder: Sendable {
         }
         self.order = order
         self.starts = starts
-        self.rankKeys = order.map { rankKeys[Int($0)] }
+        rankKeyHighs = order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) }
         titleWordCounts = order.map { titleWords[Int($0)] }
         self.weightKeys = weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] }
     }
@@ -75,6 +76,6 @@ struct TitleLeadOrder: Sendable {
 
     /// Bytes held.
     var byteSize: Int {
-        order.count * 4 + starts.count * 4 + rankKeys.count * 8 + titleWordCounts.count + weightKeys.count * 4
+        order.count * 4 + starts.count * 4 + rankKeyHighs.count * 4 + titleWordCounts.count + weightKeys.count * 4
     }
 }

@@ -1,0 +1,81 @@
+/// A segment's item ids (ascending, unique), stored in the fewest bytes their spread allows:
+/// - nothing per item when they are consecutive (row numbers, line numbers: the common case);
+/// - 4 bytes per item when they span less than 2³²: an offset from the first;
+/// - 8 bytes per item otherwise.
+struct ItemIDs: RandomAccessCollection, Sendable {
+    private enum Storage {
+        case consecutive(count: Int)
+        case offsets([UInt32])
+        case values([UInt64])
+    }
+
+    /// The first id (0 when there are none).
+    private let base: UInt64
+    private let storage: Storage
+
+    /// The ids `ids`, kept exactly in any order (a segment's ids ascend; the index checks that
+    /// after building it).
+    init(_ ids: [UInt64]) {
+        guard let first = ids.first else {
+            base = 0
+            storage = .consecutive(count: 0)
+            return
+        }
+        base = first
+        var consecutive = true
+        var near = true
+        for (k, id) in ids.enumerated() {
+            consecutive = consecutive && id == first &+ UInt64(k)
+            near = near && id >= first && id - first <= UInt64(UInt32.max)
+        }
+        if consecutive {
+            storage = .consecutive(count: ids.count)
+        } else if near {
+            storage = .offsets(ids.map { UInt32(truncatingIfNeeded: $0 - first) })
+        } else {
+            storage = .values(ids)
+        }
+    }
+
+    var startIndex: Int { 0 }
+
+    var endIndex: Int {
+        switch storage {
+        case .consecutive(let count): count
+        case .offsets(let offsets): offsets.count
+        case .values(let values): values.count
+        }
+    }
+
+    /// The id of item `i`.
+    @inline(__always) subscript(i: Int) -> UInt64 {
+        switch storage {
+        case .consecutive: base &+ UInt64(i)
+        case .offsets(let offsets): base &+ UInt64(offsets[i])
+        case .values(let values): values[i]
+        }
+    }
+
+    /// The local index of `id`, or nil.
+    func localIndex(of id: UInt64) -> Int? {
+        if case .consecutive(let count) = storage {
+            return id >= base && id - base < UInt64(count) ? Int(id - base) : nil
+        }
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) >> 1
+            if self[mid] < id { low = mid + 1 } else { high = mid }
+        }
+        return low < count && self[low] == id ? low : nil
+    }
+
+    /// Bytes held.
+    var byteSize: Int {
+        switch storage {
+        case .consecutive: 0
+        case .offsets(let offsets): offsets.capacity * 4
+        case .values(let values): values.capacity * 8
+        }
+    }
+}
