@@ -929,6 +929,16 @@ sb_status sb_index_search_async(sb_index *index, const char *query, size_t query
 const char *sb_last_error(void);
 
 /**
+ * Gives heap memory the process has freed, but the allocator still holds, back to the system
+ * (glibc's `malloc_trim`; nothing under a sanitizer or where it is missing). An index does this
+ * itself after every batch it adds; a host or binding that frees large buffers of its own after
+ * adding items (the packed texts of a batch) calls this to give those back as well.
+ * Thread safety: any thread. Cost: one walk of the allocator's free lists, a few milliseconds
+ * for a heap of hundreds of megabytes.
+ */
+void sb_release_memory(void);
+
+/**
  * Copies hits [first, first + count) into the caller's array `out_hits` of `count` entries:
  * ids, scores, fields, tiers, and the offsets and lengths of each hit's texts and highlight
  * ranges in the blocks sb_results_data() returns. With sb_results_data(), a binding reads a

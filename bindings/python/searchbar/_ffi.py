@@ -187,6 +187,7 @@ FUNCTIONS = {
     "sb_index_free": (None, [P(sb_index)], False),
     "sb_index_add": (ctypes.c_int, [P(sb_index), P(sb_item), ctypes.c_size_t], True),
     "sb_index_add_packed": (ctypes.c_int, [P(sb_index), P(sb_packed_items)], True),
+    "sb_release_memory": (None, [], False),
     "sb_index_remove": (ctypes.c_int, [P(sb_index), P(ctypes.c_uint64), ctypes.c_size_t], True),
     "sb_index_count": (ctypes.c_int, [P(sb_index), P(ctypes.c_size_t)], True),
     "sb_index_search": (

@@ -82,6 +82,10 @@ class _Packed:
     __slots__ = ("struct", "keep")
 
 
+# Batches of at least this many items give the memory of their packed copy back to the system.
+_RELEASE_AFTER = 65536
+
+
 def _packed(items):
     """The batch as packed columns, or None when an item has attributes (those go through
     sb_item structs)."""
@@ -239,10 +243,16 @@ class Index(_ffi.OwnedHandle):
         packed = _packed(items)
         if packed is not None:
             lib.sb_index_add_packed(self._handle, ctypes.byref(packed.struct))
-            return
-        kept = [_item_struct(item) for item in items]
-        array_ = (sb_item * len(kept))(*(k.struct for k in kept))
-        lib.sb_index_add(self._handle, array_, len(kept))
+        else:
+            kept = [_item_struct(item) for item in items]
+            array_ = (sb_item * len(kept))(*(k.struct for k in kept))
+            lib.sb_index_add(self._handle, array_, len(kept))
+            del kept, array_
+        if len(items) >= _RELEASE_AFTER:
+            # The batch's packed copy (its size again) is freed now, after the index gave back
+            # its own build memory; give this back too, or the allocator keeps it.
+            del packed
+            lib.sb_release_memory()
 
     def remove(self, ids):
         """Removes items by id (unknown ids are ignored)."""

@@ -174,6 +174,18 @@ def test_packed_add_of_many_forms():
     assert not index.search("too")
 
 
+def test_large_batches_give_their_memory_back_and_keep_every_text():
+    # Batches this large end with sb_release_memory(), on both the packed and the sb_item path.
+    count = searchbar._index._RELEASE_AFTER
+    index = searchbar.Index(locale="de")
+    index.add([(i, f"Straße Nummer {i}") for i in range(count)])
+    index.add([{"id": count + i, "title": f"Größe {i}", "attributes": {"kind": "x"}} for i in range(count)])
+    assert len(index) == 2 * count
+    assert [(h.id, h.title) for h in index.search("strasse nummer 4711")][:1] == [(4711, "Straße Nummer 4711")]
+    hit = index.search("grosse 65535", filters={"kind": "x"})[0]
+    assert (hit.id, hit.title) == (2 * count - 1, "Größe 65535")
+
+
 def test_sort_packed_agrees_with_keys():
     words = ["Ärlig", "Zebra", "Åsa", "Örebro", "", "zebra", "Zebra"]
     assert searchbar.sort(words, locale="sv")[-3:] == ["Åsa", "Ärlig", "Örebro"]

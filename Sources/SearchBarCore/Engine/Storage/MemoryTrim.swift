@@ -8,7 +8,7 @@ import Glibc
 /// the sanitizer runtime owns the heap crashed inside `mtrim` under ThreadSanitizer. The trim
 /// is skipped whenever a sanitizer runtime is loaded (it exports
 /// `__sanitizer_get_allocated_size`).
-enum MemoryTrim {
+public enum MemoryTrim {
     private typealias Trim = @convention(c) (Int) -> Int32
 
     private static let trim: Trim? = {
@@ -19,5 +19,5 @@ enum MemoryTrim {
     }()
 
     /// Trims the heap.
-    static func release() { _ = trim?(0) }
+    public static func release() { _ = trim?(0) }
 }
