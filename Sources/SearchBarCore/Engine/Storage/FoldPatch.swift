@@ -18,6 +18,8 @@ enum FoldPatch {
     /// The most bytes, original and folded together, an edit may span before the walk gives up
     /// and replaces the rest of the text.
     static let lookahead = 16
+    /// The longest edit tried before runs of replaced characters.
+    static let shortSpan = 4
     /// Equal bytes that must follow an edit for the walk to take it (fewer at the end of a text).
     static let confirmation = 2
 
@@ -40,21 +42,50 @@ enum FoldPatch {
             appendNumber(j - copyStart, to: &patch)
             appendNumber(l, to: &patch)
             appendNumber(k, to: &patch)
-            patch.append(contentsOf: original[i..<i + k])
+            patch.append(contentsOf: UnsafeRawBufferPointer(rebasing: original[i..<i + k]))
             i += k
             j += l
             copyStart = j
         }
     }
 
-    /// The smallest edit at a mismatch (`k` original bytes for `l` folded bytes) after which the
-    /// texts agree again, balanced edits first; the rest of both texts when none is found.
+    /// The edit at a mismatch (`k` original bytes for `l` folded bytes) after which the texts
+    /// agree again, tried in this order:
+    /// 1. one character for one (a capital, a precomposed diacritic: the common case);
+    /// 2. the smallest edits of at most ``shortSpan`` bytes, balanced ones first (a dropped
+    ///    combining mark or ignorable);
+    /// 3. a run of characters replaced one for one, of equal lengths (a word in capitals of a
+    ///    cased script);
+    /// 4. longer edits, up to ``lookahead`` bytes;
+    /// 5. the rest of both texts.
     private static func edit(_ original: UnsafeRawBufferPointer, _ i: Int, _ folded: UnsafeRawBufferPointer, _ j: Int)
         -> (k: Int, l: Int)
     {
         let n = original.count - i
         let m = folded.count - j
-        for span in 1...lookahead {
+        // One text ended: the edit is the rest of the other.
+        guard n > 0 && m > 0 else { return (n, m) }
+        var run = (k: min(sequenceLength(original[i]), n), l: min(sequenceLength(folded[j]), m))
+        if agrees(original, i + run.k, folded, j + run.l) { return run }
+        if let found = smallestEdit(original, i, folded, j, spans: 1...shortSpan) { return found }
+        while run.k < n && run.l < m && run.k + run.l < 2 * lookahead {
+            let lengths = (sequenceLength(original[i + run.k]), sequenceLength(folded[j + run.l]))
+            guard lengths.0 == lengths.1 else { break }
+            run = (min(run.k + lengths.0, n), min(run.l + lengths.1, m))
+            if agrees(original, i + run.k, folded, j + run.l) { return run }
+        }
+        return smallestEdit(original, i, folded, j, spans: shortSpan + 1...lookahead) ?? (n, m)
+    }
+
+    /// The first edit of `spans` bytes (original and folded together) after which the texts
+    /// agree, balanced ones first within a span.
+    private static func smallestEdit(
+        _ original: UnsafeRawBufferPointer, _ i: Int, _ folded: UnsafeRawBufferPointer, _ j: Int,
+        spans: ClosedRange<Int>
+    ) -> (k: Int, l: Int)? {
+        let n = original.count - i
+        let m = folded.count - j
+        for span in spans {
             // k from the middle outwards: span/2+span%2, span/2, ..., span, 0.
             for step in 0...span {
                 let half = (span + 1) / 2
@@ -65,7 +96,12 @@ enum FoldPatch {
                 if agrees(original, i + k, folded, j + l) { return (k, l) }
             }
         }
-        return (n, m)
+        return nil
+    }
+
+    /// The length of the UTF-8 sequence a byte starts (1 for a byte that starts none).
+    @inline(__always) private static func sequenceLength(_ lead: UInt8) -> Int {
+        lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 
     /// True when the texts from `a` and `b` both end, or agree on their next bytes.
