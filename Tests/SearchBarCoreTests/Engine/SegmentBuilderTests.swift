@@ -46,9 +46,9 @@ struct SegmentBuilderTests {
         }
         check("vocabulary", a.vocabulary.bytes == b.vocabulary.bytes && a.vocabulary.offsets == b.vocabulary.offsets)
         check("forwardOffsets", a.forwardOffsets == b.forwardOffsets)
-        check("forward", a.forward == b.forward)
+        check("forward", a.forward.elementsEqual(b.forward))
         check("postingOffsets", a.postingOffsets == b.postingOffsets)
-        check("postings", a.postings == b.postings)
+        check("postings", a.postings.elementsEqual(b.postings))
         check("presence", a.presence == b.presence)
         check("runExceptions", a.runExceptions == b.runExceptions)
         check("titleLeads", a.titleLeads.order == b.titleLeads.order && a.titleLeads.rankKeyHighs == b.titleLeads.rankKeyHighs)

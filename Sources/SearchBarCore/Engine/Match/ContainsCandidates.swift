@@ -82,7 +82,8 @@ enum ContainsCandidates {
     static func itemsHolding(_ piece: [UInt8], segment: Segment) -> Bitset? {
         guard let terms = terms(holding: piece, segment: segment) else { return nil }
         var bits = Bitset(count: segment.count)
-        segment.postings.withUnsafeBufferPointer { postings in
+        do {
+            let postings = segment.postings.reader
             for t in terms {
                 for k in Int(segment.postingOffsets[Int(t)])..<Int(segment.postingOffsets[Int(t) + 1]) {
                     bits.insert(Int(postings[k]))

@@ -78,7 +78,8 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     /// The items of `segment` holding a term of `ranges`.
     private static func items(holding ranges: [Range<Int>], in segment: Segment) -> Bitset {
         var bits = Bitset(count: segment.count)
-        segment.postings.withUnsafeBufferPointer { postings in
+        do {
+            let postings = segment.postings.reader
             for range in ranges where !range.isEmpty {
                 for k in Int(segment.postingOffsets[range.lowerBound])..<Int(segment.postingOffsets[range.upperBound]) {
                     bits.insert(Int(postings[k]))

@@ -142,7 +142,8 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             var titleWords = 0
             let start = Int(segment.forwardOffsets[i])
             let end = Int(segment.forwardOffsets[i + 1])
-            segment.forward.withUnsafeBufferPointer { forward in
+            do {
+                let forward = segment.forward.reader
                 plans.withUnsafeBufferPointer { plans in
                     var field: UInt32 = .max
                     var position: UInt32 = 0

@@ -82,7 +82,8 @@ extension Candidates {
         }
         var bits = Bitset(count: segment.count)
         var total = 0
-        segment.postings.withUnsafeBufferPointer { postings in
+        do {
+            let postings = segment.postings.reader
             for range in ranges where !range.isEmpty {
                 let start = Int(segment.postingOffsets[range.lowerBound])
                 let end = Int(segment.postingOffsets[range.upperBound])

@@ -35,13 +35,13 @@ final class Segment: Sendable {
     /// Per item, the start of its forward entries, plus the end.
     let forwardOffsets: [UInt32]
     /// Forward entries of all items.
-    let forward: [UInt32]
+    let forward: NarrowArray
     /// Distinct folded word keys, sorted by bytes.
     let vocabulary: ByteArena
     /// Per term, the start of its postings, plus the end.
     let postingOffsets: [UInt32]
     /// Postings of all terms.
-    let postings: [UInt32]
+    let postings: NarrowArray
     /// Filterable attributes.
     let attributes: AttributeTable
     /// Per item, the ``PresenceMask`` of its folded fields (computed here from ``folded``).
@@ -61,9 +61,8 @@ final class Segment: Sendable {
     private let rawFolded: (RawArena, RawArena, RawArena)
     /// Raw view of ``presence``.
     private nonisolated(unsafe) let rawPresence: UnsafePointer<UInt64>?
-    /// Raw views of ``forwardOffsets`` and ``forward``.
+    /// Raw view of ``forwardOffsets``.
     private nonisolated(unsafe) let rawForwardOffsets: UnsafePointer<UInt32>?
-    private nonisolated(unsafe) let rawForward: UnsafePointer<UInt32>?
 
     private static let serials = Atomic<UInt64>(1)
 
@@ -91,10 +90,10 @@ final class Segment: Sendable {
         self.originalPatches = originalPatches
         self.folded = folded
         self.forwardOffsets = forwardOffsets
-        self.forward = forward
+        self.forward = NarrowArray(forward)
         self.vocabulary = vocabulary
         self.postingOffsets = postingOffsets
-        self.postings = postings
+        self.postings = NarrowArray(postings)
         self.attributes = attributes
         self.runExceptions = runExceptions
         // The derived search structures; the title sort (the largest) on a second thread.
@@ -129,7 +128,6 @@ final class Segment: Sendable {
         rawFolded = (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
                      raw.count > 2 ? raw[2] : RawArena(ByteArena()))
         rawForwardOffsets = forwardOffsets.isEmpty ? nil : forwardOffsets.withUnsafeBufferPointer { $0.baseAddress }
-        rawForward = forward.isEmpty ? nil : forward.withUnsafeBufferPointer { $0.baseAddress }
         rawPresence = presence.isEmpty ? nil : presence.withUnsafeBufferPointer { $0.baseAddress }
     }
 
@@ -181,9 +179,9 @@ final class Segment: Sendable {
 
     /// The first forward entry of item `i` (nil when it has no tokens).
     @inline(__always) func firstForwardEntry(_ i: Int) -> UInt32? {
-        guard let rawForwardOffsets, let rawForward, i >= 0 && i < ids.count else { return nil }
+        guard let rawForwardOffsets, i >= 0 && i < ids.count else { return nil }
         let start = Int(rawForwardOffsets[i])
-        return start < Int(rawForwardOffsets[i + 1]) ? rawForward[start] : nil
+        return start < Int(rawForwardOffsets[i + 1]) ? forward[start] : nil
     }
 
     /// The ``PresenceMask`` of item `i`'s folded fields.
@@ -235,8 +233,8 @@ final class Segment: Sendable {
         return [
             ("ids", ids.byteSize), ("scopes", size(scopes)), ("weight keys", size(weightKeys)),
             ("rank keys", size(rankKeys)), ("original text edits", size(originalPatches)), ("folded text", size(folded)),
-            ("forward index", size(forwardOffsets) + size(forward)), ("vocabulary", size([vocabulary])),
-            ("postings", size(postingOffsets) + size(postings)), ("presence masks", size(presence)),
+            ("forward index", size(forwardOffsets) + forward.byteSize), ("vocabulary", size([vocabulary])),
+            ("postings", size(postingOffsets) + postings.byteSize), ("presence masks", size(presence)),
             ("character postings", charPostings.byteSize), ("title lead order", titleLeads.byteSize),
             ("title byte order", titleBytes.byteSize), ("run exceptions", size(runExceptions)),
         ]
