@@ -51,8 +51,8 @@ struct SegmentBuilderTests {
         check("postings", a.postings.elementsEqual(b.postings))
         check("presence", a.presence == b.presence)
         check("runExceptions", a.runExceptions == b.runExceptions)
-        check("titleLeads", a.titleLeads.order == b.titleLeads.order && a.titleLeads.rankKeyHighs == b.titleLeads.rankKeyHighs)
-        check("titleBytes", a.titleBytes.order == b.titleBytes.order)
+        check("titleLeads", a.titleLeads.order.elementsEqual(b.titleLeads.order) && a.titleLeads.rankKeyHighs == b.titleLeads.rankKeyHighs)
+        check("titleBytes", a.titleBytes.order.elementsEqual(b.titleBytes.order))
         check("attributes", a.attributes.offsets == b.attributes.offsets && a.attributes.names == b.attributes.names
             && a.attributes.entries.map(\.text) == b.attributes.entries.map(\.text)
             && a.attributes.entries.map(\.number) == b.attributes.entries.map(\.number))

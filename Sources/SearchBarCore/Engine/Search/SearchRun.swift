@@ -157,9 +157,9 @@ enum SearchRun {
                 // one is passed over without reading it (see ``TitleLeadOrder``).
                 let (order, rankKeyHighs) =
                     if case .block(_, .titleBytes) = matcher.titleTierItems {
-                        (segment.titleBytes.order, segment.titleBytes.rankKeyHighs)
+                        (segment.titleBytes.order.reader, segment.titleBytes.rankKeyHighs)
                     } else {
-                        (segment.titleLeads.order, segment.titleLeads.rankKeyHighs)
+                        (segment.titleLeads.order.reader, segment.titleLeads.rankKeyHighs)
                     }
                 for k in task.range {
                     if let worst = examiner.heap.worst {

@@ -9,7 +9,7 @@ import Glibc
 /// dismiss most of a large range without reading the items.
 struct TitleByteOrder: Sendable {
     /// Local item indices by folded title bytes (ties by index).
-    let order: [UInt32]
+    let order: NarrowArray
     /// The high 32 bits of the collation rank key of the item at each position of ``order``
     /// (see ``TitleLeadOrder/rankKeyHighs``).
     let rankKeyHighs: [UInt32]
@@ -18,7 +18,7 @@ struct TitleByteOrder: Sendable {
 
     /// No items.
     init() {
-        order = []
+        order = NarrowArray()
         rankKeyHighs = []
         weightKeys = []
     }
@@ -30,13 +30,13 @@ struct TitleByteOrder: Sendable {
 
     /// The columns in `order`, the items sorted by folded title (see ``ByteOrder``).
     init(order: [UInt32], rankKeys: [UInt64], weightKeys: [UInt32]) {
-        self.order = order
+        self.order = NarrowArray(order)
         rankKeyHighs = order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) }
         self.weightKeys = weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] }
     }
 
     /// Bytes held.
-    var byteSize: Int { order.count * 4 + rankKeyHighs.count * 4 + weightKeys.count * 4 }
+    var byteSize: Int { order.byteSize + rankKeyHighs.count * 4 + weightKeys.count * 4 }
 
     /// The positions whose title starts with `key`, and among them (at their start) those
     /// whose title equals it.

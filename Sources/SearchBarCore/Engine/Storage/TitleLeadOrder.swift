@@ -13,7 +13,7 @@
 /// dismissed from those sequential reads alone once the selection is full.
 struct TitleLeadOrder: Sendable {
     /// Local item indices, by lead term, ascending within a term; items with no title word last.
-    let order: [UInt32]
+    let order: NarrowArray
     /// Per term, where its items start in ``order``, plus the start of the items with no title word.
     private let starts: [UInt32]
     /// The high 32 bits of the collation rank key of the item at each position of ``order``
@@ -26,7 +26,7 @@ struct TitleLeadOrder: Sendable {
 
     /// No items.
     init() {
-        order = []
+        order = NarrowArray()
         starts = [0]
         rankKeyHighs = []
         titleWordCounts = []
@@ -61,7 +61,7 @@ struct TitleLeadOrder: Sendable {
             order[Int(cursor[t])] = UInt32(truncatingIfNeeded: i)
             cursor[t] += 1
         }
-        self.order = order
+        self.order = NarrowArray(order)
         self.starts = starts
         rankKeyHighs = order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) }
         titleWordCounts = order.map { titleWords[Int($0)] }
@@ -76,6 +76,6 @@ struct TitleLeadOrder: Sendable {
 
     /// Bytes held.
     var byteSize: Int {
-        order.count * 4 + starts.count * 4 + rankKeyHighs.count * 4 + titleWordCounts.count + weightKeys.count * 4
+        order.byteSize + starts.count * 4 + rankKeyHighs.count * 4 + titleWordCounts.count + weightKeys.count * 4
     }
 }
