@@ -112,7 +112,8 @@ def test_python_asyncio_example_waits_on_the_descriptor():
 
 def test_swift_example_uses_the_package_as_a_dependency():
     package = os.path.join(REPO, "examples", "swift")
-    subprocess.run(["swift", "build", "--package-path", package], check=True, capture_output=True, timeout=1200)
+    built = subprocess.run(["swift", "build", "--package-path", package], capture_output=True, text=True, timeout=1200)
+    assert built.returncode == 0, f"swift build failed ({built.returncode}):\n{built.stdout[-4000:]}\n{built.stderr[-4000:]}"
     out = subprocess.run([os.path.join(package, ".build", "debug", "Quickstart")], capture_output=True, text=True,
                          check=True).stdout
     assert "zur -> [Zur]ich Airport, [Zür]ich Hauptbahnhof" in out
