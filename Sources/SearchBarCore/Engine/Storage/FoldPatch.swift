@@ -119,24 +119,45 @@ enum FoldPatch {
     /// The text `patch` makes of `folded`. A damaged patch cannot read or write out of bounds; it
     /// only gives a wrong text.
     static func apply(_ patch: UnsafeRawBufferPointer, to folded: UnsafeRawBufferPointer) -> [UInt8] {
-        var text: [UInt8] = []
-        text.reserveCapacity(folded.count + patch.count)
+        [UInt8](unsafeUninitializedCapacity: folded.count + patch.count) { buffer, written in
+            written = apply(patch, to: folded, into: UnsafeMutableRawBufferPointer(buffer))
+        }
+    }
+
+    /// The text `patch` makes of `folded`, as a string (the common read: hit texts, highlights).
+    static func string(_ patch: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer) -> String {
+        if patch.isEmpty { return String(decoding: folded, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: folded.count + patch.count) { buffer in
+            apply(patch, to: folded, into: UnsafeMutableRawBufferPointer(buffer))
+        }
+    }
+
+    /// Writes the text `patch` makes of `folded` into `out`, which holds at least
+    /// `folded.count + patch.count` bytes (no text is longer); returns its length.
+    private static func apply(
+        _ patch: UnsafeRawBufferPointer, to folded: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer
+    ) -> Int {
+        var written = 0
+        func copy(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) {
+            guard !range.isEmpty, let from = source.baseAddress, let to = out.baseAddress else { return }
+            (to + written).copyMemory(from: from + range.lowerBound, byteCount: range.count)
+            written += range.count
+        }
         var p = 0
         var j = 0
         while p < patch.count {
-            guard let copy = readNumber(patch, &p), let skip = readNumber(patch, &p),
+            guard let copied = readNumber(patch, &p), let skip = readNumber(patch, &p),
                 let insert = readNumber(patch, &p)
             else { break }
-            let copied = min(copy, folded.count - j)
-            text.append(contentsOf: folded[j..<j + copied])
-            j += copied
-            j += min(skip, folded.count - j)
+            let end = j + min(copied, folded.count - j)
+            copy(folded, j..<end)
+            j = end + min(skip, folded.count - end)
             let inserted = min(insert, patch.count - p)
-            text.append(contentsOf: patch[p..<p + inserted])
+            copy(patch, p..<p + inserted)
             p += inserted
         }
-        text.append(contentsOf: folded[j...])
-        return text
+        copy(folded, j..<folded.count)
+        return written
     }
 
     /// Appends `value` as LEB128: seven bits per byte, low first, the high bit set on all but

@@ -12,10 +12,13 @@ struct ItemIDs: RandomAccessCollection, Sendable {
     /// The first id (0 when there are none).
     private let base: UInt64
     private let storage: Storage
+    /// The number of ids (stored: segments read it per item examined).
+    let count: Int
 
     /// The ids `ids`, kept exactly in any order (a segment's ids ascend; the index checks that
     /// after building it).
     init(_ ids: [UInt64]) {
+        count = ids.count
         guard let first = ids.first else {
             base = 0
             storage = .consecutive(count: 0)
@@ -39,13 +42,7 @@ struct ItemIDs: RandomAccessCollection, Sendable {
 
     var startIndex: Int { 0 }
 
-    var endIndex: Int {
-        switch storage {
-        case .consecutive(let count): count
-        case .offsets(let offsets): offsets.count
-        case .values(let values): values.count
-        }
-    }
+    var endIndex: Int { count }
 
     /// The id of item `i`.
     @inline(__always) subscript(i: Int) -> UInt64 {

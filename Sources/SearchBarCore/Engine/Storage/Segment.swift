@@ -141,7 +141,7 @@ final class Segment: Sendable {
     }
 
     /// The number of items (live or not).
-    var count: Int { ids.count }
+    @inline(__always) var count: Int { ids.count }
 
     /// The number of distinct terms.
     var termCount: Int { vocabulary.count }
@@ -158,14 +158,13 @@ final class Segment: Sendable {
     /// The original text of `field` for item `i`.
     func originalText(_ field: SearchField, _ i: Int) -> String {
         let f = Int(field.rawValue)
-        let text = folded[f].bytes.withUnsafeBytes { folded in
+        return folded[f].bytes.withUnsafeBytes { folded in
             originalPatches[f].bytes.withUnsafeBytes { patches in
-                FoldPatch.apply(
+                FoldPatch.string(
                     UnsafeRawBufferPointer(rebasing: patches[originalPatches[f].range(i)]),
-                    to: UnsafeRawBufferPointer(rebasing: folded[self.folded[f].range(i)]))
+                    folded: UnsafeRawBufferPointer(rebasing: folded[self.folded[f].range(i)]))
             }
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The folded text of `field` (a raw value) for item `i`, valid while the segment lives.
