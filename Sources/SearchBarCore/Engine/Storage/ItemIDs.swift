@@ -4,7 +4,7 @@
 /// - 8 bytes per item otherwise.
 struct ItemIDs: RandomAccessCollection, Sendable {
     private enum Storage {
-        case consecutive(count: Int)
+        case consecutive
         case offsets([UInt32])
         case values([UInt64])
     }
@@ -21,7 +21,7 @@ struct ItemIDs: RandomAccessCollection, Sendable {
         count = ids.count
         guard let first = ids.first else {
             base = 0
-            storage = .consecutive(count: 0)
+            storage = .consecutive
             return
         }
         base = first
@@ -32,7 +32,7 @@ struct ItemIDs: RandomAccessCollection, Sendable {
             near = near && id >= first && id - first <= UInt64(UInt32.max)
         }
         if consecutive {
-            storage = .consecutive(count: ids.count)
+            storage = .consecutive
         } else if near {
             storage = .offsets(ids.map { UInt32(truncatingIfNeeded: $0 - first) })
         } else {
@@ -55,7 +55,7 @@ struct ItemIDs: RandomAccessCollection, Sendable {
 
     /// The local index of `id`, or nil.
     func localIndex(of id: UInt64) -> Int? {
-        if case .consecutive(let count) = storage {
+        if case .consecutive = storage {
             return id >= base && id - base < UInt64(count) ? Int(id - base) : nil
         }
         var low = 0

@@ -238,9 +238,6 @@ final class Segment: Sendable {
             ("title byte order", titleBytes.byteSize), ("run exceptions", size(runExceptions)),
         ]
     }
-
-    /// Approximate bytes held (for diagnostics).
-    var byteSize: Int { storageBreakdown.reduce(0) { $0 + $1.bytes } }
 }
 
 /// Binary searches over a sorted vocabulary arena.
