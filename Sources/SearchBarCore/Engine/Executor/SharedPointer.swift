@@ -33,7 +33,7 @@ extension Array where Element: BitwiseCopyable {
     /// must be written; `fill` may hand the pointer to a parallel job that ends before it returns).
     /// `fill` runs even for no elements (it may fill other arrays too).
     static func filled(count: Int, _ fill: (SharedPointer<Element>) -> Void) -> [Element] {
-        [Element](unsafeUninitializedCapacity: Swift.max(count, 1)) { buffer, initialized in
+        [Element].uninitialized(capacity: count) { buffer, initialized in
             fill(SharedPointer(buffer.baseAddress!))
             initialized = count
         }

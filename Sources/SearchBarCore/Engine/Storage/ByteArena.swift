@@ -80,9 +80,8 @@ extension Array {
     /// A copy with capacity equal to its count.
     func exactCopy() -> [Element] {
         guard capacity > count + count / 16 else { return self }
-        // An empty copy is the shared empty array (see `ByteOrder.sortedIndices`).
         guard count > 0 else { return [] }
-        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+        return [Element].uninitialized(capacity: count) { buffer, initialized in
             self.withUnsafeBufferPointer { source in
                 for i in 0..<source.count { (buffer.baseAddress! + i).initialize(to: source[i]) }
             }

@@ -7,11 +7,7 @@ enum ByteOrder {
     /// only on equal prefixes. A blank arena sorts as `count` empty strings.
     static func sortedIndices(_ arena: ByteArena, count: Int? = nil) -> [UInt32] {
         let n = count ?? arena.count
-        // Not through `unsafeUninitializedCapacity` when empty: that stores the count into the
-        // shared empty-array storage, a write ThreadSanitizer reports against any other thread
-        // reading an empty array at the same time.
-        guard n > 0 else { return [] }
-        var indices = [UInt32](unsafeUninitializedCapacity: n) { buffer, initialized in
+        var indices = [UInt32].uninitialized(capacity: n) { buffer, initialized in
             for i in 0..<n { buffer[i] = UInt32(truncatingIfNeeded: i) }
             initialized = n
         }

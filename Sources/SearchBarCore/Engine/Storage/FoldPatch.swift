@@ -119,7 +119,7 @@ enum FoldPatch {
     /// The text `patch` makes of `folded`. A damaged patch cannot read or write out of bounds; it
     /// only gives a wrong text.
     static func apply(_ patch: UnsafeRawBufferPointer, to folded: UnsafeRawBufferPointer) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: folded.count + patch.count) { buffer, written in
+        [UInt8].uninitialized(capacity: folded.count + patch.count) { buffer, written in
             written = apply(patch, to: folded, into: UnsafeMutableRawBufferPointer(buffer))
         }
     }
