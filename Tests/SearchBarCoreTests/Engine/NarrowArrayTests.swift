@@ -23,4 +23,29 @@ struct NarrowArrayTests {
         let top = NarrowArray([UInt32.max, 1 << 24, 0])
         #expect(Array(top) == [UInt32.max, 1 << 24, 0])
     }
+
+    /// The builder writes the forward index and postings in parallel, each task its own values:
+    /// neighbouring values written by different threads, in any order, must not clobber each
+    /// other (a 4-byte store of a 3-byte value would spill into the next one).
+    @Test("values written from several threads in any order read back", arguments: [false, true])
+    func parallelFill(narrow: Bool) {
+        let count = 10_000
+        let limit: UInt64 = narrow ? 1 << 24 : 1 << 32
+        var random = SplitMix(seed: 11)
+        let values = (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next() % limit) | 0x0101 }
+        let pool = ThreadPool(threads: 3)
+        // Task t writes every 7th value from t, back to front, so neighbours go to other tasks.
+        let array = NarrowArray.filled(count: count, narrow: narrow) { writer in
+            pool.forEach(7) { task in
+                for i in stride(from: count - 1 - (count - 1 - task) % 7, through: 0, by: -7) where i % 7 == task {
+                    writer.set(i, values[i])
+                }
+            }
+        }
+        #expect(array.width == (narrow ? 3 : 4))
+        #expect(array.count == count)
+        let wrong = (0..<count).filter { array[$0] != values[$0] }
+        #expect(wrong.isEmpty, "\(wrong.count) values read back wrong, first at \(wrong.first ?? -1)")
+        #expect(NarrowArray.filled(count: 0, narrow: true) { _ in }.isEmpty)
+    }
 }

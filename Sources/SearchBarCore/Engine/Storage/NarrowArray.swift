@@ -20,20 +20,30 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
     /// The values of `values`.
     init(_ values: [UInt32]) {
         let narrow = values.allSatisfy { $0 < 1 << 24 }
-        width = narrow ? 3 : 4
-        mask = narrow ? 0xFF_FFFF : 0xFFFF_FFFF
-        count = values.count
-        let width = self.width
-        var bytes = [UInt8](repeating: 0, count: values.count * width + 1)
-        bytes.withUnsafeMutableBytes { out in
-            // Each 4-byte store spills into the next value's place (or the padding), which the
-            // next store overwrites.
-            for (i, value) in values.enumerated() {
-                out.storeBytes(of: value.littleEndian, toByteOffset: i &* width, as: UInt32.self)
-            }
+        self = Self.filled(count: values.count, narrow: narrow) { writer in
+            for (i, value) in values.enumerated() { writer.set(i, value) }
         }
-        storage = bytes
-        base = storage.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    /// An array over `storage` (values `width` bytes each, then a byte of padding).
+    private init(storage: [UInt8], width: Int, count: Int) {
+        self.width = width
+        mask = width == 3 ? 0xFF_FFFF : 0xFFFF_FFFF
+        self.count = count
+        self.storage = storage
+        base = self.storage.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    /// `count` values that `fill` writes through a ``Writer``, without a `[UInt32]` copy first.
+    /// Every value must be written; distinct threads may write distinct values at once. With
+    /// `narrow`, every value written must be below 2²⁴.
+    static func filled(count: Int, narrow: Bool, _ fill: (Writer) -> Void) -> NarrowArray {
+        let width = narrow ? 3 : 4
+        let storage = [UInt8].filled(count: count * width + 1) { bytes in
+            bytes[count * width] = 0
+            fill(Writer(base: UnsafeMutableRawPointer(bytes.base), width: width, count: count))
+        }
+        return NarrowArray(storage: storage, width: width, count: count)
     }
 
     /// No values.
@@ -60,6 +70,27 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
         @inline(__always) subscript(i: Int) -> UInt32 {
             precondition(i >= 0 && i < count, "NarrowArray index out of range")
             return UInt32(littleEndian: (base + i &* width).loadUnaligned(as: UInt32.self)) & mask
+        }
+    }
+
+    /// Writes the values of an array being made by ``filled(count:narrow:_:)``. A write stores
+    /// exactly the value's own bytes, so threads writing neighbouring values do not overlap.
+    struct Writer: @unchecked Sendable {
+        fileprivate let base: UnsafeMutableRawPointer
+        fileprivate let width: Int
+        /// The number of values.
+        let count: Int
+
+        /// Sets value `i`.
+        @inline(__always) func set(_ i: Int, _ value: UInt32) {
+            assert(i >= 0 && i < count && (width == 4 || value < 1 << 24), "NarrowArray write out of range")
+            let at = base + i &* width
+            if width == 3 {
+                at.storeBytes(of: UInt16(truncatingIfNeeded: value).littleEndian, as: UInt16.self)
+                (at + 2).storeBytes(of: UInt8(truncatingIfNeeded: value >> 16), as: UInt8.self)
+            } else {
+                at.storeBytes(of: value.littleEndian, as: UInt32.self)
+            }
         }
     }
 

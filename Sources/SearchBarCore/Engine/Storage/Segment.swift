@@ -78,8 +78,8 @@ final class Segment: Sendable {
     /// the title sort of a large segment runs on it (``ByteOrder/sortedIndices(_:count:pool:)``).
     init(
         ids: [UInt64], scopes: [UInt32], weightKeys: [UInt32], rankKeys: [UInt64], originalPatches: [ByteArena],
-        folded: [ByteArena], forwardOffsets: [UInt32], forward: [UInt32], vocabulary: ByteArena,
-        postingOffsets: [UInt32], postings: [UInt32], attributes: AttributeTable, runExceptions: [UInt32],
+        folded: [ByteArena], forwardOffsets: [UInt32], forward: NarrowArray, vocabulary: ByteArena,
+        postingOffsets: [UInt32], postings: NarrowArray, attributes: AttributeTable, runExceptions: [UInt32],
         pool: ThreadPool? = nil
     ) {
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -90,10 +90,10 @@ final class Segment: Sendable {
         self.originalPatches = originalPatches
         self.folded = folded
         self.forwardOffsets = forwardOffsets
-        self.forward = NarrowArray(forward)
+        self.forward = forward
         self.vocabulary = vocabulary
         self.postingOffsets = postingOffsets
-        self.postings = NarrowArray(postings)
+        self.postings = postings
         self.attributes = attributes
         self.runExceptions = runExceptions
         // The derived search structures; the title sort (the largest) on a second thread.

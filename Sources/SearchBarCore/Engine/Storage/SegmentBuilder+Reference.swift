@@ -52,8 +52,9 @@ extension SegmentBuilder {
         return Segment(
             ids: items.map(\.id), scopes: scopes.contains { $0 != 0 } ? scopes : [],
             weightKeys: weights.contains { $0 != WeightKey.zero } ? weights : [], rankKeys: rankKeys,
-            originalPatches: originalPatches.map { $0.blankIfEmpty() }, folded: folded, forwardOffsets: forwardOffsets, forward: forward,
-            vocabulary: vocabulary, postingOffsets: postingOffsets, postings: postings, attributes: attributes,
+            originalPatches: originalPatches.map { $0.blankIfEmpty() }, folded: folded, forwardOffsets: forwardOffsets,
+            forward: NarrowArray(forward), vocabulary: vocabulary, postingOffsets: postingOffsets,
+            postings: NarrowArray(postings), attributes: attributes,
             runExceptions: runExceptions)
     }
 }

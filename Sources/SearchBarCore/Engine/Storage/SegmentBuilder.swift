@@ -67,9 +67,9 @@ enum SegmentBuilder {
     }
 
     /// The forward index with global term ids, its offsets, and the postings, written part by
-    /// part in parallel.
+    /// part in parallel, the forward index and postings straight into their narrow form.
     private static func writeIndex(_ parts: [SegmentPart], _ merged: VocabularyMerge, pool: ThreadPool)
-        -> (forward: [UInt32], forwardOffsets: [UInt32], postings: [UInt32])
+        -> (forward: NarrowArray, forwardOffsets: [UInt32], postings: NarrowArray)
     {
         // Where each part's items and forward entries go.
         var itemBase = [Int](repeating: 0, count: parts.count + 1)
@@ -81,11 +81,15 @@ enum SegmentBuilder {
         let itemCount = itemBase[parts.count]
         let (itemStarts, forwardStarts) = (itemBase, forwardBase)
         let postingCount = Int(merged.postingOffsets.last ?? 0)
+        // Forward entries of other fields than the title carry field bits above 2^24.
+        let narrowForward =
+            merged.vocabulary.count <= 1 << 24
+            && parts.allSatisfy { $0.forward.allSatisfy { $0 >> Segment.fieldShift == 0 } }
         var forwardOffsets = [UInt32]()
-        var postings = [UInt32]()
-        let forward = [UInt32].filled(count: forwardBase[parts.count]) { forward in
+        var postings = NarrowArray()
+        let forward = NarrowArray.filled(count: forwardBase[parts.count], narrow: narrowForward) { forward in
             forwardOffsets = [UInt32].filled(count: itemCount + 1) { forwardOffsets in
-                postings = [UInt32].filled(count: postingCount) { postings in
+                postings = NarrowArray.filled(count: postingCount, narrow: itemCount <= 1 << 24) { postings in
                     forwardOffsets[0] = 0
                     pool.forEach(parts.count) { c in
                         writeIndex(
@@ -103,7 +107,7 @@ enum SegmentBuilder {
     /// into the segment's arrays, at the part's item and forward bases.
     private static func writeIndex(
         _ part: SegmentPart, placement: (terms: [UInt32], cursors: [UInt32]), itemBase: Int, forwardBase: Int,
-        forward: SharedPointer<UInt32>, forwardOffsets: SharedPointer<UInt32>, postings: SharedPointer<UInt32>
+        forward: NarrowArray.Writer, forwardOffsets: SharedPointer<UInt32>, postings: NarrowArray.Writer
     ) {
         var cursors = placement.cursors
         let terms = placement.terms
@@ -115,10 +119,10 @@ enum SegmentBuilder {
                 for _ in 0..<Int(count) {
                     let entry = entries[k]
                     let t = Int(entry & Segment.termMask)
-                    forward[forwardBase + k] = terms[t] | (entry & ~Segment.termMask)
+                    forward.set(forwardBase + k, terms[t] | (entry & ~Segment.termMask))
                     if last[t] != Int32(truncatingIfNeeded: i) {
                         last[t] = Int32(truncatingIfNeeded: i)
-                        postings[Int(cursors[t])] = item
+                        postings.set(Int(cursors[t]), item)
                         cursors[t] &+= 1
                     }
                     k += 1

@@ -78,8 +78,8 @@ enum SegmentMerger {
         return Segment(
             ids: ids, scopes: scopes, weightKeys: weights, rankKeys: rankKeys, originalPatches: originalPatches,
             folded: folded,
-            forwardOffsets: forwardOffsets, forward: forward.exactCopy(), vocabulary: vocabulary,
-            postingOffsets: postingOffsets, postings: postings, attributes: attributes, runExceptions: runExceptions)
+            forwardOffsets: forwardOffsets, forward: NarrowArray(forward), vocabulary: vocabulary,
+            postingOffsets: postingOffsets, postings: NarrowArray(postings), attributes: attributes, runExceptions: runExceptions)
     }
 
     /// Postings (one per item and term, ascending items) from a forward index.

@@ -36,9 +36,10 @@ struct TitleLeadOrder: Sendable {
     /// Groups `count` items by the first forward entry of each, when that entry is a title word;
     /// `rankKeys` and `weightKeys` (empty: all 0) are the segment's columns.
     init(
-        forward: [UInt32], forwardOffsets: [UInt32], count: Int, termCount: Int, rankKeys: [UInt64],
+        forward: NarrowArray, forwardOffsets: [UInt32], count: Int, termCount: Int, rankKeys: [UInt64],
         weightKeys: [UInt32]
     ) {
+        let forward = forward.reader
         // Counting sort: lead term per item (termCount for none), counts, prefix sums, placement.
         var lead = [UInt32](repeating: UInt32(truncatingIfNeeded: termCount), count: count)
         var titleWords = [UInt8](repeating: 0, count: count)
