@@ -131,20 +131,28 @@ struct TypoWalk {
         }
     }
 
-    /// The end of the block of terms (from `start`) that begin with `prefix[0..<depth]`.
+    /// The end of the block of terms (from `start`, which begins with `prefix[0..<depth]`) that
+    /// begin with `prefix[0..<depth]`. Most pruned blocks are a few terms long, so the search
+    /// gallops from `start` (1, 2, 4, ... terms ahead) before it bisects.
     private func blockEnd(from start: Int, prefix: [UInt32], depth: Int, limit: Int) -> Int {
         var key: [UInt8] = []
+        key.reserveCapacity(depth * 4)
         for c in prefix[0..<depth] { UTF8Decoding.encode(c, into: &key) }
         return key.withUnsafeBufferPointer { key in
-            var low = start
-            var high = limit
+            func inBlock(_ i: Int) -> Bool {
+                VocabularySearch.compare(bytes, offsets, i, key, prefixOnly: true) <= 0
+            }
+            var inside = start
+            var step = 1
+            while start + step < limit && inBlock(start + step) {
+                inside = start + step
+                step <<= 1
+            }
+            var low = inside + 1
+            var high = min(start + step, limit)
             while low < high {
                 let mid = (low + high) >> 1
-                if VocabularySearch.compare(bytes, offsets, mid, key, prefixOnly: true) <= 0 {
-                    low = mid + 1
-                } else {
-                    high = mid
-                }
+                if inBlock(mid) { low = mid + 1 } else { high = mid }
             }
             return low
         }
