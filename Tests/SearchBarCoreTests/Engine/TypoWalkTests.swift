@@ -158,4 +158,57 @@ struct TypoWalkTests {
             }
         }
     }
+
+    /// Typing forward, a word's walk visits only the terms its shorter form matched with the
+    /// same budget (``WordPlanCache``): that must find exactly what a walk of the whole
+    /// vocabulary finds, for every prefix of every word.
+    @Test func walkWithinAShorterWordsMatchesFindsTheSame() {
+        var random = SplitMix(seed: 43)
+        let (terms, arena) = Self.vocabulary(&random, count: 2_500)
+        let words = Self.words(&random, terms: terms, count: 120)
+        var narrowed = 0
+        arena.bytes.withUnsafeBufferPointer { bytes in
+            arena.offsets.withUnsafeBufferPointer { offsets in
+                let walk = TypoWalk(bytes: bytes, offsets: offsets)
+                for word in words where word.count >= 2 {
+                    for budget in 1...2 {
+                        for cut in 1..<word.count {
+                            let shorter = Array(word[..<cut])
+                            var key: [UInt8] = []
+                            for c in shorter { UTF8Decoding.encode(c, into: &key) }
+                            let domain = walk.matches(shorter, budget: budget, prefix: true).map(\.terms)
+                                + [VocabularySearch.prefixRange(bytes, offsets, key)]
+                            let full = Self.walkCosts(walk.matches(word, budget: budget, prefix: true))
+                            let within = Self.walkCosts(walk.matches(word, budget: budget, prefix: true, within: domain))
+                            #expect(Self.differences(within, full, terms).isEmpty, "\(word) after \(shorter), budget \(budget)")
+                            if domain.reduce(0, { $0 + $1.count }) < terms.count / 4 { narrowed += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        // The shorter words' matches must usually be a small part of the vocabulary.
+        #expect(narrowed > 500)
+    }
+
+    @Test func walkDomainClampsSortsAndMerges() {
+        #expect(TypoWalk.walkDomain([8..<12, 0..<3, 2..<5, 20..<30, 5..<6], sameFirst: 1..<25) == [1..<6, 8..<12, 20..<25])
+        #expect(TypoWalk.walkDomain([0..<1, 30..<40], sameFirst: 5..<10).isEmpty)
+        #expect(TypoWalk.walkDomain([], sameFirst: 0..<10).isEmpty)
+    }
+
+    /// The cache narrows a walk only to a shorter prefix word with the same budget.
+    @Test func planCacheNarrowsOnlyToAShorterPrefixWordWithTheSameBudget() {
+        func word(_ text: String, prefix: Bool = true) -> QueryWord {
+            QueryWord(key: Array(text.utf8), kind: .word, isPrefix: prefix, typos: true)
+        }
+        #expect(WordPlanCache.extends(word("medeci"), word("medec")))
+        #expect(WordPlanCache.extends(word("medecin"), word("medec")))
+        #expect(!WordPlanCache.extends(word("medec"), word("medec")))  // not longer
+        #expect(!WordPlanCache.extends(word("medec"), word("mede")))  // budget 1 after 0
+        #expect(!WordPlanCache.extends(word("medecines"), word("medecine")))  // budget 2 after 1
+        #expect(!WordPlanCache.extends(word("medeci"), word("medec", prefix: false)))  // a whole word
+        #expect(!WordPlanCache.extends(word("medeci", prefix: false), word("medec")))
+        #expect(!WordPlanCache.extends(word("medoci"), word("medec")))  // not a prefix
+    }
 }

@@ -34,19 +34,50 @@ struct TypoWalk {
     ///   given bytes, or nil when listing them costs too much. With it, a wrong first letter
     ///   costs one search for the rest of the word (cached while the word grows) instead of a
     ///   lookup per distinct first letter of the vocabulary, thousands in a multilingual one.
+    /// - Parameter domain: when set, the table walk visits only these terms: the terms a shorter
+    ///   word matches in prefix mode with the same budget, when `word` extends it (see
+    ///   ``walkDomain(_:sameFirst:)``).
     func matches(
-        _ word: [UInt32], budget: Int, prefix: Bool, termsContaining: (([UInt8]) -> [UInt32]?)? = nil
+        _ word: [UInt32], budget: Int, prefix: Bool, within domain: [Range<Int>]? = nil,
+        termsContaining: (([UInt8]) -> [UInt32]?)? = nil
     ) -> [Match] {
         guard budget > 0, let first = word.first else { return [] }
         var results: [Match] = []
         var firstBytes: [UInt8] = []
         UTF8Decoding.encode(first, into: &firstBytes)
         let sameFirst = VocabularySearch.prefixRange(bytes, offsets, firstBytes)
-        walk(word, budget: budget, prefix: prefix, in: sameFirst, into: &results)
+        if let domain {
+            for range in Self.walkDomain(domain, sameFirst: sameFirst) {
+                walk(word, budget: budget, prefix: prefix, in: range, into: &results)
+            }
+        } else {
+            walk(word, budget: budget, prefix: prefix, in: sameFirst, into: &results)
+        }
         if budget >= TypoPolicy.firstLetterCost {
             firstLetterTypos(word, prefix: prefix, termsContaining: termsContaining, into: &results)
         }
         return results
+    }
+
+    /// The blocks of `domain` inside `sameFirst`, ascending and disjoint.
+    ///
+    /// Why a word's matches lie among those of a word it extends by more letters, in prefix mode
+    /// with the same budget: dropping the word's last letter never raises its distance to the
+    /// best prefix of a term (the letter was matched, substituted or inserted against the
+    /// term's prefix, which loses its last letter too, or it was deleted; a transposed pair
+    /// becomes one substitution). The wrong-first-letter forms do not use the domain.
+    static func walkDomain(_ domain: [Range<Int>], sameFirst: Range<Int>) -> [Range<Int>] {
+        let clamped = domain.map { $0.clamped(to: sameFirst) }.filter { !$0.isEmpty }
+            .sorted { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<Int>] = []
+        for range in clamped {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
     }
 
     // MARK: - Table walk over terms sharing the first letter

@@ -15,8 +15,9 @@ struct WordPlan: Sendable {
     /// Postings behind ``ranges`` (Int.max for substring words, which are not in the vocabulary).
     let volume: Int
 
-    /// Resolves `word` against `segment`.
-    init(_ word: QueryWord, segment: Segment) {
+    /// Resolves `word` against `segment`; with `domain`, the typo walk visits only those
+    /// terms (see ``TypoWalk/matches(_:budget:prefix:within:termsContaining:)``).
+    init(_ word: QueryWord, segment: Segment, within domain: [Range<Int>]? = nil) {
         self.word = word
         guard !word.matchesAsSubstring else {
             soleRange = 0..<0
@@ -41,7 +42,7 @@ struct WordPlan: Sendable {
             typoMatches = segment.vocabulary.bytes.withUnsafeBufferPointer { bytes in
                 segment.vocabulary.offsets.withUnsafeBufferPointer { offsets in
                     TypoWalk(bytes: bytes, offsets: offsets).matches(
-                        word.codePoints, budget: word.typoBudget, prefix: word.isPrefix,
+                        word.codePoints, budget: word.typoBudget, prefix: word.isPrefix, within: domain,
                         termsContaining: { ContainsCandidates.terms(holding: $0, segment: segment) })
                 }
             }
