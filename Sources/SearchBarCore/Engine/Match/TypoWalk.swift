@@ -61,8 +61,8 @@ struct TypoWalk {
 
     /// The blocks of `domain` inside `sameFirst`, ascending and disjoint.
     ///
-    /// Why a word's matches lie among those of a word it extends by more letters, in prefix mode
-    /// with the same budget: dropping the word's last letter never raises its distance to the
+    /// Why a word's matches lie among those of any shorter word it extends (prefix mode, the
+    /// same budget): dropping the word's last letter never raises its distance to the
     /// best prefix of a term (the letter was matched, substituted or inserted against the
     /// term's prefix, which loses its last letter too, or it was deleted; a transposed pair
     /// becomes one substitution). The wrong-first-letter forms do not use the domain.
