@@ -82,14 +82,7 @@ enum ContainsCandidates {
     static func itemsHolding(_ piece: [UInt8], segment: Segment) -> Bitset? {
         guard let terms = terms(holding: piece, segment: segment) else { return nil }
         var bits = Bitset(count: segment.count)
-        do {
-            let postings = segment.postings.reader
-            for t in terms {
-                for k in Int(segment.postingOffsets[Int(t)])..<Int(segment.postingOffsets[Int(t) + 1]) {
-                    bits.insert(Int(postings[k]))
-                }
-            }
-        }
+        for t in terms { segment.insertHolders(of: Int(t)..<Int(t) + 1, into: &bits) }
         return bits
     }
 

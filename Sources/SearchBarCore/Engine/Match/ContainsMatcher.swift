@@ -78,14 +78,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     /// The items of `segment` holding a term of `ranges`.
     private static func items(holding ranges: [Range<Int>], in segment: Segment) -> Bitset {
         var bits = Bitset(count: segment.count)
-        do {
-            let postings = segment.postings.reader
-            for range in ranges where !range.isEmpty {
-                for k in Int(segment.postingOffsets[range.lowerBound])..<Int(segment.postingOffsets[range.upperBound]) {
-                    bits.insert(Int(postings[k]))
-                }
-            }
-        }
+        for range in ranges { segment.insertHolders(of: range, into: &bits) }
         return bits
     }
 

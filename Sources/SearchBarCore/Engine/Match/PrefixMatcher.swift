@@ -45,10 +45,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         baseQuality = plans.reduce(0) { $0 + ($1.word.isPrefix ? 0 : 1) }
         if case .block = titleTierItems, let last = plans.last, last.word.isPrefix, last.exactTerm >= 0 {
             var holders = Bitset(count: segment.count)
-            let term = last.exactTerm
-            for k in Int(segment.postingOffsets[term])..<Int(segment.postingOffsets[term + 1]) {
-                holders.insert(Int(segment.postings[k]))
-            }
+            segment.insertHolders(of: last.exactTerm..<last.exactTerm + 1, into: &holders)
             lastWordHolders = holders
         } else {
             lastWordHolders = nil
@@ -142,29 +139,27 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             var titleWords = 0
             let start = Int(segment.forwardOffsets[i])
             let end = Int(segment.forwardOffsets[i + 1])
-            do {
-                let forward = segment.forward.reader
-                plans.withUnsafeBufferPointer { plans in
-                    var field: UInt32 = .max
-                    var position: UInt32 = 0
-                    for k in start..<end {
-                        let entry = forward[k]
-                        let f = entry >> Segment.fieldShift
-                        let t = Int(entry & Segment.termMask)
-                        if f != field {
-                            field = f
-                            position = 0
-                        }
-                        if f == 0 { titleWords += 1 }
-                        for w in 0..<n {
-                            let c = plans[w].cost(t)
-                            guard c != 0 else { continue }
-                            let packed = UInt32(c - 1) << 24 | f << 16 | min(position, 0xFFFE)
-                            if packed < best[w] { best[w] = packed }
-                            if w == n - 1 && t == plans[w].exactTerm { lastWhole = true }
-                        }
-                        position &+= 1
+            let forward = segment.forward.reader
+            plans.withUnsafeBufferPointer { plans in
+                var field: UInt32 = .max
+                var position: UInt32 = 0
+                for k in start..<end {
+                    let entry = forward[k]
+                    let f = entry >> Segment.fieldShift
+                    let t = Int(entry & Segment.termMask)
+                    if f != field {
+                        field = f
+                        position = 0
                     }
+                    if f == 0 { titleWords += 1 }
+                    for w in 0..<n {
+                        let c = plans[w].cost(t)
+                        guard c != 0 else { continue }
+                        let packed = UInt32(c - 1) << 24 | f << 16 | min(position, 0xFFFE)
+                        if packed < best[w] { best[w] = packed }
+                        if w == n - 1 && t == plans[w].exactTerm { lastWhole = true }
+                    }
+                    position &+= 1
                 }
             }
             for w in 0..<n where plans[w].word.matchesAsSubstring {

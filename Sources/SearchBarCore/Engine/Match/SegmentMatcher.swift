@@ -82,14 +82,7 @@ extension Candidates {
         }
         var bits = Bitset(count: segment.count)
         var total = 0
-        do {
-            let postings = segment.postings.reader
-            for range in ranges where !range.isEmpty {
-                let start = Int(segment.postingOffsets[range.lowerBound])
-                let end = Int(segment.postingOffsets[range.upperBound])
-                for k in start..<end where bits.insert(Int(postings[k])) { total += 1 }
-            }
-        }
+        for range in ranges { total += segment.insertHolders(of: range, into: &bits) }
         return .list(bits.members(expectedCount: total))
     }
 }

@@ -219,6 +219,19 @@ final class Segment: Sendable {
         return range.lowerBound
     }
 
+    /// Adds the items holding a term of `terms` to `bits`; returns how many were not in it.
+    @discardableResult
+    func insertHolders(of terms: Range<Int>, into bits: inout Bitset) -> Int {
+        guard !terms.isEmpty else { return 0 }
+        let postings = self.postings.reader
+        var added = 0
+        for k in Int(postingOffsets[terms.lowerBound])..<Int(postingOffsets[terms.upperBound])
+        where bits.insert(Int(postings[k])) {
+            added += 1
+        }
+        return added
+    }
+
     /// The number of postings of the terms in `range`.
     @inline(__always) func postingCount(_ range: Range<Int>) -> Int {
         Int(postingOffsets[range.upperBound]) - Int(postingOffsets[range.lowerBound])
