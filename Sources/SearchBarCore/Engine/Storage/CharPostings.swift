@@ -24,13 +24,16 @@ struct CharPostings: Sendable {
     init(_ fields: [ByteArena], count: Int) {
         var lists: [UInt32: [UInt32]] = [:]
         var seen: [UInt32] = []
-        for i in 0..<count {
-            seen.removeAll(keepingCapacity: true)
-            for arena in fields where !arena.isBlank {
-                arena.bytes.withUnsafeBufferPointer { bytes in
-                    guard let base = bytes.baseAddress else { return }
-                    var k = Int(arena.offsets[i])
-                    let end = Int(arena.offsets[i + 1])
+        // Each arena's bytes and offsets are borrowed once (a per-item `withUnsafeBufferPointer`
+        // on the arrays retained and released them for every item).
+        let arenas = fields.filter { !$0.isBlank }
+        Self.withBuffers(arenas[...]) { list in list.withUnsafeBufferPointer { buffers in
+            for i in 0..<count {
+                seen.removeAll(keepingCapacity: true)
+                for (bytes, offsets) in buffers {
+                    guard let base = bytes.baseAddress else { continue }
+                    var k = Int(offsets[i])
+                    let end = Int(offsets[i + 1])
                     while k < end {
                         // Every indexed code point is U+0E00 or above: three or four UTF-8 bytes.
                         if base[k] < 0xE0 {
@@ -42,9 +45,9 @@ struct CharPostings: Sendable {
                         if Self.isIndexed(c) && !seen.contains(c) { seen.append(c) }
                     }
                 }
+                for c in seen { lists[c, default: []].append(UInt32(truncatingIfNeeded: i)) }
             }
-            for c in seen { lists[c, default: []].append(UInt32(truncatingIfNeeded: i)) }
-        }
+        } }
         let sortedKeys = lists.keys.sorted()
         var offsets: [UInt32] = [0]
         offsets.reserveCapacity(sortedKeys.count + 1)
@@ -57,6 +60,20 @@ struct CharPostings: Sendable {
         keys = sortedKeys
         self.offsets = offsets
         self.postings = postings
+    }
+
+    /// Calls `body` with the bytes and offsets of every arena of `arenas`, borrowed.
+    private static func withBuffers(
+        _ arenas: ArraySlice<ByteArena>,
+        _ borrowed: [(UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>)] = [],
+        _ body: ([(UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>)]) -> Void
+    ) {
+        guard let first = arenas.first else { return body(borrowed) }
+        first.bytes.withUnsafeBufferPointer { bytes in
+            first.offsets.withUnsafeBufferPointer { offsets in
+                withBuffers(arenas.dropFirst(), borrowed + [(bytes, offsets)], body)
+            }
+        }
     }
 
     /// True for the code points this index covers.
