@@ -73,6 +73,19 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         titleTier.bound(position, quality: 0, proximity: Score.proximity(span: 0))
     }
 
+    /// Outside the title tiers, the best hit has every word at a word start, in order, next to
+    /// each other in the title (no typo).
+    let rankOrderBound: UInt64? = Score.make(
+        tier: .inOrder, quality: 0, field: .title, proximity: Score.proximity(span: 0), weightKey: 0)
+
+    /// Not when there is no title-tier phase, nothing can match, or the previous matches are
+    /// under an eighth of the segment (too few hits to find early in rank order).
+    var prefersRankOrder: Bool {
+        guard titleTier.items != nil, !conditions.excludesAll else { return false }
+        if case .list(let list) = scanned, list.count < segment.count / 8 { return false }
+        return true
+    }
+
     deinit { keys.free() }
 
     /// The items of `segment` holding a term of `ranges`.

@@ -33,7 +33,12 @@ struct RareByteFinder {
             guard let hit = memchr(base + position, rare, last - position + 1) else { return nil }
             let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
             let start = offset - anchor
-            if memcmp(base + start, pattern, n) == 0 { return start }
+            // The first and last bytes inline: most anchor hits fail there without a call.
+            if base[start] == pattern[0] && base[start + n - 1] == pattern[n - 1]
+                && (n <= 2 || memcmp(base + start + 1, pattern + 1, n - 2) == 0)
+            {
+                return start
+            }
             position = offset + 1
         }
         return nil

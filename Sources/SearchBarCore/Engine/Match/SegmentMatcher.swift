@@ -35,6 +35,15 @@ protocol SegmentMatcher: AnyObject, Sendable {
     /// A score no lower than that of the item at `position` of the title order of
     /// ``titleTierItems``, from that order's columns (no read of the item itself).
     func titleTierBound(_ position: Int) -> UInt64
+    /// The best score, less its weight key (``Score`` keeps that in the low 32 bits), that an
+    /// item can get when its ``ceiling(_:floor:)`` is below the title tiers; nil when the matcher
+    /// has no such bound. With a bound, ``evaluate(_:)`` must be exact for every item of the
+    /// segment, not only the candidates: ``SearchRun`` passes over an item whose bound cannot
+    /// enter the selection, and may evaluate items in ``Segment/rankOrder``.
+    var rankOrderBound: UInt64? { get }
+    /// True when examining items in ``Segment/rankOrder`` before the candidates may pay (they
+    /// are not known to be few); requires a ``rankOrderBound`` and ``titleTierItems``.
+    var prefersRankOrder: Bool { get }
 }
 
 /// Which items of a segment can reach the title tiers (``MatchTier/titlePrefix`` and above).
@@ -70,6 +79,10 @@ extension SegmentMatcher {
     var preferredItems: [UInt32]? { nil }
     /// No bound by default.
     func titleTierBound(_ position: Int) -> UInt64 { .max }
+    /// No bound by default.
+    var rankOrderBound: UInt64? { nil }
+    /// No rank-order phase by default.
+    var prefersRankOrder: Bool { false }
 }
 
 extension Candidates {

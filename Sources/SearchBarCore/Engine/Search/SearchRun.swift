@@ -38,6 +38,18 @@ enum SearchRun {
 
     /// False turns the title-tier phase off (tests compare its answers with a plain scan).
     static let titleTierPhase = Atomic<Bool>(true)
+    /// False turns the rank-order phase off, and with it the passing over of items on their
+    /// ``SegmentMatcher/rankOrderBound`` (tests compare the answers with a plain scan).
+    static let rankOrderPhase = Atomic<Bool>(true)
+    /// The number of searches the rank-order phase has answered (a diagnostic: tests check that
+    /// the phase ran).
+    static let rankOrderAnswers = Atomic<Int>(0)
+
+    /// The rank-order phase examines at most this many items per segment and variant.
+    static let rankOrderItems = 4096
+    /// The rank-order phase gives up after this many items when its hits at the bound so far,
+    /// extrapolated, would not fill the selection within ``rankOrderItems`` (checked this often).
+    static let rankOrderCheck = 256
 
     /// Runs `matchers[segment][variant]` over `snapshot` and selects the best `limit` items.
     ///
@@ -45,7 +57,10 @@ enum SearchRun {
     /// ``TitleTierItems``; a matcher with a small candidate list does not), those blocks run
     /// first, before any candidates are gathered. If they alone fill `limit` results at the
     /// title tiers, nothing else can enter and the search ends there (its matches are then not
-    /// kept for refinement). Otherwise every candidate runs with the selections made so far.
+    /// kept for refinement). Otherwise, when every matcher has a ``SegmentMatcher/rankOrderBound``,
+    /// items are examined in rank order on the calling thread (see ``rankOrder``); when that
+    /// fills the selection with hits no later item can beat, the search ends there too.
+    /// Otherwise every candidate runs with the selections made so far.
     static func run(
         _ matchers: [[any SegmentMatcher]], snapshot: Snapshot, limit: Int, pool: ThreadPool,
         cancellation: CancellationFlag?
@@ -71,6 +86,17 @@ enum SearchRun {
                 return Outcome(top: top, matches: nil)
             }
             share(top, heaps, limit: limit)
+
+            // Phase 1b: items in rank order, while they can still enter the selection.
+            if rankOrderPhase.load(ordering: .relaxed) {
+                var heap = TopK(limit: limit)
+                for item in top { heap.offer(item) }
+                if try rankOrder(matchers, snapshot: snapshot, heap: &heap, cancellation: cancellation) {
+                    rankOrderAnswers.add(1, ordering: .relaxed)
+                    return Outcome(top: heap.sorted(), matches: nil)
+                }
+                share(heap.sorted(), heaps, limit: limit)
+            }
         }
 
         // The candidates are gathered here, on the calling thread, only when needed.
@@ -97,7 +123,7 @@ enum SearchRun {
         if !preferredTasks.isEmpty {
             _ = try execute(
                 preferredTasks, .preferred, matchers, snapshot: snapshot, heaps: heaps, limit: limit, pool: pool,
-                cancellation: cancellation)
+                cancellation: cancellation, titleTiersOffered: leads != nil)
             share(merged(heaps, limit: limit), heaps, limit: limit)
         }
 
@@ -105,10 +131,68 @@ enum SearchRun {
         // are complete for refinement; a selection never takes the same hit twice.
         let found = try execute(
             tasks, .candidates, matchers, snapshot: snapshot, heaps: heaps, limit: limit, pool: pool,
-            cancellation: cancellation)
+            cancellation: cancellation, titleTiersOffered: leads != nil)
         let top = merged(heaps, limit: limit)
         let kept = keptMatches(tasks, found, matchers, snapshot)
         return Outcome(top: top, matches: kept)
+    }
+
+    /// Examines each segment's items in ``Segment/rankOrder`` on the calling thread, offering
+    /// them to `heap`, until the next item's best possible score (its matcher's
+    /// ``SegmentMatcher/rankOrderBound`` with the item's weight) cannot rank before the worst kept
+    /// hit: every later item is no heavier and later in collation, so none can enter either.
+    /// True when every segment and variant stopped so; false when a matcher has no bound, or its
+    /// hits at the bound come too rarely (``rankOrderCheck``, ``rankOrderItems``): then the
+    /// candidates must be examined. Only title-tier items can beat the bound, and the title-tier
+    /// phase has examined those already.
+    private static func rankOrder(
+        _ matchers: [[any SegmentMatcher]], snapshot: Snapshot, heap: inout TopK, cancellation: CancellationFlag?
+    ) throws(SearchBarError) -> Bool {
+        guard matchers.allSatisfy({ $0.allSatisfy { $0.prefersRankOrder && $0.rankOrderBound != nil } }) else {
+            return false
+        }
+        for (s, variants) in matchers.enumerated() {
+            let view = snapshot.segments[s]
+            let segment = view.segment
+            let order = segment.rankOrder.order.reader
+            for (v, matcher) in variants.enumerated() {
+                guard let bound = matcher.rankOrderBound else { return false }
+                var atBound = 0
+                var stopped = false
+                for k in 0..<min(order.count, rankOrderItems) {
+                    let i = Int(order[k])
+                    if let worst = heap.worst, !Self.canEnter(i, bound: bound, segment: segment, worst: worst) {
+                        stopped = true
+                        break
+                    }
+                    if k % rankOrderCheck == rankOrderCheck - 1 {
+                        if let cancellation, cancellation.isCancelled {
+                            throw SearchBarError(.cancelled, "the search was cancelled")
+                        }
+                        // Projected hits at the bound by the last item allowed.
+                        if atBound * rankOrderItems < (k + 1) * heap.limit { return false }
+                    }
+                    guard view.isLive(i), let evaluation = matcher.evaluate(i) else { continue }
+                    if evaluation.score >> 32 == bound >> 32 { atBound += 1 }
+                    if heap.rejects(score: evaluation.score) { continue }
+                    heap.offer(RankedItem(
+                        score: evaluation.score, rankKey: segment.rankKeys[i], id: segment.ids[i], segment: Int32(s),
+                        local: UInt32(truncatingIfNeeded: i), field: evaluation.field, variant: Int32(v)))
+                }
+                // Every item examined also ends it.
+                if !stopped && order.count > rankOrderItems { return false }
+            }
+        }
+        return true
+    }
+
+    /// False when item `i` of `segment`, with a score of at most `bound` and its own weight,
+    /// cannot rank before `worst` (then neither can any item after it in rank order).
+    @inline(__always)
+    fileprivate static func canEnter(_ i: Int, bound: UInt64, segment: Segment, worst: RankedItem) -> Bool {
+        let best = bound | UInt64(segment.weightKey(i))
+        if best != worst.score { return best > worst.score }
+        return (segment.rankKeys[i], segment.ids[i]) < (worst.rankKey, worst.id)
     }
 
     /// `range` cut into tasks of ``chunkSize``.
@@ -138,7 +222,8 @@ enum SearchRun {
     /// next, longer query needs).
     private static func execute(
         _ tasks: [Task], _ source: Source, _ matchers: [[any SegmentMatcher]], snapshot: Snapshot,
-        heaps: SlotArray<TopK>, limit: Int, pool: ThreadPool, cancellation: CancellationFlag?
+        heaps: SlotArray<TopK>, limit: Int, pool: ThreadPool, cancellation: CancellationFlag?,
+        titleTiersOffered: Bool = false
     ) throws(SearchBarError) -> SlotArray<[UInt32]> {
         let found = SlotArray<[UInt32]>(count: tasks.count)
         let job = ParallelJob(taskCount: tasks.count, maxParticipants: pool.threadCount, cancellation: cancellation) {
@@ -149,7 +234,7 @@ enum SearchRun {
             let matcher = matchers[task.segment][task.variant]
             var examiner = Examiner(
                 view: view, matcher: matcher, segment: Int32(task.segment), variant: Int32(task.variant),
-                heap: heaps.remove(slot) ?? TopK(limit: limit))
+                heap: heaps.remove(slot) ?? TopK(limit: limit), titleTiersOffered: titleTiersOffered)
             // (`candidates` is read only in phase 2: reading it gathers them, once.)
             switch source {
             case .titleLeads:
@@ -203,16 +288,49 @@ enum SearchRun {
         let variant: Int32
         var heap: TopK
         var matched: [UInt32] = []
+        /// The matcher's ``SegmentMatcher/rankOrderBound``.
+        let bound: UInt64?
+        /// True when the title-tier phase has offered every item that can reach the title
+        /// tiers: an item is then passed over on its bound alone, without its ceiling.
+        let titleTiersOffered: Bool
+
+        init(
+            view: SegmentView, matcher: any SegmentMatcher, segment: Int32, variant: Int32, heap: TopK,
+            titleTiersOffered: Bool
+        ) {
+            self.view = view
+            self.matcher = matcher
+            self.segment = segment
+            self.variant = variant
+            self.heap = heap
+            self.titleTiersOffered = titleTiersOffered
+            bound = SearchRun.rankOrderPhase.load(ordering: .relaxed) ? matcher.rankOrderBound : nil
+        }
 
         /// Examines item `i`: passed over when its tier ceiling is below the selection's floor
         /// (still a possible match), else evaluated and offered.
         @inline(__always) mutating func consider(_ i: Int) {
             guard view.isLive(i) else { return }
             // No ceiling is below the lowest tier, so a floor there prunes nothing.
-            let floor = heap.floorTier
-            if floor > MatchTier.fuzzy.rawValue && matcher.ceiling(i, floor: floor).rawValue < floor {
+            if titleTiersOffered, let bound, let worst = heap.worst,
+                !SearchRun.canEnter(i, bound: bound, segment: view.segment, worst: worst)
+            {
                 matched.append(UInt32(truncatingIfNeeded: i))
                 return
+            }
+            let floor = heap.floorTier
+            if floor > MatchTier.fuzzy.rawValue {
+                let ceiling = matcher.ceiling(i, floor: floor)
+                // Below the floor's tier, or below the title tiers with a bound that cannot
+                // enter: passed over (still a possible match).
+                if ceiling.rawValue < floor
+                    || (ceiling < .titlePrefix && bound != nil && heap.worst.map {
+                        !SearchRun.canEnter(i, bound: bound.unsafelyUnwrapped, segment: view.segment, worst: $0)
+                    } == true)
+                {
+                    matched.append(UInt32(truncatingIfNeeded: i))
+                    return
+                }
             }
             guard let evaluation = matcher.evaluate(i) else { return }
             matched.append(UInt32(truncatingIfNeeded: i))

@@ -57,6 +57,8 @@ final class Segment: Sendable {
     let titleLeads: TitleLeadOrder
     /// Items sorted by their folded title (computed here).
     let titleBytes: TitleByteOrder
+    /// Items in the order their hits rank on equal match scores (computed here).
+    let rankOrder: RankOrder
     /// Raw views of ``folded`` per field (see ``RawArena``), a tuple so reads count no references.
     private let rawFolded: (RawArena, RawArena, RawArena)
     /// Raw view of ``presence``.
@@ -98,12 +100,15 @@ final class Segment: Sendable {
         self.runExceptions = runExceptions
         // The derived search structures; the title sort (the largest) on a second thread.
         let count = ids.count
-        let sorted = DerivedBox<TitleByteOrder>()
+        let sorted = DerivedBox<(TitleByteOrder, RankOrder)>()
         let sortTitles: @Sendable () -> Void = {
             let titles = folded.first ?? ByteArena()
             let order = pool.map { ByteOrder.sortedIndices(titles, count: count, pool: $0) }
                 ?? ByteOrder.sortedIndices(titles, count: count)
-            sorted.value = TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys)
+            sorted.value = (
+                TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys),
+                RankOrder(rankKeys: rankKeys, weightKeys: weightKeys)
+            )
         }
         var derived: ([UInt64], CharPostings, TitleLeadOrder, [UInt32])?
         let buildOthers = {
@@ -123,7 +128,7 @@ final class Segment: Sendable {
         }
         (presence, charPostings, titleLeads, vocabularyByteCounts) =
             derived ?? ([], CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256))
-        titleBytes = sorted.value ?? TitleByteOrder()
+        (titleBytes, rankOrder) = sorted.value ?? (TitleByteOrder(), RankOrder())
         let raw = folded.map(RawArena.init)
         rawFolded = (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
                      raw.count > 2 ? raw[2] : RawArena(ByteArena()))
@@ -194,7 +199,8 @@ final class Segment: Sendable {
         let text = rawFolded.0.text(i)
         guard text.count >= key.count else { return false }
         guard key.count > 0, let a = text.baseAddress, let b = key.baseAddress else { return true }
-        return memcmp(a, b, key.count) == 0
+        // Most titles differ at the first byte: no call for them.
+        return a[0] == b[0] && memcmp(a, b, key.count) == 0
     }
 
     /// The folded text of `field` for item `i`, as bytes.
@@ -248,7 +254,8 @@ final class Segment: Sendable {
             ("forward index", size(forwardOffsets) + forward.byteSize), ("vocabulary", size([vocabulary])),
             ("postings", size(postingOffsets) + postings.byteSize), ("presence masks", size(presence)),
             ("character postings", charPostings.byteSize), ("title lead order", titleLeads.byteSize),
-            ("title byte order", titleBytes.byteSize), ("run exceptions", size(runExceptions)),
+            ("title byte order", titleBytes.byteSize), ("rank order", rankOrder.byteSize),
+            ("run exceptions", size(runExceptions)),
         ]
     }
 }

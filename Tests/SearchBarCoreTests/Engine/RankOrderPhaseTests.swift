@@ -1,0 +1,115 @@
+import Testing
+
+@testable import SearchBarCore
+
+/// ``RankOrder`` and the search work it saves (``SearchRun``'s rank-order phase, and the passing
+/// over of items on their ``SegmentMatcher/rankOrderBound``) only skip work: the answers must
+/// equal a search without them, hit for hit.
+@Suite("Engine: the rank-order phase gives the plain scan's answers", .serialized)
+struct RankOrderPhaseTests {
+
+    @Test func rankOrderSortsByWeightThenRankKeyThenIndex() {
+        var random = SplitMix(seed: 11)
+        for weighted in [false, true] {
+            let count = 5000
+            // Few distinct keys, so that ties on the rank key (and on the weight) are common; keys
+            // spread over all 64 bits, so that every radix digit matters.
+            let rankKeys = (0..<count).map { _ in UInt64(random.next(below: 40)) &* 0x0101_0101_0101_0101 }
+            let weightKeys = weighted ? (0..<count).map { _ in UInt32(random.next(below: 5)) &* 0x0101_0101 } : []
+            let order = Array(RankOrder(rankKeys: rankKeys, weightKeys: weightKeys).order)
+            let expected = (0..<count).sorted { a, b in
+                let wa = weighted ? weightKeys[a] : 0
+                let wb = weighted ? weightKeys[b] : 0
+                if wa != wb { return wa > wb }
+                if rankKeys[a] != rankKeys[b] { return rankKeys[a] < rankKeys[b] }
+                return a < b
+            }
+            #expect(order == expected.map { UInt32($0) }, "weighted: \(weighted)")
+        }
+        #expect(RankOrder(rankKeys: [], weightKeys: []).count == 0)
+        // One item, and items that all share every digit (each pass is skipped).
+        #expect(Array(RankOrder(rankKeys: [7], weightKeys: []).order) == [0])
+        #expect(Array(RankOrder(rankKeys: [3, 3, 3], weightKeys: [1, 1, 1]).order) == [0, 1, 2])
+    }
+
+    /// Titles of common short words, so that most queries have thousands of hits at their best
+    /// tier but few titles start with them; weights, subtitles, scopes, three segments with
+    /// interleaved ids (an item of a later segment can win a tie on the rank key by its id) and
+    /// tombstones.
+    static func makeIndex() throws -> SearchIndex {
+        var random = SplitMix(seed: 99)
+        let words = ["lib", "share", "usr", "doc", "python", "icu", "zone", "info", "data", "local", "été", "Straße"]
+        let index = try SearchIndex(threads: 2)
+        // Each batch under half the one before, so that the three stay separate segments.
+        for (segment, size) in [40_000, 15_000, 5_000].enumerated() {
+            var batch: [IndexItem] = []
+            for k in 0..<size {
+                let id = UInt64(3 * k + segment)
+                let title = (0..<(1 + random.next(below: 5))).map { _ in words[random.next(below: words.count)] }
+                let subtitle = random.next(below: 4) == 0 ? words[random.next(below: words.count)] : ""
+                batch.append(IndexItem(
+                    id: id, title: "/" + title.joined(separator: "/"), subtitle: subtitle,
+                    scope: UInt32(random.next(below: 3)), weight: [0, 0, 0, 1, 2.5][random.next(below: 5)]))
+            }
+            index.add(batch)
+        }
+        index.remove(ids: stride(from: UInt64(0), to: 120_000, by: 9).map { $0 })
+        return index
+    }
+
+    static func search(_ index: SearchIndex, _ query: String, _ options: SearchOptions, phase: Bool) throws
+        -> [SearchHit]
+    {
+        SearchRun.rankOrderPhase.store(phase, ordering: .relaxed)
+        defer { SearchRun.rankOrderPhase.store(true, ordering: .relaxed) }
+        // A fresh search: the same query would otherwise be answered from the result cache.
+        index.cache.removeAll()
+        return try index.search(query, options: options)
+    }
+
+    @Test func rankOrderPhaseMatchesPlainScan() throws {
+        let index = try Self.makeIndex()
+        #expect(index.snapshot.segments.count == 3)
+        let queries = [
+            "l", "s", "i", "li", "sh", "share", "usr doc", "doc usr", "py", "zone info", "ete", "strasse", "ss", "o",
+            "a", "hare", "/", "lib/share", "x", "info zone doc",
+        ]
+        let answeredBefore = SearchRun.rankOrderAnswers.load(ordering: .relaxed)
+        var compared = 0
+        for query in queries {
+            for options in [
+                SearchOptions(mode: .contains, limit: 1), SearchOptions(mode: .contains, limit: 20),
+                SearchOptions(mode: .contains, limit: 50), SearchOptions(mode: .contains, limit: 500),
+                SearchOptions(mode: .contains, limit: 50, scopes: [1]),
+                SearchOptions(mode: .contains, limit: 50, typos: false),
+            ] {
+                let fast = try Self.search(index, query, options, phase: true)
+                let plain = try Self.search(index, query, options, phase: false)
+                #expect(fast.map(\.id) == plain.map(\.id), "ids of \(query) limit \(options.limit)")
+                #expect(fast.map(\.score) == plain.map(\.score), "scores of \(query) limit \(options.limit)")
+                #expect(fast.map(\.highlights) == plain.map(\.highlights), "highlights of \(query)")
+                compared += plain.count
+            }
+        }
+        #expect(compared > 5000)
+        // The phase must have answered searches, or this test compares nothing it is about.
+        #expect(SearchRun.rankOrderAnswers.load(ordering: .relaxed) - answeredBefore > 20)
+    }
+
+    /// Typing forward after a search the rank-order phase answered keeps no matches to refine:
+    /// the next keystroke must still find everything.
+    @Test func typingForwardAfterARankOrderAnswer() throws {
+        let index = try Self.makeIndex()
+        for query in ["share", "python", "zone info", "strasse"] {
+            var typed = ""
+            for character in query {
+                typed.append(character)
+                let options = SearchOptions(mode: .contains, limit: 30)
+                // Typed keystroke by keystroke (the cache and refinement in play), then fresh.
+                let typedHits = try index.search(typed, options: options)
+                let plain = try Self.search(index, typed, options, phase: false)
+                #expect(typedHits.map(\.id) == plain.map(\.id), "\(typed)")
+            }
+        }
+    }
+}
