@@ -21,58 +21,76 @@ struct RankOrder: Sendable {
             return
         }
         // LSD radix sort on 16-bit digits, stable, starting from index order: the rank key's
-        // digits from the lowest, then the weight key's, complemented (heavier first).
-        var current = [UInt32].filled(count: count) { out in
+        // digits from the lowest, carrying the keys along so that every pass reads them in
+        // sequence; then the weight key's, complemented (heavier first).
+        var keys = rankKeys
+        var items = [UInt32].filled(count: count) { out in
             for i in 0..<count { out[i] = UInt32(truncatingIfNeeded: i) }
         }
-        var next = [UInt32](repeating: 0, count: count)
+        var keysOut = [UInt64](repeating: 0, count: count)
+        var itemsOut = [UInt32](repeating: 0, count: count)
         var counts = [Int](repeating: 0, count: 1 << 16)
-        func pass<Key: FixedWidthInteger>(_ keys: [Key], shift: Int, heavierFirst: Bool) {
-            let sorted = keys.withUnsafeBufferPointer { keys in
-                current.withUnsafeBufferPointer { source in
-                    next.withUnsafeMutableBufferPointer { target in
-                        counts.withUnsafeMutableBufferPointer { counts in
-                            Self.scatter(
-                                source, into: target, counts: counts, keys: keys, shift: shift, invert: heavierFirst)
+        for shift in stride(from: 0, to: 64, by: 16) {
+            let sorted = counts.withUnsafeMutableBufferPointer { counts in
+                Self.scatter(&keys, &items, into: &keysOut, &itemsOut, counts: counts) { key, _ in
+                    Int(truncatingIfNeeded: key >> shift) & 0xFFFF
+                }
+            }
+            if sorted {
+                swap(&keys, &keysOut)
+                swap(&items, &itemsOut)
+            }
+        }
+        if !weightKeys.isEmpty {
+            weightKeys.withUnsafeBufferPointer { weights in
+                for shift in stride(from: 0, to: 32, by: 16) {
+                    let sorted = counts.withUnsafeMutableBufferPointer { counts in
+                        Self.scatter(&keys, &items, into: &keysOut, &itemsOut, counts: counts) { _, item in
+                            0xFFFF - Int(truncatingIfNeeded: weights[Int(item)] >> shift) & 0xFFFF
                         }
+                    }
+                    if sorted {
+                        swap(&keys, &keysOut)
+                        swap(&items, &itemsOut)
                     }
                 }
             }
-            if sorted { swap(&current, &next) }
         }
-        for shift in stride(from: 0, to: 64, by: 16) { pass(rankKeys, shift: shift, heavierFirst: false) }
-        if !weightKeys.isEmpty {
-            for shift in stride(from: 0, to: 32, by: 16) { pass(weightKeys, shift: shift, heavierFirst: true) }
-        }
-        order = NarrowArray(current)
+        order = NarrowArray(items)
     }
 
-    /// One counting-sort pass of `source` into `target` by the 16 bits at `shift` of each item's
-    /// key (complemented with `invert`); false (and `target` untouched) when every item has the
-    /// same digit, so the pass would change nothing.
-    private static func scatter<Key: FixedWidthInteger>(
-        _ source: UnsafeBufferPointer<UInt32>, into target: UnsafeMutableBufferPointer<UInt32>,
-        counts: UnsafeMutableBufferPointer<Int>, keys: UnsafeBufferPointer<Key>, shift: Int, invert: Bool
+    /// One counting-sort pass of `keys` and `items` into `keysOut` and `itemsOut` by the
+    /// `digit` (0...0xFFFF) of each key and item; false (the outputs untouched) when every item
+    /// has the same digit, so the pass would change nothing.
+    @inline(__always)
+    private static func scatter(
+        _ keys: inout [UInt64], _ items: inout [UInt32], into keysOut: inout [UInt64], _ itemsOut: inout [UInt32],
+        counts: UnsafeMutableBufferPointer<Int>, digit: (UInt64, UInt32) -> Int
     ) -> Bool {
-        @inline(__always) func digit(_ i: UInt32) -> Int {
-            let d = Int(truncatingIfNeeded: keys[Int(i)] >> shift) & 0xFFFF
-            return invert ? 0xFFFF - d : d
+        keys.withUnsafeBufferPointer { keys in
+            items.withUnsafeBufferPointer { items in
+                keysOut.withUnsafeMutableBufferPointer { keysOut in
+                    itemsOut.withUnsafeMutableBufferPointer { itemsOut in
+                        counts.update(repeating: 0)
+                        for k in keys.indices { counts[digit(keys[k], items[k])] += 1 }
+                        if counts.contains(keys.count) { return false }
+                        var start = 0
+                        for d in counts.indices {
+                            let n = counts[d]
+                            counts[d] = start
+                            start += n
+                        }
+                        for k in keys.indices {
+                            let d = digit(keys[k], items[k])
+                            keysOut[counts[d]] = keys[k]
+                            itemsOut[counts[d]] = items[k]
+                            counts[d] += 1
+                        }
+                        return true
+                    }
+                }
+            }
         }
-        counts.update(repeating: 0)
-        for i in source { counts[digit(i)] += 1 }
-        if counts.contains(source.count) { return false }
-        var start = 0
-        for d in counts.indices {
-            let n = counts[d]
-            counts[d] = start
-            start += n
-        }
-        for i in source {
-            let d = digit(i)
-            target[counts[d]] = i
-            counts[d] += 1
-        }
-        return true
     }
 
     /// The number of items.
