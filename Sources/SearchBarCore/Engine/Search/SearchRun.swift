@@ -154,6 +154,7 @@ enum SearchRun {
         for (s, variants) in matchers.enumerated() {
             let view = snapshot.segments[s]
             let segment = view.segment
+            // (The segment keeps its rank order once built, so the reader stays valid.)
             let order = segment.rankOrder.order.reader
             for (v, matcher) in variants.enumerated() {
                 guard let bound = matcher.rankOrderBound else { return false }
@@ -307,30 +308,13 @@ enum SearchRun {
             bound = SearchRun.rankOrderPhase.load(ordering: .relaxed) ? matcher.rankOrderBound : nil
         }
 
-        /// Examines item `i`: passed over when its tier ceiling is below the selection's floor
-        /// (still a possible match), else evaluated and offered.
+        /// Examines item `i`: passed over when it cannot enter the selection (``passesOver(_:)``),
+        /// still a possible match; else evaluated and offered.
         @inline(__always) mutating func consider(_ i: Int) {
             guard view.isLive(i) else { return }
-            // No ceiling is below the lowest tier, so a floor there prunes nothing.
-            if titleTiersOffered, let bound, let worst = heap.worst,
-                !SearchRun.canEnter(i, bound: bound, segment: view.segment, worst: worst)
-            {
+            if passesOver(i) {
                 matched.append(UInt32(truncatingIfNeeded: i))
                 return
-            }
-            let floor = heap.floorTier
-            if floor > MatchTier.fuzzy.rawValue {
-                let ceiling = matcher.ceiling(i, floor: floor)
-                // Below the floor's tier, or below the title tiers with a bound that cannot
-                // enter: passed over (still a possible match).
-                if ceiling.rawValue < floor
-                    || (ceiling < .titlePrefix && bound != nil && heap.worst.map {
-                        !SearchRun.canEnter(i, bound: bound.unsafelyUnwrapped, segment: view.segment, worst: $0)
-                    } == true)
-                {
-                    matched.append(UInt32(truncatingIfNeeded: i))
-                    return
-                }
             }
             guard let evaluation = matcher.evaluate(i) else { return }
             matched.append(UInt32(truncatingIfNeeded: i))
@@ -339,6 +323,25 @@ enum SearchRun {
             heap.offer(RankedItem(
                 score: evaluation.score, rankKey: items.rankKeys[i], id: items.ids[i], segment: segment,
                 local: UInt32(truncatingIfNeeded: i), field: evaluation.field, variant: variant))
+        }
+
+        /// True when item `i` cannot enter the full selection: its tier ceiling is below the
+        /// selection's floor, or it cannot reach the title tiers (or the title-tier phase offered
+        /// those already) and its ``SegmentMatcher/rankOrderBound`` cannot beat the worst kept hit.
+        @inline(__always) private func passesOver(_ i: Int) -> Bool {
+            // On the bound alone, without reading the item, once the title tiers were offered.
+            if titleTiersOffered, let bound, let worst = heap.worst,
+                !SearchRun.canEnter(i, bound: bound, segment: view.segment, worst: worst)
+            {
+                return true
+            }
+            // No ceiling is below the lowest tier, so a floor there prunes nothing.
+            let floor = heap.floorTier
+            guard floor > MatchTier.fuzzy.rawValue else { return false }
+            let ceiling = matcher.ceiling(i, floor: floor)
+            if ceiling.rawValue < floor { return true }
+            guard !titleTiersOffered, ceiling < .titlePrefix, let bound, let worst = heap.worst else { return false }
+            return !SearchRun.canEnter(i, bound: bound, segment: view.segment, worst: worst)
         }
     }
 
