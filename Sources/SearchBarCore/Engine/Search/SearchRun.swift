@@ -45,7 +45,8 @@ enum SearchRun {
     /// the phase ran).
     static let rankOrderAnswers = Atomic<Int>(0)
 
-    /// The rank-order phase examines at most this many items per segment and variant.
+    /// The rank-order phase examines at most this many items per segment and variant (a segment
+    /// keeps this many in its ``Segment/rankOrder``).
     static let rankOrderItems = 4096
     /// The rank-order phase gives up after this many items when its hits at the bound so far,
     /// extrapolated, would not fill the selection within ``rankOrderItems`` (checked this often).
@@ -154,8 +155,7 @@ enum SearchRun {
         for (s, variants) in matchers.enumerated() {
             let view = snapshot.segments[s]
             let segment = view.segment
-            // (The segment keeps its rank order once built, so the reader stays valid.)
-            let order = segment.rankOrder.order.reader
+            let order = segment.rankOrder.order
             for (v, matcher) in variants.enumerated() {
                 guard let bound = matcher.rankOrderBound else { return false }
                 var atBound = 0
@@ -181,7 +181,7 @@ enum SearchRun {
                         local: UInt32(truncatingIfNeeded: i), field: evaluation.field, variant: Int32(v)))
                 }
                 // Every item examined also ends it.
-                if !stopped && order.count > rankOrderItems { return false }
+                if !stopped && segment.count > min(order.count, rankOrderItems) { return false }
             }
         }
         return true

@@ -1,101 +1,71 @@
-/// The items of a segment in the order their hits rank when they tie on everything the match
-/// decides (tier, quality, field, proximity): heavier weight first, then the locale's collation
-/// order (the rank key), then local index (which is id order).
+/// The first items of a segment in the order their hits rank when they tie on everything the
+/// match decides (tier, quality, field, proximity): heavier weight first, then the locale's
+/// collation order (the rank key), then local index (which is id order).
 ///
 /// A query that matches most items (one letter, a common word) has thousands of hits at its
 /// best tier, and the first `limit` of them in this order are the answer. ``SearchRun``'s
 /// rank-order phase examines items in this order and stops as soon as the next item's best
-/// possible score cannot enter the selection, instead of examining every item.
+/// possible score cannot enter the selection; it gives up after ``SearchRun/rankOrderItems``
+/// items, so only that many are kept: selected in one pass over the keys, not sorted.
 struct RankOrder: Sendable {
-    /// Local item indices in rank order.
-    let order: NarrowArray
+    /// Local item indices of the first items in rank order.
+    let order: [UInt32]
 
     /// No items.
-    init() { order = NarrowArray() }
+    init() { order = [] }
 
-    /// The order of the items with these `rankKeys` and `weightKeys` (empty: every weight 0).
-    init(rankKeys: [UInt64], weightKeys: [UInt32]) {
+    /// The first `limit` items (all when fewer) with these `rankKeys` and `weightKeys` (empty:
+    /// every weight 0) in rank order.
+    init(rankKeys: [UInt64], weightKeys: [UInt32], first limit: Int) {
         let count = rankKeys.count
-        guard count > 0 else {
-            order = NarrowArray()
+        let kept = min(max(limit, 0), count)
+        guard kept > 0 else {
+            order = []
             return
         }
-        // LSD radix sort on 16-bit digits, stable, starting from index order: the rank key's
-        // digits from the lowest, carrying the keys along so that every pass reads them in
-        // sequence; then the weight key's, complemented (heavier first).
-        var keys = rankKeys
-        var items = [UInt32].filled(count: count) { out in
-            for i in 0..<count { out[i] = UInt32(truncatingIfNeeded: i) }
+        /// True when item `a` ranks before item `b`.
+        @inline(__always) func before(_ a: UInt32, _ b: UInt32) -> Bool {
+            if !weightKeys.isEmpty, weightKeys[Int(a)] != weightKeys[Int(b)] {
+                return weightKeys[Int(a)] > weightKeys[Int(b)]
+            }
+            if rankKeys[Int(a)] != rankKeys[Int(b)] { return rankKeys[Int(a)] < rankKeys[Int(b)] }
+            return a < b
         }
-        var keysOut = [UInt64](repeating: 0, count: count)
-        var itemsOut = [UInt32](repeating: 0, count: count)
-        var counts = [Int](repeating: 0, count: 1 << 16)
-        for shift in stride(from: 0, to: 64, by: 16) {
-            let sorted = counts.withUnsafeMutableBufferPointer { counts in
-                Self.scatter(&keys, &items, into: &keysOut, &itemsOut, counts: counts) { key, _ in
-                    Int(truncatingIfNeeded: key >> shift) & 0xFFFF
+        // A heap of the `kept` best items so far whose root is the last of them in rank order:
+        // most items are rejected by one comparison with the root.
+        var heap: [UInt32] = []
+        heap.reserveCapacity(kept)
+        for i in 0..<UInt32(truncatingIfNeeded: count) {
+            if heap.count < kept {
+                heap.append(i)
+                var child = heap.count - 1
+                while child > 0 {
+                    let parent = (child - 1) / 2
+                    guard before(heap[parent], heap[child]) else { break }
+                    heap.swapAt(parent, child)
+                    child = parent
+                }
+            } else if before(i, heap[0]) {
+                heap[0] = i
+                var parent = 0
+                while true {
+                    let left = 2 * parent + 1
+                    guard left < kept else { break }
+                    var last = left
+                    if left + 1 < kept && before(heap[left], heap[left + 1]) { last = left + 1 }
+                    guard before(heap[parent], heap[last]) else { break }
+                    heap.swapAt(parent, last)
+                    parent = last
                 }
             }
-            if sorted {
-                swap(&keys, &keysOut)
-                swap(&items, &itemsOut)
-            }
         }
-        if !weightKeys.isEmpty {
-            weightKeys.withUnsafeBufferPointer { weights in
-                for shift in stride(from: 0, to: 32, by: 16) {
-                    let sorted = counts.withUnsafeMutableBufferPointer { counts in
-                        Self.scatter(&keys, &items, into: &keysOut, &itemsOut, counts: counts) { _, item in
-                            0xFFFF - Int(truncatingIfNeeded: weights[Int(item)] >> shift) & 0xFFFF
-                        }
-                    }
-                    if sorted {
-                        swap(&keys, &keysOut)
-                        swap(&items, &itemsOut)
-                    }
-                }
-            }
-        }
-        order = NarrowArray(items)
+        heap.sort(by: before)
+        order = heap
     }
 
-    /// One counting-sort pass of `keys` and `items` into `keysOut` and `itemsOut` by the
-    /// `digit` (0...0xFFFF) of each key and item; false (the outputs untouched) when every item
-    /// has the same digit, so the pass would change nothing.
-    @inline(__always)
-    private static func scatter(
-        _ keys: inout [UInt64], _ items: inout [UInt32], into keysOut: inout [UInt64], _ itemsOut: inout [UInt32],
-        counts: UnsafeMutableBufferPointer<Int>, digit: (UInt64, UInt32) -> Int
-    ) -> Bool {
-        keys.withUnsafeBufferPointer { keys in
-            items.withUnsafeBufferPointer { items in
-                keysOut.withUnsafeMutableBufferPointer { keysOut in
-                    itemsOut.withUnsafeMutableBufferPointer { itemsOut in
-                        counts.update(repeating: 0)
-                        for k in keys.indices { counts[digit(keys[k], items[k])] += 1 }
-                        if counts.contains(keys.count) { return false }
-                        var start = 0
-                        for d in counts.indices {
-                            let n = counts[d]
-                            counts[d] = start
-                            start += n
-                        }
-                        for k in keys.indices {
-                            let d = digit(keys[k], items[k])
-                            keysOut[counts[d]] = keys[k]
-                            itemsOut[counts[d]] = items[k]
-                            counts[d] += 1
-                        }
-                        return true
-                    }
-                }
-            }
-        }
-    }
-
-    /// The number of items.
+    /// The number of items kept.
     var count: Int { order.count }
 
     /// Bytes held.
-    var byteSize: Int { order.byteSize }
+    var byteSize: Int { order.capacity * 4 }
 }

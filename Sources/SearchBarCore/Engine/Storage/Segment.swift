@@ -57,8 +57,8 @@ final class Segment: Sendable {
     let titleLeads: TitleLeadOrder
     /// Items sorted by their folded title (computed here).
     let titleBytes: TitleByteOrder
-    /// ``rankOrder`` once built.
-    private let builtRankOrder = Mutex<RankOrder?>(nil)
+    /// The first items in the order their hits rank on equal match scores (computed here).
+    let rankOrder: RankOrder
     /// Raw views of ``folded`` per field (see ``RawArena``), a tuple so reads count no references.
     private let rawFolded: (RawArena, RawArena, RawArena)
     /// Raw view of ``presence``.
@@ -100,12 +100,15 @@ final class Segment: Sendable {
         self.runExceptions = runExceptions
         // The derived search structures; the title sort (the largest) on a second thread.
         let count = ids.count
-        let sorted = DerivedBox<TitleByteOrder>()
+        let sorted = DerivedBox<(TitleByteOrder, RankOrder)>()
         let sortTitles: @Sendable () -> Void = {
             let titles = folded.first ?? ByteArena()
             let order = pool.map { ByteOrder.sortedIndices(titles, count: count, pool: $0) }
                 ?? ByteOrder.sortedIndices(titles, count: count)
-            sorted.value = TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys)
+            sorted.value = (
+                TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys),
+                RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: SearchRun.rankOrderItems)
+            )
         }
         var derived: ([UInt64], CharPostings, TitleLeadOrder, [UInt32])?
         let buildOthers = {
@@ -125,26 +128,12 @@ final class Segment: Sendable {
         }
         (presence, charPostings, titleLeads, vocabularyByteCounts) =
             derived ?? ([], CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256))
-        titleBytes = sorted.value ?? TitleByteOrder()
+        (titleBytes, rankOrder) = sorted.value ?? (TitleByteOrder(), RankOrder())
         let raw = folded.map(RawArena.init)
         rawFolded = (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
                      raw.count > 2 ? raw[2] : RawArena(ByteArena()))
         rawForwardOffsets = forwardOffsets.isEmpty ? nil : forwardOffsets.withUnsafeBufferPointer { $0.baseAddress }
         rawPresence = presence.isEmpty ? nil : presence.withUnsafeBufferPointer { $0.baseAddress }
-    }
-
-    /// Items in the order their hits rank on equal match scores, built on first use: only
-    /// contains mode's rank-order phase reads it, so an index searched in other modes never
-    /// pays for it (about 0.1 s and 3 bytes an item at a million items).
-    var rankOrder: RankOrder {
-        builtRankOrder.withLock { built in
-            if let built { return built }
-            let order = RankOrder(rankKeys: rankKeys, weightKeys: weightKeys)
-            built = order
-            // The sort's buffers (24 bytes an item) go back to the system.
-            MemoryTrim.release()
-            return order
-        }
     }
 
     /// The number of times each byte value occurs in `bytes`.
@@ -265,7 +254,7 @@ final class Segment: Sendable {
             ("forward index", size(forwardOffsets) + forward.byteSize), ("vocabulary", size([vocabulary])),
             ("postings", size(postingOffsets) + postings.byteSize), ("presence masks", size(presence)),
             ("character postings", charPostings.byteSize), ("title lead order", titleLeads.byteSize),
-            ("title byte order", titleBytes.byteSize), ("rank order (once built)", builtRankOrder.withLock { $0?.byteSize ?? 0 }),
+            ("title byte order", titleBytes.byteSize), ("rank order", rankOrder.byteSize),
             ("run exceptions", size(runExceptions)),
         ]
     }
