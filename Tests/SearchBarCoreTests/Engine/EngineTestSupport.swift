@@ -1,3 +1,5 @@
+import Synchronization
+
 @testable import SearchBarCore
 
 /// Helpers for the engine tests.
@@ -9,6 +11,17 @@ enum EngineTestSupport {
         let index = try SearchIndex(locale: try SearchLocale(locale), mode: mode, threads: threads)
         index.add(titles.enumerated().map { IndexItem(id: UInt64($0.offset + 1), title: $0.element) })
         return index
+    }
+
+    /// The hits of `query` searched afresh (the result cache emptied, so the same query is not
+    /// answered from it) with the switch `phase` stored as `on`, then stored back to true.
+    static func freshSearch(
+        _ index: SearchIndex, _ query: String, _ options: SearchOptions, phase: borrowing Atomic<Bool>, on: Bool
+    ) throws -> [SearchHit] {
+        phase.store(on, ordering: .relaxed)
+        defer { phase.store(true, ordering: .relaxed) }
+        index.cache.removeAll()
+        return try index.search(query, options: options)
     }
 
     /// The ids a search returns, best first.

@@ -34,16 +34,6 @@ struct TitleTierPhaseTests {
         return index
     }
 
-    static func search(_ index: SearchIndex, _ query: String, _ options: SearchOptions, phase: Bool) throws
-        -> [SearchHit]
-    {
-        SearchRun.titleTierPhase.store(phase, ordering: .relaxed)
-        defer { SearchRun.titleTierPhase.store(true, ordering: .relaxed) }
-        // A fresh search: the same query would otherwise be answered from the result cache.
-        index.cache.removeAll()
-        return try index.search(query, options: options)
-    }
-
     @Test func titleTierPhaseMatchesPlainScan() throws {
         let index = try Self.makeIndex()
         var queries = ["a", "b", "e", "é", "ab", "ba", "dé", "cc", "a b", "ab c", "b a", "abc de", "ddd", "eeee"]
@@ -58,8 +48,10 @@ struct TitleTierPhaseTests {
                 SearchOptions(mode: .fuzzy, limit: 1), SearchOptions(mode: .fuzzy, limit: 50),
                 SearchOptions(mode: .fuzzy, limit: 50, scopes: [0]),
             ] {
-                let fast = try Self.search(index, query, options, phase: true)
-                let plain = try Self.search(index, query, options, phase: false)
+                let fast = try EngineTestSupport.freshSearch(
+                    index, query, options, phase: SearchRun.titleTierPhase, on: true)
+                let plain = try EngineTestSupport.freshSearch(
+                    index, query, options, phase: SearchRun.titleTierPhase, on: false)
                 #expect(fast.map(\.score) == plain.map(\.score), "scores of \(query) limit \(options.limit)")
                 // Equal scores may be ordered by collation ties differently; every complete group
                 // of equal scores must hold the same items.
