@@ -45,9 +45,9 @@ enum SearchRun {
     /// the phase ran).
     static let rankOrderAnswers = Atomic<Int>(0)
 
-    /// The rank-order phase examines at most this many items per segment and variant (a segment
-    /// keeps this many in its ``Segment/rankOrder``).
-    static let rankOrderItems = 4096
+    /// The rank-order phase examines at most this many items per segment and variant (as many
+    /// as a segment keeps in its ``Segment/rankOrder``).
+    static let rankOrderItems = RankOrder.keptItems
     /// The rank-order phase gives up after this many items when its hits at the bound so far,
     /// extrapolated, would not fill the selection within ``rankOrderItems`` (checked this often).
     static let rankOrderCheck = 256

@@ -5,11 +5,14 @@
 /// A query that matches most items (one letter, a common word) has thousands of hits at its
 /// best tier, and the first `limit` of them in this order are the answer. ``SearchRun``'s
 /// rank-order phase examines items in this order and stops as soon as the next item's best
-/// possible score cannot enter the selection; it gives up after ``SearchRun/rankOrderItems``
+/// possible score cannot enter the selection; it gives up after ``keptItems``
 /// items, so only that many are kept: selected in one pass over the keys, not sorted.
 struct RankOrder: Sendable {
     /// Local item indices of the first items in rank order.
     let order: [UInt32]
+
+    /// How many items a segment keeps (the rank-order phase reads no further).
+    static let keptItems = 4096
 
     /// No items.
     init() { order = [] }

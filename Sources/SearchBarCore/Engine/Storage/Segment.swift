@@ -107,7 +107,7 @@ final class Segment: Sendable {
                 ?? ByteOrder.sortedIndices(titles, count: count)
             sorted.value = (
                 TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys),
-                RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: SearchRun.rankOrderItems)
+                RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems)
             )
         }
         var derived: ([UInt64], CharPostings, TitleLeadOrder, [UInt32])?
