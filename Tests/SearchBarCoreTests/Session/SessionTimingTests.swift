@@ -166,13 +166,17 @@ import Testing
         let done = EventSignalForTests()
         let order = EventLog()
         let clock = SystemClock.shared
-        let cancelled = clock.schedule(at: clock.now() + 1_000_000_000) { order.append(SessionEvent(.nextMatch, index: 0)) }
+        // Deadlines from one base far enough ahead that both timers are scheduled before either
+        // is due, even on a slow host under a sanitizer (scheduling the second 1 ms after "now"
+        // once let the first fire before it was scheduled).
+        let base = clock.now() + 300_000_000
+        let cancelled = clock.schedule(at: base + 1_000_000_000) { order.append(SessionEvent(.nextMatch, index: 0)) }
         cancelled.cancel()
-        _ = clock.schedule(at: clock.now() + 2_000_000) {
+        _ = clock.schedule(at: base + 2_000_000) {
             order.append(SessionEvent(.nextMatch, index: 2))
             done.post()
         }
-        _ = clock.schedule(at: clock.now() + 1_000_000) { order.append(SessionEvent(.nextMatch, index: 1)) }
+        _ = clock.schedule(at: base + 1_000_000) { order.append(SessionEvent(.nextMatch, index: 1)) }
         done.wait()
         #expect(order.all.map(\.index) == [1, 2])
         #expect(clock.wallMilliseconds() > 1_600_000_000_000)
