@@ -110,18 +110,25 @@ enum ContainsCandidates {
             segment.vocabulary.offsets.withUnsafeBufferPointer { offsets -> Bool in
                 piece.withUnsafeBufferPointer { piece -> Bool in
                     let finder = RareByteFinder(piece, counts: segment.vocabularyByteCounts)
-                    var from = 0
-                    while let hit = finder.next(in: bytes, from: from) {
-                        let t = term(at: hit, offsets)
-                        let end = Int(offsets[t + 1])
-                        guard hit + piece.count <= end else {
-                            from = hit + 1
-                            continue
+                    // Only the vocabulary's blocks that can hold the piece are read.
+                    let ranges = segment.vocabularyTrigrams.termRanges(holding: piece) ?? [0..<segment.termCount]
+                    for range in ranges where !range.isEmpty {
+                        let low = Int(offsets[range.lowerBound])
+                        let blockBytes = UnsafeBufferPointer(rebasing: bytes[low..<Int(offsets[range.upperBound])])
+                        var from = 0
+                        while let found = finder.next(in: blockBytes, from: from) {
+                            let hit = low + found
+                            let t = term(at: hit, offsets, within: range)
+                            let end = Int(offsets[t + 1])
+                            guard hit + piece.count <= end else {
+                                from = found + 1
+                                continue
+                            }
+                            terms.append(UInt32(truncatingIfNeeded: t))
+                            total += segment.postingCount(t..<(t + 1))
+                            if total > budget { return false }
+                            from = end - low
                         }
-                        terms.append(UInt32(truncatingIfNeeded: t))
-                        total += segment.postingCount(t..<(t + 1))
-                        if total > budget { return false }
-                        from = end
                     }
                     return true
                 }
@@ -132,12 +139,12 @@ enum ContainsCandidates {
         return terms
     }
 
-    /// The term whose bytes hold byte `offset` of the vocabulary.
+    /// The term of `terms` whose bytes hold byte `offset` of the vocabulary.
     @inline(__always)
-    private static func term(at offset: Int, _ offsets: UnsafeBufferPointer<UInt32>) -> Int {
+    private static func term(at offset: Int, _ offsets: UnsafeBufferPointer<UInt32>, within terms: Range<Int>) -> Int {
         // The last term starting at or before `offset`.
-        var low = 0
-        var high = offsets.count - 1
+        var low = terms.lowerBound
+        var high = terms.upperBound
         while high - low > 1 {
             let mid = (low + high) >> 1
             if Int(offsets[mid]) <= offset { low = mid } else { high = mid }

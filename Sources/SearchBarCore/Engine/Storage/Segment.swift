@@ -53,6 +53,8 @@ final class Segment: Sendable {
     /// How often each byte value occurs in ``vocabulary`` (computed here): a substring search of
     /// the vocabulary scans for the needle's rarest byte.
     let vocabularyByteCounts: [UInt32]
+    /// Which blocks of the vocabulary can hold a byte string (computed here).
+    let vocabularyTrigrams: VocabularyTrigrams
     /// Items grouped by the first word of their title (computed here).
     let titleLeads: TitleLeadOrder
     /// Items sorted by their folded title (computed here).
@@ -110,14 +112,14 @@ final class Segment: Sendable {
                 RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems)
             )
         }
-        var derived: ([UInt64], CharPostings, TitleLeadOrder, [UInt32])?
+        var derived: ([UInt64], CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams)?
         let buildOthers = {
             derived = (
                 PresenceMask.items(folded, count: count), CharPostings(folded, count: count),
                 TitleLeadOrder(
                     forward: forward, forwardOffsets: forwardOffsets, count: count, termCount: vocabulary.count,
                     rankKeys: rankKeys, weightKeys: weightKeys),
-                Self.byteCounts(vocabulary.bytes)
+                Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary)
             )
         }
         if count >= Self.parallelDerivationThreshold {
@@ -126,8 +128,8 @@ final class Segment: Sendable {
             sortTitles()
             buildOthers()
         }
-        (presence, charPostings, titleLeads, vocabularyByteCounts) =
-            derived ?? ([], CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256))
+        (presence, charPostings, titleLeads, vocabularyByteCounts, vocabularyTrigrams) =
+            derived ?? ([], CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams())
         (titleBytes, rankOrder) = sorted.value ?? (TitleByteOrder(), RankOrder())
         let raw = folded.map(RawArena.init)
         rawFolded = (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
@@ -252,6 +254,7 @@ final class Segment: Sendable {
             ("ids", ids.byteSize), ("scopes", size(scopes)), ("weight keys", size(weightKeys)),
             ("rank keys", size(rankKeys)), ("original text edits", size(originalPatches)), ("folded text", size(folded)),
             ("forward index", size(forwardOffsets) + forward.byteSize), ("vocabulary", size([vocabulary])),
+            ("vocabulary trigram filter", vocabularyTrigrams.byteSize),
             ("postings", size(postingOffsets) + postings.byteSize), ("presence masks", size(presence)),
             ("character postings", charPostings.byteSize), ("title lead order", titleLeads.byteSize),
             ("title byte order", titleBytes.byteSize), ("rank order", rankOrder.byteSize),
