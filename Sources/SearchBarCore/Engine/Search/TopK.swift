@@ -51,6 +51,9 @@ struct TopK: Sendable {
 
     /// Offers an item.
     mutating func offer(_ item: RankedItem) {
+        // An item that cannot enter is turned away first: most offers of a dense query tie the
+        // worst kept score and lose on the rank key.
+        if heap.count == limit && !item.ranksBefore(heap[0]) { return }
         // The same hit offered twice (a search's second phase sees its first phase's items)
         // must not take two places.
         if heap.contains(where: { $0.local == item.local && $0.segment == item.segment && $0.variant == item.variant }) {
@@ -59,7 +62,7 @@ struct TopK: Sendable {
         if heap.count < limit {
             heap.append(item)
             siftUp(heap.count - 1)
-        } else if item.ranksBefore(heap[0]) {
+        } else {
             heap[0] = item
             siftDown(0)
         }
