@@ -89,6 +89,63 @@ struct RankOrderPhaseTests {
         #expect(SearchRun.rankOrderAnswers.load(ordering: .relaxed) - answeredBefore >= 5)
     }
 
+    /// Titles where most hits of a query match inside a word and few at a word start, some of
+    /// those inside a term after an apostrophe or a period (`l'ibis`, `3.14`), which only
+    /// ``PunctuatedTerms`` finds: the rank-order phase's second walk, against the infix bound
+    /// after the word-start items, must give the plain scan's answers.
+    static func makeInfixIndex() throws -> SearchIndex {
+        var random = SplitMix(seed: 5)
+        let common = ["calibre", "glibc", "tribe", "vibe", "ribbon", "fibre", "bible", "gibbon", "nibble", "scribe"]
+        let rare = ["ibis", "l'ibis", "d'ibiza", "o'brien", "3.14", "v2.0", "Íbice", "lib", "rock'n'roll", "be"]
+        let index = try SearchIndex(threads: 2)
+        for (segment, size) in [30_000, 10_000].enumerated() {
+            var batch: [IndexItem] = []
+            for k in 0..<size {
+                let title = (0..<(1 + random.next(below: 4))).map { _ in
+                    random.next(below: 40) == 0 ? rare[random.next(below: rare.count)] : common[random.next(below: common.count)]
+                }
+                let subtitle = random.next(below: 8) == 0 ? rare[random.next(below: rare.count)] : ""
+                batch.append(IndexItem(
+                    id: UInt64(2 * k + segment), title: title.joined(separator: " "), subtitle: subtitle,
+                    scope: UInt32(random.next(below: 2)), weight: [0, 0, 1, 3][random.next(below: 4)]))
+            }
+            index.add(batch)
+        }
+        index.remove(ids: stride(from: UInt64(0), to: 80_000, by: 7).map { $0 })
+        return index
+    }
+
+    @Test func wordStartItemsThenInfixBoundMatchPlainScan() throws {
+        let index = try Self.makeInfixIndex()
+        #expect(index.snapshot.segments.count == 2)
+        let queries = [
+            "ib", "ibi", "bi", "be", "ri", "ibb", "b", "i", "lib", "ibis", "ice", "14", "ib be", "be ib", "o'b",
+            "brien", "2.0", "'i", "n'r", "ibe", "ibiz",
+        ]
+        let walksBefore = SearchRun.wordStartWalks.load(ordering: .relaxed)
+        var compared = 0
+        for query in queries {
+            for options in [
+                SearchOptions(mode: .contains, limit: 1), SearchOptions(mode: .contains, limit: 20),
+                SearchOptions(mode: .contains, limit: 50), SearchOptions(mode: .contains, limit: 500),
+                SearchOptions(mode: .contains, limit: 50, scopes: [1]),
+                SearchOptions(mode: .contains, limit: 50, typos: false),
+            ] {
+                let fast = try EngineTestSupport.freshSearch(
+                    index, query, options, phase: SearchRun.rankOrderPhase, on: true)
+                let plain = try EngineTestSupport.freshSearch(
+                    index, query, options, phase: SearchRun.rankOrderPhase, on: false)
+                #expect(fast.map(\.id) == plain.map(\.id), "ids of \(query) limit \(options.limit)")
+                #expect(fast.map(\.score) == plain.map(\.score), "scores of \(query) limit \(options.limit)")
+                #expect(fast.map(\.highlights) == plain.map(\.highlights), "highlights of \(query)")
+                compared += plain.count
+            }
+        }
+        #expect(compared > 3000)
+        // The second walk must have answered searches, or this compares nothing it is about.
+        #expect(SearchRun.wordStartWalks.load(ordering: .relaxed) - walksBefore >= 10)
+    }
+
     /// Typing forward after a search the rank-order phase answered keeps no matches to refine:
     /// the next keystroke must still find everything.
     @Test func typingForwardAfterARankOrderAnswer() throws {

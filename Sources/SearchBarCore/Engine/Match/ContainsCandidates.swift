@@ -139,6 +139,44 @@ enum ContainsCandidates {
         return terms
     }
 
+    /// The items of `segment` where `key` (a query word's folded key) may occur at a word start
+    /// (``ByteSearch/isWordStart(_:_:)``), ascending: those holding a term that starts with it,
+    /// or that holds it right after an ASCII byte other than a letter or digit (the only word
+    /// starts inside a term, see ``PunctuatedTerms``), and the ``Segment/runExceptions``.
+    ///
+    /// Nil when `key` is not one run of word characters (``WordRuns``: only such a run lies
+    /// inside one term), or when those terms have more than `limit` postings.
+    static func itemsWithWordStart(_ key: [UInt8], segment: Segment, limit: Int) -> [UInt32]? {
+        guard isEnabled.load(ordering: .relaxed), !key.isEmpty, WordRuns.runs(key) == [key.indices] else { return nil }
+        let starting = segment.termRange(prefix: key)
+        var total = segment.postingCount(starting)
+        guard total <= limit else { return nil }
+        var inside: [Int] = []
+        let vocabulary = segment.vocabulary
+        vocabulary.bytes.withUnsafeBufferPointer { bytes in
+            key.withUnsafeBufferPointer { key in
+                for t in segment.punctuatedTerms {
+                    let term = UnsafeBufferPointer(rebasing: bytes[vocabulary.range(Int(t))])
+                    var from = 1
+                    while let hit = ByteSearch.find(key, in: term, from: from) {
+                        if PunctuatedTerms.isPunctuation(term[hit - 1]) {
+                            inside.append(Int(t))
+                            total += segment.postingCount(Int(t)..<Int(t) + 1)
+                            break
+                        }
+                        from = hit + 1
+                    }
+                }
+            }
+        }
+        guard total <= limit else { return nil }
+        var bits = Bitset(count: segment.count)
+        _ = segment.insertHolders(of: starting, into: &bits)
+        for t in inside { _ = segment.insertHolders(of: t..<(t + 1), into: &bits) }
+        for i in segment.runExceptions { bits.insert(Int(i)) }
+        return bits.members()
+    }
+
     /// The term of `terms` whose bytes hold byte `offset` of the vocabulary.
     @inline(__always)
     private static func term(at offset: Int, _ offsets: UnsafeBufferPointer<UInt32>, within terms: Range<Int>) -> Int {

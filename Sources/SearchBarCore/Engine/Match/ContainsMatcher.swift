@@ -78,6 +78,25 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     let rankOrderBound: UInt64? = Score.make(
         tier: .inOrder, quality: 0, field: .title, proximity: Score.proximity(span: 0), weightKey: 0)
 
+    /// Outside the title tiers, an item with a word that is not at a word start ranks at most
+    /// here: that word inside a word, in the title, next to the others (no typo).
+    let infixRankOrderBound: UInt64? = Score.make(
+        tier: .infix, quality: 0, field: .title, proximity: Score.proximity(span: 0), weightKey: 0)
+
+    /// Every item that can rank above ``infixRankOrderBound`` outside the title tiers has every
+    /// word at a word start: the items where one word can (``ContainsCandidates/itemsWithWordStart(_:segment:limit:)``),
+    /// intersected over the words that can say.
+    func wordStartItems(limit: Int) -> [UInt32]? {
+        var result: [UInt32]?
+        for word in words {
+            guard let items = ContainsCandidates.itemsWithWordStart(word.key, segment: segment, limit: limit) else {
+                continue
+            }
+            result = result.map { SortedIndices.intersection($0[...], items[...]) } ?? items
+        }
+        return result
+    }
+
     /// Not when there is no title-tier phase, nothing can match, or the previous matches are
     /// under an eighth of the segment (too few hits to find early in rank order).
     var prefersRankOrder: Bool {

@@ -44,6 +44,13 @@ protocol SegmentMatcher: AnyObject, Sendable {
     /// True when examining items in ``Segment/rankOrder`` before the candidates may pay (they
     /// are not known to be few); requires a ``rankOrderBound`` and ``titleTierItems``.
     var prefersRankOrder: Bool { get }
+    /// A lower bound than ``rankOrderBound`` (less the weight key) for the items outside
+    /// ``wordStartItems(limit:)`` and the title tiers; nil when the matcher has none.
+    var infixRankOrderBound: UInt64? { get }
+    /// The items that may score above ``infixRankOrderBound`` outside the title tiers,
+    /// ascending, or nil when there are more than about `limit` or they cannot be listed. The
+    /// rank-order phase examines them first, and the other items against the lower bound.
+    func wordStartItems(limit: Int) -> [UInt32]?
 }
 
 /// Which items of a segment can reach the title tiers (``MatchTier/titlePrefix`` and above).
@@ -83,6 +90,10 @@ extension SegmentMatcher {
     var rankOrderBound: UInt64? { nil }
     /// No rank-order phase by default.
     var prefersRankOrder: Bool { false }
+    /// No lower bound by default.
+    var infixRankOrderBound: UInt64? { nil }
+    /// Not known by default.
+    func wordStartItems(limit: Int) -> [UInt32]? { nil }
 }
 
 extension Candidates {

@@ -44,6 +44,9 @@ enum SearchRun {
     /// The number of searches the rank-order phase has answered (a diagnostic: tests check that
     /// the phase ran).
     static let rankOrderAnswers = Atomic<Int>(0)
+    /// How many segment walks against ``SegmentMatcher/infixRankOrderBound`` ended the phase
+    /// for their segment (a diagnostic for tests).
+    static let wordStartWalks = Atomic<Int>(0)
 
     /// The rank-order phase examines at most this many items per segment and variant (as many
     /// as a segment keeps in its ``Segment/rankOrder``).
@@ -51,6 +54,10 @@ enum SearchRun {
     /// The rank-order phase gives up after this many items when its hits at the bound so far,
     /// extrapolated, would not fill the selection within ``rankOrderItems`` (checked this often).
     static let rankOrderCheck = 256
+
+    /// The most items a rank-order phase examines as ``SegmentMatcher/wordStartItems(limit:)``
+    /// before walking rank order against the lower bound.
+    static let wordStartItems = 8192
 
     /// Runs `matchers[segment][variant]` over `snapshot` and selects the best `limit` items.
     ///
@@ -146,6 +153,12 @@ enum SearchRun {
     /// hits at the bound come too rarely (``rankOrderCheck``, ``rankOrderItems``): then the
     /// candidates must be examined. Only title-tier items can beat the bound, and the title-tier
     /// phase has examined those already.
+    ///
+    /// When most hits match inside a word (`ie` in a German word list), hits at that bound are
+    /// rare and the first walk gives up. If the matcher can list the few items that may score
+    /// above its lower ``SegmentMatcher/infixRankOrderBound`` (every word at a word start,
+    /// ``SegmentMatcher/wordStartItems(limit:)``), those are examined, and rank order is walked
+    /// again against the lower bound.
     private static func rankOrder(
         _ matchers: [[any SegmentMatcher]], snapshot: Snapshot, heap: inout TopK, cancellation: CancellationFlag?
     ) throws(SearchBarError) -> Bool {
@@ -154,37 +167,75 @@ enum SearchRun {
         }
         for (s, variants) in matchers.enumerated() {
             let view = snapshot.segments[s]
-            let segment = view.segment
-            let order = segment.rankOrder.order
             for (v, matcher) in variants.enumerated() {
                 guard let bound = matcher.rankOrderBound else { return false }
-                var atBound = 0
-                var stopped = false
-                for k in 0..<min(order.count, rankOrderItems) {
-                    let i = Int(order[k])
-                    if let worst = heap.worst, !Self.canEnter(i, bound: bound, segment: segment, worst: worst) {
-                        stopped = true
-                        break
-                    }
-                    if k % rankOrderCheck == rankOrderCheck - 1 {
-                        if let cancellation, cancellation.isCancelled {
-                            throw SearchBarError(.cancelled, "the search was cancelled")
-                        }
-                        // Projected hits at the bound by the last item allowed.
-                        if atBound * rankOrderItems < (k + 1) * heap.limit { return false }
-                    }
-                    guard view.isLive(i), let evaluation = matcher.evaluate(i) else { continue }
-                    if evaluation.score >> 32 == bound >> 32 { atBound += 1 }
-                    if heap.rejects(score: evaluation.score) { continue }
-                    heap.offer(RankedItem(
-                        score: evaluation.score, rankKey: segment.rankKeys[i], id: segment.ids[i], segment: Int32(s),
-                        local: UInt32(truncatingIfNeeded: i), field: evaluation.field, variant: Int32(v)))
-                }
                 // Every item examined also ends it.
-                if !stopped && segment.count > min(order.count, rankOrderItems) { return false }
+                let covered = view.segment.count <= min(view.segment.rankOrder.order.count, rankOrderItems)
+                var end = try walk(matcher, s, v, view, bound: bound, heap: &heap, cancellation: cancellation)
+                // Hits at the bound too rare (most match inside a word): the items that can beat
+                // the lower bound are examined first, then rank order again against it.
+                if end == .gaveUp || (end == .ranOut && !covered), let lower = matcher.infixRankOrderBound,
+                    let starts = matcher.wordStartItems(limit: wordStartItems)
+                {
+                    for item in starts { offer(Int(item), matcher, s, v, view, to: &heap) }
+                    end = try walk(matcher, s, v, view, bound: lower, heap: &heap, cancellation: cancellation)
+                    if end == .stopped || covered { wordStartWalks.add(1, ordering: .relaxed) }
+                }
+                if end == .gaveUp || (end == .ranOut && !covered) { return false }
             }
         }
         return true
+    }
+
+    /// How a walk of a segment's rank order ended.
+    private enum WalkEnd {
+        /// At an item that could not enter: no later item can.
+        case stopped
+        /// Hits at the bound came too rarely to fill the selection in time.
+        case gaveUp
+        /// Past the last item kept in rank order.
+        case ranOut
+    }
+
+    /// Offers the items of `view`'s ``Segment/rankOrder`` to `heap` through `matcher` until one
+    /// whose best score (`bound` with its weight) cannot enter.
+    private static func walk(
+        _ matcher: any SegmentMatcher, _ s: Int, _ v: Int, _ view: SegmentView, bound: UInt64, heap: inout TopK,
+        cancellation: CancellationFlag?
+    ) throws(SearchBarError) -> WalkEnd {
+        let segment = view.segment
+        let order = segment.rankOrder.order
+        var atBound = 0
+        for k in 0..<min(order.count, rankOrderItems) {
+            let i = Int(order[k])
+            if let worst = heap.worst, !Self.canEnter(i, bound: bound, segment: segment, worst: worst) {
+                return .stopped
+            }
+            if k % rankOrderCheck == rankOrderCheck - 1 {
+                if let cancellation, cancellation.isCancelled {
+                    throw SearchBarError(.cancelled, "the search was cancelled")
+                }
+                // Projected hits at the bound by the last item allowed.
+                if atBound * rankOrderItems < (k + 1) * heap.limit { return .gaveUp }
+            }
+            if let score = offer(i, matcher, s, v, view, to: &heap), score >> 32 == bound >> 32 { atBound += 1 }
+        }
+        return .ranOut
+    }
+
+    /// Evaluates item `i` of `view` and offers it to `heap` when it matches; its score, or nil.
+    @discardableResult
+    private static func offer(
+        _ i: Int, _ matcher: any SegmentMatcher, _ s: Int, _ v: Int, _ view: SegmentView, to heap: inout TopK
+    ) -> UInt64? {
+        guard view.isLive(i), let evaluation = matcher.evaluate(i) else { return nil }
+        if !heap.rejects(score: evaluation.score) {
+            let segment = view.segment
+            heap.offer(RankedItem(
+                score: evaluation.score, rankKey: segment.rankKeys[i], id: segment.ids[i], segment: Int32(s),
+                local: UInt32(truncatingIfNeeded: i), field: evaluation.field, variant: Int32(v)))
+        }
+        return evaluation.score
     }
 
     /// False when item `i` of `segment`, with a score of at most `bound` and its own weight,

@@ -55,6 +55,8 @@ final class Segment: Sendable {
     let vocabularyByteCounts: [UInt32]
     /// Which blocks of the vocabulary can hold a byte string (computed here).
     let vocabularyTrigrams: VocabularyTrigrams
+    /// The vocabulary's ``PunctuatedTerms`` (computed here).
+    let punctuatedTerms: [UInt32]
     /// Items grouped by the first word of their title (computed here).
     let titleLeads: TitleLeadOrder
     /// Items sorted by their folded title (computed here).
@@ -112,14 +114,14 @@ final class Segment: Sendable {
                 RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems)
             )
         }
-        var derived: ([UInt64], CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams)?
+        var derived: ([UInt64], CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
         let buildOthers = {
             derived = (
                 PresenceMask.items(folded, count: count), CharPostings(folded, count: count),
                 TitleLeadOrder(
                     forward: forward, forwardOffsets: forwardOffsets, count: count, termCount: vocabulary.count,
                     rankKeys: rankKeys, weightKeys: weightKeys),
-                Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary)
+                Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary), PunctuatedTerms.ids(vocabulary)
             )
         }
         if count >= Self.parallelDerivationThreshold {
@@ -128,8 +130,8 @@ final class Segment: Sendable {
             sortTitles()
             buildOthers()
         }
-        (presence, charPostings, titleLeads, vocabularyByteCounts, vocabularyTrigrams) =
-            derived ?? ([], CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams())
+        (presence, charPostings, titleLeads, vocabularyByteCounts, vocabularyTrigrams, punctuatedTerms) =
+            derived ?? ([], CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams(), [])
         (titleBytes, rankOrder) = sorted.value ?? (TitleByteOrder(), RankOrder())
         let raw = folded.map(RawArena.init)
         rawFolded = (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
@@ -254,7 +256,7 @@ final class Segment: Sendable {
             ("ids", ids.byteSize), ("scopes", size(scopes)), ("weight keys", size(weightKeys)),
             ("rank keys", size(rankKeys)), ("original text edits", size(originalPatches)), ("folded text", size(folded)),
             ("forward index", size(forwardOffsets) + forward.byteSize), ("vocabulary", size([vocabulary])),
-            ("vocabulary trigram filter", vocabularyTrigrams.byteSize),
+            ("vocabulary trigram filter", vocabularyTrigrams.byteSize), ("punctuated terms", size(punctuatedTerms)),
             ("postings", size(postingOffsets) + postings.byteSize), ("presence masks", size(presence)),
             ("character postings", charPostings.byteSize), ("title lead order", titleLeads.byteSize),
             ("title byte order", titleBytes.byteSize), ("rank order", rankOrder.byteSize),
