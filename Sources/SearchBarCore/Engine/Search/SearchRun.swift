@@ -57,7 +57,7 @@ enum SearchRun {
 
     /// The most items a rank-order phase examines as ``SegmentMatcher/wordStartItems(limit:)``
     /// before walking rank order against the lower bound.
-    static let wordStartItems = 8192
+    static let wordStartItems = 2048
 
     /// Runs `matchers[segment][variant]` over `snapshot` and selects the best `limit` items.
     ///
@@ -171,14 +171,22 @@ enum SearchRun {
                 guard let bound = matcher.rankOrderBound else { return false }
                 // Every item examined also ends it.
                 let covered = view.segment.count <= min(view.segment.rankOrder.order.count, rankOrderItems)
-                var end = try walk(matcher, s, v, view, bound: bound, heap: &heap, cancellation: cancellation)
-                // Hits at the bound too rare (most match inside a word): the items that can beat
-                // the lower bound are examined first, then rank order again against it.
-                if end == .gaveUp || (end == .ranOut && !covered), let lower = matcher.infixRankOrderBound,
+                let lower = matcher.infixRankOrderBound
+                var first = WalkCounts()
+                var end = try walk(
+                    matcher, s, v, view, bound: bound, heap: &heap, cancellation: cancellation, lower: lower,
+                    counts: &first)
+                // Hits at the bound too rare (most match inside a word): when hits at the lower
+                // bound came often enough to fill the selection in time, the items that can beat
+                // it are examined first, then rank order again against it.
+                if end == .gaveUp || (end == .ranOut && !covered), let lower,
+                    first.lowerHits * rankOrderItems >= first.examined * heap.limit,
                     let starts = matcher.wordStartItems(limit: wordStartItems)
                 {
                     for item in starts { offer(Int(item), matcher, s, v, view, to: &heap) }
-                    end = try walk(matcher, s, v, view, bound: lower, heap: &heap, cancellation: cancellation)
+                    var second = WalkCounts()
+                    end = try walk(
+                        matcher, s, v, view, bound: lower, heap: &heap, cancellation: cancellation, counts: &second)
                     if end == .stopped || covered { wordStartWalks.add(1, ordering: .relaxed) }
                 }
                 if end == .gaveUp || (end == .ranOut && !covered) { return false }
@@ -198,14 +206,16 @@ enum SearchRun {
     }
 
     /// Offers the items of `view`'s ``Segment/rankOrder`` to `heap` through `matcher` until one
-    /// whose best score (`bound` with its weight) cannot enter.
+    /// whose best score (`bound` with its weight) cannot enter; counts the hits at or above
+    /// `lower` on the way.
     private static func walk(
         _ matcher: any SegmentMatcher, _ s: Int, _ v: Int, _ view: SegmentView, bound: UInt64, heap: inout TopK,
-        cancellation: CancellationFlag?
+        cancellation: CancellationFlag?, lower: UInt64? = nil, counts: inout WalkCounts
     ) throws(SearchBarError) -> WalkEnd {
         let segment = view.segment
         let order = segment.rankOrder.order
         var atBound = 0
+        let lowerTop = lower.map { $0 >> 32 } ?? .max
         for k in 0..<min(order.count, rankOrderItems) {
             let i = Int(order[k])
             if let worst = heap.worst, !Self.canEnter(i, bound: bound, segment: segment, worst: worst) {
@@ -218,9 +228,19 @@ enum SearchRun {
                 // Projected hits at the bound by the last item allowed.
                 if atBound * rankOrderItems < (k + 1) * heap.limit { return .gaveUp }
             }
-            if let score = offer(i, matcher, s, v, view, to: &heap), score >> 32 == bound >> 32 { atBound += 1 }
+            counts.examined += 1
+            if let score = offer(i, matcher, s, v, view, to: &heap) {
+                if score >> 32 == bound >> 32 { atBound += 1 }
+                if score >> 32 >= lowerTop { counts.lowerHits += 1 }
+            }
         }
         return .ranOut
+    }
+
+    /// What a walk saw: items examined, and hits at or above the lower bound it was given.
+    private struct WalkCounts {
+        var examined = 0
+        var lowerHits = 0
     }
 
     /// Evaluates item `i` of `view` and offers it to `heap` when it matches; its score, or nil.
