@@ -57,14 +57,10 @@ struct RankOrderPhaseTests {
         return index
     }
 
-    @Test func rankOrderPhaseMatchesPlainScan() throws {
-        let index = try Self.makeIndex()
-        #expect(index.snapshot.segments.count == 3)
-        let queries = [
-            "l", "s", "i", "li", "sh", "share", "usr doc", "doc usr", "py", "zone info", "ete", "strasse", "ss", "o",
-            "a", "hare", "/", "lib/share", "x", "info zone doc",
-        ]
-        let answeredBefore = SearchRun.rankOrderAnswers.load(ordering: .relaxed)
+    /// Searches every query in contains mode at several limits, a scope and without typos, with
+    /// the rank-order phase on and off, and expects the same hits, scores and highlights; the
+    /// number of hits compared.
+    static func compareWithPhaseOff(_ index: SearchIndex, _ queries: [String]) throws -> Int {
         var compared = 0
         for query in queries {
             for options in [
@@ -83,6 +79,18 @@ struct RankOrderPhaseTests {
                 compared += plain.count
             }
         }
+        return compared
+    }
+
+    @Test func rankOrderPhaseMatchesPlainScan() throws {
+        let index = try Self.makeIndex()
+        #expect(index.snapshot.segments.count == 3)
+        let queries = [
+            "l", "s", "i", "li", "sh", "share", "usr doc", "doc usr", "py", "zone info", "ete", "strasse", "ss", "o",
+            "a", "hare", "/", "lib/share", "x", "info zone doc",
+        ]
+        let answeredBefore = SearchRun.rankOrderAnswers.load(ordering: .relaxed)
+        let compared = try Self.compareWithPhaseOff(index, queries)
         #expect(compared > 5000)
         // The phase must have answered searches, or this test compares nothing it is about.
         // (Other suites may turn the title-tier phase, which it needs, off for a while.)
@@ -123,24 +131,7 @@ struct RankOrderPhaseTests {
             "brien", "2.0", "'i", "n'r", "ibe", "ibiz",
         ]
         let walksBefore = SearchRun.wordStartWalks.load(ordering: .relaxed)
-        var compared = 0
-        for query in queries {
-            for options in [
-                SearchOptions(mode: .contains, limit: 1), SearchOptions(mode: .contains, limit: 20),
-                SearchOptions(mode: .contains, limit: 50), SearchOptions(mode: .contains, limit: 500),
-                SearchOptions(mode: .contains, limit: 50, scopes: [1]),
-                SearchOptions(mode: .contains, limit: 50, typos: false),
-            ] {
-                let fast = try EngineTestSupport.freshSearch(
-                    index, query, options, phase: SearchRun.rankOrderPhase, on: true)
-                let plain = try EngineTestSupport.freshSearch(
-                    index, query, options, phase: SearchRun.rankOrderPhase, on: false)
-                #expect(fast.map(\.id) == plain.map(\.id), "ids of \(query) limit \(options.limit)")
-                #expect(fast.map(\.score) == plain.map(\.score), "scores of \(query) limit \(options.limit)")
-                #expect(fast.map(\.highlights) == plain.map(\.highlights), "highlights of \(query)")
-                compared += plain.count
-            }
-        }
+        let compared = try Self.compareWithPhaseOff(index, queries)
         #expect(compared > 3000)
         // The second walk must have answered searches, or this compares nothing it is about.
         #expect(SearchRun.wordStartWalks.load(ordering: .relaxed) - walksBefore >= 10)
