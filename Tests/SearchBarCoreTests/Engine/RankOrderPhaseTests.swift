@@ -110,7 +110,8 @@ struct RankOrderPhaseTests {
             var batch: [IndexItem] = []
             for k in 0..<size {
                 let title = (0..<(1 + random.next(below: 4))).map { _ in
-                    random.next(below: 40) == 0 ? rare[random.next(below: rare.count)] : common[random.next(below: common.count)]
+                    random.next(below: 40) == 0
+                        ? rare[random.next(below: rare.count)] : common[random.next(below: common.count)]
                 }
                 let subtitle = random.next(below: 8) == 0 ? rare[random.next(below: rare.count)] : ""
                 batch.append(IndexItem(

@@ -9,7 +9,8 @@ struct VocabularyTrigramsTests {
     /// A skewed alphabet with multi-byte letters.
     static let skewed = ["e", "e", "a", "t", "n", "r", "s", "i", "o", "l", "q", "z", "é", "ß", "ж", "猫"]
     /// The Latin letters and a few others.
-    static let wide = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) } + ["é", "ü", "ж", "и"]
+    static let wide =
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) } + ["é", "ü", "ж", "и"]
 
     /// A sorted vocabulary of random terms over `letters`.
     static func vocabulary(_ random: inout SplitMix, count: Int, letters: [String] = skewed) -> [[UInt8]] {
@@ -82,7 +83,8 @@ struct VocabularyTrigramsTests {
             guard !terms.contains(where: { Self.contains($0, needle) }) else { continue }
             needles += 1
             let ranges = needle.withUnsafeBufferPointer { filter.termRanges(holding: $0) } ?? []
-            passed += ranges.reduce(0) { $0 + ($1.count + VocabularyTrigrams.termsPerBlock - 1) / VocabularyTrigrams.termsPerBlock }
+            let perBlock = VocabularyTrigrams.termsPerBlock
+            passed += ranges.reduce(0) { $0 + ($1.count + perBlock - 1) / perBlock }
         }
         #expect(needles >= 3)
         #expect(passed * 10 < blocks * needles, "\(passed) of \(blocks * needles) blocks passed")

@@ -84,8 +84,9 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         tier: .infix, quality: 0, field: .title, proximity: Score.proximity(span: 0), weightKey: 0)
 
     /// Every item that can rank above ``infixRankOrderBound`` outside the title tiers has every
-    /// word at a word start: the items where one word can (``ContainsCandidates/itemsWithWordStart(_:segment:limit:)``),
-    /// intersected over the words that can say.
+    /// word at a word start: the items where one word can be at one
+    /// (``ContainsCandidates/itemsWithWordStart(_:segment:limit:)``), intersected over the words
+    /// that can say.
     func wordStartItems(limit: Int) -> [UInt32]? {
         var result: [UInt32]?
         for word in words {

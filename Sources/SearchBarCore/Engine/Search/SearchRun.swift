@@ -172,10 +172,9 @@ enum SearchRun {
                 // Every item examined also ends it.
                 let covered = view.segment.count <= min(view.segment.rankOrder.order.count, rankOrderItems)
                 let lower = matcher.infixRankOrderBound
-                var first = WalkCounts()
-                var end = try walk(
-                    matcher, s, v, view, bound: bound, heap: &heap, cancellation: cancellation, lower: lower,
-                    counts: &first)
+                let first = try walk(
+                    matcher, s, v, view, bound: bound, lower: lower, heap: &heap, cancellation: cancellation)
+                var end = first.end
                 // Hits at the bound too rare (most match inside a word): when hits at the lower
                 // bound came often enough to fill the selection in time, the items that can beat
                 // it are examined first, then rank order again against it.
@@ -184,9 +183,7 @@ enum SearchRun {
                     let starts = matcher.wordStartItems(limit: wordStartItems)
                 {
                     for item in starts { offer(Int(item), matcher, s, v, view, to: &heap) }
-                    var second = WalkCounts()
-                    end = try walk(
-                        matcher, s, v, view, bound: lower, heap: &heap, cancellation: cancellation, counts: &second)
+                    end = try walk(matcher, s, v, view, bound: lower, heap: &heap, cancellation: cancellation).end
                     if end == .stopped || covered { wordStartWalks.add(1, ordering: .relaxed) }
                 }
                 if end == .gaveUp || (end == .ranOut && !covered) { return false }
@@ -209,9 +206,10 @@ enum SearchRun {
     /// whose best score (`bound` with its weight) cannot enter; counts the hits at or above
     /// `lower` on the way.
     private static func walk(
-        _ matcher: any SegmentMatcher, _ s: Int, _ v: Int, _ view: SegmentView, bound: UInt64, heap: inout TopK,
-        cancellation: CancellationFlag?, lower: UInt64? = nil, counts: inout WalkCounts
-    ) throws(SearchBarError) -> WalkEnd {
+        _ matcher: any SegmentMatcher, _ s: Int, _ v: Int, _ view: SegmentView, bound: UInt64, lower: UInt64? = nil,
+        heap: inout TopK, cancellation: CancellationFlag?
+    ) throws(SearchBarError) -> Walk {
+        var result = Walk(end: .ranOut)
         let segment = view.segment
         let order = segment.rankOrder.order
         var atBound = 0
@@ -219,26 +217,32 @@ enum SearchRun {
         for k in 0..<min(order.count, rankOrderItems) {
             let i = Int(order[k])
             if let worst = heap.worst, !Self.canEnter(i, bound: bound, segment: segment, worst: worst) {
-                return .stopped
+                result.end = .stopped
+                return result
             }
             if k % rankOrderCheck == rankOrderCheck - 1 {
                 if let cancellation, cancellation.isCancelled {
                     throw SearchBarError(.cancelled, "the search was cancelled")
                 }
                 // Projected hits at the bound by the last item allowed.
-                if atBound * rankOrderItems < (k + 1) * heap.limit { return .gaveUp }
+                if atBound * rankOrderItems < (k + 1) * heap.limit {
+                    result.end = .gaveUp
+                    return result
+                }
             }
-            counts.examined += 1
+            result.examined += 1
             if let score = offer(i, matcher, s, v, view, to: &heap) {
                 if score >> 32 == bound >> 32 { atBound += 1 }
-                if score >> 32 >= lowerTop { counts.lowerHits += 1 }
+                if score >> 32 >= lowerTop { result.lowerHits += 1 }
             }
         }
-        return .ranOut
+        return result
     }
 
-    /// What a walk saw: items examined, and hits at or above the lower bound it was given.
-    private struct WalkCounts {
+    /// How a walk ended and what it saw: items examined, and hits at or above the lower bound
+    /// it was given.
+    private struct Walk {
+        var end: WalkEnd
         var examined = 0
         var lowerHits = 0
     }
