@@ -112,12 +112,11 @@ enum ByteSearch {
         }
     }
 
-    /// True when the byte before `offset` ends a word (start of text, or an ASCII non-alphanumeric).
+    /// True when the byte before `offset` ends a word (start of text, or an ASCII byte other
+    /// than a letter or digit: ``PunctuatedTerms/isPunctuation(_:)``, the one definition that
+    /// ``ContainsCandidates/itemsWithWordStart(_:segment:limit:)`` relies on too).
     @inline(__always)
     static func isWordStart(_ text: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
-        guard offset > 0 else { return true }
-        let b = text[offset - 1]
-        if b >= 0x80 { return false }
-        return !((b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A))
+        offset <= 0 || PunctuatedTerms.isPunctuation(text[offset - 1])
     }
 }
