@@ -206,13 +206,16 @@ extension TextAnalyzer {
 
     /// The analysis of ``analyze(_:into:)`` left in `scratch.state.key` and
     /// `scratch.state.tokens` (valid until the scratch is used again).
-    func analyze(_ text: String, scratch: AnalysisScratch) {
+    /// - Parameter wantsTokens: false to fold only (key and units, no word break and no
+    ///   tokens): what a highlighter needs for spans of key bytes.
+    func analyze(_ text: String, scratch: AnalysisScratch, tokens wantsTokens: Bool = true) {
         var s = scratch.state
         defer { scratch.state = s }
         s.reset()
         if tables.tailoring.german {
             var analysis = Analysis()
             analyzeReference(text, into: &analysis)
+            if !wantsTokens { analysis.tokens.removeAll() }
             analysis.key.withUnsafeBufferPointer { if let b = $0.baseAddress { s.key.append(b, count: $0.count) } }
             analysis.tokens.withUnsafeBufferPointer {
                 if let b = $0.baseAddress { s.tokens.append(b, count: $0.count) }
@@ -233,10 +236,10 @@ extension TextAnalyzer {
                 }
                 s.key.count = p.count
                 s.text.count = p.count
-                if segment(scratch, &s) { asciiTokens(&s) }
+                if wantsTokens && segment(scratch, &s) { asciiTokens(&s) }
             } else {
                 tables.runMapped(p, &s)
-                if segment(scratch, &s) { tokens(p, &s) }
+                if wantsTokens && segment(scratch, &s) { tokens(p, &s) }
             }
         }
     }

@@ -3,7 +3,8 @@
 /// highlighter needs to turn matched key bytes and tokens into ranges of the original text,
 /// from one fold of the text.
 struct MappedAnalysis {
-    /// The tokens, as ``TextAnalyzer/analyze(_:)`` gives them.
+    /// The tokens, as ``TextAnalyzer/analyze(_:)`` gives them (none when the analysis was
+    /// asked for without them).
     let tokens: UnsafeBufferPointer<TokenSpan>
     /// The map from key bytes to original bytes.
     let map: KeyMap
@@ -24,10 +25,12 @@ extension TextAnalyzer {
     /// Calls `body` with the analysis of `text` and its key-to-original map, made by one pass of
     /// the indexing path on a pooled scratch space (German text: the reference path). The
     /// buffers are valid only inside `body`.
-    func withMappedAnalysis<R>(_ text: String, _ body: (MappedAnalysis) -> R) -> R {
+    /// - Parameter wantsTokens: false when `body` reads only the map: the text is folded but
+    ///   not split into words, and ``MappedAnalysis/tokens`` is empty.
+    func withMappedAnalysis<R>(_ text: String, tokens wantsTokens: Bool = true, _ body: (MappedAnalysis) -> R) -> R {
         if tables.tailoring.german {
             let folded = foldMapped(text)
-            let tokens = analyze(text).tokens
+            let tokens = wantsTokens ? analyze(text).tokens : []
             return folded.units.withUnsafeBufferPointer { units in
                 tokens.withUnsafeBufferPointer { tokens in
                     let map = KeyMap(units: units, keyLength: folded.key.utf8.count, originalLength: text.utf8.count)
@@ -37,7 +40,7 @@ extension TextAnalyzer {
         }
         let scratch = takeScratch()
         defer { recycle(scratch) }
-        analyze(text, scratch: scratch)
+        analyze(text, scratch: scratch, tokens: wantsTokens)
         let state = scratch.state
         let keyLength = state.key.count
         if state.units.count == 0 && keyLength > 0 {

@@ -52,6 +52,33 @@ struct RankingTests {
         #expect(hits.map(\.id) == [2, 5, 4, 3, 1])
     }
 
+    @Test("long runs of equal scores and rank keys follow full collation, then id", arguments: ["prefix", "contains"])
+    func longTieRunsFollowCollation(mode: String) throws {
+        // One shared 20-letter start: every 8-byte rank key ties, so the final order comes from
+        // the full comparison (sort keys for runs of 8 or more, the collator below that).
+        let endings = ["b", "ä", "A", "a", "Zed", "z", "é", "e", "E", "ab", "a b", "b", "ä", "0", "10", "9"]
+        let titles = endings.map { "Similarlongtitlestart " + $0 }
+        let locale = try SearchLocale("de")
+        let index = try SearchIndex(locale: locale)
+        index.add(titles.enumerated().map { IndexItem(id: UInt64(100 - $0.offset), title: $0.element) })
+        let collator = try Collator(locale: locale)
+        for count in [titles.count, 5] {
+            var options = SearchOptions()
+            options.mode = mode == "prefix" ? .prefix : .contains
+            options.limit = count
+            let hits = try index.search("similarlongtitlestart", options: options)
+            let expected = titles.indices.map { (id: UInt64(100 - $0), title: titles[$0]) }.sorted { a, b in
+                let order = collator.compare(a.title, b.title)
+                return order != 0 ? order < 0 : a.id < b.id
+            }
+            #expect(Set(hits.map(\.score)).count == 1)
+            if count == titles.count { #expect(hits.map(\.id) == expected.map(\.id)) }
+            // A run under 8: the order of the ids kept is still collation order.
+            let kept = Set(hits.map(\.id))
+            #expect(hits.map(\.id) == expected.map(\.id).filter { kept.contains($0) })
+        }
+    }
+
     @Test func deterministicAcrossRuns() throws {
         let titles = (0..<3000).map { "item \($0 % 17) common word \($0 % 5)" }
         let index = try EngineTestSupport.index(titles, threads: 2)

@@ -243,11 +243,14 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
                 }
             }
         }
+        let plans = typoPlans.compactMap { $0 }
+        guard !plans.isEmpty else { return spans }
         var position = 0
         for k in Int(segment.forwardOffsets[i])..<Int(segment.forwardOffsets[i + 1]) {
             let entry = segment.forward[k]
             guard entry >> Segment.fieldShift == field.rawValue else { continue }
-            if typoPlans.contains(where: { ($0?.cost(Int(entry & Segment.termMask)) ?? 0) > 1 }) {
+            let term = Int(entry & Segment.termMask)
+            if plans.contains(where: { $0.cost(term) > 1 }) {
                 spans.append(.token(position: position, prefixBytes: nil))
             }
             position += 1

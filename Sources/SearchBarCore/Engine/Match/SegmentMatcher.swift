@@ -75,6 +75,12 @@ enum HighlightSpan: Equatable {
     case token(position: Int, prefixBytes: Int?)
     /// A byte range of the field's folded text.
     case keyBytes(Range<Int>)
+
+    /// True for ``token(position:prefixBytes:)``: mapping it needs the field's word tokens.
+    var namesToken: Bool {
+        if case .token = self { return true }
+        return false
+    }
 }
 
 extension SegmentMatcher {

@@ -13,7 +13,7 @@ enum Highlighter {
         if let foldedLength, let ranges = identityRanges(spans, original: original, foldedLength: foldedLength) {
             return ranges
         }
-        return analyzer.withMappedAnalysis(original) { analysis in
+        return analyzer.withMappedAnalysis(original, tokens: spans.contains(where: \.namesToken)) { analysis in
             var ranges: [Range<Int>] = []
             for span in spans {
                 guard let keyRange = keyRange(of: span, tokens: analysis.tokens) else { continue }

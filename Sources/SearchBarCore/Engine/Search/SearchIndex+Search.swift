@@ -1,3 +1,5 @@
+import Glibc
+
 extension SearchIndex {
     /// Searches the current snapshot; the calling thread takes part in the work.
     /// - Parameters:
@@ -53,15 +55,10 @@ extension SearchIndex {
 
     /// Orders equal scores by full collation of the titles and computes highlights.
     private func finish(_ top: [RankedItem], matchers: [[any SegmentMatcher]], snapshot: Snapshot) -> [SearchHit] {
+        let segments = snapshot.segments.map(\.segment)
         var ordered = top
-        var titles: [Int: String] = [:]
-        func title(_ k: Int) -> String {
-            if let cached = titles[k] { return cached }
-            let item = ordered[k]
-            let text = snapshot.segments[Int(item.segment)].segment.originalText(.title, Int(item.local))
-            titles[k] = text
-            return text
-        }
+        // The titles read to break ties, kept for the highlights of hits that matched in them.
+        var titles = [String?](repeating: nil, count: ordered.count)
         // Within runs of equal (score, rank key) the sort-key prefix could not tell titles apart.
         var start = 0
         while start < ordered.count {
@@ -72,28 +69,57 @@ extension SearchIndex {
                 end += 1
             }
             if end - start > 1 {
-                let run = ordered[start..<end].map { item in
-                    (item, snapshot.segments[Int(item.segment)].segment.originalText(.title, Int(item.local)))
+                for k in start..<end {
+                    titles[k] = segments[Int(ordered[k].segment)].originalText(.title, Int(ordered[k].local))
                 }
-                let sorted = run.sorted { a, b in
-                    let order = analysis.collator.compare(a.1, b.1)
-                    return order != 0 ? order < 0 : a.0.id < b.0.id
-                }
-                ordered.replaceSubrange(start..<end, with: sorted.map(\.0))
+                let order = collationOrder(
+                    of: titles[start..<end].map { $0 ?? "" }, ids: ordered[start..<end].map(\.id))
+                let items = order.map { ordered[start + $0] }
+                let texts = order.map { titles[start + $0] }
+                ordered.replaceSubrange(start..<end, with: items)
+                titles.replaceSubrange(start..<end, with: texts)
             }
             start = end
         }
-        _ = title
-        return ordered.map { item in
-            let segment = snapshot.segments[Int(item.segment)].segment
+        return ordered.indices.map { k in
+            let item = ordered[k]
+            let segment = segments[Int(item.segment)]
             let matcher = matchers[Int(item.segment)][Int(item.variant)]
             let spans = matcher.highlightSpans(Int(item.local), field: item.field)
-            let original = segment.originalText(item.field, Int(item.local))
+            let original = (item.field == .title ? titles[k] : nil) ?? segment.originalText(item.field, Int(item.local))
             let foldedLength = segment.folded[Int(item.field.rawValue)].length(Int(item.local))
             return SearchHit(
                 id: item.id, score: item.score, field: item.field,
                 highlights: Highlighter.ranges(
                     spans, original: original, analyzer: analysis.analyzer, foldedLength: foldedLength))
+        }
+    }
+
+    /// The positions of `titles` in collation order, equal titles by id. A long run compares
+    /// sort keys made once per title; a short one calls the collator per comparison.
+    private func collationOrder(of titles: [String], ids: [UInt64]) -> [Int] {
+        let collator = analysis.collator
+        if titles.count < 8 {
+            return titles.indices.sorted { a, b in
+                let order = collator.compare(titles[a], titles[b])
+                return order != 0 ? order < 0 : ids[a] < ids[b]
+            }
+        }
+        var keys: [UInt8] = []
+        var bounds = [0]
+        for title in titles {
+            collator.appendSortKey(title, to: &keys)
+            bounds.append(keys.count)
+        }
+        return keys.withUnsafeBufferPointer { keys in
+            titles.indices.sorted { a, b in
+                let x = UnsafeBufferPointer(rebasing: keys[bounds[a]..<bounds[a + 1]])
+                let y = UnsafeBufferPointer(rebasing: keys[bounds[b]..<bounds[b + 1]])
+                let common = min(x.count, y.count)
+                let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                if order != 0 { return order < 0 }
+                return x.count != y.count ? x.count < y.count : ids[a] < ids[b]
+            }
         }
     }
 
