@@ -73,6 +73,10 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         titleTier.bound(position, quality: 0, proximity: Score.proximity(span: 0))
     }
 
+    var uniformTitleTierBounds: UniformTitleTierBounds? {
+        titleTier.uniformBounds(quality: 0, proximity: Score.proximity(span: 0))
+    }
+
     /// Outside the title tiers, the best hit has every word at a word start, in order, next to
     /// each other in the title (no typo).
     let rankOrderBound: UInt64? = Score.make(

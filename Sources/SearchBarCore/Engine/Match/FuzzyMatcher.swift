@@ -94,6 +94,10 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         titleTier.bound(position, quality: 0x4000 + bestTotal, proximity: 255)
     }
 
+    var uniformTitleTierBounds: UniformTitleTierBounds? {
+        titleTier.uniformBounds(quality: 0x4000 + bestTotal, proximity: 255)
+    }
+
     deinit {
         keys.free()
         for w in 0..<max(words.count, 1) { substringBits[w]?.deallocate() }

@@ -35,6 +35,9 @@ protocol SegmentMatcher: AnyObject, Sendable {
     /// A score no lower than that of the item at `position` of the title order of
     /// ``titleTierItems``, from that order's columns (no read of the item itself).
     func titleTierBound(_ position: Int) -> UInt64
+    /// ``titleTierBound(_:)`` as two values, when it takes only two over the title order (no
+    /// weights): nil otherwise. The title-tier phase then reads no bound per position.
+    var uniformTitleTierBounds: UniformTitleTierBounds? { get }
     /// The best score, less its weight key (``Score`` keeps that in the low 32 bits), that an
     /// item can get when its ``ceiling(_:floor:)`` is below the title tiers; nil when the matcher
     /// has no such bound. With a bound, ``evaluate(_:)`` must be exact for every item of the
@@ -59,6 +62,20 @@ enum TitleTierItems {
     case none
     /// Only the items at these positions of one of the segment's title orders.
     case block(Range<Int>, TitleOrdering)
+}
+
+/// ``SegmentMatcher/titleTierBound(_:)`` when it is `exactBound` at the positions `exact` and
+/// `otherBound` everywhere else.
+struct UniformTitleTierBounds {
+    /// The positions of the title order whose bound is `exactBound`.
+    let exact: Range<Int>
+    /// The bound at those positions.
+    let exactBound: UInt64
+    /// The bound at every other position.
+    let otherBound: UInt64
+
+    /// The bound at `position`.
+    @inline(__always) func bound(_ position: Int) -> UInt64 { exact.contains(position) ? exactBound : otherBound }
 }
 
 /// The segment's orders of items by title.
@@ -92,6 +109,8 @@ extension SegmentMatcher {
     var preferredItems: [UInt32]? { nil }
     /// No bound by default.
     func titleTierBound(_ position: Int) -> UInt64 { .max }
+    /// Not uniform by default.
+    var uniformTitleTierBounds: UniformTitleTierBounds? { nil }
     /// No bound by default.
     var rankOrderBound: UInt64? { nil }
     /// No rank-order phase by default.

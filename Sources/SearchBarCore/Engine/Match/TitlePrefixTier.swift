@@ -25,6 +25,18 @@ struct TitlePrefixTier {
         }
     }
 
+    /// ``bound(_:quality:proximity:)`` as two values when the segment has no weights (nil
+    /// otherwise).
+    func uniformBounds(quality: Int, proximity: Int) -> UniformTitleTierBounds? {
+        guard segment.titleBytes.weightKeys.isEmpty else { return nil }
+        return UniformTitleTierBounds(
+            exact: exactTitles,
+            exactBound: Score.make(
+                tier: .exactTitle, quality: quality, field: .title, proximity: proximity, weightKey: WeightKey.zero),
+            otherBound: Score.make(
+                tier: .titlePrefix, quality: quality, field: .title, proximity: proximity, weightKey: WeightKey.zero))
+    }
+
     /// Candidate lists up to this size are examined without a title-tier phase.
     static let smallCandidateList = 2048
 

@@ -322,17 +322,17 @@ enum SearchRun {
                     } else {
                         (segment.titleLeads.order.reader, segment.titleLeads.rankKeyHighs)
                     }
+                let uniform = matcher.uniformTitleTierBounds
+                // The worst kept item's score and rank key, read again after each item examined.
+                var worst = examiner.heap.worst.map { ($0.score, $0.rankKey) }
                 for k in task.range {
-                    if let worst = examiner.heap.worst {
-                        let bound = matcher.titleTierBound(k)
+                    if let (score, rankKey) = worst {
+                        let bound = uniform?.bound(k) ?? matcher.titleTierBound(k)
                         // (The item's rank key is at least its high half shifted back.)
-                        if bound < worst.score
-                            || (bound == worst.score && UInt64(rankKeyHighs[k]) << 32 > worst.rankKey)
-                        {
-                            continue
-                        }
+                        if bound < score || (bound == score && UInt64(rankKeyHighs[k]) << 32 > rankKey) { continue }
                     }
                     examiner.consider(Int(order[k]))
+                    worst = examiner.heap.worst.map { ($0.score, $0.rankKey) }
                 }
             case .preferred:
                 if let list = matcher.preferredItems {
