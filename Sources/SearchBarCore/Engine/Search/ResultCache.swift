@@ -12,6 +12,8 @@ final class ResultCache: Sendable {
         var version: UInt64
         /// Its hits.
         var hits: [SearchHit]
+        /// Each hit's texts, when the search read them.
+        var texts: [HitTexts]?
         /// Per segment serial, every match (nil when there were too many to keep).
         var matches: [UInt64: [UInt32]]?
     }
@@ -26,25 +28,26 @@ final class ResultCache: Sendable {
     /// Forgets every search (tests compare fresh searches made different ways).
     func removeAll() { entries.withLock { $0.removeAll() } }
 
-    /// The hits of an identical search on the same snapshot.
-    func hits(for query: CompiledQuery, version: UInt64) -> [SearchHit]? {
+    /// The hits of an identical search on the same snapshot, with their texts when that search
+    /// read them.
+    func hits(for query: CompiledQuery, version: UInt64) -> (hits: [SearchHit], texts: [HitTexts]?)? {
         entries.withLock { entries in
             guard let index = entries.lastIndex(where: { $0.version == version && $0.query == query }) else { return nil }
             let entry = entries.remove(at: index)
             entries.append(entry)
-            return entry.hits
+            return (entry.hits, entry.texts)
         }
     }
 
     /// The most specific remembered search that `query` refines and whose matches were kept.
     func base(for query: CompiledQuery) -> [UInt64: [UInt32]]? {
         entries.withLock { entries in
-            var best: Entry? = nil
-            for entry in entries where entry.matches != nil && query.refines(entry.query) {
-                if let current = best, entry.query.folded.count < current.query.folded.count { continue }
-                best = entry
+            var best: Int? = nil
+            for k in entries.indices where entries[k].matches != nil && query.refines(entries[k].query) {
+                if let current = best, entries[k].query.folded.count < entries[current].query.folded.count { continue }
+                best = k
             }
-            return best?.matches
+            return best.map { entries[$0].matches } ?? nil
         }
     }
 

@@ -36,9 +36,7 @@ extension SearchIndex {
     public func searchWithTexts(
         _ query: String, options: SearchOptions = SearchOptions(), cancellation: CancellationFlag? = nil
     ) throws(SearchBarError) -> HitsWithTexts {
-        let snapshot = self.snapshot
-        let hits = try search(query, options: options, cancellation: cancellation, on: snapshot)
-        return HitsWithTexts(hits: hits, texts: Self.texts(of: hits, in: snapshot))
+        try search(query, options: options, cancellation: cancellation, on: snapshot, texts: true)
     }
 
     /// The title and matched field's original text of each hit in the current snapshot (empty
@@ -53,7 +51,7 @@ extension SearchIndex {
         return false
     }
 
-    private static func texts(of hits: [SearchHit], in snapshot: Snapshot) -> [HitTexts] {
+    static func texts(of hits: [SearchHit], in snapshot: Snapshot) -> [HitTexts] {
         hits.map { hit in
             guard let (s, local) = snapshot.locate(hit.id) else { return HitTexts(title: "", text: "") }
             let segment = snapshot.segments[s].segment

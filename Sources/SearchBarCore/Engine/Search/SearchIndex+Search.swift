@@ -19,11 +19,25 @@ extension SearchIndex {
     func search(_ query: String, options: SearchOptions, cancellation: CancellationFlag?, on snapshot: Snapshot)
         throws(SearchBarError) -> [SearchHit]
     {
+        try search(query, options: options, cancellation: cancellation, on: snapshot, texts: false).hits
+    }
+
+    /// Searches `snapshot`; with `wantsTexts`, also gives each hit's texts (read while its
+    /// highlights are made), else no texts.
+    func search(
+        _ query: String, options: SearchOptions, cancellation: CancellationFlag?, on snapshot: Snapshot,
+        texts wantsTexts: Bool
+    ) throws(SearchBarError) -> HitsWithTexts {
         let compiled = CompiledQuery(
             query, options: options, defaultMode: defaultMode, analysis: analysis,
             isAttribute: { hasAttribute($0) })
-        guard !compiled.isEmpty || !compiled.filters.isEmpty || !compiled.scopes.isEmpty else { return [] }
-        if let hits = cache.hits(for: compiled, version: snapshot.version) { return hits }
+        guard !compiled.isEmpty || !compiled.filters.isEmpty || !compiled.scopes.isEmpty else {
+            return HitsWithTexts(hits: [], texts: [])
+        }
+        if let cached = cache.hits(for: compiled, version: snapshot.version) {
+            guard wantsTexts else { return HitsWithTexts(hits: cached.hits, texts: []) }
+            return HitsWithTexts(hits: cached.hits, texts: cached.texts ?? Self.texts(of: cached.hits, in: snapshot))
+        }
         let base = cache.base(for: compiled)
         let fields = searchedFields
         let fold: (String) -> String = { [analysis] in analysis.analyzer.fold($0) }
@@ -48,13 +62,18 @@ extension SearchIndex {
         }
         let outcome = try SearchRun.run(
             matchers, snapshot: snapshot, limit: compiled.limit, pool: pool, cancellation: cancellation)
-        let hits = finish(outcome.top, matchers: matchers, snapshot: snapshot)
-        cache.store(ResultCache.Entry(query: compiled, version: snapshot.version, hits: hits, matches: outcome.matches))
-        return hits
+        let found = finish(outcome.top, matchers: matchers, snapshot: snapshot, texts: wantsTexts)
+        cache.store(ResultCache.Entry(
+            query: compiled, version: snapshot.version, hits: found.hits, texts: wantsTexts ? found.texts : nil,
+            matches: outcome.matches))
+        return found
     }
 
-    /// Orders equal scores by full collation of the titles and computes highlights.
-    private func finish(_ top: [RankedItem], matchers: [[any SegmentMatcher]], snapshot: Snapshot) -> [SearchHit] {
+    /// Orders equal scores by full collation of the titles and computes highlights; with
+    /// `wantsTexts`, also each hit's texts (else none).
+    private func finish(
+        _ top: [RankedItem], matchers: [[any SegmentMatcher]], snapshot: Snapshot, texts wantsTexts: Bool
+    ) -> HitsWithTexts {
         let segments = snapshot.segments.map(\.segment)
         var ordered = top
         // The titles read to break ties, kept for the highlights of hits that matched in them.
@@ -81,18 +100,27 @@ extension SearchIndex {
             }
             start = end
         }
-        return ordered.indices.map { k in
-            let item = ordered[k]
+        var hits: [SearchHit] = []
+        var texts: [HitTexts] = []
+        hits.reserveCapacity(ordered.count)
+        texts.reserveCapacity(wantsTexts ? ordered.count : 0)
+        for (k, item) in ordered.enumerated() {
             let segment = segments[Int(item.segment)]
+            let local = Int(item.local)
             let matcher = matchers[Int(item.segment)][Int(item.variant)]
-            let spans = matcher.highlightSpans(Int(item.local), field: item.field)
-            let original = (item.field == .title ? titles[k] : nil) ?? segment.originalText(item.field, Int(item.local))
-            let foldedLength = segment.folded[Int(item.field.rawValue)].length(Int(item.local))
-            return SearchHit(
+            let spans = matcher.highlightSpans(local, field: item.field)
+            let original = (item.field == .title ? titles[k] : nil) ?? segment.originalText(item.field, local)
+            let foldedLength = segment.folded[Int(item.field.rawValue)].length(local)
+            hits.append(SearchHit(
                 id: item.id, score: item.score, field: item.field,
                 highlights: Highlighter.ranges(
-                    spans, original: original, analyzer: analysis.analyzer, foldedLength: foldedLength))
+                    spans, original: original, analyzer: analysis.analyzer, foldedLength: foldedLength)))
+            if wantsTexts {
+                let title = item.field == .title ? original : titles[k] ?? segment.originalText(.title, local)
+                texts.append(HitTexts(title: title, text: original))
+            }
         }
+        return HitsWithTexts(hits: hits, texts: texts)
     }
 
     /// The positions of `titles` in collation order, equal titles by id. A long run compares
