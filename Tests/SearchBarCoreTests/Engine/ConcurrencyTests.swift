@@ -92,6 +92,26 @@ struct ConcurrencyTests {
         #expect(slots.withLock { $0.allSatisfy { $0 < 3 } })
     }
 
+    @Test func onceValueIsMadeOnceForEveryThread() {
+        let pool = ThreadPool(threads: 4)
+        for _ in 0..<20 {
+            let makes = Atomic<Int>(0)
+            let once = OnceValue<[Int]> {
+                makes.add(1, ordering: .relaxed)
+                return Array(0..<1000)
+            }
+            #expect(!once.isMade)
+            let sums = SlotArray<Int>(count: 64)
+            let job = ParallelJob(taskCount: 64, maxParticipants: pool.threadCount, cancellation: nil) { _, task in
+                sums[task] = once.value.reduce(0, +)
+            }
+            pool.run(job)
+            #expect(makes.load(ordering: .relaxed) == 1)
+            #expect(once.isMade)
+            #expect(sums.take() == Array(repeating: 499_500, count: 64))
+        }
+    }
+
     @Test func cancellationStopsAJob() {
         let pool = ThreadPool(threads: 2)
         let flag = CancellationFlag()

@@ -16,6 +16,18 @@ struct HighlightTests {
         #expect(EngineTestSupport.highlighted(hit, in: "Saturday Market") == ["Saturday"])
     }
 
+    @Test func containsTypoHighlightsOnlyWordsWithoutAnExactOccurrence() throws {
+        let text = "Saturday Market Markte"
+        let index = try EngineTestSupport.index([text])
+        let options = SearchOptions(mode: .contains)
+        // "satuday" occurs nowhere: its typo match is highlighted whole.
+        let typo = try #require(try index.search("satuday market", options: options).first)
+        #expect(EngineTestSupport.highlighted(typo, in: text) == ["Saturday", "Market"])
+        // "market" occurs: "Markte", one transposition away, is not what it matched.
+        let exact = try #require(try index.search("market", options: options).first)
+        #expect(EngineTestSupport.highlighted(exact, in: text) == ["Market"])
+    }
+
     @Test func substringScriptHighlights() throws {
         let text = "関西国際空港限定トートバッグ"
         let index = try EngineTestSupport.index([text], locale: "ja")

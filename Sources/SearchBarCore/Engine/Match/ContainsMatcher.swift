@@ -5,9 +5,11 @@
 final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     private let segment: Segment
     private let words: [QueryWord]
-    private let typoPlans: [WordPlan?]
-    /// Per word, the items holding a term within its typo budget (nil: no typo budget).
-    private let typoItems: [Bitset?]
+    /// Per word, true when it has a typo budget.
+    private let hasTypoBudget: [Bool]
+    /// The words' typo plans and the items they reach, made when first needed: a search that
+    /// the title tiers answer never walks the vocabulary for typos.
+    private let typos: OnceValue<Typos>
     private let folded: [UInt8]
     /// The word keys (0..<n) and the folded query (n), for reading without reference counts.
     private let keys: KeyTable
@@ -38,9 +40,8 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         searchesTitle = fields.contains(.title)
         wordMasks = query.words.map { PresenceMask.of($0.key) }
         required = query.words.reduce(0) { $0 | ($1.typoBudget == 0 ? PresenceMask.of($1.key) : 0) }
-        let plans = query.words.map { $0.typoBudget > 0 ? WordPlanCache.plan($0, segment: segment) : nil }
-        typoPlans = plans
-        typoItems = plans.map { plan in plan.map { Self.items(holding: $0.ranges, in: segment) } }
+        hasTypoBudget = query.words.map { $0.typoBudget > 0 }
+        typos = OnceValue { [words = query.words] in Typos(words, segment: segment) }
         let scanned: Candidates
         if conditions.excludesAll {
             scanned = .list([])
@@ -59,6 +60,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     /// thread that prepares the search: a search the title tiers answer never pays for it.
     lazy var candidates: Candidates = {
         if case .list(let list) = scanned, list.count <= ContainsCandidates.shortRefinement { return scanned }
+        let typoItems = hasTypoBudget.contains(true) ? typos.value.items : []
         guard let narrowed = ContainsCandidates.items(words: words, typoItems: typoItems, segment: segment) else {
             return scanned
         }
@@ -112,11 +114,22 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
 
     deinit { keys.free() }
 
-    /// The items of `segment` holding a term of `ranges`.
-    private static func items(holding ranges: [Range<Int>], in segment: Segment) -> Bitset {
-        var bits = Bitset(count: segment.count)
-        for range in ranges { segment.insertHolders(of: range, into: &bits) }
-        return bits
+    /// Per word, its typo plan (nil: no typo budget) and the items holding a term within its
+    /// budget.
+    private struct Typos {
+        let plans: [WordPlan?]
+        let items: [Bitset?]
+
+        init(_ words: [QueryWord], segment: Segment) {
+            plans = words.map { $0.typoBudget > 0 ? WordPlanCache.plan($0, segment: segment) : nil }
+            items = plans.map { plan in
+                plan.map { plan in
+                    var bits = Bitset(count: segment.count)
+                    for range in plan.ranges { segment.insertHolders(of: range, into: &bits) }
+                    return bits
+                }
+            }
+        }
     }
 
     func ceiling(_ i: Int, floor: UInt8) -> MatchTier {
@@ -131,8 +144,9 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { best -> Evaluation? in
             for w in 0..<n {
                 best[w] = mask & wordMasks[w] == wordMasks[w] ? bestHit(keys[w], i) : .max
-                if best[w] == .max, let plan = typoPlans[w], typoItems[w]?.contains(i) == true {
-                    best[w] = typoHit(plan, i)
+                if best[w] == .max && hasTypoBudget[w] {
+                    let typos = typos.value
+                    if let plan = typos.plans[w], typos.items[w]?.contains(i) == true { best[w] = typoHit(plan, i) }
                 }
                 if best[w] == .max { return nil }
             }
@@ -233,22 +247,28 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
             field: SearchField(rawValue: report) ?? .title)
     }
 
+    /// Every occurrence of each word in the field; for a word with a typo budget that occurs
+    /// nowhere in it, the field's words within that budget (the typo match).
     func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan] {
         var spans: [HighlightSpan] = []
+        var typoWords: [Int] = []
         let arena = segment.folded[Int(field.rawValue)]
         let range = arena.range(i)
         arena.bytes.withUnsafeBufferPointer { bytes in
             let text = UnsafeBufferPointer(rebasing: bytes[range])
-            for word in words {
+            for (w, word) in words.enumerated() {
+                let before = spans.count
                 var from = 0
                 while let hit = ByteSearch.find(word.key, in: text, from: from) {
                     spans.append(.keyBytes(hit..<(hit + word.key.count)))
                     from = hit + word.key.count
                 }
+                if spans.count == before && hasTypoBudget[w] { typoWords.append(w) }
             }
         }
-        let plans = typoPlans.compactMap { $0 }
-        guard !plans.isEmpty else { return spans }
+        guard !typoWords.isEmpty else { return spans }
+        let typos = typos.value
+        let plans = typoWords.compactMap { typos.plans[$0] }
         var position = 0
         for k in Int(segment.forwardOffsets[i])..<Int(segment.forwardOffsets[i + 1]) {
             let entry = segment.forward[k]
