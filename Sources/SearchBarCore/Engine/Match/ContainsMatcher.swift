@@ -136,6 +136,9 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         searchesTitle && segment.titleStarts(with: keys[words.count], i) ? .exactTitle : .inOrder
     }
 
+    /// ``ceiling(_:floor:)`` is never below the in-order tier.
+    var lowestCeiling: MatchTier { .inOrder }
+
     func evaluate(_ i: Int) -> Evaluation? {
         let mask = segment.presence(i)
         if mask & required != required { return nil }

@@ -24,6 +24,9 @@ protocol SegmentMatcher: AnyObject, Sendable {
     /// top-k is already full of hits of tier `floor` or higher skips the item when the ceiling
     /// is lower (a matcher may stop refining its bound once it is below `floor`).
     func ceiling(_ i: Int, floor: UInt8) -> MatchTier
+    /// No item's ``ceiling(_:floor:)`` is lower than this: a selection whose floor is at or
+    /// below it cannot pass over an item by its ceiling, so the ceiling is not computed.
+    var lowestCeiling: MatchTier { get }
     /// The parts of `field` that the query matched in item `i`.
     func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan]
     /// Which items can reach the title tiers, when the matcher knows cheaply (nil otherwise).
@@ -103,6 +106,8 @@ enum HighlightSpan: Equatable {
 extension SegmentMatcher {
     /// No cheap bound by default.
     func ceiling(_ i: Int, floor: UInt8) -> MatchTier { .exactTitle }
+    /// Any tier by default.
+    var lowestCeiling: MatchTier { .fuzzy }
     /// Unknown by default.
     var titleTierItems: TitleTierItems? { nil }
     /// None by default.

@@ -369,6 +369,8 @@ enum SearchRun {
         /// True when the title-tier phase has offered every item that can reach the title
         /// tiers: an item is then passed over on its bound alone, without its ceiling.
         let titleTiersOffered: Bool
+        /// The matcher's ``SegmentMatcher/lowestCeiling``: a floor at or below it prunes nothing.
+        let lowestCeiling: UInt8
 
         init(
             view: SegmentView, matcher: any SegmentMatcher, segment: Int32, variant: Int32, heap: TopK,
@@ -381,6 +383,7 @@ enum SearchRun {
             self.heap = heap
             self.titleTiersOffered = titleTiersOffered
             bound = SearchRun.rankOrderPhase.load(ordering: .relaxed) ? matcher.rankOrderBound : nil
+            lowestCeiling = matcher.lowestCeiling.rawValue
         }
 
         /// Examines item `i`: passed over when it cannot enter the selection (``passesOver(_:)``),
@@ -413,6 +416,9 @@ enum SearchRun {
             // No ceiling is below the lowest tier, so a floor there prunes nothing.
             let floor = heap.floorTier
             guard floor > MatchTier.fuzzy.rawValue else { return false }
+            // After the title tiers only the ceiling below the floor prunes, and no ceiling is
+            // below the matcher's lowest.
+            if titleTiersOffered && floor <= lowestCeiling { return false }
             let ceiling = matcher.ceiling(i, floor: floor)
             if ceiling.rawValue < floor { return true }
             guard !titleTiersOffered, ceiling < .titlePrefix, let bound, let worst = heap.worst else { return false }
