@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import SearchBarCore
@@ -60,7 +61,9 @@ struct RankOrderPhaseTests {
     /// Searches every query in contains mode at several limits, a scope and without typos, with
     /// the rank-order phase on and off, and expects the same hits, scores and highlights; the
     /// number of hits compared.
-    static func compareWithPhaseOff(_ index: SearchIndex, _ queries: [String]) throws -> Int {
+    static func compareWithPhaseOff(
+        _ index: SearchIndex, _ queries: [String], phase: borrowing Atomic<Bool>
+    ) throws -> Int {
         var compared = 0
         for query in queries {
             for options in [
@@ -69,10 +72,8 @@ struct RankOrderPhaseTests {
                 SearchOptions(mode: .contains, limit: 50, scopes: [1]),
                 SearchOptions(mode: .contains, limit: 50, typos: false),
             ] {
-                let fast = try EngineTestSupport.freshSearch(
-                    index, query, options, phase: SearchRun.rankOrderPhase, on: true)
-                let plain = try EngineTestSupport.freshSearch(
-                    index, query, options, phase: SearchRun.rankOrderPhase, on: false)
+                let fast = try EngineTestSupport.freshSearch(index, query, options, phase: phase, on: true)
+                let plain = try EngineTestSupport.freshSearch(index, query, options, phase: phase, on: false)
                 #expect(fast.map(\.id) == plain.map(\.id), "ids of \(query) limit \(options.limit)")
                 #expect(fast.map(\.score) == plain.map(\.score), "scores of \(query) limit \(options.limit)")
                 #expect(fast.map(\.highlights) == plain.map(\.highlights), "highlights of \(query)")
@@ -90,7 +91,7 @@ struct RankOrderPhaseTests {
             "a", "hare", "/", "lib/share", "x", "info zone doc",
         ]
         let answeredBefore = SearchRun.rankOrderAnswers.load(ordering: .relaxed)
-        let compared = try Self.compareWithPhaseOff(index, queries)
+        let compared = try Self.compareWithPhaseOff(index, queries, phase: SearchRun.rankOrderPhase)
         #expect(compared > 5000)
         // The phase must have answered searches, or this test compares nothing it is about.
         // (Other suites may turn the title-tier phase, which it needs, off for a while.)
@@ -132,10 +133,48 @@ struct RankOrderPhaseTests {
             "brien", "2.0", "'i", "n'r", "ibe", "ibiz",
         ]
         let walksBefore = SearchRun.wordStartWalks.load(ordering: .relaxed)
-        let compared = try Self.compareWithPhaseOff(index, queries)
+        let compared = try Self.compareWithPhaseOff(index, queries, phase: SearchRun.rankOrderPhase)
         #expect(compared > 3000)
         // The second walk must have answered searches, or this compares nothing it is about.
         #expect(SearchRun.wordStartWalks.load(ordering: .relaxed) - walksBefore >= 10)
+    }
+
+    /// Titles of words and their misspellings: contains queries with a typo budget, some with
+    /// enough hits as typed to fill the selection above the typo tier (the as-typed phase then
+    /// answers without typo plans), some without; the answers must equal a search without that
+    /// phase, hit for hit.
+    @Test func asTypedPhaseMatchesPlainScan() throws {
+        var random = SplitMix(seed: 17)
+        let words = [
+            "python", "pyhton", "share", "shrae", "library", "libary", "zoneinfo", "zoneinof", "locale", "lcoale",
+            "archive", "archvie", "Straße", "strase", "résumé", "resmue",
+        ]
+        let index = try SearchIndex(threads: 2)
+        for (segment, size) in [20_000, 6_000].enumerated() {
+            var batch: [IndexItem] = []
+            for k in 0..<size {
+                // Misspellings are rarer than the words, so some queries have few hits as typed.
+                let title = (0..<(1 + random.next(below: 4))).map { _ in
+                    let w = 2 * random.next(below: words.count / 2)
+                    return words[random.next(below: 6) == 0 ? w + 1 : w]
+                }
+                let subtitle = random.next(below: 5) == 0 ? words[random.next(below: words.count)] : ""
+                batch.append(IndexItem(
+                    id: UInt64(2 * k + segment), title: title.joined(separator: " "), subtitle: subtitle,
+                    scope: UInt32(random.next(below: 2)), weight: [0, 0, 1, 2][random.next(below: 4)]))
+            }
+            index.add(batch)
+        }
+        index.remove(ids: stride(from: UInt64(0), to: 52_000, by: 11).map { $0 })
+        let queries = [
+            "python", "pyhto", "libra", "libary", "zonei", "lcoal", "shrae", "pythn share", "librar zone", "archiv",
+            "strasse", "resume", "resmu", "archvie python", "zoneinof", "xpython",
+        ]
+        let answeredBefore = SearchRun.asTypedAnswers.load(ordering: .relaxed)
+        let compared = try Self.compareWithPhaseOff(index, queries, phase: SearchRun.asTypedPhase)
+        #expect(compared > 3000)
+        // The phase must have answered searches, or this compares nothing it is about.
+        #expect(SearchRun.asTypedAnswers.load(ordering: .relaxed) - answeredBefore >= 10)
     }
 
     /// Typing forward after a search the rank-order phase answered keeps no matches to refine:

@@ -70,6 +70,17 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
 
     var titleTierItems: TitleTierItems? { titleTier.items }
 
+    /// With a typo word, the items holding every word as typed (``ContainsCandidates`` without
+    /// typo items): every other match needs a typo. Nil without typo words (the candidates are
+    /// these items then) or when the words cannot narrow the items.
+    lazy var asTypedItems: [UInt32]? = {
+        guard hasTypoBudget.contains(true) else { return nil }
+        if case .list(let list) = scanned, list.count <= ContainsCandidates.shortRefinement { return nil }
+        guard let narrowed = ContainsCandidates.items(words: words, typoItems: [], segment: segment) else { return nil }
+        if case .list(let previous) = scanned { return SortedIndices.intersection(previous[...], narrowed[...]) }
+        return narrowed
+    }()
+
     /// Every word a word start in the title at the best proximity (quality 0 outside typos).
     func titleTierBound(_ position: Int) -> UInt64 {
         titleTier.bound(position, quality: 0, proximity: Score.proximity(span: 0))
@@ -139,7 +150,12 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     /// ``ceiling(_:floor:)`` is never below the in-order tier.
     var lowestCeiling: MatchTier { .inOrder }
 
-    func evaluate(_ i: Int) -> Evaluation? {
+    func evaluate(_ i: Int) -> Evaluation? { evaluate(i, typos: true) }
+
+    func evaluateAsTyped(_ i: Int) -> Evaluation? { evaluate(i, typos: false) }
+
+    /// Item `i`'s score; with `typos` false, a word that does not occur as typed fails it.
+    @inline(__always) private func evaluate(_ i: Int, typos allowsTypos: Bool) -> Evaluation? {
         let mask = segment.presence(i)
         if mask & required != required { return nil }
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
@@ -147,7 +163,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { best -> Evaluation? in
             for w in 0..<n {
                 best[w] = mask & wordMasks[w] == wordMasks[w] ? bestHit(keys[w], i) : .max
-                if best[w] == .max && hasTypoBudget[w] {
+                if best[w] == .max && allowsTypos && hasTypoBudget[w] {
                     let typos = typos.value
                     if let plan = typos.plans[w], typos.items[w]?.contains(i) == true { best[w] = typoHit(plan, i) }
                 }

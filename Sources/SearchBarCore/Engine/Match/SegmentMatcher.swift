@@ -35,6 +35,13 @@ protocol SegmentMatcher: AnyObject, Sendable {
     /// so that the selection fills with good hits early and the others are passed over by
     /// their ceiling; nil when the matcher has none. Read after ``candidates``.
     var preferredItems: [UInt32]? { get }
+    /// The items that may match with every word as typed, when every other match needs a typo
+    /// (ranks at most ``MatchTier/typo``); nil when the matcher has no such list. Read before
+    /// ``candidates``, on the thread that prepares the search; examined with
+    /// ``evaluateAsTyped(_:)``.
+    var asTypedItems: [UInt32]? { get }
+    /// ``evaluate(_:)`` without typo matches: nil for an item that only matches with typos.
+    func evaluateAsTyped(_ i: Int) -> Evaluation?
     /// A score no lower than that of the item at `position` of the title order of
     /// ``titleTierItems``, from that order's columns (no read of the item itself).
     func titleTierBound(_ position: Int) -> UInt64
@@ -112,6 +119,10 @@ extension SegmentMatcher {
     var titleTierItems: TitleTierItems? { nil }
     /// None by default.
     var preferredItems: [UInt32]? { nil }
+    /// None by default.
+    var asTypedItems: [UInt32]? { nil }
+    /// ``evaluate(_:)`` by default.
+    func evaluateAsTyped(_ i: Int) -> Evaluation? { evaluate(i) }
     /// No bound by default.
     func titleTierBound(_ position: Int) -> UInt64 { .max }
     /// Not uniform by default.

@@ -34,6 +34,9 @@ enum SearchRun {
         case titleLeads
         /// The matcher's preferred items (``SegmentMatcher/preferredItems``).
         case preferred
+        /// The items that match as typed (``SegmentMatcher/asTypedItems``), evaluated without
+        /// typos.
+        case asTyped
     }
 
     /// False turns the title-tier phase off (tests compare its answers with a plain scan).
@@ -41,6 +44,10 @@ enum SearchRun {
     /// False turns the rank-order phase off, and with it the passing over of items on their
     /// ``SegmentMatcher/rankOrderBound`` (tests compare the answers with a plain scan).
     static let rankOrderPhase = Atomic<Bool>(true)
+    /// False turns the as-typed phase off (tests compare its answers with a plain scan).
+    static let asTypedPhase = Atomic<Bool>(true)
+    /// The number of searches the as-typed phase has answered (a diagnostic for tests).
+    static let asTypedAnswers = Atomic<Int>(0)
     /// The number of searches the rank-order phase has answered (a diagnostic: tests check that
     /// the phase ran).
     static let rankOrderAnswers = Atomic<Int>(0)
@@ -107,6 +114,27 @@ enum SearchRun {
             }
         }
 
+        // Phase 1c: when every matcher can list the items that match as typed, and every other
+        // match needs a typo, those first: if they fill the selection above the typo tier, no
+        // typo match can enter, and the typo plans are never made.
+        if asTypedPhase.load(ordering: .relaxed), let lists = asTypedItems(matchers) {
+            var typedTasks: [Task] = []
+            for (s, variants) in lists.enumerated() {
+                for (v, list) in variants.enumerated() { typedTasks += chunks(segment: s, variant: v, 0..<list.count) }
+            }
+            _ = try execute(
+                typedTasks, .asTyped, matchers, snapshot: snapshot, heaps: heaps, limit: limit, pool: pool,
+                cancellation: cancellation, titleTiersOffered: leads != nil)
+            let top = merged(heaps, limit: limit)
+            if top.count == limit, let last = top.last,
+                UInt8(truncatingIfNeeded: last.score >> 61) > MatchTier.typo.rawValue
+            {
+                asTypedAnswers.add(1, ordering: .relaxed)
+                return Outcome(top: top, matches: nil)
+            }
+            share(top, heaps, limit: limit)
+        }
+
         // The candidates are gathered here, on the calling thread, only when needed.
         var tasks: [Task] = []
         for (s, variants) in matchers.enumerated() {
@@ -165,6 +193,9 @@ enum SearchRun {
         guard matchers.allSatisfy({ $0.allSatisfy { $0.prefersRankOrder && $0.rankOrderBound != nil } }) else {
             return false
         }
+        // True when a segment's walk ended by examining all its items rather than at the bound:
+        // its typo matches were not examined (see ``offer``).
+        var examinedAll = false
         for (s, variants) in matchers.enumerated() {
             let view = snapshot.segments[s]
             for (v, matcher) in variants.enumerated() {
@@ -187,6 +218,14 @@ enum SearchRun {
                     if end == .stopped || covered { wordStartWalks.add(1, ordering: .relaxed) }
                 }
                 if end == .gaveUp || (end == .ranOut && !covered) { return false }
+                if end != .stopped { examinedAll = true }
+            }
+        }
+        // A walk that examined every item without typos answers only when no typo match can
+        // enter: the selection is full above the typo tier.
+        if examinedAll {
+            guard let worst = heap.worst, UInt8(truncatingIfNeeded: worst.score >> 61) > MatchTier.typo.rawValue else {
+                return false
             }
         }
         return true
@@ -247,12 +286,15 @@ enum SearchRun {
         var lowerHits = 0
     }
 
-    /// Evaluates item `i` of `view` and offers it to `heap` when it matches; its score, or nil.
+    /// Evaluates item `i` of `view` without typos and offers it to `heap` when it matches; its
+    /// score, or nil. (A walk that stops does so above the typo tier, so typo matches could not
+    /// have entered; one that does not stop leaves every item to the candidates' full
+    /// evaluation. Typo plans are made only if a search needs them.)
     @discardableResult
     private static func offer(
         _ i: Int, _ matcher: any SegmentMatcher, _ s: Int, _ v: Int, _ view: SegmentView, to heap: inout TopK
     ) -> UInt64? {
-        guard view.isLive(i), let evaluation = matcher.evaluate(i) else { return nil }
+        guard view.isLive(i), let evaluation = matcher.evaluateAsTyped(i) else { return nil }
         if !heap.rejects(score: evaluation.score) {
             let segment = view.segment
             heap.offer(RankedItem(
@@ -276,6 +318,21 @@ enum SearchRun {
         stride(from: range.lowerBound, to: range.upperBound, by: chunkSize).map {
             Task(segment: segment, variant: variant, range: $0..<min(range.upperBound, $0 + chunkSize))
         }
+    }
+
+    /// Per segment and variant, the items that match as typed; nil unless every matcher has
+    /// them. (Read here, on the calling thread.)
+    private static func asTypedItems(_ matchers: [[any SegmentMatcher]]) -> [[[UInt32]]]? {
+        var result: [[[UInt32]]] = []
+        for variants in matchers {
+            var row: [[UInt32]] = []
+            for matcher in variants {
+                guard let items = matcher.asTypedItems else { return nil }
+                row.append(items)
+            }
+            result.append(row)
+        }
+        return result
     }
 
     /// Per segment and variant, where the title-tier items are; nil unless every matcher knows.
@@ -338,6 +395,10 @@ enum SearchRun {
                 if let list = matcher.preferredItems {
                     for k in task.range { examiner.consider(Int(list[k])) }
                 }
+            case .asTyped:
+                if let list = matcher.asTypedItems {
+                    for k in task.range { examiner.consider(Int(list[k]), asTyped: true) }
+                }
             case .candidates:
                 switch matcher.candidates {
                 case .all:
@@ -388,13 +449,14 @@ enum SearchRun {
 
         /// Examines item `i`: passed over when it cannot enter the selection (``passesOver(_:)``),
         /// still a possible match; else evaluated and offered.
-        @inline(__always) mutating func consider(_ i: Int) {
+        /// With `asTyped`, without typo matches (``SegmentMatcher/evaluateAsTyped(_:)``).
+        @inline(__always) mutating func consider(_ i: Int, asTyped: Bool = false) {
             guard view.isLive(i) else { return }
             if passesOver(i) {
                 matched.append(UInt32(truncatingIfNeeded: i))
                 return
             }
-            guard let evaluation = matcher.evaluate(i) else { return }
+            guard let evaluation = asTyped ? matcher.evaluateAsTyped(i) : matcher.evaluate(i) else { return }
             matched.append(UInt32(truncatingIfNeeded: i))
             if heap.rejects(score: evaluation.score) { return }
             let items = view.segment
