@@ -106,22 +106,38 @@ struct RankOrderPhaseTests {
         var random = SplitMix(seed: 5)
         let common = ["calibre", "glibc", "tribe", "vibe", "ribbon", "fibre", "bible", "gibbon", "nibble", "scribe"]
         let rare = ["ibis", "l'ibis", "d'ibiza", "o'brien", "3.14", "v2.0", "Íbice", "lib", "rock'n'roll", "be"]
-        let index = try SearchIndex(threads: 2)
-        for (segment, size) in [30_000, 10_000].enumerated() {
-            var batch: [IndexItem] = []
-            for k in 0..<size {
-                let title = (0..<(1 + random.next(below: 4))).map { _ in
+        return try interleavedIndex(
+            random: &random, sizes: [30_000, 10_000], weights: [0, 0, 1, 3], removeEvery: 7,
+            title: { random in
+                (0..<(1 + random.next(below: 4))).map { _ in
                     random.next(below: 40) == 0
                         ? rare[random.next(below: rare.count)] : common[random.next(below: common.count)]
-                }
-                let subtitle = random.next(below: 8) == 0 ? rare[random.next(below: rare.count)] : ""
+                }.joined(separator: " ")
+            },
+            subtitle: { random in random.next(below: 8) == 0 ? rare[random.next(below: rare.count)] : "" })
+    }
+
+    /// Two segments of `sizes` items with interleaved ids (2k + segment), titles and subtitles
+    /// from `title` and `subtitle`, scope 0 or 1 and one of `weights` at random, and every
+    /// `removeEvery`-th id removed.
+    static func interleavedIndex(
+        random: inout SplitMix, sizes: [Int], weights: [Double], removeEvery: Int,
+        title: (inout SplitMix) -> String, subtitle: (inout SplitMix) -> String
+    ) throws -> SearchIndex {
+        let index = try SearchIndex(threads: 2)
+        for (segment, size) in sizes.enumerated() {
+            var batch: [IndexItem] = []
+            for k in 0..<size {
+                let title = title(&random)
+                let subtitle = subtitle(&random)
                 batch.append(IndexItem(
-                    id: UInt64(2 * k + segment), title: title.joined(separator: " "), subtitle: subtitle,
-                    scope: UInt32(random.next(below: 2)), weight: [0, 0, 1, 3][random.next(below: 4)]))
+                    id: UInt64(2 * k + segment), title: title, subtitle: subtitle,
+                    scope: UInt32(random.next(below: 2)), weight: weights[random.next(below: weights.count)]))
             }
             index.add(batch)
         }
-        index.remove(ids: stride(from: UInt64(0), to: 80_000, by: 7).map { $0 })
+        let upper = UInt64(2 * (sizes.max() ?? 0))
+        index.remove(ids: stride(from: UInt64(0), to: upper, by: removeEvery).map { $0 })
         return index
     }
 
@@ -149,23 +165,16 @@ struct RankOrderPhaseTests {
             "python", "pyhton", "share", "shrae", "library", "libary", "zoneinfo", "zoneinof", "locale", "lcoale",
             "archive", "archvie", "Straße", "strase", "résumé", "resmue",
         ]
-        let index = try SearchIndex(threads: 2)
-        for (segment, size) in [20_000, 6_000].enumerated() {
-            var batch: [IndexItem] = []
-            for k in 0..<size {
+        let index = try Self.interleavedIndex(
+            random: &random, sizes: [20_000, 6_000], weights: [0, 0, 1, 2], removeEvery: 11,
+            title: { random in
                 // Misspellings are rarer than the words, so some queries have few hits as typed.
-                let title = (0..<(1 + random.next(below: 4))).map { _ in
+                (0..<(1 + random.next(below: 4))).map { _ in
                     let w = 2 * random.next(below: words.count / 2)
                     return words[random.next(below: 6) == 0 ? w + 1 : w]
-                }
-                let subtitle = random.next(below: 5) == 0 ? words[random.next(below: words.count)] : ""
-                batch.append(IndexItem(
-                    id: UInt64(2 * k + segment), title: title.joined(separator: " "), subtitle: subtitle,
-                    scope: UInt32(random.next(below: 2)), weight: [0, 0, 1, 2][random.next(below: 4)]))
-            }
-            index.add(batch)
-        }
-        index.remove(ids: stride(from: UInt64(0), to: 52_000, by: 11).map { $0 })
+                }.joined(separator: " ")
+            },
+            subtitle: { random in random.next(below: 5) == 0 ? words[random.next(below: words.count)] : "" })
         let queries = [
             "python", "pyhto", "libra", "libary", "zonei", "lcoal", "shrae", "pythn share", "librar zone", "archiv",
             "strasse", "resume", "resmu", "archvie python", "zoneinof", "xpython",
