@@ -59,27 +59,27 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     /// The candidates, narrowed through the index (``ContainsCandidates``) on first use, on the
     /// thread that prepares the search: a search the title tiers answer never pays for it.
     lazy var candidates: Candidates = {
-        if case .list(let list) = scanned, list.count <= ContainsCandidates.shortRefinement { return scanned }
-        let typoItems = hasTypoBudget.contains(true) ? typos.value.items : []
-        guard let narrowed = ContainsCandidates.items(words: words, typoItems: typoItems, segment: segment) else {
-            return scanned
-        }
-        if case .list(let previous) = scanned { return .list(SortedIndices.intersection(previous[...], narrowed[...])) }
-        return .list(narrowed)
+        narrowed(typoItems: hasTypoBudget.contains(true) ? typos.value.items : []).map { .list($0) } ?? scanned
     }()
+
+    /// The scanned items narrowed through the index to those holding every word (as typed, or
+    /// within `typoItems`); nil when the scanned items are already few or the words cannot
+    /// narrow them.
+    private func narrowed(typoItems: [Bitset?]) -> [UInt32]? {
+        if case .list(let list) = scanned, list.count <= ContainsCandidates.shortRefinement { return nil }
+        guard let narrowed = ContainsCandidates.items(words: words, typoItems: typoItems, segment: segment) else {
+            return nil
+        }
+        if case .list(let previous) = scanned { return SortedIndices.intersection(previous[...], narrowed[...]) }
+        return narrowed
+    }
 
     var titleTierItems: TitleTierItems? { titleTier.items }
 
     /// With a typo word, the items holding every word as typed (``ContainsCandidates`` without
     /// typo items): every other match needs a typo. Nil without typo words (the candidates are
     /// these items then) or when the words cannot narrow the items.
-    lazy var asTypedItems: [UInt32]? = {
-        guard hasTypoBudget.contains(true) else { return nil }
-        if case .list(let list) = scanned, list.count <= ContainsCandidates.shortRefinement { return nil }
-        guard let narrowed = ContainsCandidates.items(words: words, typoItems: [], segment: segment) else { return nil }
-        if case .list(let previous) = scanned { return SortedIndices.intersection(previous[...], narrowed[...]) }
-        return narrowed
-    }()
+    lazy var asTypedItems: [UInt32]? = { hasTypoBudget.contains(true) ? narrowed(typoItems: []) : nil }()
 
     /// Every word a word start in the title at the best proximity (quality 0 outside typos).
     func titleTierBound(_ position: Int) -> UInt64 {
