@@ -83,7 +83,7 @@ enum SearchRun {
         let heaps = SlotArray<TopK>(count: pool.threadCount)
 
         // Phase 1: the title-tier blocks.
-        let leads = titleTierPhase.load(ordering: .relaxed) ? titleTierItems(matchers) : nil
+        let leads = titleTierPhase.load(ordering: .relaxed) ? everyMatcher(matchers, \.titleTierItems) : nil
         if let leads {
             var leadTasks: [Task] = []
             for (s, variants) in leads.enumerated() {
@@ -95,11 +95,7 @@ enum SearchRun {
                 leadTasks, .titleLeads, matchers, snapshot: snapshot, heaps: heaps, limit: limit, pool: pool,
                 cancellation: cancellation)
             let top = merged(heaps, limit: limit)
-            if top.count == limit, let last = top.last, UInt8(truncatingIfNeeded: last.score >> 61)
-                >= MatchTier.titlePrefix.rawValue
-            {
-                return Outcome(top: top, matches: nil)
-            }
+            if isFull(top, limit: limit, atLeast: .titlePrefix) { return Outcome(top: top, matches: nil) }
             share(top, heaps, limit: limit)
 
             // Phase 1b: items in rank order, while they can still enter the selection.
@@ -117,7 +113,7 @@ enum SearchRun {
         // Phase 1c: when every matcher can list the items that match as typed, and every other
         // match needs a typo, those first: if they fill the selection above the typo tier, no
         // typo match can enter, and the typo plans are never made.
-        if asTypedPhase.load(ordering: .relaxed), let lists = asTypedItems(matchers) {
+        if asTypedPhase.load(ordering: .relaxed), let lists = everyMatcher(matchers, \.asTypedItems) {
             var typedTasks: [Task] = []
             for (s, variants) in lists.enumerated() {
                 for (v, list) in variants.enumerated() { typedTasks += chunks(segment: s, variant: v, 0..<list.count) }
@@ -126,9 +122,7 @@ enum SearchRun {
                 typedTasks, .asTyped, matchers, snapshot: snapshot, heaps: heaps, limit: limit, pool: pool,
                 cancellation: cancellation, titleTiersOffered: leads != nil)
             let top = merged(heaps, limit: limit)
-            if top.count == limit, let last = top.last,
-                UInt8(truncatingIfNeeded: last.score >> 61) > MatchTier.typo.rawValue
-            {
+            if isFull(top, limit: limit, atLeast: .infix) {
                 asTypedAnswers.add(1, ordering: .relaxed)
                 return Outcome(top: top, matches: nil)
             }
@@ -223,12 +217,7 @@ enum SearchRun {
         }
         // A walk that examined every item without typos answers only when no typo match can
         // enter: the selection is full above the typo tier.
-        if examinedAll {
-            guard let worst = heap.worst, UInt8(truncatingIfNeeded: worst.score >> 61) > MatchTier.typo.rawValue else {
-                return false
-            }
-        }
-        return true
+        return !examinedAll || heap.floorTier > MatchTier.typo.rawValue
     }
 
     /// How a walk of a segment's rank order ended.
@@ -320,29 +309,23 @@ enum SearchRun {
         }
     }
 
-    /// Per segment and variant, the items that match as typed; nil unless every matcher has
-    /// them. (Read here, on the calling thread.)
-    private static func asTypedItems(_ matchers: [[any SegmentMatcher]]) -> [[[UInt32]]]? {
-        var result: [[[UInt32]]] = []
-        for variants in matchers {
-            var row: [[UInt32]] = []
-            for matcher in variants {
-                guard let items = matcher.asTypedItems else { return nil }
-                row.append(items)
-            }
-            result.append(row)
-        }
-        return result
+    /// True when `top` holds `limit` hits, the last of them at `tier` or above.
+    private static func isFull(_ top: [RankedItem], limit: Int, atLeast tier: MatchTier) -> Bool {
+        guard top.count == limit, let last = top.last else { return false }
+        return UInt8(truncatingIfNeeded: last.score >> 61) >= tier.rawValue
     }
 
-    /// Per segment and variant, where the title-tier items are; nil unless every matcher knows.
-    private static func titleTierItems(_ matchers: [[any SegmentMatcher]]) -> [[TitleTierItems]]? {
-        var result: [[TitleTierItems]] = []
+    /// Per segment and variant, what `property` says of its matcher; nil unless every matcher
+    /// says something. (Read on the calling thread.)
+    private static func everyMatcher<Value>(
+        _ matchers: [[any SegmentMatcher]], _ property: (any SegmentMatcher) -> Value?
+    ) -> [[Value]]? {
+        var result: [[Value]] = []
         for variants in matchers {
-            var row: [TitleTierItems] = []
+            var row: [Value] = []
             for matcher in variants {
-                guard let items = matcher.titleTierItems else { return nil }
-                row.append(items)
+                guard let value = property(matcher) else { return nil }
+                row.append(value)
             }
             result.append(row)
         }
