@@ -40,6 +40,12 @@ Before timing, each in-process engine answers one unrelated warm-up query. Keyst
 query extend each other, so engines with incremental refinement or result caches (searchbar)
 use them, as they would while a user types.
 
+Random words (datasets named BASE/random, e.g. titles-1m/random): the same data file, typed
+with RANDOM_WORD_COUNT words drawn from it (random_words()) instead of the fixed queries, in
+prefix and contains mode, in-process and engine rows only. The fixed queries are mostly short;
+these show the long words a user also types, with and without their accents, where typo
+tolerance and the vocabulary scans cost the most.
+
 Every in-process engine runs in its own worker subprocess, so resident-memory growth (RSS after
 building minus RSS after loading the lines) is not polluted by the other engines.
 
@@ -50,11 +56,13 @@ import argparse
 import gc
 import json
 import os
+import random
 import re
 import statistics
 import subprocess
 import sys
 import time
+import unicodedata
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "data")
@@ -88,6 +96,35 @@ QUERIES = {
     "paths": ["site-packages", "libicu", "README", "x86_64 linux", "gsutil", "oauth", "zoneinfo euro"],
     "words": ["strasse", "resume", "uber", "garcon", "encyclo", "apple", "naive"],
 }
+# Datasets typed with random words drawn from them (BASE/random), and each one's seed.
+RANDOM_WORD_SEEDS = {"titles-1m": 5, "words": 7}
+RANDOM_WORD_COUNT = 300
+RANDOM_WORD_MODES = ["prefix", "contains"]
+RANDOM_WORD_LINES = 200_000
+
+
+def random_words(path, seed, count=RANDOM_WORD_COUNT):
+    """`count` words drawn with random.seed(seed) from the distinct words of 4+ letters (all
+    alphabetic) in the first RANDOM_WORD_LINES lines of `path`; every second one has its
+    diacritics stripped (NFD, combining marks dropped), as a user typing without accents sends
+    it. The same file and seed always give the same words."""
+    words = set()
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f):
+            if n >= RANDOM_WORD_LINES:
+                break
+            words.update(w for w in line.split() if len(w) >= 4 and w.isalpha())
+    rng = random.Random(seed)
+    chosen = rng.sample(sorted(words), min(count, len(words)))
+    plain = lambda w: "".join(c for c in unicodedata.normalize("NFD", w) if not unicodedata.combining(c))
+    return [plain(w) if k % 2 else w for k, w in enumerate(chosen)]
+
+
+def base_dataset(name):
+    """The data file's name of a dataset (titles-1m/random reads titles-1m)."""
+    return name.split("/")[0]
+
+
 # Queries for the per-process rows (a process per keystroke, each reading the file and, for
 # searchbar-cli, building the index): short ones in different scripts keep the run bearable.
 PER_PROCESS_QUERIES = {
@@ -430,13 +467,17 @@ def benchmark(args):
     results = {"rows": [], "datasets": {}}
     rows = results["rows"]
     for dataset in args.datasets.split(","):
-        path = prepare_file(dataset, args.max_lines)
+        path = prepare_file(base_dataset(dataset), args.max_lines)
         raw = os.path.getsize(path)
         with open(path, "rb") as f:
             count = sum(1 for _ in f)
-        queries = QUERIES[dataset][: args.queries or None]
-        proc_queries = PER_PROCESS_QUERIES[dataset][: args.proc_queries]
-        modes = MODES[dataset]
+        if dataset.endswith("/random"):
+            queries = random_words(path, RANDOM_WORD_SEEDS[base_dataset(dataset)])[: args.queries or None]
+            proc_queries, modes = [], RANDOM_WORD_MODES
+        else:
+            queries = QUERIES[dataset][: args.queries or None]
+            proc_queries = PER_PROCESS_QUERIES[dataset][: args.proc_queries]
+            modes = MODES[dataset]
         only_ours = dataset in SEARCHBAR_ONLY
         # one CLI index build per mode types every query (--engine-queries N: the first N)
         engine_queries = queries[: args.engine_queries or None]
@@ -488,7 +529,8 @@ def benchmark(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cli", help="path to the release searchbar-cli")
-    parser.add_argument("--datasets", default="titles-1m,paths,cldr,words", help="comma-separated dataset names")
+    parser.add_argument("--datasets", default="titles-1m,paths,cldr,words,titles-1m/random,words/random",
+                        help="comma-separated dataset names (BASE/random: BASE typed with random words)")
     parser.add_argument("--quick", action="store_true",
                         help="smoke run: 100,000 lines per dataset, 4 queries, fewer slow rows")
     parser.add_argument("--max-lines", type=int, default=0, help="use only the first N lines of each dataset")

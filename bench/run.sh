@@ -4,7 +4,8 @@
 # benchmark against its peers and the text-layer benchmark against PyICU, and prints ONE table,
 # also written to bench/out/results.md.
 #
-#   bash bench/run.sh            full run: titles-1m, paths, cldr, words (~20 min on 2 busy cores)
+#   bash bench/run.sh            full run: titles-1m, paths, cldr, words, and titles-1m and words
+#                                typed with random words (~25 min on 2 busy cores)
 #   bash bench/run.sh --quick    smoke run: 100,000 lines per dataset, few queries (a few minutes)
 #   bash bench/run.sh --5m       also titles-5m (searchbar only; the 5 M p95 target)
 #   --no-install                 do not apt-get / pip install anything
@@ -96,7 +97,7 @@ else
 fi
 
 step "keystrokes: searchbar and peers"
-kdatasets="titles-1m,paths,cldr,words"
+kdatasets="titles-1m,paths,cldr,words,titles-1m/random,words/random"
 [ "$five" = 1 ] && kdatasets="$kdatasets,titles-5m"
 qflag=""; [ "$quick" = 1 ] && qflag="--quick"
 # shellcheck disable=SC2086
