@@ -16,6 +16,8 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     /// gain the whole-word point), and the quality every match has from its whole words.
     private let lastWordHolders: Bitset?
     private let baseQuality: Int
+    /// True when the last query word is a prefix (typed without a space after it).
+    private let lastWordIsPrefix: Bool
 
     /// A matcher for `words` (one variant of the query) on `segment`; `restrictTo` limits the
     /// candidates to a previous search's matches.
@@ -43,6 +45,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             titleTierItems = nil
         }
         baseQuality = plans.reduce(0) { $0 + ($1.word.isPrefix ? 0 : 1) }
+        lastWordIsPrefix = plans.last?.word.isPrefix ?? false
         if case .block = titleTierItems, let last = plans.last, last.word.isPrefix, last.exactTerm >= 0 {
             var holders = Bitset(count: segment.count)
             segment.insertHolders(of: last.exactTerm..<last.exactTerm + 1, into: &holders)
@@ -106,13 +109,18 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     }
 
     /// The best score the item at `position` of the title-lead order could have: the exact
-    /// tier only when its title has as many words as the query, the whole-word point of the
-    /// last word only when it holds that word's term, best field and proximity, its weight.
+    /// tier only when its title has as many words as the query and, when the last word is a
+    /// prefix, it holds that word's whole term; the whole-word point of the last word only when
+    /// it holds that term; best field and proximity; its weight.
+    ///
+    /// (Without the term test, every item of a word list, whose titles all have one word, would
+    /// be bounded at the exact tier, above any title-prefix hit, and evaluated.)
     func titleTierBound(_ position: Int) -> UInt64 {
         let leads = segment.titleLeads
-        let exactPossible = Int(leads.titleWordCounts[position]) == plans.count
-        var quality = baseQuality
-        if let lastWordHolders, lastWordHolders.contains(Int(leads.order[position])) { quality += 1 }
+        let holdsLastWord = lastWordHolders?.contains(Int(leads.order[position])) ?? false
+        let exactPossible =
+            Int(leads.titleWordCounts[position]) == plans.count && (holdsLastWord || !lastWordIsPrefix)
+        let quality = baseQuality + (holdsLastWord ? 1 : 0)
         return Score.make(
             tier: exactPossible ? .exactTitle : .titlePrefix, quality: quality, field: .title,
             proximity: Score.proximity(span: 0),
