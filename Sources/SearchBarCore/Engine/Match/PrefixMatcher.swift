@@ -138,6 +138,10 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         return plans[0].cost(t) == 1 ? .exactTitle : .inOrder
     }
 
+    /// ``ceiling(_:floor:)`` is never below the in-order tier (with a substring word, never
+    /// below the exact tier).
+    var lowestCeiling: MatchTier { hasSubstringWord ? .exactTitle : .inOrder }
+
     func evaluate(_ i: Int) -> Evaluation? {
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
         let n = plans.count

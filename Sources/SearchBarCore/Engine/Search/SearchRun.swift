@@ -371,7 +371,7 @@ enum SearchRun {
                         // (The item's rank key is at least its high half shifted back.)
                         if bound < score || (bound == score && UInt64(rankKeyHighs[k]) << 32 > rankKey) { continue }
                     }
-                    examiner.consider(Int(order[k]))
+                    examiner.examine(Int(order[k]))
                     worst = examiner.heap.worst.map { ($0.score, $0.rankKey) }
                 }
             case .preferred:
@@ -439,6 +439,21 @@ enum SearchRun {
                 matched.append(UInt32(truncatingIfNeeded: i))
                 return
             }
+            evaluateAndOffer(i, asTyped: asTyped)
+        }
+
+        /// Examines item `i` of the matcher's title-tier block: evaluated and offered, without
+        /// its ceiling. The caller has checked the block position's title-tier bound, and an item
+        /// that can reach the title tiers has the exact-title tier for its ceiling (its title
+        /// starts with the query, or its first word matches the first query word), which passes
+        /// nothing over.
+        @inline(__always) mutating func examine(_ i: Int) {
+            guard view.isLive(i) else { return }
+            evaluateAndOffer(i, asTyped: false)
+        }
+
+        /// Evaluates item `i`; a match is kept as a possible match and offered to the heap.
+        @inline(__always) private mutating func evaluateAndOffer(_ i: Int, asTyped: Bool) {
             guard let evaluation = asTyped ? matcher.evaluateAsTyped(i) : matcher.evaluate(i) else { return }
             matched.append(UInt32(truncatingIfNeeded: i))
             if heap.rejects(score: evaluation.score) { return }
