@@ -6,8 +6,8 @@ struct WordPlan: Sendable {
     /// When the word matches one block of terms at one cost, that block (no table needed).
     private let soleRange: Range<Int>?
     private let soleCost: UInt8
-    /// Otherwise per term: 0 for no match, else typos + 1.
-    private let costs: [UInt8]
+    /// Otherwise the cost of every term: 0 for no match, else typos + 1.
+    private let costs: TermCosts?
     /// The term equal to the word, or -1.
     let exactTerm: Int
     /// The matched blocks of terms (for gathering candidates from postings).
@@ -22,7 +22,7 @@ struct WordPlan: Sendable {
         guard !word.matchesAsSubstring else {
             soleRange = 0..<0
             soleCost = 0
-            costs = []
+            costs = nil
             exactTerm = -1
             ranges = []
             volume = Int.max
@@ -51,22 +51,14 @@ struct WordPlan: Sendable {
         if typoMatches.isEmpty {
             soleRange = exactRange
             soleCost = UInt8(min(base, 250) + 1)
-            costs = []
+            costs = nil
             ranges = exactRange.isEmpty ? [] : [exactRange]
         } else {
-            var table = [UInt8](repeating: 0, count: segment.termCount)
-            let exactCost = UInt8(min(base, 250) + 1)
-            for t in exactRange { table[t] = exactCost }
-            var blocks = exactRange.isEmpty ? [] : [exactRange]
-            for match in typoMatches {
-                let cost = UInt8(min(match.cost + base, 250) + 1)
-                for t in match.terms where table[t] == 0 || table[t] > cost { table[t] = cost }
-                blocks.append(match.terms)
-            }
+            let typos = typoMatches.map { (terms: $0.terms, cost: UInt8(min($0.cost + base, 250) + 1)) }
             soleRange = nil
             soleCost = 0
-            costs = table
-            ranges = blocks
+            costs = TermCosts(exact: exactRange, exactCost: UInt8(min(base, 250) + 1), typos: typos)
+            ranges = (exactRange.isEmpty ? [] : [exactRange]) + typoMatches.map(\.terms)
         }
         volume = ranges.reduce(0) { $0 + segment.postingCount($1) }
     }
@@ -78,6 +70,6 @@ struct WordPlan: Sendable {
     /// 0 when term `t` does not match, else typos + 1.
     @inline(__always) func cost(_ t: Int) -> UInt8 {
         if let soleRange { return soleRange.contains(t) ? soleCost : 0 }
-        return costs[t]
+        return costs?.cost(t) ?? 0
     }
 }
