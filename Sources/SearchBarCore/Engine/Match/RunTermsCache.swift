@@ -22,8 +22,15 @@ enum RunTermsCache {
     static func terms(within piece: [UInt8], segment: Segment) -> Entry? {
         let serial = segment.serial
         return entries.withLock { entries in
-            entries.filter { $0.serial == serial && $0.run.count <= piece.count && piece.firstRange(of: $0.run) != nil }
-                .min { $0.terms.count < $1.terms.count }
+            var best: Int?
+            piece.withUnsafeBufferPointer { piece in
+                for (k, entry) in entries.enumerated() where entry.serial == serial && entry.run.count <= piece.count {
+                    if let best, entries[best].terms.count <= entry.terms.count { continue }
+                    let holds = entry.run.withUnsafeBufferPointer { ByteSearch.find($0, in: piece, from: 0) != nil }
+                    if holds { best = k }
+                }
+            }
+            return best.map { entries[$0] }
         }
     }
 

@@ -144,7 +144,7 @@ struct TypoWalk {
             if prunedAt >= 0 {
                 // No term under cps[0..<d] gets closer; in prefix mode they all match at the
                 // shallower depth's cost, if any.
-                let blockEnd = self.blockEnd(from: i, prefix: cps, depth: prunedAt, limit: range.upperBound)
+                let blockEnd = self.blockEnd(from: i, depth: prunedAt, limit: range.upperBound)
                 let best = Int(bestUpTo[prunedAt - 1])
                 if prefix && best <= k { append(i..<blockEnd, best, &results) }
                 validDepth = prunedAt - 1
@@ -162,31 +162,32 @@ struct TypoWalk {
         }
     }
 
-    /// The end of the block of terms (from `start`, which begins with `prefix[0..<depth]`) that
-    /// begin with `prefix[0..<depth]`. Most pruned blocks are a few terms long, so the search
-    /// gallops from `start` (1, 2, 4, ... terms ahead) before it bisects.
-    private func blockEnd(from start: Int, prefix: [UInt32], depth: Int, limit: Int) -> Int {
-        var key: [UInt8] = []
-        key.reserveCapacity(depth * 4)
-        for c in prefix[0..<depth] { UTF8Decoding.encode(c, into: &key) }
-        return key.withUnsafeBufferPointer { key in
-            func inBlock(_ i: Int) -> Bool {
-                VocabularySearch.compare(bytes, offsets, i, key, prefixOnly: true) <= 0
-            }
-            var inside = start
-            var step = 1
-            while start + step < limit && inBlock(start + step) {
-                inside = start + step
-                step <<= 1
-            }
-            var low = inside + 1
-            var high = min(start + step, limit)
-            while low < high {
-                let mid = (low + high) >> 1
-                if inBlock(mid) { low = mid + 1 } else { high = mid }
-            }
-            return low
+    /// The end of the block of terms (from `start`) that begin with the first `depth` code
+    /// points of term `start`. Most pruned blocks are a few terms long, so the search gallops
+    /// from `start` (1, 2, 4, ... terms ahead) before it bisects.
+    private func blockEnd(from start: Int, depth: Int, limit: Int) -> Int {
+        // The block's prefix: the bytes of those code points, read in place.
+        let first = Int(offsets[start])
+        let end = Int(offsets[start + 1])
+        var p = first
+        for _ in 0..<depth where p < end { p += UTF8Decoding.decode(bytes.baseAddress!, p, end).1 }
+        let key = UnsafeBufferPointer(rebasing: bytes[first..<p])
+        func inBlock(_ i: Int) -> Bool {
+            VocabularySearch.compare(bytes, offsets, i, key, prefixOnly: true) <= 0
         }
+        var inside = start
+        var step = 1
+        while start + step < limit && inBlock(start + step) {
+            inside = start + step
+            step <<= 1
+        }
+        var low = inside + 1
+        var high = min(start + step, limit)
+        while low < high {
+            let mid = (low + high) >> 1
+            if inBlock(mid) { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     private func append(_ terms: Range<Int>, _ cost: Int, _ results: inout [Match]) {
@@ -274,7 +275,7 @@ struct TypoWalk {
             }
             let (c, _) = UTF8Decoding.decode(bytes.baseAddress!, start, end)
             letters.append(c)
-            i = blockEnd(from: i, prefix: [c], depth: 1, limit: termCount)
+            i = blockEnd(from: i, depth: 1, limit: termCount)
         }
         return letters
     }
