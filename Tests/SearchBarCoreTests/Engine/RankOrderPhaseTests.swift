@@ -203,4 +203,27 @@ struct RankOrderPhaseTests {
             }
         }
     }
+
+    /// A scan the index cannot narrow passes items over on their rank key once the selection
+    /// is full at the rank-order bound, but an item that ties the worst kept hit's rank key
+    /// still enters when its id is smaller. Here the walk of rank order gives up (thousands of
+    /// titles sort before the hits and hold no `x`), so every item is scanned; the first
+    /// segment's hits (large ids) fill the selection before the second segment's hits, which
+    /// have the same title, so the same rank key, and smaller ids.
+    @Test func denseScanPassesOverOnRankKeysOnlyItemsThatLose() throws {
+        let index = try SearchIndex(threads: 1)
+        // (The older segment several times bigger, so that the two are not merged.)
+        for (firstID, fillers) in [(UInt64(100_000), 20_000), (UInt64(0), 2_000)] {
+            var batch: [IndexItem] = []
+            for k in 0..<300 { batch.append(IndexItem(id: firstID + UInt64(k), title: "b x")) }
+            for k in 0..<fillers { batch.append(IndexItem(id: firstID + 1000 + UInt64(k), title: "aaaa \(k)")) }
+            index.add(batch)
+        }
+        #expect(index.snapshot.segments.count == 2)
+        let options = SearchOptions(mode: .contains, limit: 50)
+        let hits = try EngineTestSupport.freshSearch(index, "x", options, phase: SearchRun.rankOrderPhase, on: true)
+        #expect(hits.map(\.id) == (0..<50).map { UInt64($0) })
+        let plain = try EngineTestSupport.freshSearch(index, "x", options, phase: SearchRun.rankOrderPhase, on: false)
+        #expect(hits.map(\.id) == plain.map(\.id))
+    }
 }

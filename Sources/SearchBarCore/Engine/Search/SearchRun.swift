@@ -335,7 +335,7 @@ enum SearchRun {
     /// Runs `tasks` on the pool, offering matches to the per-thread `heaps`; returns every
     /// task's possible matches: the items that matched, and those passed over by their tier
     /// ceiling without being matched (a superset of the matches, which is what refining the
-    /// next, longer query needs).
+    /// next, longer query needs); nil for a task that did not record them.
     private static func execute(
         _ tasks: [Task], _ source: Source, _ matchers: [[any SegmentMatcher]], snapshot: Snapshot,
         heaps: SlotArray<TopK>, limit: Int, pool: ThreadPool, cancellation: CancellationFlag?,
@@ -385,13 +385,17 @@ enum SearchRun {
             case .candidates:
                 switch matcher.candidates {
                 case .all:
-                    for i in task.range { examiner.consider(i) }
+                    if examiner.passesOverOnRankKeys {
+                        examiner.considerPassingOverOnRankKeys(task.range)
+                    } else {
+                        for i in task.range { examiner.consider(i) }
+                    }
                 case .list(let list):
                     for k in task.range { examiner.consider(Int(list[k])) }
                 }
             }
             heaps[slot] = examiner.heap
-            found[t] = examiner.matched
+            found[t] = examiner.recordedEveryPossibleMatch ? examiner.matched : nil
         }
         pool.run(job)
         if let cancellation, cancellation.isCancelled { throw SearchBarError(.cancelled, "the search was cancelled") }
@@ -415,6 +419,8 @@ enum SearchRun {
         let titleTiersOffered: Bool
         /// The matcher's ``SegmentMatcher/lowestCeiling``: a floor at or below it prunes nothing.
         let lowestCeiling: UInt8
+        /// False once an item was passed over without being recorded in ``matched``.
+        private(set) var recordedEveryPossibleMatch = true
 
         init(
             view: SegmentView, matcher: any SegmentMatcher, segment: Int32, variant: Int32, heap: TopK,
@@ -440,6 +446,34 @@ enum SearchRun {
                 return
             }
             evaluateAndOffer(i, asTyped: asTyped)
+        }
+
+        /// True when, on this segment, an item can be passed over on its rank key alone: the
+        /// title tiers were offered, the matcher has a ``SegmentMatcher/rankOrderBound``, and
+        /// every weight is 0 (so every item's best score is that bound).
+        var passesOverOnRankKeys: Bool { titleTiersOffered && bound != nil && view.segment.weightKeys.isEmpty }
+
+        /// Examines the items of `range` (every item of the segment, in a scan the index could
+        /// not narrow), passing over without reading them those that cannot rank before the worst
+        /// kept hit: all of them when the bound is below its score, and on a tie, those whose rank
+        /// key is greater. A sequential read of the rank keys decides most items of a dense query
+        /// (`li` in file paths). Those items are not recorded as possible matches, so a search
+        /// that passed one over keeps no matches for refining the next query (a dense query's
+        /// would be most of the segment). Requires ``passesOverOnRankKeys``.
+        mutating func considerPassingOverOnRankKeys(_ range: Range<Int>) {
+            guard let bound else { return }
+            // The best score of every item (each weight is 0).
+            let best = bound | UInt64(WeightKey.zero)
+            let rankKeys = view.segment.rankKeys
+            var worst = heap.worst
+            for i in range {
+                if let worst, best < worst.score || (best == worst.score && rankKeys[i] > worst.rankKey) {
+                    recordedEveryPossibleMatch = false
+                    continue
+                }
+                consider(i)
+                worst = heap.worst
+            }
         }
 
         /// Examines item `i` of the matcher's title-tier block: evaluated and offered, without
@@ -512,12 +546,16 @@ enum SearchRun {
     }
 
     /// Every matching item per segment, in ascending order (chunks are in order per variant;
-    /// several variants are united through a bitset).
+    /// several variants are united through a bitset); nil when a task did not record its
+    /// possible matches or they are too many.
     private static func keptMatches(
         _ tasks: [Task], _ found: SlotArray<[UInt32]>, _ matchers: [[any SegmentMatcher]], _ snapshot: Snapshot
     ) -> [UInt64: [UInt32]]? {
         var total = 0
-        for t in tasks.indices { total += found[t]?.count ?? 0 }
+        for t in tasks.indices {
+            guard let list = found[t] else { return nil }
+            total += list.count
+        }
         guard total <= maxKeptMatches else { return nil }
         var perSegment: [Int: [[UInt32]]] = [:]
         for (t, task) in tasks.enumerated() {
