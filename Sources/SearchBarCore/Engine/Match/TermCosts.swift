@@ -61,9 +61,6 @@ struct TermCosts: Sendable {
         return 0
     }
 
-    /// Bytes held.
-    var byteSize: Int { lowers.count * 9 + firstBlock.count * 4 }
-
     /// `ranges` united: ascending, disjoint, none empty, adjacent ones merged.
     static func union(_ ranges: [Range<Int>]) -> [Range<Int>] {
         var result: [Range<Int>] = []

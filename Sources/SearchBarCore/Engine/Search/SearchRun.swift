@@ -385,11 +385,7 @@ enum SearchRun {
             case .candidates:
                 switch matcher.candidates {
                 case .all:
-                    if examiner.passesOverOnRankKeys {
-                        examiner.considerPassingOverOnRankKeys(task.range)
-                    } else {
-                        for i in task.range { examiner.consider(i) }
-                    }
+                    examiner.considerPassingOverOnRankKeys(task.range)
                 case .list(let list):
                     for k in task.range { examiner.consider(Int(list[k])) }
                 }
@@ -459,9 +455,14 @@ enum SearchRun {
         /// key is greater. A sequential read of the rank keys decides most items of a dense query
         /// (`li` in file paths). Those items are not recorded as possible matches, so a search
         /// that passed one over keeps no matches for refining the next query (a dense query's
-        /// would be most of the segment). Requires ``passesOverOnRankKeys``.
+        /// would be most of the segment). (The test is ``SearchRun/canEnter(_:bound:segment:worst:)``
+        /// without its id comparison: a tie on the rank key is examined.) Without
+        /// ``passesOverOnRankKeys``, every item is considered.
         mutating func considerPassingOverOnRankKeys(_ range: Range<Int>) {
-            guard let bound else { return }
+            guard passesOverOnRankKeys, let bound else {
+                for i in range { consider(i) }
+                return
+            }
             // The best score of every item (each weight is 0).
             let best = bound | UInt64(WeightKey.zero)
             let rankKeys = view.segment.rankKeys
