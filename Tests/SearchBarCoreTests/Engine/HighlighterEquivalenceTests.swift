@@ -31,7 +31,7 @@ struct HighlighterEquivalenceTests {
             let range = mapped.originalRange(ofKeyBytes: lower..<upper)
             if !range.isEmpty { ranges.append(range) }
         }
-        return Highlighter.merge(ranges)
+        return SortedRanges.union(ranges)
     }
 
     /// Span lists for a text: each token whole and cut after every key byte, every key byte and

@@ -47,11 +47,11 @@ struct TermCostsTests {
         #expect(checked > 100_000)
     }
 
-    @Test func unionAndSubtract() {
-        #expect(TermCosts.union([5..<9, 0..<2, 8..<12, 2..<3, 20..<20]) == [0..<3, 5..<12])
-        #expect(TermCosts.subtract([2..<4, 6..<7], from: [0..<10]) == [0..<2, 4..<6, 7..<10])
-        #expect(TermCosts.subtract([0..<10], from: [3..<5]) == [])
-        #expect(TermCosts.subtract([], from: [3..<5, 8..<9]) == [3..<5, 8..<9])
-        #expect(TermCosts.subtract([4..<6], from: [0..<5, 5..<9]) == [0..<4, 6..<9])
+    @Test func sortedRangesUnionAndSubtract() {
+        #expect(SortedRanges.union([5..<9, 0..<2, 8..<12, 2..<3, 20..<20]) == [0..<3, 5..<12])
+        #expect(SortedRanges.subtract([2..<4, 6..<7], from: [0..<10]) == [0..<2, 4..<6, 7..<10])
+        #expect(SortedRanges.subtract([0..<10], from: [3..<5]) == [])
+        #expect(SortedRanges.subtract([], from: [3..<5, 8..<9]) == [3..<5, 8..<9])
+        #expect(SortedRanges.subtract([4..<6], from: [0..<5, 5..<9]) == [0..<4, 6..<9])
     }
 }

@@ -30,9 +30,9 @@ struct TermCosts: Sendable {
         var pieces: [(terms: Range<Int>, cost: UInt8)] = []
         // Cheapest first: each cost level takes only what no cheaper block holds.
         for cost in Set(typos.map(\.cost)).sorted() {
-            let level = Self.union(typos.filter { $0.cost == cost }.map(\.terms))
-            let taken = Self.union(pieces.map(\.terms) + [exact])
-            for range in Self.subtract(taken, from: level) { pieces.append((range, cost)) }
+            let level = SortedRanges.union(typos.filter { $0.cost == cost }.map(\.terms))
+            let taken = SortedRanges.union(pieces.map(\.terms) + [exact])
+            for range in SortedRanges.subtract(taken, from: level) { pieces.append((range, cost)) }
         }
         pieces.sort { $0.terms.lowerBound < $1.terms.lowerBound }
         lowers = pieces.map { UInt32(truncatingIfNeeded: $0.terms.lowerBound) }
@@ -59,39 +59,5 @@ struct TermCosts: Sendable {
             k += 1
         }
         return 0
-    }
-
-    /// `ranges` united: ascending, disjoint, none empty, adjacent ones merged.
-    static func union(_ ranges: [Range<Int>]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = result.last, range.lowerBound <= last.upperBound {
-                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                result.append(range)
-            }
-        }
-        return result
-    }
-
-    /// The parts of `ranges` outside `taken` (both ascending and disjoint).
-    static func subtract(_ taken: [Range<Int>], from ranges: [Range<Int>]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        var k = 0
-        for range in ranges {
-            var low = range.lowerBound
-            while k < taken.count && taken[k].upperBound <= low { k += 1 }
-            var j = k
-            while low < range.upperBound {
-                guard j < taken.count, taken[j].lowerBound < range.upperBound else {
-                    result.append(low..<range.upperBound)
-                    break
-                }
-                if taken[j].lowerBound > low { result.append(low..<taken[j].lowerBound) }
-                low = max(low, taken[j].upperBound)
-                j += 1
-            }
-        }
-        return result
     }
 }

@@ -67,17 +67,7 @@ struct TypoWalk {
     /// term's prefix, which loses its last letter too, or it was deleted; a transposed pair
     /// becomes one substitution). The wrong-first-letter forms do not use the domain.
     static func walkDomain(_ domain: [Range<Int>], sameFirst: Range<Int>) -> [Range<Int>] {
-        let clamped = domain.map { $0.clamped(to: sameFirst) }.filter { !$0.isEmpty }
-            .sorted { $0.lowerBound < $1.lowerBound }
-        var merged: [Range<Int>] = []
-        for range in clamped {
-            if let last = merged.last, range.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                merged.append(range)
-            }
-        }
-        return merged
+        SortedRanges.union(domain.map { $0.clamped(to: sameFirst) })
     }
 
     // MARK: - Table walk over terms sharing the first letter

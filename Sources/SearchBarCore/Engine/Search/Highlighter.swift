@@ -23,7 +23,7 @@ enum Highlighter {
                 let range = analysis.originalRange(ofKeyBytes: lower..<upper)
                 if !range.isEmpty { ranges.append(range) }
             }
-            return merge(ranges)
+            return SortedRanges.union(ranges)
         }
     }
 
@@ -43,7 +43,7 @@ enum Highlighter {
             let upper = min(max(range.upperBound, lower), foldedLength)
             if lower < upper { ranges.append(lower..<upper) }
         }
-        return merge(ranges)
+        return SortedRanges.union(ranges)
     }
 
     /// The key bytes a span covers: its own range, or (part of) its token's key; nil for a
@@ -58,18 +58,5 @@ enum Highlighter {
             guard let prefixBytes else { return keyRange }
             return keyRange.lowerBound..<min(keyRange.upperBound, keyRange.lowerBound + prefixBytes)
         }
-    }
-
-    /// Sorts ranges and joins overlapping or touching ones.
-    static func merge(_ ranges: [Range<Int>]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = result.last, range.lowerBound <= last.upperBound {
-                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                result.append(range)
-            }
-        }
-        return result
     }
 }

@@ -444,11 +444,6 @@ enum SearchRun {
             evaluateAndOffer(i, asTyped: asTyped)
         }
 
-        /// True when, on this segment, an item can be passed over on its rank key alone: the
-        /// title tiers were offered, the matcher has a ``SegmentMatcher/rankOrderBound``, and
-        /// every weight is 0 (so every item's best score is that bound).
-        var passesOverOnRankKeys: Bool { titleTiersOffered && bound != nil && view.segment.weightKeys.isEmpty }
-
         /// Examines the items of `range` (every item of the segment, in a scan the index could
         /// not narrow), passing over without reading them those that cannot rank before the worst
         /// kept hit: all of them when the bound is below its score, and on a tie, those whose rank
@@ -456,10 +451,11 @@ enum SearchRun {
         /// (`li` in file paths). Those items are not recorded as possible matches, so a search
         /// that passed one over keeps no matches for refining the next query (a dense query's
         /// would be most of the segment). (The test is ``SearchRun/canEnter(_:bound:segment:worst:)``
-        /// without its id comparison: a tie on the rank key is examined.) Without
-        /// ``passesOverOnRankKeys``, every item is considered.
+        /// without its id comparison: a tie on the rank key is examined.) This needs the title
+        /// tiers offered, a ``SegmentMatcher/rankOrderBound``, and every weight 0 (so that bound
+        /// is every item's best score); otherwise every item is considered.
         mutating func considerPassingOverOnRankKeys(_ range: Range<Int>) {
-            guard passesOverOnRankKeys, let bound else {
+            guard titleTiersOffered, let bound, view.segment.weightKeys.isEmpty else {
                 for i in range { consider(i) }
                 return
             }
