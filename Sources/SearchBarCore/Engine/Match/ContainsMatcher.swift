@@ -126,8 +126,9 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     deinit { keys.free() }
 
     /// Per word, its typo plan (nil: no typo budget) and the items holding a term within its
-    /// budget.
-    private struct Typos {
+    /// budget. A class, so that reading it from ``typos`` per item costs one reference count,
+    /// and its plans are read in place (a ``WordPlan`` copy retains several arrays).
+    private final class Typos: Sendable {
         let plans: [WordPlan?]
         let items: [Bitset?]
 
@@ -141,6 +142,12 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
                 }
             }
         }
+
+        /// True when word `w` has a typo plan and item `i` holds one of the terms it reaches.
+        @inline(__always) func reaches(_ w: Int, _ i: Int) -> Bool { items[w]?.contains(i) == true }
+
+        /// Word `w`'s cost for term `t`: 0 for no match (or no plan), else typos + 1.
+        @inline(__always) func cost(_ w: Int, _ t: Int) -> UInt8 { plans[w]?.cost(t) ?? 0 }
     }
 
     func ceiling(_ i: Int, floor: UInt8) -> MatchTier {
@@ -165,7 +172,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
                 best[w] = mask & wordMasks[w] == wordMasks[w] ? bestHit(keys[w], i) : .max
                 if best[w] == .max && allowsTypos && hasTypoBudget[w] {
                     let typos = typos.value
-                    if let plan = typos.plans[w], typos.items[w]?.contains(i) == true { best[w] = typoHit(plan, i) }
+                    if typos.reaches(w, i) { best[w] = typoHit(typos, w, i) }
                 }
                 if best[w] == .max { return nil }
             }
@@ -192,8 +199,8 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         return best
     }
 
-    /// Packed (class 1 + typos, field, token position) of a typo match, or `.max`.
-    private func typoHit(_ plan: WordPlan, _ i: Int) -> UInt32 {
+    /// Packed (class 1 + typos, field, token position) of word `w`'s typo match, or `.max`.
+    private func typoHit(_ typos: Typos, _ w: Int, _ i: Int) -> UInt32 {
         var best = UInt32.max
         var field: UInt32 = .max
         var position: UInt32 = 0
@@ -204,7 +211,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
                 field = f
                 position = 0
             }
-            let c = plan.cost(Int(entry & Segment.termMask))
+            let c = typos.cost(w, Int(entry & Segment.termMask))
             if c > 1 {
                 let packed = (UInt32(c)) << 24 | f << 16 | min(position, 0xFFFE)
                 if packed < best { best = packed }
@@ -275,25 +282,25 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         let range = arena.range(i)
         arena.bytes.withUnsafeBufferPointer { bytes in
             let text = UnsafeBufferPointer(rebasing: bytes[range])
-            for (w, word) in words.enumerated() {
+            for w in 0..<words.count {
+                let key = keys[w]
                 let before = spans.count
                 var from = 0
-                while let hit = ByteSearch.find(word.key, in: text, from: from) {
-                    spans.append(.keyBytes(hit..<(hit + word.key.count)))
-                    from = hit + word.key.count
+                while let hit = ByteSearch.find(key, in: text, from: from) {
+                    spans.append(.keyBytes(hit..<(hit + key.count)))
+                    from = hit + key.count
                 }
                 if spans.count == before && hasTypoBudget[w] { typoWords.append(w) }
             }
         }
         guard !typoWords.isEmpty else { return spans }
         let typos = typos.value
-        let plans = typoWords.compactMap { typos.plans[$0] }
         var position = 0
         for k in Int(segment.forwardOffsets[i])..<Int(segment.forwardOffsets[i + 1]) {
             let entry = segment.forward[k]
             guard entry >> Segment.fieldShift == field.rawValue else { continue }
             let term = Int(entry & Segment.termMask)
-            if plans.contains(where: { $0.cost(term) > 1 }) {
+            if typoWords.contains(where: { typos.cost($0, term) > 1 }) {
                 spans.append(.token(position: position, prefixBytes: nil))
             }
             position += 1

@@ -104,6 +104,7 @@ extension SearchIndex {
         var texts: [HitTexts] = []
         hits.reserveCapacity(ordered.count)
         texts.reserveCapacity(wantsTexts ? ordered.count : 0)
+        let analyzer = analysis.analyzer
         for (k, item) in ordered.enumerated() {
             let segment = segments[Int(item.segment)]
             let local = Int(item.local)
@@ -114,7 +115,7 @@ extension SearchIndex {
             hits.append(SearchHit(
                 id: item.id, score: item.score, field: item.field,
                 highlights: Highlighter.ranges(
-                    spans, original: original, analyzer: analysis.analyzer, foldedLength: foldedLength)))
+                    spans, original: original, analyzer: analyzer, foldedLength: foldedLength)))
             if wantsTexts {
                 let title = item.field == .title ? original : titles[k] ?? segment.originalText(.title, local)
                 texts.append(HitTexts(title: title, text: original))
