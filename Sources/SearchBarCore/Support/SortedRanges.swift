@@ -3,6 +3,7 @@
 enum SortedRanges {
     /// `ranges` united: ascending, disjoint, none empty, overlapping or touching ones joined.
     static func union(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        if isAscendingAndApart(ranges) { return ranges }
         var result: [Range<Int>] = []
         for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = result.last, range.lowerBound <= last.upperBound {
@@ -12,6 +13,17 @@ enum SortedRanges {
             }
         }
         return result
+    }
+
+    /// True when `ranges` is already its own union: none empty, each starting after the previous
+    /// one ends (the common case of a highlight or a term block list, which then costs no copy).
+    private static func isAscendingAndApart(_ ranges: [Range<Int>]) -> Bool {
+        var end = Int.min
+        for range in ranges {
+            guard !range.isEmpty, range.lowerBound > end else { return false }
+            end = range.upperBound
+        }
+        return true
     }
 
     /// The parts of `ranges` outside `taken` (both ascending and disjoint).
