@@ -116,15 +116,16 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     /// (Without the term test, every item of a word list, whose titles all have one word, would
     /// be bounded at the exact tier, above any title-prefix hit, and evaluated.)
     func titleTierBound(_ position: Int) -> UInt64 {
-        let leads = segment.titleLeads
-        let holdsLastWord = lastWordHolders?.contains(Int(leads.order[position])) ?? false
+        // The segment's title order is read in place (a copy of it retains four arrays).
+        let holdsLastWord = lastWordHolders?.contains(Int(segment.titleLeads.order[position])) ?? false
         let exactPossible =
-            Int(leads.titleWordCounts[position]) == plans.count && (holdsLastWord || !lastWordIsPrefix)
+            Int(segment.titleLeads.titleWordCounts[position]) == plans.count && (holdsLastWord || !lastWordIsPrefix)
         let quality = baseQuality + (holdsLastWord ? 1 : 0)
+        let weightKeys = segment.titleLeads.weightKeys.count
         return Score.make(
             tier: exactPossible ? .exactTitle : .titlePrefix, quality: quality, field: .title,
             proximity: Score.proximity(span: 0),
-            weightKey: leads.weightKeys.isEmpty ? WeightKey.zero : leads.weightKeys[position])
+            weightKey: weightKeys == 0 ? WeightKey.zero : segment.titleLeads.weightKeys[position])
     }
 
     /// The exact and title-prefix tiers need the first query word to match the first title word
@@ -264,7 +265,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     private func titleStarts(_ i: Int, _ n: Int) -> Bool {
         let start = Int(segment.forwardOffsets[i])
         let end = Int(segment.forwardOffsets[i + 1])
-        if plans.contains(where: { $0.word.matchesAsSubstring }) {
+        if hasSubstringWord {
             guard n == 1 else { return false }
             return segment.foldedBytes(.title, i).starts(with: plans[0].word.key)
         }
@@ -288,11 +289,13 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             let entry = segment.forward[k]
             guard entry >> Segment.fieldShift == field.rawValue else { continue }
             let t = Int(entry & Segment.termMask)
-            for plan in plans where !plan.word.matchesAsSubstring {
-                let c = plan.cost(t)
+            // The plans are read in place: a copy of one retains several arrays.
+            for w in plans.indices where !plans[w].word.matchesAsSubstring {
+                let c = plans[w].cost(t)
                 guard c != 0 else { continue }
-                if Int(c) - 1 == plan.word.baseCost && plan.word.isPrefix && t != plan.exactTerm && plan.word.baseCost == 0 {
-                    spans.append(.token(position: position, prefixBytes: plan.word.key.count))
+                let word = plans[w].word
+                if Int(c) - 1 == word.baseCost && word.isPrefix && t != plans[w].exactTerm && word.baseCost == 0 {
+                    spans.append(.token(position: position, prefixBytes: word.key.count))
                 } else {
                     spans.append(.token(position: position, prefixBytes: nil))
                 }
@@ -304,11 +307,12 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         let range = arena.range(i)
         arena.bytes.withUnsafeBufferPointer { bytes in
             let text = UnsafeBufferPointer(rebasing: bytes[range])
-            for plan in plans where plan.word.matchesAsSubstring {
+            for w in plans.indices where plans[w].word.matchesAsSubstring {
+                let key = plans[w].word.key
                 var from = 0
-                while let hit = ByteSearch.find(plan.word.key, in: text, from: from) {
-                    spans.append(.keyBytes(hit..<(hit + plan.word.key.count)))
-                    from = hit + plan.word.key.count
+                while let hit = ByteSearch.find(key, in: text, from: from) {
+                    spans.append(.keyBytes(hit..<(hit + key.count)))
+                    from = hit + key.count
                 }
             }
         }
