@@ -114,7 +114,7 @@ public final class Collator: @unchecked Sendable {
     /// Appends the sort key of `s` to `buffer`; returns its length.
     @discardableResult
     public func appendSortKey(_ s: String, to buffer: inout [UInt8]) -> Int {
-        let u = Array(s.utf16)
+        let u = UTF8Codec.utf16(of: s)
         guard u.count < Int(Int32.max) / 4 else { return 0 }
         var capacity = u.count * 4 + 16
         for _ in 0..<3 {

@@ -49,9 +49,19 @@ struct RareByteFinder {
         while start + 31 <= last {
             let a = UnsafeRawPointer(base + start + anchor).loadUnaligned(as: SIMD32<UInt8>.self)
             let b = UnsafeRawPointer(base + start + second).loadUnaligned(as: SIMD32<UInt8>.self)
-            let both = (a .== rare) .& (b .== other)
-            if any(both) {
-                for lane in 0..<32 where both[lane] && matches(start + lane) { return start + lane }
+            // The lanes as four 64-bit words, a byte per lane (0 or FF): `any(_:)` and the
+            // lane subscript were calls per block.
+            let words = unsafeBitCast((a .== rare) .& (b .== other), to: SIMD4<UInt64>.self)
+            if words[0] | words[1] | words[2] | words[3] != 0 {
+                for w in 0..<4 {
+                    var bits = words[w]
+                    while bits != 0 {
+                        let byte = bits.trailingZeroBitCount / 8
+                        let lane = w * 8 + byte
+                        if matches(start + lane) { return start + lane }
+                        bits &= ~(0xFF << UInt64(byte * 8))
+                    }
+                }
             }
             start += 32
         }
