@@ -48,8 +48,6 @@ enum UTF8Codec {
         }
     }
 
-    /// Appends the UTF-16 form of `c` to `out`.
-    @inline(__always)
     /// The UTF-16 code units of `s`, transcoded from its UTF-8 in one pass (`Array(s.utf16)`
     /// walks the view one index at a time, several times slower).
     static func utf16(of s: String) -> [UInt16] {
@@ -72,6 +70,8 @@ enum UTF8Codec {
         }
     }
 
+    /// Appends the UTF-16 form of `c` to `out`.
+    @inline(__always)
     static func appendUTF16(_ c: UInt32, to out: inout [UInt16]) {
         if c < 0x10000 {
             out.append(UInt16(c))

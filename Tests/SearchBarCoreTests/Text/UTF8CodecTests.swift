@@ -7,7 +7,9 @@ struct UTF8CodecTests {
     @Test func equalsTheUTF16View() {
         // One-, two-, three- and four-byte characters, a combining mark, a surrogate pair's
         // neighbours at the plane boundaries, and NUL.
-        let pieces = ["a", "Z", "\u{0}", "é", "ß", "\u{301}", "東", "\u{FFFF}", "\u{10000}", "😀", "\u{10FFFF}", " ", "ǅ"]
+        let pieces = [
+            "a", "Z", "\u{0}", "é", "ß", "\u{301}", "東", "\u{FFFF}", "\u{10000}", "😀", "\u{10FFFF}", " ", "ǅ",
+        ]
         var random = SplitMix(seed: 31)
         var texts = pieces + [""]
         for _ in 0..<2000 {

@@ -118,14 +118,13 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     func titleTierBound(_ position: Int) -> UInt64 {
         // The segment's title order is read in place (a copy of it retains four arrays).
         let holdsLastWord = lastWordHolders?.contains(Int(segment.titleLeads.order[position])) ?? false
-        let exactPossible =
-            Int(segment.titleLeads.titleWordCounts[position]) == plans.count && (holdsLastWord || !lastWordIsPrefix)
+        let titleWords = Int(segment.titleLeads.titleWordCounts[position])
+        let exactPossible = titleWords == plans.count && (holdsLastWord || !lastWordIsPrefix)
         let quality = baseQuality + (holdsLastWord ? 1 : 0)
-        let weightKeys = segment.titleLeads.weightKeys.count
         return Score.make(
             tier: exactPossible ? .exactTitle : .titlePrefix, quality: quality, field: .title,
             proximity: Score.proximity(span: 0),
-            weightKey: weightKeys == 0 ? WeightKey.zero : segment.titleLeads.weightKeys[position])
+            weightKey: segment.titleLeads.weightKeys.isEmpty ? WeightKey.zero : segment.titleLeads.weightKeys[position])
     }
 
     /// The exact and title-prefix tiers need the first query word to match the first title word
