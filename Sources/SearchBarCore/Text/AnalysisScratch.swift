@@ -213,7 +213,7 @@ struct SegmentMemo {
             index = (index + 1) & (Self.slotCount - 1)
         }
         guard entries < Self.maxEntries else { return nil }
-        let fold = tables.foldSegment(FoldTables.utf16(of: p, start, end))
+        let fold = tables.foldSegment(UTF8Codec.utf16(of: p, start, end))
         var made = Slot(low: low, high: high, length: length)
         made.keyStart = Int32(keys.count)
         made.keyLength = Int32(fold.key.count)

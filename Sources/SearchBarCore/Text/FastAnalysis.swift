@@ -13,18 +13,6 @@ internal import CICU
 // on the sample dataset, the i18n cases and random strings.
 
 extension FoldTables {
-    /// The UTF-16 form of the UTF-8 bytes `p[start..<end]`.
-    static func utf16(of p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt16] {
-        var source: [UInt16] = []
-        var k = start
-        while k < end {
-            let (d, dl) = UTF8Codec.decode(p, at: k)
-            UTF8Codec.appendUTF16(d, to: &source)
-            k += dl
-        }
-        return source
-    }
-
     /// The same as ``run(_:_:)`` with a `MappedSink(german: false, collectText: true)`, into
     /// `s.key`, `s.text` and `s.units`.
     func runMapped(_ p: UnsafeBufferPointer<UInt8>, _ s: inout FoldState) {
@@ -79,7 +67,7 @@ extension FoldTables {
                     Int(m.clusterCount), scalar: nil)
             } else {
                 // Longer than the memo's keys: the fold copied into plain memory.
-                let fold = foldSegment(Self.utf16(of: p, i, j))
+                let fold = foldSegment(UTF8Codec.utf16(of: p, i, j))
                 var key = RawBuffer<UInt8>(capacity: fold.key.count)
                 var nfkc = RawBuffer<UInt16>(capacity: fold.nfkc.count)
                 var clusters = RawBuffer<UInt32>(capacity: fold.clusters.count)

@@ -52,22 +52,25 @@ enum UTF8Codec {
     /// walks the view one index at a time, several times slower).
     static func utf16(of s: String) -> [UInt16] {
         var copy = s
-        return copy.withUTF8 { p in
-            var units: [UInt16] = []
-            units.reserveCapacity(p.count)
-            var i = 0
-            while i < p.count {
-                if p[i] < 0x80 {
-                    units.append(UInt16(p[i]))
-                    i += 1
-                    continue
-                }
-                let (c, length) = decode(p, at: i)
-                appendUTF16(c, to: &units)
-                i += length
+        return copy.withUTF8 { utf16(of: $0, 0, $0.count) }
+    }
+
+    /// The UTF-16 form of the UTF-8 bytes `p[start..<end]`.
+    static func utf16(of p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt16] {
+        var units: [UInt16] = []
+        units.reserveCapacity(end - start)
+        var i = start
+        while i < end {
+            if p[i] < 0x80 {
+                units.append(UInt16(p[i]))
+                i += 1
+                continue
             }
-            return units
+            let (c, length) = decode(p, at: i)
+            appendUTF16(c, to: &units)
+            i += length
         }
+        return units
     }
 
     /// Appends the UTF-16 form of `c` to `out`.
