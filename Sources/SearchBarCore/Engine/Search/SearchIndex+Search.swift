@@ -91,8 +91,7 @@ extension SearchIndex {
                 for k in start..<end {
                     titles[k] = segments[Int(ordered[k].segment)].originalText(.title, Int(ordered[k].local))
                 }
-                let order = collationOrder(
-                    of: titles[start..<end].map { $0 ?? "" }, ids: ordered[start..<end].map(\.id))
+                let order = collationOrder(of: ordered[start..<end], titles: titles[start..<end], segments: segments)
                 let items = order.map { ordered[start + $0] }
                 let texts = order.map { titles[start + $0] }
                 ordered.replaceSubrange(start..<end, with: items)
@@ -124,24 +123,25 @@ extension SearchIndex {
         return HitsWithTexts(hits: hits, texts: texts)
     }
 
-    /// The positions of `titles` in collation order, equal titles by id. A long run compares
-    /// sort keys made once per title; a short one calls the collator per comparison.
-    private func collationOrder(of titles: [String], ids: [UInt64]) -> [Int] {
-        let collator = analysis.collator
-        if titles.count < 8 {
-            return titles.indices.sorted { a, b in
-                let order = collator.compare(titles[a], titles[b])
-                return order != 0 ? order < 0 : ids[a] < ids[b]
-            }
+    /// The positions of `items` (whose titles are `titles`) in collation order of their titles,
+    /// equal titles by id. Sort keys come from ``sortKeys``, which keeps those of recent hits.
+    private func collationOrder(
+        of items: ArraySlice<RankedItem>, titles: ArraySlice<String?>, segments: [Segment]
+    ) -> [Int] {
+        let ids = items.map(\.id)
+        let named = zip(items, titles).map { item, title in
+            let serial = segments[Int(item.segment)].serial
+            return (title: SortKeyCache.Title(serial: serial, local: item.local), text: title ?? "")
         }
+        // One buffer of every key, compared in place (no reference counting per comparison).
         var keys: [UInt8] = []
         var bounds = [0]
-        for title in titles {
-            collator.appendSortKey(title, to: &keys)
+        for key in sortKeys.keys(of: named, collator: analysis.collator) {
+            keys += key
             bounds.append(keys.count)
         }
         return keys.withUnsafeBufferPointer { keys in
-            titles.indices.sorted { a, b in
+            ids.indices.sorted { a, b in
                 let x = UnsafeBufferPointer(rebasing: keys[bounds[a]..<bounds[a + 1]])
                 let y = UnsafeBufferPointer(rebasing: keys[bounds[b]..<bounds[b + 1]])
                 let common = min(x.count, y.count)
