@@ -32,6 +32,7 @@ struct SortKeyCacheTests {
         let a = Title(serial: 1, local: 0)
         let b = Title(serial: 2, local: 0)
         let c = Title(serial: 1, local: 1)
+        #expect(!cache.holds(a))
         #expect(cache.keys(of: [(a, "alpha")], collator: collator) == [collator.sortKey("alpha")])
         #expect(cache.holds(a))
         #expect(cache.keys(of: [(b, "beta")], collator: collator) == [collator.sortKey("beta")])

@@ -30,12 +30,12 @@ final class SortKeyCache: Sendable {
 
     /// Slots in the table.
     let capacity: Int
-    private let slots: Mutex<[Slot?]>
+    /// Empty until the first key is kept, so an index whose hits never tie holds no table.
+    private let slots = Mutex<[Slot?]>([])
 
     /// A cache of `capacity` slots (at least 1).
     init(capacity: Int = 4096) {
         self.capacity = max(capacity, 1)
-        slots = Mutex([Slot?](repeating: nil, count: max(capacity, 1)))
     }
 
     /// The sort key of each title's text: from the table where it holds one, else made by
@@ -44,7 +44,9 @@ final class SortKeyCache: Sendable {
     func keys(of titles: [(title: Title, text: String)], collator: Collator) -> [[UInt8]] {
         var keys = slots.withLock { slots in
             titles.map { entry -> [UInt8]? in
-                guard let slot = slots[slotIndex(entry.title)], slot.title == entry.title else { return nil }
+                guard !slots.isEmpty, let slot = slots[slotIndex(entry.title)], slot.title == entry.title else {
+                    return nil
+                }
                 return slot.key
             }
         }
@@ -57,6 +59,7 @@ final class SortKeyCache: Sendable {
         }
         if !made.isEmpty {
             slots.withLock { slots in
+                if slots.isEmpty { slots = [Slot?](repeating: nil, count: capacity) }
                 for (title, key) in made { slots[slotIndex(title)] = Slot(title: title, key: key) }
             }
         }
@@ -65,7 +68,7 @@ final class SortKeyCache: Sendable {
 
     /// True when the table holds `title`'s key (a diagnostic for tests).
     func holds(_ title: Title) -> Bool {
-        slots.withLock { slots in slots[slotIndex(title)]?.title == title }
+        slots.withLock { slots in !slots.isEmpty && slots[slotIndex(title)]?.title == title }
     }
 
     /// The slot of `title`: its serial and index mixed (Fibonacci hashing), modulo the capacity.
