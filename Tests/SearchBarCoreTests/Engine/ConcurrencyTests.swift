@@ -146,7 +146,7 @@ struct ConcurrencyTests {
     @Test func refinementReusesMatchesAndBackspaceIsCached() throws {
         let index = try EngineTestSupport.index((0..<5000).map { "record \($0) value\($0 % 7)" })
         let full = try index.search("record value3", options: SearchOptions(limit: 10_000))
-        index.cache.clear()
+        index.cache.removeAll()
         _ = try index.search("record", options: SearchOptions(limit: 10_000))
         _ = try index.search("record val", options: SearchOptions(limit: 10_000))
         let refined = try index.search("record value3", options: SearchOptions(limit: 10_000))

@@ -83,7 +83,7 @@ struct RankingTests {
         let titles = (0..<3000).map { "item \($0 % 17) common word \($0 % 5)" }
         let index = try EngineTestSupport.index(titles, threads: 2)
         let first = try EngineTestSupport.ids(index, "common wo")
-        index.cache.clear()
+        index.cache.removeAll()
         let second = try EngineTestSupport.ids(index, "common wo")
         #expect(first == second)
         #expect(first.count == 50)

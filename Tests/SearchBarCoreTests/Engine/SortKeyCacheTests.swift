@@ -65,7 +65,7 @@ struct SortKeyCacheTests {
         let first = try index.search("longtitle", options: options).map(\.id)
         let segment = index.snapshot.segments[0].segment
         #expect((0..<endings.count).contains { index.sortKeys.holds(Title(serial: segment.serial, local: UInt32($0))) })
-        index.cache.clear()
+        index.cache.removeAll()
         let second = try index.search("longtitle", options: options).map(\.id)
         #expect(first == second && first.count == endings.count)
     }

@@ -30,9 +30,9 @@ struct VocabularyTests {
         let index = try EngineTestSupport.index(titles, mode: mode)
         for query in ["a", "ap", "b", "mango 1", "gr"] {
             let small = try index.search(query, options: SearchOptions(mode: mode, limit: 20))
-            index.cache.clear()
+            index.cache.removeAll()
             let large = try index.search(query, options: SearchOptions(mode: mode, limit: 10_000))
-            index.cache.clear()
+            index.cache.removeAll()
             #expect(small.map(\.score) == Array(large.prefix(20)).map(\.score), "\(mode) \(query)")
             #expect(small.count == 20, "\(mode) \(query)")
         }

@@ -3,6 +3,11 @@ import Synchronization
 /// Recent searches of an index: an exact repeat on the same snapshot is answered from here
 /// (backspace is instant), and a query that extends a recent one re-examines only that one's
 /// matches, segment by segment (segments added since are searched in full).
+///
+/// Searches of one or two characters are also kept apart, longer. They are the first
+/// keystrokes of every search, the most expensive ones (the most items match), and few: a
+/// user who starts another search with the same letter gets its hits at once, as long as the
+/// index has not changed.
 final class ResultCache: Sendable {
     /// One remembered search.
     struct Entry: Sendable {
@@ -18,48 +23,98 @@ final class ResultCache: Sendable {
         var matches: [UInt64: [UInt32]]?
     }
 
-    /// Searches remembered.
+    /// Recent searches remembered.
     let capacity: Int
-    private let entries = Mutex<[Entry]>([])
+    /// Hits kept in the short-query entries, in all (bounds their memory whatever the limits).
+    let shortHitBudget: Int
+    /// Queries whose folded text has at most this many characters are short.
+    static let shortQueryLength = 2
 
-    /// A cache of `capacity` searches.
-    init(capacity: Int = 16) { self.capacity = capacity }
+    private struct State {
+        /// Recent searches, least recently used first.
+        var recent: [Entry] = []
+        /// Short searches without their matches, least recently used first.
+        var short: [Entry] = []
+        /// Hits held by ``short``.
+        var shortHits = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// A cache of `capacity` recent searches and of short searches holding up to
+    /// `shortHitBudget` hits.
+    init(capacity: Int = 16, shortHitBudget: Int = 8192) {
+        self.capacity = capacity
+        self.shortHitBudget = shortHitBudget
+    }
 
     /// Forgets every search (tests compare fresh searches made different ways).
-    func removeAll() { entries.withLock { $0.removeAll() } }
+    func removeAll() { state.withLock { $0 = State() } }
 
     /// The hits of an identical search on the same snapshot, with their texts when that search
     /// read them.
     func hits(for query: CompiledQuery, version: UInt64) -> (hits: [SearchHit], texts: [HitTexts]?)? {
-        entries.withLock { entries in
-            guard let index = entries.lastIndex(where: { $0.version == version && $0.query == query }) else { return nil }
-            let entry = entries.remove(at: index)
-            entries.append(entry)
+        state.withLock { state in
+            if let index = state.recent.lastIndex(where: { $0.version == version && $0.query == query }) {
+                let entry = state.recent.remove(at: index)
+                state.recent.append(entry)
+                return (entry.hits, entry.texts)
+            }
+            guard Self.isShort(query),
+                let index = state.short.lastIndex(where: { $0.version == version && $0.query == query })
+            else { return nil }
+            let entry = state.short.remove(at: index)
+            state.short.append(entry)
             return (entry.hits, entry.texts)
         }
     }
 
     /// The most specific remembered search that `query` refines and whose matches were kept.
     func base(for query: CompiledQuery) -> [UInt64: [UInt32]]? {
-        entries.withLock { entries in
+        state.withLock { state in
             var best: Int? = nil
-            for k in entries.indices where entries[k].matches != nil && query.refines(entries[k].query) {
-                if let current = best, entries[k].query.folded.count < entries[current].query.folded.count { continue }
+            for k in state.recent.indices where state.recent[k].matches != nil && query.refines(state.recent[k].query) {
+                if let current = best, state.recent[k].query.folded.count < state.recent[current].query.folded.count {
+                    continue
+                }
                 best = k
             }
-            return best.map { entries[$0].matches } ?? nil
+            return best.map { state.recent[$0].matches } ?? nil
         }
     }
 
-    /// Remembers a search, forgetting the least recently used beyond capacity.
+    /// Remembers a search, forgetting the least recently used beyond capacity; a short one is
+    /// also kept, without its matches, among the short searches, which forget those of older
+    /// snapshots (never asked for again) and the least recently used beyond the hit budget.
     func store(_ entry: Entry) {
-        entries.withLock { entries in
-            entries.removeAll { $0.version == entry.version && $0.query == entry.query }
-            entries.append(entry)
-            if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+        state.withLock { state in
+            state.recent.removeAll { $0.version == entry.version && $0.query == entry.query }
+            state.recent.append(entry)
+            if state.recent.count > capacity { state.recent.removeFirst(state.recent.count - capacity) }
+
+            guard Self.isShort(entry.query), entry.hits.count <= shortHitBudget else { return }
+            state.short.removeAll { $0.version != entry.version || $0.query == entry.query }
+            var kept = entry
+            kept.matches = nil
+            state.short.append(kept)
+            state.shortHits = state.short.reduce(0) { $0 + $1.hits.count }
+            while state.shortHits > shortHitBudget {
+                state.shortHits -= state.short.removeFirst().hits.count
+            }
         }
     }
 
-    /// Forgets everything.
-    func clear() { entries.withLock { $0.removeAll() } }
+    /// The short searches kept (tests).
+    var shortCount: Int { state.withLock { $0.short.count } }
+
+    /// True when `query`'s folded text is one or two characters.
+    static func isShort(_ query: CompiledQuery) -> Bool {
+        guard !query.folded.isEmpty else { return false }
+        var characters = 0
+        for byte in query.folded where byte & 0xC0 != 0x80 {
+            characters += 1
+            if characters > shortQueryLength { return false }
+        }
+        return true
+    }
 }
