@@ -28,6 +28,24 @@ struct HighlightTests {
         #expect(EngineTestSupport.highlighted(exact, in: text) == ["Market"])
     }
 
+    @Test func prefixTypoHighlightsOnlyWordsWithoutAnExactOccurrence() throws {
+        let text = "Saturday Market Markte"
+        let index = try EngineTestSupport.index([text, "Satruday Markte"])
+        // "market" occurs as typed: "Markte", one transposition away, is not what it matched.
+        let exact = try #require(try index.search("market sat").first { $0.id == 1 })
+        #expect(EngineTestSupport.highlighted(exact, in: text) == ["Sat", "Market"])
+        // In the second title it occurs nowhere as typed: its typo match is highlighted whole.
+        let typo = try #require(try index.search("market sat").first { $0.id == 2 })
+        #expect(EngineTestSupport.highlighted(typo, in: "Satruday Markte") == ["Sat", "Markte"])
+        // The same, whether or not the search made the typo plans (fresh, with the as-typed
+        // phase on and off).
+        for on in [true, false] {
+            let hits = try EngineTestSupport.freshSearch(
+                index, "market sat", SearchOptions(), phase: SearchRun.asTypedPhase, on: on)
+            #expect(hits.map(\.highlights) == [exact.highlights, typo.highlights])
+        }
+    }
+
     @Test func substringScriptHighlights() throws {
         let text = "関西国際空港限定トートバッグ"
         let index = try EngineTestSupport.index([text], locale: "ja")

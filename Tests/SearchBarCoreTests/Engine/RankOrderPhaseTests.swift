@@ -58,19 +58,19 @@ struct RankOrderPhaseTests {
         return index
     }
 
-    /// Searches every query in contains mode at several limits, a scope and without typos, with
-    /// the rank-order phase on and off, and expects the same hits, scores and highlights; the
-    /// number of hits compared.
+    /// Searches every query in `mode` (contains unless told) at several limits, a scope and
+    /// without typos, with the phase on and off, and expects the same hits, scores and
+    /// highlights; the number of hits compared.
     static func compareWithPhaseOff(
-        _ index: SearchIndex, _ queries: [String], phase: borrowing Atomic<Bool>
+        _ index: SearchIndex, _ queries: [String], phase: borrowing Atomic<Bool>, mode: MatchMode = .contains
     ) throws -> Int {
         var compared = 0
         for query in queries {
             for options in [
-                SearchOptions(mode: .contains, limit: 1), SearchOptions(mode: .contains, limit: 20),
-                SearchOptions(mode: .contains, limit: 50), SearchOptions(mode: .contains, limit: 500),
-                SearchOptions(mode: .contains, limit: 50, scopes: [1]),
-                SearchOptions(mode: .contains, limit: 50, typos: false),
+                SearchOptions(mode: mode, limit: 1), SearchOptions(mode: mode, limit: 20),
+                SearchOptions(mode: mode, limit: 50), SearchOptions(mode: mode, limit: 500),
+                SearchOptions(mode: mode, limit: 50, scopes: [1]),
+                SearchOptions(mode: mode, limit: 50, typos: false),
             ] {
                 let fast = try EngineTestSupport.freshSearch(index, query, options, phase: phase, on: true)
                 let plain = try EngineTestSupport.freshSearch(index, query, options, phase: phase, on: false)
@@ -184,6 +184,47 @@ struct RankOrderPhaseTests {
         #expect(compared > 3000)
         // The phase must have answered searches, or this compares nothing it is about.
         #expect(SearchRun.asTypedAnswers.load(ordering: .relaxed) - answeredBefore >= 10)
+    }
+
+    /// The as-typed phase in prefix mode, where it also spares the typo walk of the vocabulary:
+    /// the same corpus and queries, and queries of several words (their variants of joined
+    /// words rank in the typo tier), must give a search without the phase's answers, hit for hit.
+    @Test func asTypedPhaseMatchesPlainScanInPrefixMode() throws {
+        var random = SplitMix(seed: 23)
+        let words = [
+            "python", "pyhton", "share", "shrae", "library", "libary", "zoneinfo", "zoneinof", "locale", "lcoale",
+            "archive", "archvie", "Straße", "strase", "résumé", "resmue", "data", "base",
+        ]
+        let index = try Self.interleavedIndex(
+            random: &random, sizes: [20_000, 6_000], weights: [0, 0, 1, 2], removeEvery: 11,
+            title: { random in
+                (0..<(1 + random.next(below: 4))).map { _ in
+                    let w = 2 * random.next(below: words.count / 2)
+                    return words[random.next(below: 6) == 0 ? w + 1 : w]
+                }.joined(separator: " ")
+            },
+            subtitle: { random in random.next(below: 5) == 0 ? words[random.next(below: words.count)] : "" })
+        let queries = [
+            "pytho", "pyhto", "libra", "libary", "zonei", "lcoal", "shrae", "pythn share", "librar zone", "archiv",
+            "strasse", "resume", "resmu", "archvie python", "zoneinof", "xpython", "data base", "database",
+            "share pytho", "python ",
+        ]
+        let answeredBefore = SearchRun.asTypedAnswers.load(ordering: .relaxed)
+        let compared = try Self.compareWithPhaseOff(index, queries, phase: SearchRun.asTypedPhase, mode: .prefix)
+        #expect(compared > 3000)
+        #expect(SearchRun.asTypedAnswers.load(ordering: .relaxed) - answeredBefore >= 10)
+        // Typed keystroke by keystroke (the caches and refinement in play) as searched afresh.
+        for query in ["libarys", "python share", "zoneinfo", "strasse"] {
+            var typed = ""
+            for character in query {
+                typed.append(character)
+                let options = SearchOptions(mode: .prefix, limit: 30)
+                let typedHits = try index.search(typed, options: options)
+                let plain = try EngineTestSupport.freshSearch(
+                    index, typed, options, phase: SearchRun.asTypedPhase, on: false)
+                #expect(typedHits == plain, "\(typed)")
+            }
+        }
     }
 
     /// Typing forward after a search the rank-order phase answered keeps no matches to refine:

@@ -1,9 +1,22 @@
 /// Prefix mode on one segment: candidates come from the postings of the most selective query
 /// word; each candidate is verified by one pass over its forward entries, in which every query
 /// word looks its terms up in its ``WordPlan``.
+///
+/// A word with a typo budget has two plans: its terms as typed, made at once, and its terms
+/// within the budget, made by a walk of the vocabulary (``TypoWalk``) when first needed. The
+/// items that hold every word as typed are examined first (``asTypedItems``); when they fill
+/// the selection above the typo tier, the walk is never made.
 final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     private let segment: Segment
-    private let plans: [WordPlan]
+    /// Each word's terms as typed (at its base cost).
+    private let typedPlans: [WordPlan]
+    /// Each word's terms within its typo budget, made on first use; nil when no word has a
+    /// typo budget (the typed plans are complete then).
+    private let typoPlans: OnceValue<[WordPlan]>?
+    /// Per word, true when it has a typo budget.
+    private let hasTypoBudget: [Bool]
+    /// The previous search's matches that this one refines, if any.
+    private let restrictTo: [UInt32]?
     private let conditions: ItemConditions
     private let fields: [SearchField]
     private let candidateSource: CandidateSource
@@ -27,26 +40,41 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         self.segment = segment
         self.conditions = conditions
         self.fields = fields
-        plans = words.map { WordPlanCache.plan($0, segment: segment) }
-        hasSubstringWord = plans.contains { $0.word.matchesAsSubstring }
-        firstExactBlock = plans.first?.exactBlock
-        if conditions.excludesAll || plans.contains(where: { !$0.word.matchesAsSubstring && $0.ranges.isEmpty }) {
+        self.restrictTo = restrictTo
+        hasTypoBudget = words.map { $0.typoBudget > 0 }
+        let typedPlans = words.map { WordPlanCache.plan($0.asTyped, segment: segment) }
+        self.typedPlans = typedPlans
+        if words.contains(where: { $0.typoBudget > 0 }) {
+            typoPlans = OnceValue { words.map { WordPlanCache.plan($0, segment: segment) } }
+        } else {
+            typoPlans = nil
+        }
+        hasSubstringWord = words.contains { $0.matchesAsSubstring }
+        // The first word's terms at no cost: the same in its typo plan, where typos cost more.
+        firstExactBlock = typedPlans.first?.exactBlock
+        if conditions.excludesAll {
+            candidateSource = .ready(.list([]))
+        } else if typoPlans != nil {
+            candidateSource = .typoPlans
+        } else if typedPlans.contains(where: { !$0.word.matchesAsSubstring && $0.ranges.isEmpty }) {
             candidateSource = .ready(.list([]))
         } else {
-            candidateSource = Self.smallestCandidates(plans, segment: segment, restrictTo: restrictTo)
+            candidateSource = Self.smallestCandidates(typedPlans, segment: segment, restrictTo: restrictTo)
         }
         if case .ready(.list(let list)) = candidateSource, list.count <= Self.tinyCandidateSet {
             titleTierItems = nil
-        } else if plans.contains(where: { $0.word.baseCost > 0 }) {
+        } else if words.contains(where: { $0.baseCost > 0 }) {
             titleTierItems = TitleTierItems.none
-        } else if !hasSubstringWord, let firstExactBlock {
+        } else if !hasSubstringWord, typoPlans == nil, let firstExactBlock {
+            // (With a typo word, the title tiers are left to the candidates, as the typo
+            // plans would be needed to bound the other items.)
             titleTierItems = .block(segment.titleLeads.block(firstExactBlock), .leadTerm)
         } else {
             titleTierItems = nil
         }
-        baseQuality = plans.reduce(0) { $0 + ($1.word.isPrefix ? 0 : 1) }
-        lastWordIsPrefix = plans.last?.word.isPrefix ?? false
-        if case .block = titleTierItems, let last = plans.last, last.word.isPrefix, last.exactTerm >= 0 {
+        baseQuality = words.reduce(0) { $0 + ($1.isPrefix ? 0 : 1) }
+        lastWordIsPrefix = words.last?.isPrefix ?? false
+        if case .block = titleTierItems, let last = typedPlans.last, last.word.isPrefix, last.exactTerm >= 0 {
             var holders = Bitset(count: segment.count)
             segment.insertHolders(of: last.exactTerm..<last.exactTerm + 1, into: &holders)
             lastWordHolders = holders
@@ -64,6 +92,8 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         case postings([Range<Int>])
         /// Every item.
         case all
+        /// Those of the typo plans, when they are made.
+        case typoPlans
     }
 
     /// The candidates, gathered on first use (on the thread that prepares the search).
@@ -72,8 +102,52 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         case .ready(let candidates): return candidates
         case .postings(let ranges): return .gather(ranges, in: segment)
         case .all: return .all
+        case .typoPlans:
+            let plans = plans
+            if plans.contains(where: { !$0.word.matchesAsSubstring && $0.ranges.isEmpty }) { return .list([]) }
+            switch Self.smallestCandidates(plans, segment: segment, restrictTo: restrictTo) {
+            case .ready(let candidates): return candidates
+            case .postings(let ranges): return .gather(ranges, in: segment)
+            case .all, .typoPlans: return .all
+            }
         }
     }()
+
+    /// The plans every match is verified with: the typo plans (made now if not yet), or the
+    /// typed plans when no word has a typo budget.
+    private var plans: [WordPlan] { typoPlans?.value ?? typedPlans }
+
+    /// With a typo word, the items that can hold every word as typed (every other match is a
+    /// typo match); nil without typo words, when those items are not fewer than a third of the
+    /// segment, or when the search refines a previous one's matches (whose typo plans were
+    /// made, so that this one's walk visits only their terms: the phase would examine the
+    /// same few items twice for little). A variant of joined words (a base cost) has no such
+    /// item: all its matches rank in the typo tier.
+    lazy var asTypedItems: [UInt32]? = {
+        if typedPlans.contains(where: { $0.word.baseCost > 0 }) { return [] }
+        guard typoPlans != nil, restrictTo == nil else { return nil }
+        if conditions.excludesAll
+            || typedPlans.contains(where: { !$0.word.matchesAsSubstring && $0.ranges.isEmpty })
+        {
+            return []
+        }
+        switch Self.smallestCandidates(typedPlans, segment: segment, restrictTo: restrictTo) {
+        case .ready(.list(let list)): return list
+        case .postings(let ranges):
+            guard case .list(let list) = Candidates.gather(ranges, in: segment) else { return nil }
+            return list
+        case .ready(.all), .all, .typoPlans: return nil
+        }
+    }()
+
+    func evaluate(_ i: Int) -> Evaluation? {
+        let plans = plans
+        return plans.withUnsafeBufferPointer { evaluate(i, plans: $0) }
+    }
+
+    func evaluateAsTyped(_ i: Int) -> Evaluation? {
+        typedPlans.withUnsafeBufferPointer { evaluate(i, plans: $0) }
+    }
 
     /// Candidate sets of at most this many items are gathered at once.
     private static let smallCandidateSet = 4 * SearchRun.chunkSize
@@ -119,7 +193,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         // The segment's title order is read in place (a copy of it retains four arrays).
         let holdsLastWord = lastWordHolders?.contains(Int(segment.titleLeads.order[position])) ?? false
         let titleWords = Int(segment.titleLeads.titleWordCounts[position])
-        let exactPossible = titleWords == plans.count && (holdsLastWord || !lastWordIsPrefix)
+        let exactPossible = titleWords == typedPlans.count && (holdsLastWord || !lastWordIsPrefix)
         let quality = baseQuality + (holdsLastWord ? 1 : 0)
         return Score.make(
             tier: exactPossible ? .exactTitle : .titlePrefix, quality: quality, field: .title,
@@ -135,14 +209,16 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         guard entry >> Segment.fieldShift == 0 else { return .inOrder }
         let t = Int(entry & Segment.termMask)
         if let firstExactBlock { return firstExactBlock.contains(t) ? .exactTitle : .inOrder }
-        return plans[0].cost(t) == 1 ? .exactTitle : .inOrder
+        return typedPlans[0].cost(t) == 1 ? .exactTitle : .inOrder
     }
 
     /// ``ceiling(_:floor:)`` is never below the in-order tier (with a substring word, never
     /// below the exact tier).
     var lowestCeiling: MatchTier { hasSubstringWord ? .exactTitle : .inOrder }
 
-    func evaluate(_ i: Int) -> Evaluation? {
+    /// Item `i`'s score with `plans` (the typo plans or the typed ones), or nil.
+    @inline(__always)
+    private func evaluate(_ i: Int, plans: UnsafeBufferPointer<WordPlan>) -> Evaluation? {
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
         let n = plans.count
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { best -> Evaluation? in
@@ -152,7 +228,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             let start = Int(segment.forwardOffsets[i])
             let end = Int(segment.forwardOffsets[i + 1])
             let forward = segment.forward.reader
-            plans.withUnsafeBufferPointer { plans in
+            do {
                 var field: UInt32 = .max
                 var position: UInt32 = 0
                 for k in start..<end {
@@ -178,7 +254,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
                 best[w] = substringMatch(plans[w].word.key, i)
             }
             for w in 0..<n where best[w] == .max { return nil }
-            return score(i, best, titleWords: titleWords, lastWhole: lastWhole)
+            return score(i, best, plans: plans, titleWords: titleWords, lastWhole: lastWhole)
         }
     }
 
@@ -195,9 +271,10 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         return .max
     }
 
-    private func score(_ i: Int, _ best: UnsafeMutableBufferPointer<UInt32>, titleWords: Int, lastWhole: Bool)
-        -> Evaluation
-    {
+    private func score(
+        _ i: Int, _ best: UnsafeMutableBufferPointer<UInt32>, plans: UnsafeBufferPointer<WordPlan>, titleWords: Int,
+        lastWhole: Bool
+    ) -> Evaluation {
         let n = best.count
         var totalCost = 0
         var worstField: UInt32 = 0
@@ -240,7 +317,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             quality = 255 - totalCost
         } else if anyInfix {
             tier = .infix
-        } else if worstField == 0 && titleStarts(i, n) {
+        } else if worstField == 0 && titleStarts(i, n, plans: plans) {
             let exact: Bool
             if plans[n - 1].word.matchesAsSubstring {
                 exact = segment.foldedBytes(.title, i).elementsEqual(plans[n - 1].word.key) && n == 1
@@ -261,7 +338,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     }
 
     /// True when query word `w` matches title word `w` exactly for every `w`.
-    private func titleStarts(_ i: Int, _ n: Int) -> Bool {
+    private func titleStarts(_ i: Int, _ n: Int, plans: UnsafeBufferPointer<WordPlan>) -> Bool {
         let start = Int(segment.forwardOffsets[i])
         let end = Int(segment.forwardOffsets[i + 1])
         if hasSubstringWord {
@@ -280,34 +357,45 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         Int(segment.forward[Int(segment.forwardOffsets[i]) + position] & Segment.termMask)
     }
 
-    /// The spans of `field` the query matched in item `i`.
+    /// The spans of `field` the query matched in item `i`. A word highlights its terms as
+    /// typed where the field holds one; a typo word that the field holds nowhere as typed (its
+    /// typo match) highlights its terms within the budget. So an item's highlights do not
+    /// depend on whether the search made the typo plans.
     func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan] {
         var spans: [HighlightSpan] = []
-        var position = 0
-        for k in Int(segment.forwardOffsets[i])..<Int(segment.forwardOffsets[i + 1]) {
-            let entry = segment.forward[k]
-            guard entry >> Segment.fieldShift == field.rawValue else { continue }
-            let t = Int(entry & Segment.termMask)
+        let start = Int(segment.forwardOffsets[i])
+        let end = Int(segment.forwardOffsets[i + 1])
+        let inField = (start..<end).filter { segment.forward[$0] >> Segment.fieldShift == field.rawValue }
+        // Per word, its plan here: the typed one, or the typo one (``plans``) for a typo match.
+        var typoMatch = [Bool](repeating: false, count: typedPlans.count)
+        if typoPlans != nil {
+            for w in typedPlans.indices where hasTypoBudget[w] && !typedPlans[w].word.matchesAsSubstring {
+                typoMatch[w] = !inField.contains { typedPlans[w].cost(Int(segment.forward[$0] & Segment.termMask)) != 0 }
+            }
+        }
+        let typoPlans = typoMatch.contains(true) ? plans : []
+        for (position, k) in inField.enumerated() {
+            let t = Int(segment.forward[k] & Segment.termMask)
             // The plans are read in place: a copy of one retains several arrays.
-            for w in plans.indices where !plans[w].word.matchesAsSubstring {
-                let c = plans[w].cost(t)
+            for w in typedPlans.indices where !typedPlans[w].word.matchesAsSubstring {
+                let c = typoMatch[w] ? typoPlans[w].cost(t) : typedPlans[w].cost(t)
                 guard c != 0 else { continue }
-                let word = plans[w].word
-                if Int(c) - 1 == word.baseCost && word.isPrefix && t != plans[w].exactTerm && word.baseCost == 0 {
+                let word = typedPlans[w].word
+                let exactTerm = typedPlans[w].exactTerm
+                if Int(c) - 1 == word.baseCost && word.isPrefix && t != exactTerm && word.baseCost == 0 {
                     spans.append(.token(position: position, prefixBytes: word.key.count))
                 } else {
                     spans.append(.token(position: position, prefixBytes: nil))
                 }
                 break
             }
-            position += 1
         }
         let arena = segment.folded[Int(field.rawValue)]
         let range = arena.range(i)
         arena.bytes.withUnsafeBufferPointer { bytes in
             let text = UnsafeBufferPointer(rebasing: bytes[range])
-            for w in plans.indices where plans[w].word.matchesAsSubstring {
-                let key = plans[w].word.key
+            for w in typedPlans.indices where typedPlans[w].word.matchesAsSubstring {
+                let key = typedPlans[w].word.key
                 var from = 0
                 while let hit = ByteSearch.find(key, in: text, from: from) {
                     spans.append(.keyBytes(hit..<(hit + key.count)))

@@ -24,6 +24,13 @@ struct QueryWord: Sendable, Equatable {
         if typoBudget < 0 { typoBudget = 0 }
     }
 
+    /// The word without its typo budget: it matches only as typed.
+    var asTyped: QueryWord {
+        var word = self
+        word.typoBudget = 0
+        return word
+    }
+
     /// True for words of scripts written without spaces: they match as substrings.
     var matchesAsSubstring: Bool { kind == .noSpaceScript }
 }
