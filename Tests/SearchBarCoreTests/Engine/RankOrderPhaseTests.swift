@@ -155,26 +155,34 @@ struct RankOrderPhaseTests {
         #expect(SearchRun.wordStartWalks.load(ordering: .relaxed) - walksBefore >= 10)
     }
 
-    /// Titles of words and their misspellings: contains queries with a typo budget, some with
-    /// enough hits as typed to fill the selection above the typo tier (the as-typed phase then
-    /// answers without typo plans), some without; the answers must equal a search without that
-    /// phase, hit for hit.
-    @Test func asTypedPhaseMatchesPlainScan() throws {
-        var random = SplitMix(seed: 17)
-        let words = [
-            "python", "pyhton", "share", "shrae", "library", "libary", "zoneinfo", "zoneinof", "locale", "lcoale",
-            "archive", "archvie", "Straße", "strase", "résumé", "resmue",
-        ]
-        let index = try Self.interleavedIndex(
+    /// Words and their misspellings, in pairs.
+    static let misspelledWords = [
+        "python", "pyhton", "share", "shrae", "library", "libary", "zoneinfo", "zoneinof", "locale", "lcoale",
+        "archive", "archvie", "Straße", "strase", "résumé", "resmue",
+    ]
+
+    /// Titles of one to four of `words` (pairs of a word and its misspelling, the misspelling
+    /// one time in six, so that some queries have few hits as typed), some subtitles of one
+    /// word, in two segments with weights and tombstones.
+    static func misspellingsIndex(seed: UInt64, words: [String]) throws -> SearchIndex {
+        var random = SplitMix(seed: seed)
+        return try interleavedIndex(
             random: &random, sizes: [20_000, 6_000], weights: [0, 0, 1, 2], removeEvery: 11,
             title: { random in
-                // Misspellings are rarer than the words, so some queries have few hits as typed.
                 (0..<(1 + random.next(below: 4))).map { _ in
                     let w = 2 * random.next(below: words.count / 2)
                     return words[random.next(below: 6) == 0 ? w + 1 : w]
                 }.joined(separator: " ")
             },
             subtitle: { random in random.next(below: 5) == 0 ? words[random.next(below: words.count)] : "" })
+    }
+
+    /// Titles of words and their misspellings: contains queries with a typo budget, some with
+    /// enough hits as typed to fill the selection above the typo tier (the as-typed phase then
+    /// answers without typo plans), some without; the answers must equal a search without that
+    /// phase, hit for hit.
+    @Test func asTypedPhaseMatchesPlainScan() throws {
+        let index = try Self.misspellingsIndex(seed: 17, words: Self.misspelledWords)
         let queries = [
             "python", "pyhto", "libra", "libary", "zonei", "lcoal", "shrae", "pythn share", "librar zone", "archiv",
             "strasse", "resume", "resmu", "archvie python", "zoneinof", "xpython",
@@ -187,23 +195,11 @@ struct RankOrderPhaseTests {
     }
 
     /// The as-typed phase in prefix mode, where it also spares the typo walk of the vocabulary:
-    /// the same corpus and queries, and queries of several words (their variants of joined
-    /// words rank in the typo tier), must give a search without the phase's answers, hit for hit.
+    /// titles of the same words (and "data", "base"), the same queries, and queries of several
+    /// words (their variants of joined words rank in the typo tier) must give a search without
+    /// the phase's answers, hit for hit.
     @Test func asTypedPhaseMatchesPlainScanInPrefixMode() throws {
-        var random = SplitMix(seed: 23)
-        let words = [
-            "python", "pyhton", "share", "shrae", "library", "libary", "zoneinfo", "zoneinof", "locale", "lcoale",
-            "archive", "archvie", "Straße", "strase", "résumé", "resmue", "data", "base",
-        ]
-        let index = try Self.interleavedIndex(
-            random: &random, sizes: [20_000, 6_000], weights: [0, 0, 1, 2], removeEvery: 11,
-            title: { random in
-                (0..<(1 + random.next(below: 4))).map { _ in
-                    let w = 2 * random.next(below: words.count / 2)
-                    return words[random.next(below: 6) == 0 ? w + 1 : w]
-                }.joined(separator: " ")
-            },
-            subtitle: { random in random.next(below: 5) == 0 ? words[random.next(below: words.count)] : "" })
+        let index = try Self.misspellingsIndex(seed: 23, words: Self.misspelledWords + ["data", "base"])
         let queries = [
             "pytho", "pyhto", "libra", "libary", "zonei", "lcoal", "shrae", "pythn share", "librar zone", "archiv",
             "strasse", "resume", "resmu", "archvie python", "zoneinof", "xpython", "data base", "database",
@@ -213,16 +209,29 @@ struct RankOrderPhaseTests {
         let compared = try Self.compareWithPhaseOff(index, queries, phase: SearchRun.asTypedPhase, mode: .prefix)
         #expect(compared > 3000)
         #expect(SearchRun.asTypedAnswers.load(ordering: .relaxed) - answeredBefore >= 10)
-        // Typed keystroke by keystroke (the caches and refinement in play) as searched afresh.
-        for query in ["libarys", "python share", "zoneinfo", "strasse"] {
+        try Self.expectTypingEqualsFresh(
+            index, ["libarys", "python share", "zoneinfo", "strasse"], mode: .prefix, phase: SearchRun.asTypedPhase,
+            whole: true)
+    }
+
+    /// Types each query keystroke by keystroke (the cache and refinement in play) and expects
+    /// each keystroke's hits to equal a fresh search's with `phase` off: their ids, or with
+    /// `whole` the hits themselves (scores and highlights too).
+    static func expectTypingEqualsFresh(
+        _ index: SearchIndex, _ queries: [String], mode: MatchMode, phase: borrowing Atomic<Bool>, whole: Bool
+    ) throws {
+        for query in queries {
             var typed = ""
             for character in query {
                 typed.append(character)
-                let options = SearchOptions(mode: .prefix, limit: 30)
+                let options = SearchOptions(mode: mode, limit: 30)
                 let typedHits = try index.search(typed, options: options)
-                let plain = try EngineTestSupport.freshSearch(
-                    index, typed, options, phase: SearchRun.asTypedPhase, on: false)
-                #expect(typedHits == plain, "\(typed)")
+                let plain = try EngineTestSupport.freshSearch(index, typed, options, phase: phase, on: false)
+                if whole {
+                    #expect(typedHits == plain, "\(typed)")
+                } else {
+                    #expect(typedHits.map(\.id) == plain.map(\.id), "\(typed)")
+                }
             }
         }
     }
@@ -231,18 +240,9 @@ struct RankOrderPhaseTests {
     /// the next keystroke must still find everything.
     @Test func typingForwardAfterARankOrderAnswer() throws {
         let index = try Self.makeIndex()
-        for query in ["share", "python", "zone info", "strasse"] {
-            var typed = ""
-            for character in query {
-                typed.append(character)
-                let options = SearchOptions(mode: .contains, limit: 30)
-                // Typed keystroke by keystroke (the cache and refinement in play), then fresh.
-                let typedHits = try index.search(typed, options: options)
-                let plain = try EngineTestSupport.freshSearch(
-                    index, typed, options, phase: SearchRun.rankOrderPhase, on: false)
-                #expect(typedHits.map(\.id) == plain.map(\.id), "\(typed)")
-            }
-        }
+        try Self.expectTypingEqualsFresh(
+            index, ["share", "python", "zone info", "strasse"], mode: .contains, phase: SearchRun.rankOrderPhase,
+            whole: false)
     }
 
     /// A scan the index cannot narrow passes items over on their rank key once the selection
