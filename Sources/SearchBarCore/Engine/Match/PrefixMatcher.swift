@@ -56,7 +56,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             candidateSource = .ready(.list([]))
         } else if typoPlans != nil {
             candidateSource = .typoPlans
-        } else if typedPlans.contains(where: { !$0.word.matchesAsSubstring && $0.ranges.isEmpty }) {
+        } else if Self.someWordMatchesNothing(typedPlans) {
             candidateSource = .ready(.list([]))
         } else {
             candidateSource = Self.smallestCandidates(typedPlans, segment: segment, restrictTo: restrictTo)
@@ -97,21 +97,25 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     }
 
     /// The candidates, gathered on first use (on the thread that prepares the search).
-    lazy var candidates: Candidates = {
-        switch candidateSource {
+    lazy var candidates: Candidates = resolved(candidateSource)
+
+    /// The items `source` names, gathered now.
+    private func resolved(_ source: CandidateSource) -> Candidates {
+        switch source {
         case .ready(let candidates): return candidates
         case .postings(let ranges): return .gather(ranges, in: segment)
         case .all: return .all
         case .typoPlans:
             let plans = plans
-            if plans.contains(where: { !$0.word.matchesAsSubstring && $0.ranges.isEmpty }) { return .list([]) }
-            switch Self.smallestCandidates(plans, segment: segment, restrictTo: restrictTo) {
-            case .ready(let candidates): return candidates
-            case .postings(let ranges): return .gather(ranges, in: segment)
-            case .all, .typoPlans: return .all
-            }
+            if Self.someWordMatchesNothing(plans) { return .list([]) }
+            return resolved(Self.smallestCandidates(plans, segment: segment, restrictTo: restrictTo))
         }
-    }()
+    }
+
+    /// True when a vocabulary word of `plans` matches no term: nothing can match then.
+    private static func someWordMatchesNothing(_ plans: [WordPlan]) -> Bool {
+        plans.contains { !$0.word.matchesAsSubstring && $0.ranges.isEmpty }
+    }
 
     /// The plans every match is verified with: the typo plans (made now if not yet), or the
     /// typed plans when no word has a typo budget.
@@ -126,18 +130,10 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     lazy var asTypedItems: [UInt32]? = {
         if typedPlans.contains(where: { $0.word.baseCost > 0 }) { return [] }
         guard typoPlans != nil, restrictTo == nil else { return nil }
-        if conditions.excludesAll
-            || typedPlans.contains(where: { !$0.word.matchesAsSubstring && $0.ranges.isEmpty })
-        {
-            return []
-        }
-        switch Self.smallestCandidates(typedPlans, segment: segment, restrictTo: restrictTo) {
-        case .ready(.list(let list)): return list
-        case .postings(let ranges):
-            guard case .list(let list) = Candidates.gather(ranges, in: segment) else { return nil }
-            return list
-        case .ready(.all), .all, .typoPlans: return nil
-        }
+        if conditions.excludesAll || Self.someWordMatchesNothing(typedPlans) { return [] }
+        let source = Self.smallestCandidates(typedPlans, segment: segment, restrictTo: restrictTo)
+        guard case .list(let list) = resolved(source) else { return nil }
+        return list
     }()
 
     func evaluate(_ i: Int) -> Evaluation? {
@@ -370,7 +366,8 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         var typoMatch = [Bool](repeating: false, count: typedPlans.count)
         if typoPlans != nil {
             for w in typedPlans.indices where hasTypoBudget[w] && !typedPlans[w].word.matchesAsSubstring {
-                typoMatch[w] = !inField.contains { typedPlans[w].cost(Int(segment.forward[$0] & Segment.termMask)) != 0 }
+                let plan = typedPlans[w]
+                typoMatch[w] = !inField.contains { plan.cost(Int(segment.forward[$0] & Segment.termMask)) != 0 }
             }
         }
         let typoPlans = typoMatch.contains(true) ? plans : []

@@ -35,8 +35,6 @@ final class ResultCache: Sendable {
         var recent: [Entry] = []
         /// Short searches without their matches, least recently used first.
         var short: [Entry] = []
-        /// Hits held by ``short``.
-        var shortHits = 0
     }
 
     private let state = Mutex(State())
@@ -97,10 +95,8 @@ final class ResultCache: Sendable {
             var kept = entry
             kept.matches = nil
             state.short.append(kept)
-            state.shortHits = state.short.reduce(0) { $0 + $1.hits.count }
-            while state.shortHits > shortHitBudget {
-                state.shortHits -= state.short.removeFirst().hits.count
-            }
+            var hits = state.short.reduce(0) { $0 + $1.hits.count }
+            while hits > shortHitBudget { hits -= state.short.removeFirst().hits.count }
         }
     }
 
