@@ -53,18 +53,18 @@ final class ResultCache: Sendable {
     /// read them.
     func hits(for query: CompiledQuery, version: UInt64) -> (hits: [SearchHit], texts: [HitTexts]?)? {
         state.withLock { state in
-            if let index = state.recent.lastIndex(where: { $0.version == version && $0.query == query }) {
-                let entry = state.recent.remove(at: index)
-                state.recent.append(entry)
-                return (entry.hits, entry.texts)
-            }
-            guard Self.isShort(query),
-                let index = state.short.lastIndex(where: { $0.version == version && $0.query == query })
-            else { return nil }
-            let entry = state.short.remove(at: index)
-            state.short.append(entry)
-            return (entry.hits, entry.texts)
+            let entry = Self.use(query, version, in: &state.recent)
+                ?? (Self.isShort(query) ? Self.use(query, version, in: &state.short) : nil)
+            return entry.map { ($0.hits, $0.texts) }
         }
+    }
+
+    /// The entry of `query` on snapshot `version` in `list`, made its most recently used.
+    private static func use(_ query: CompiledQuery, _ version: UInt64, in list: inout [Entry]) -> Entry? {
+        guard let index = list.lastIndex(where: { $0.version == version && $0.query == query }) else { return nil }
+        let entry = list.remove(at: index)
+        list.append(entry)
+        return entry
     }
 
     /// The most specific remembered search that `query` refines and whose matches were kept.
