@@ -37,9 +37,13 @@ struct TitleTierPhaseTests {
         return index
     }
 
-    @Test(arguments: [true, false])
-    func titleTierPhaseMatchesPlainScan(weighted: Bool) throws {
+    /// `listedHolders`: ``PrefixMatcher/listedHolderGroups`` (0: every group looks its items up).
+    @Test(arguments: [(true, 1024), (false, 1024), (false, 0)])
+    func titleTierPhaseMatchesPlainScan(weighted: Bool, listedHolders: Int) throws {
         let index = try Self.makeIndex(weighted: weighted)
+        let listed = PrefixMatcher.listedHolderGroups.exchange(listedHolders, ordering: .relaxed)
+        defer { PrefixMatcher.listedHolderGroups.store(listed, ordering: .relaxed) }
+        var groupsPassedOver: [MatchMode: Int] = [:]
         var queries = ["a", "b", "e", "é", "ab", "ba", "dé", "cc", "a b", "ab c", "b a", "abc de", "ddd", "eeee"]
         queries += ["a ", "b c d", "zz", "a z"]
         var compared = 0
@@ -52,8 +56,11 @@ struct TitleTierPhaseTests {
                 SearchOptions(mode: .fuzzy, limit: 1), SearchOptions(mode: .fuzzy, limit: 50),
                 SearchOptions(mode: .fuzzy, limit: 50, scopes: [0]),
             ] {
+                let groupsBefore = SearchRun.titleTierGroupsPassedOver.load(ordering: .relaxed)
                 let fast = try EngineTestSupport.freshSearch(
                     index, query, options, phase: SearchRun.titleTierPhase, on: true)
+                groupsPassedOver[options.mode ?? .prefix, default: 0] +=
+                    SearchRun.titleTierGroupsPassedOver.load(ordering: .relaxed) - groupsBefore
                 let plain = try EngineTestSupport.freshSearch(
                     index, query, options, phase: SearchRun.titleTierPhase, on: false)
                 #expect(fast.map(\.score) == plain.map(\.score), "scores of \(query) limit \(options.limit)")
@@ -71,6 +78,11 @@ struct TitleTierPhaseTests {
             }
         }
         #expect(compared > 1000)
+        // Every mode passed over whole groups of title-order positions (and its answers above
+        // still equal the plain scan's).
+        for mode in [MatchMode.prefix, .contains, .fuzzy] {
+            #expect(groupsPassedOver[mode, default: 0] >= 20, "groups passed over in \(mode) mode")
+        }
     }
 
     @Test func noSpaceScriptCandidatesAreComplete() throws {

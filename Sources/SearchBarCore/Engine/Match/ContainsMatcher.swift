@@ -90,6 +90,10 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         titleTier.uniformBounds(quality: 0, proximity: Score.proximity(span: 0))
     }
 
+    func titleTierGroupBound(_ position: Int) -> UInt64? {
+        titleTier.groupBound(position, quality: 0, proximity: Score.proximity(span: 0))
+    }
+
     /// Outside the title tiers, the best hit has every word at a word start, in order, next to
     /// each other in the title (no typo).
     let rankOrderBound: UInt64? = Score.make(

@@ -98,6 +98,10 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         titleTier.uniformBounds(quality: 0x4000 + bestTotal, proximity: 255)
     }
 
+    func titleTierGroupBound(_ position: Int) -> UInt64? {
+        titleTier.groupBound(position, quality: 0x4000 + bestTotal, proximity: 255)
+    }
+
     deinit {
         keys.free()
         for w in 0..<max(words.count, 1) { substringBits[w]?.deallocate() }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Prefix mode on one segment: candidates come from the postings of the most selective query
 /// word; each candidate is verified by one pass over its forward entries, in which every query
 /// word looks its terms up in its ``WordPlan``.
@@ -28,6 +30,14 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     /// For ``titleTierBound(_:)``: the items holding the last word's whole term (nil: none can
     /// gain the whole-word point), and the quality every match has from its whole words.
     private let lastWordHolders: Bitset?
+    /// For ``titleTierGroupBound(_:)``: the groups of title-lead positions (``PositionGroups``)
+    /// that hold an item of ``lastWordHolders``, when there are few holders (nil otherwise:
+    /// each group's items are looked up then).
+    private let lastWordHolderGroups: Bitset?
+    /// Up to this many holders of the last word, ``lastWordHolderGroups`` are listed: finding a
+    /// holder's position costs about as much as looking up a whole group's items. (Tests set
+    /// it to 0 to check the lookups.)
+    static let listedHolderGroups = Atomic<Int>(1024)
     private let baseQuality: Int
     /// True when the last query word is a prefix (typed without a space after it).
     private let lastWordIsPrefix: Bool
@@ -74,12 +84,18 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         }
         baseQuality = words.reduce(0) { $0 + ($1.isPrefix ? 0 : 1) }
         lastWordIsPrefix = words.last?.isPrefix ?? false
-        if case .block = titleTierItems, let last = typedPlans.last, last.word.isPrefix, last.exactTerm >= 0 {
+        if case .block = titleTierItems, let last = typedPlans.last, last.word.isPrefix, last.exactTerm >= 0,
+            let firstExactBlock
+        {
             var holders = Bitset(count: segment.count)
             segment.insertHolders(of: last.exactTerm..<last.exactTerm + 1, into: &holders)
             lastWordHolders = holders
+            lastWordHolderGroups =
+                segment.postingCount(last.exactTerm..<last.exactTerm + 1) <= Self.listedHolderGroups.load(ordering: .relaxed)
+                ? Self.groups(holding: last.exactTerm, leadingWith: firstExactBlock, segment: segment) : nil
         } else {
             lastWordHolders = nil
+            lastWordHolderGroups = nil
         }
     }
 
@@ -195,6 +211,45 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             tier: exactPossible ? .exactTitle : .titlePrefix, quality: quality, field: .title,
             proximity: Score.proximity(span: 0),
             weightKey: segment.titleLeads.weightKeys.isEmpty ? WeightKey.zero : segment.titleLeads.weightKeys[position])
+    }
+
+    /// The greatest ``titleTierBound(_:)`` over a group of positions, from the group's extremes
+    /// and whether it holds an item of ``lastWordHolders``.
+    func titleTierGroupBound(_ position: Int) -> UInt64? {
+        let leads = segment.titleLeads
+        let holdsLastWord: Bool
+        if let lastWordHolderGroups {
+            holdsLastWord = lastWordHolderGroups.contains(PositionGroups.group(of: position))
+        } else if let lastWordHolders {
+            let group = position..<min(position + PositionGroups.size, leads.order.count)
+            holdsLastWord = group.contains { lastWordHolders.contains(Int(leads.order[$0])) }
+        } else {
+            holdsLastWord = false
+        }
+        let fewestWords = Int(leads.titleWordCounts.groupMinimum(at: position))
+        let mostWords = Int(leads.titleWordCounts.groupMaximum(at: position))
+        let exactPossible =
+            (fewestWords...mostWords).contains(typedPlans.count) && (holdsLastWord || !lastWordIsPrefix)
+        return Score.make(
+            tier: exactPossible ? .exactTitle : .titlePrefix, quality: baseQuality + (holdsLastWord ? 1 : 0),
+            field: .title, proximity: Score.proximity(span: 0),
+            weightKey: leads.weightKeys.isEmpty ? WeightKey.zero : leads.weightKeys.groupMaximum(at: position))
+    }
+
+    /// The groups of title-lead positions (``PositionGroups``) holding an item that holds `term`
+    /// and whose lead term is in `leadTerms` (an item of the title-tier block).
+    private static func groups(holding term: Int, leadingWith leadTerms: Range<Int>, segment: Segment) -> Bitset {
+        let leads = segment.titleLeads
+        var groups = Bitset(count: PositionGroups.group(of: leads.order.count) + 1)
+        let postings = segment.postings.reader
+        for k in Int(segment.postingOffsets[term])..<Int(segment.postingOffsets[term + 1]) {
+            let item = Int(postings[k])
+            guard let entry = segment.firstForwardEntry(item), entry >> Segment.fieldShift == 0 else { continue }
+            let lead = Int(entry & Segment.termMask)
+            guard leadTerms.contains(lead), let position = leads.position(of: item, lead: lead) else { continue }
+            groups.insert(PositionGroups.group(of: position))
+        }
+        return groups
     }
 
     /// The exact and title-prefix tiers need the first query word to match the first title word

@@ -48,6 +48,11 @@ protocol SegmentMatcher: AnyObject, Sendable {
     /// ``titleTierBound(_:)`` as two values, when it takes only two over the title order (no
     /// weights): nil otherwise. The title-tier phase then reads no bound per position.
     var uniformTitleTierBounds: UniformTitleTierBounds? { get }
+    /// A score no lower than ``titleTierBound(_:)`` at any position of the group of
+    /// ``PositionGroups`` that `position` starts, from the title order's group extremes; nil
+    /// when the matcher cannot bound a group. The title-tier phase passes over a whole group
+    /// with it.
+    func titleTierGroupBound(_ position: Int) -> UInt64?
     /// The best score, less its weight key (``Score`` keeps that in the low 32 bits), that an
     /// item can get when its ``ceiling(_:floor:)`` is below the title tiers; nil when the matcher
     /// has no such bound. With a bound, ``evaluate(_:)`` must be exact for every item of the
@@ -86,6 +91,7 @@ struct UniformTitleTierBounds {
 
     /// The bound at `position`.
     @inline(__always) func bound(_ position: Int) -> UInt64 { exact.contains(position) ? exactBound : otherBound }
+
 }
 
 /// The segment's orders of items by title.
@@ -127,6 +133,8 @@ extension SegmentMatcher {
     func titleTierBound(_ position: Int) -> UInt64 { .max }
     /// Not uniform by default.
     var uniformTitleTierBounds: UniformTitleTierBounds? { nil }
+    /// No group bound by default.
+    func titleTierGroupBound(_ position: Int) -> UInt64? { nil }
     /// No bound by default.
     var rankOrderBound: UInt64? { nil }
     /// No rank-order phase by default.

@@ -49,4 +49,15 @@ struct TitlePrefixTier {
             tier: exactTitles.contains(position) ? .exactTitle : .titlePrefix, quality: quality, field: .title,
             proximity: proximity, weightKey: weights.isEmpty ? WeightKey.zero : weights[position])
     }
+
+    /// The greatest ``bound(_:quality:proximity:)`` over the group of positions that `position`
+    /// starts (see ``PositionGroups``): the exact tier when the group holds an exact title, and
+    /// the group's greatest weight.
+    func groupBound(_ position: Int, quality: Int, proximity: Int) -> UInt64 {
+        let weights = segment.titleBytes.weightKeys
+        let group = position..<position + PositionGroups.size
+        return Score.make(
+            tier: exactTitles.overlaps(group) ? .exactTitle : .titlePrefix, quality: quality, field: .title,
+            proximity: proximity, weightKey: weights.isEmpty ? WeightKey.zero : weights.groupMaximum(at: position))
+    }
 }

@@ -54,6 +54,9 @@ enum SearchRun {
     /// How many segment walks against ``SegmentMatcher/infixRankOrderBound`` ended the phase
     /// for their segment (a diagnostic for tests).
     static let wordStartWalks = Atomic<Int>(0)
+    /// How many groups of title-order positions the title-tier phase has passed over whole (see
+    /// ``GroupedColumn``; a diagnostic for tests).
+    static let titleTierGroupsPassedOver = Atomic<Int>(0)
 
     /// The rank-order phase examines at most this many items per segment and variant (as many
     /// as a segment keeps in its ``Segment/rankOrder``).
@@ -365,15 +368,33 @@ enum SearchRun {
                 let uniform = matcher.uniformTitleTierBounds
                 // The worst kept item's score and rank key, read again after each item examined.
                 var worst = examiner.heap.worst.map { ($0.score, $0.rankKey) }
-                for k in task.range {
+                var k = task.range.lowerBound
+                let end = task.range.upperBound
+                var groupsPassedOver = 0
+                while k < end {
                     if let (score, rankKey) = worst {
+                        // A whole group at once, when no position of it can enter.
+                        let groupEnd = k + PositionGroups.size
+                        if PositionGroups.startsGroup(k), groupEnd <= end, let bound = matcher.titleTierGroupBound(k),
+                            bound < score
+                                || (bound == score && UInt64(rankKeyHighs.groupMinimum(at: k)) << 32 > rankKey)
+                        {
+                            groupsPassedOver += 1
+                            k = groupEnd
+                            continue
+                        }
                         let bound = uniform?.bound(k) ?? matcher.titleTierBound(k)
                         // (The item's rank key is at least its high half shifted back.)
-                        if bound < score || (bound == score && UInt64(rankKeyHighs[k]) << 32 > rankKey) { continue }
+                        if bound < score || (bound == score && UInt64(rankKeyHighs[k]) << 32 > rankKey) {
+                            k += 1
+                            continue
+                        }
                     }
                     examiner.examine(Int(order[k]))
                     worst = examiner.heap.worst.map { ($0.score, $0.rankKey) }
+                    k += 1
                 }
+                if groupsPassedOver > 0 { titleTierGroupsPassedOver.add(groupsPassedOver, ordering: .relaxed) }
             case .preferred:
                 if let list = matcher.preferredItems {
                     for k in task.range { examiner.consider(Int(list[k])) }

@@ -12,15 +12,15 @@ struct TitleByteOrder: Sendable {
     let order: NarrowArray
     /// The high 32 bits of the collation rank key of the item at each position of ``order``
     /// (see ``TitleLeadOrder/rankKeyHighs``).
-    let rankKeyHighs: [UInt32]
+    let rankKeyHighs: GroupedColumn<UInt32>
     /// The weight key of the item at each position (empty when every weight is 0).
-    let weightKeys: [UInt32]
+    let weightKeys: GroupedColumn<UInt32>
 
     /// No items.
     init() {
         order = NarrowArray()
-        rankKeyHighs = []
-        weightKeys = []
+        rankKeyHighs = GroupedColumn()
+        weightKeys = GroupedColumn()
     }
 
     /// Sorts the `count` folded `titles` (blank: every title empty).
@@ -31,12 +31,12 @@ struct TitleByteOrder: Sendable {
     /// The columns in `order`, the items sorted by folded title (see ``ByteOrder``).
     init(order: [UInt32], rankKeys: [UInt64], weightKeys: [UInt32]) {
         self.order = NarrowArray(order)
-        rankKeyHighs = order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) }
-        self.weightKeys = weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] }
+        rankKeyHighs = GroupedColumn(order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
+        self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] })
     }
 
     /// Bytes held.
-    var byteSize: Int { order.byteSize + rankKeyHighs.count * 4 + weightKeys.count * 4 }
+    var byteSize: Int { order.byteSize + rankKeyHighs.byteSize + weightKeys.byteSize }
 
     /// The positions whose title starts with `key`, and among them (at their start) those
     /// whose title equals it.

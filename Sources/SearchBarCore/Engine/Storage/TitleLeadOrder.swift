@@ -10,7 +10,8 @@
 /// A block's items are spread over the whole segment, so reading each one's forward entries
 /// costs cache misses; the columns a score bound needs (``rankKeyHighs``, ``titleWordCounts``,
 /// ``weightKeys``) are therefore copied in block order, and most items of a large block are
-/// dismissed from those sequential reads alone once the selection is full.
+/// dismissed from those sequential reads alone once the selection is full, most of them a
+/// group of positions at a time (``GroupedColumn``).
 struct TitleLeadOrder: Sendable {
     /// Local item indices, by lead term, ascending within a term; items with no title word last.
     let order: NarrowArray
@@ -18,19 +19,19 @@ struct TitleLeadOrder: Sendable {
     private let starts: [UInt32]
     /// The high 32 bits of the collation rank key of the item at each position of ``order``
     /// (shifted back, a lower bound of the key: enough to pass over an item that ties on score).
-    let rankKeyHighs: [UInt32]
+    let rankKeyHighs: GroupedColumn<UInt32>
     /// The number of title words (at most 255) of the item at each position.
-    let titleWordCounts: [UInt8]
+    let titleWordCounts: GroupedColumn<UInt8>
     /// The weight key of the item at each position (empty when every weight is 0).
-    let weightKeys: [UInt32]
+    let weightKeys: GroupedColumn<UInt32>
 
     /// No items.
     init() {
         order = NarrowArray()
         starts = [0]
-        rankKeyHighs = []
-        titleWordCounts = []
-        weightKeys = []
+        rankKeyHighs = GroupedColumn()
+        titleWordCounts = GroupedColumn()
+        weightKeys = GroupedColumn()
     }
 
     /// Groups `count` items by the first forward entry of each, when that entry is a title word;
@@ -64,9 +65,9 @@ struct TitleLeadOrder: Sendable {
         }
         self.order = NarrowArray(order)
         self.starts = starts
-        rankKeyHighs = order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) }
-        titleWordCounts = order.map { titleWords[Int($0)] }
-        self.weightKeys = weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] }
+        rankKeyHighs = GroupedColumn(order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
+        titleWordCounts = GroupedColumn(order.map { titleWords[Int($0)] })
+        self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] })
     }
 
     /// The positions in ``order`` of the items whose lead term is in `terms`.
@@ -75,8 +76,22 @@ struct TitleLeadOrder: Sendable {
         return Int(starts[terms.lowerBound])..<Int(starts[terms.upperBound])
     }
 
+    /// The position in ``order`` of item `item`, whose lead term is `lead` (nil when it is not
+    /// there: its lead term is another).
+    func position(of item: Int, lead: Int) -> Int? {
+        guard lead >= 0 && lead + 1 < starts.count else { return nil }
+        var low = Int(starts[lead])
+        var high = Int(starts[lead + 1])
+        // Items are ascending within a lead term.
+        while low < high {
+            let mid = (low + high) >> 1
+            if Int(order[mid]) < item { low = mid + 1 } else { high = mid }
+        }
+        return low < Int(starts[lead + 1]) && Int(order[low]) == item ? low : nil
+    }
+
     /// Bytes held.
     var byteSize: Int {
-        order.byteSize + starts.count * 4 + rankKeyHighs.count * 4 + titleWordCounts.count + weightKeys.count * 4
+        order.byteSize + starts.count * 4 + rankKeyHighs.byteSize + titleWordCounts.byteSize + weightKeys.byteSize
     }
 }

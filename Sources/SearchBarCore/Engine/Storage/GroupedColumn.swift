@@ -1,0 +1,63 @@
+/// A column of values over the positions of a title order, with the least and the greatest
+/// value of each group of ``PositionGroups/size`` consecutive positions.
+///
+/// The title-tier phase passes over a position when its score bound, read from columns like
+/// this one, cannot beat the worst kept hit. A group's extremes bound every position of the
+/// group at once, so once the selection is full the phase steps over a whole group in one
+/// comparison: a one-letter query's block is a twentieth of the segment, and past its first
+/// groups almost all of it is passed over whole.
+struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable>: Sendable, Equatable {
+    /// Per position, its value.
+    private let values: [Value]
+    /// Per group of positions (the last one possibly short), the least of its ``values``.
+    private let groupMinima: [Value]
+    /// Per group of positions, the greatest of its ``values``.
+    private let groupMaxima: [Value]
+
+    /// No positions.
+    init() {
+        self.init([])
+    }
+
+    /// The column of `values`, one per position.
+    init(_ values: [Value]) {
+        self.values = values
+        let groups = stride(from: 0, to: values.count, by: PositionGroups.size).map {
+            values[$0..<min($0 + PositionGroups.size, values.count)]
+        }
+        groupMinima = groups.map { $0.min() ?? 0 }
+        groupMaxima = groups.map { $0.max() ?? 0 }
+    }
+
+    /// The number of positions.
+    var count: Int { values.count }
+
+    /// True when the column has no positions.
+    var isEmpty: Bool { values.isEmpty }
+
+    /// The value at `position`.
+    @inline(__always) subscript(position: Int) -> Value { values[position] }
+
+    /// The least value of the group holding `position`.
+    @inline(__always) func groupMinimum(at position: Int) -> Value { groupMinima[PositionGroups.group(of: position)] }
+
+    /// The greatest value of the group holding `position`.
+    @inline(__always) func groupMaximum(at position: Int) -> Value { groupMaxima[PositionGroups.group(of: position)] }
+
+    /// Bytes held.
+    var byteSize: Int { (values.count + groupMinima.count + groupMaxima.count) * MemoryLayout<Value>.stride }
+}
+
+/// The groups of consecutive positions of a title order that a ``GroupedColumn`` bounds.
+enum PositionGroups {
+    /// `log2(size)`.
+    static let shift = 6
+    /// Positions per group.
+    static let size = 1 << shift
+
+    /// The group of `position`.
+    @inline(__always) static func group(of position: Int) -> Int { position >> shift }
+
+    /// True when `position` starts a group.
+    @inline(__always) static func startsGroup(_ position: Int) -> Bool { position & (size - 1) == 0 }
+}
