@@ -9,21 +9,27 @@
 /// scan reads only those: typically under 1% of the blocks. The filter never leaves out a
 /// block that holds the needle (a hash collision only keeps a block that does not).
 ///
-/// It costs 2 bytes per term (1 MiB for the 500,000 terms of 1 M titles).
+/// It costs 2 bytes per term (1 MiB for the 500,000 terms of 1 M titles). The sets are stored
+/// word by word (all blocks' first 64 bits, then all blocks' next 64, ...), so a needle's
+/// trigrams are tested against every block by reading one or a few arrays front to back,
+/// rather than a cache line per block.
 struct VocabularyTrigrams: Sendable {
     /// Terms per block.
     static let termsPerBlock = 64
     /// 64-bit words per block's set: 1,024 bits.
     static let wordsPerBlock = 16
 
-    /// The blocks' sets, ``wordsPerBlock`` words each.
+    /// The blocks' sets, word by word: word `w` of block `b` is at `w * blockCount + b`.
     private let bits: [UInt64]
+    /// The number of blocks.
+    private let blockCount: Int
     /// The number of terms filtered.
     let termCount: Int
 
     /// No terms.
     init() {
         bits = []
+        blockCount = 0
         termCount = 0
     }
 
@@ -39,18 +45,19 @@ struct VocabularyTrigrams: Sendable {
                         let start = Int(offsets[t])
                         let end = Int(offsets[t + 1])
                         guard end - start >= 3 else { continue }
-                        let block = (t / Self.termsPerBlock) * Self.wordsPerBlock
+                        let block = t / Self.termsPerBlock
                         var trigram = UInt32(bytes[start]) << 8 | UInt32(bytes[start + 1])
                         for k in (start + 2)..<end {
                             trigram = (trigram << 8 | UInt32(bytes[k])) & 0xFF_FFFF
                             let slot = Self.slot(trigram)
-                            bits[block + slot >> 6] |= 1 << UInt64(slot & 63)
+                            bits[(slot >> 6) * blockCount + block] |= 1 << UInt64(slot & 63)
                         }
                     }
                 }
             }
         }
         self.bits = bits
+        self.blockCount = blockCount
         self.termCount = termCount
     }
 
@@ -80,11 +87,17 @@ struct VocabularyTrigrams: Sendable {
             }
         }
         var ranges: [Range<Int>] = []
+        let blockCount = self.blockCount
+        // Each probe reads its word of every block, front to back.
+        let columns = probes.map { (start: $0.word * blockCount, mask: $0.mask) }
         bits.withUnsafeBufferPointer { bits in
-            let blockCount = bits.count / Self.wordsPerBlock
             for b in 0..<blockCount {
-                let base = b * Self.wordsPerBlock
-                guard probes.allSatisfy({ bits[base + $0.word] & $0.mask == $0.mask }) else { continue }
+                var holds = true
+                for column in columns where bits[column.start + b] & column.mask != column.mask {
+                    holds = false
+                    break
+                }
+                guard holds else { continue }
                 let first = b * Self.termsPerBlock
                 let end = min(first + Self.termsPerBlock, termCount)
                 if let last = ranges.last, last.upperBound == first {
