@@ -90,8 +90,9 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             var holders = Bitset(count: segment.count)
             segment.insertHolders(of: last.exactTerm..<last.exactTerm + 1, into: &holders)
             lastWordHolders = holders
+            let holderCount = segment.postingCount(last.exactTerm..<last.exactTerm + 1)
             lastWordHolderGroups =
-                segment.postingCount(last.exactTerm..<last.exactTerm + 1) <= Self.listedHolderGroups.load(ordering: .relaxed)
+                holderCount <= Self.listedHolderGroups.load(ordering: .relaxed)
                 ? Self.groups(holding: last.exactTerm, leadingWith: firstExactBlock, segment: segment) : nil
         } else {
             lastWordHolders = nil

@@ -91,7 +91,6 @@ struct UniformTitleTierBounds {
 
     /// The bound at `position`.
     @inline(__always) func bound(_ position: Int) -> UInt64 { exact.contains(position) ? exactBound : otherBound }
-
 }
 
 /// The segment's orders of items by title.
