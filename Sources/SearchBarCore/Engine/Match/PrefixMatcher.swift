@@ -204,14 +204,21 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     /// be bounded at the exact tier, above any title-prefix hit, and evaluated.)
     func titleTierBound(_ position: Int) -> UInt64 {
         // The segment's title order is read in place (a copy of it retains four arrays).
-        let holdsLastWord = lastWordHolders?.contains(Int(segment.titleLeads.order[position])) ?? false
         let titleWords = Int(segment.titleLeads.titleWordCounts[position])
-        let exactPossible = titleWords == typedPlans.count && (holdsLastWord || !lastWordIsPrefix)
-        let quality = baseQuality + (holdsLastWord ? 1 : 0)
-        return Score.make(
-            tier: exactPossible ? .exactTitle : .titlePrefix, quality: quality, field: .title,
-            proximity: Score.proximity(span: 0),
+        return titleTierBound(
+            holdsLastWord: lastWordHolders?.contains(Int(segment.titleLeads.order[position])) ?? false,
+            titleWords: titleWords...titleWords,
             weightKey: segment.titleLeads.weightKeys.isEmpty ? WeightKey.zero : segment.titleLeads.weightKeys[position])
+    }
+
+    /// The title-tier bound of an item, or of a group of them: holding the last word's whole
+    /// term gains its point, and the exact tier needs the query's number of words among
+    /// `titleWords` (and that term, when the last word is a prefix).
+    private func titleTierBound(holdsLastWord: Bool, titleWords: ClosedRange<Int>, weightKey: UInt32) -> UInt64 {
+        let exactPossible = titleWords.contains(typedPlans.count) && (holdsLastWord || !lastWordIsPrefix)
+        return Score.make(
+            tier: exactPossible ? .exactTitle : .titlePrefix, quality: baseQuality + (holdsLastWord ? 1 : 0),
+            field: .title, proximity: Score.proximity(span: 0), weightKey: weightKey)
     }
 
     /// The greatest ``titleTierBound(_:)`` over a group of positions, from the group's extremes
@@ -229,11 +236,8 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         }
         let fewestWords = Int(leads.titleWordCounts.groupMinimum(at: position))
         let mostWords = Int(leads.titleWordCounts.groupMaximum(at: position))
-        let exactPossible =
-            (fewestWords...mostWords).contains(typedPlans.count) && (holdsLastWord || !lastWordIsPrefix)
-        return Score.make(
-            tier: exactPossible ? .exactTitle : .titlePrefix, quality: baseQuality + (holdsLastWord ? 1 : 0),
-            field: .title, proximity: Score.proximity(span: 0),
+        return titleTierBound(
+            holdsLastWord: holdsLastWord, titleWords: fewestWords...mostWords,
             weightKey: leads.weightKeys.isEmpty ? WeightKey.zero : leads.weightKeys.groupMaximum(at: position))
     }
 

@@ -45,9 +45,9 @@ struct TitlePrefixTier {
     /// `proximity`.
     func bound(_ position: Int, quality: Int, proximity: Int) -> UInt64 {
         let weights = segment.titleBytes.weightKeys
-        return Score.make(
-            tier: exactTitles.contains(position) ? .exactTitle : .titlePrefix, quality: quality, field: .title,
-            proximity: proximity, weightKey: weights.isEmpty ? WeightKey.zero : weights[position])
+        return Self.bound(
+            exact: exactTitles.contains(position), quality: quality, proximity: proximity,
+            weightKey: weights.isEmpty ? WeightKey.zero : weights[position])
     }
 
     /// The greatest ``bound(_:quality:proximity:)`` over the group of positions that `position`
@@ -55,9 +55,15 @@ struct TitlePrefixTier {
     /// the group's greatest weight.
     func groupBound(_ position: Int, quality: Int, proximity: Int) -> UInt64 {
         let weights = segment.titleBytes.weightKeys
-        let group = position..<position + PositionGroups.size
-        return Score.make(
-            tier: exactTitles.overlaps(group) ? .exactTitle : .titlePrefix, quality: quality, field: .title,
+        return Self.bound(
+            exact: exactTitles.overlaps(position..<position + PositionGroups.size), quality: quality,
             proximity: proximity, weightKey: weights.isEmpty ? WeightKey.zero : weights.groupMaximum(at: position))
+    }
+
+    /// A title-tier score: the exact tier or the title-prefix one, in the title field.
+    private static func bound(exact: Bool, quality: Int, proximity: Int, weightKey: UInt32) -> UInt64 {
+        Score.make(
+            tier: exact ? .exactTitle : .titlePrefix, quality: quality, field: .title, proximity: proximity,
+            weightKey: weightKey)
     }
 }
