@@ -371,6 +371,15 @@ enum SearchRun {
                 var k = task.range.lowerBound
                 let end = task.range.upperBound
                 var groupsPassedOver = 0
+                // True when position `k`'s rank key is greater than `worst` (on a tied bound
+                // it cannot enter). The high half decides unless it equals the worst's: then
+                // the item's full key is read, far cheaper than evaluating the item (titles
+                // that share their first letters, `über…` under `ub`, share the high half).
+                func ranksAfter(_ k: Int, _ worst: UInt64) -> Bool {
+                    let high = rankKeyHighs[k]
+                    let worstHigh = UInt32(truncatingIfNeeded: worst >> 32)
+                    return high != worstHigh ? high > worstHigh : segment.rankKeys[Int(order[k])] > worst
+                }
                 while k < end {
                     if let (score, rankKey) = worst {
                         // A whole group at once, when no position of it can enter.
@@ -384,8 +393,7 @@ enum SearchRun {
                             continue
                         }
                         let bound = uniform?.bound(k) ?? matcher.titleTierBound(k)
-                        // (The item's rank key is at least its high half shifted back.)
-                        if bound < score || (bound == score && UInt64(rankKeyHighs[k]) << 32 > rankKey) {
+                        if bound < score || (bound == score && ranksAfter(k, rankKey)) {
                             k += 1
                             continue
                         }
