@@ -20,8 +20,6 @@ public final class SearchIndex: Sendable {
     let analysis: ItemAnalysis
     let pool: ThreadPool
     let cache = ResultCache()
-    /// Sort keys of recent hits' titles, for ordering ties (see ``SortKeyCache``).
-    let sortKeys = SortKeyCache()
     private let current = Mutex<Snapshot>(.empty)
     private let writer = Condition()
     private let attributeNames = Mutex<Set<String>>([])

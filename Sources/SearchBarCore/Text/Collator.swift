@@ -85,20 +85,25 @@ public final class Collator: @unchecked Sendable {
     public func compare(_ a: String, _ b: String) -> Int {
         var a = a
         var b = b
+        return a.withUTF8 { a in b.withUTF8 { b in compare(utf8: a, b) } }
+    }
+
+    /// ``compare(_:_:)`` of two valid UTF-8 texts read in place (no `String`s made): ICU skips
+    /// their common start, so texts that differ late cost little more than those that differ
+    /// early.
+    func compare(utf8 a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var status = U_ZERO_ERROR
-        let r = a.withUTF8 { pa in
-            b.withUTF8 { pb in
-                pa.withMemoryRebound(to: CChar.self) { ca in
-                    pb.withMemoryRebound(to: CChar.self) { cb in
-                        sbicu_ucol_strcollUTF8(
-                            collator, ca.baseAddress, Int32(clamping: ca.count), cb.baseAddress,
-                            Int32(clamping: cb.count), &status)
-                    }
-                }
+        let r = a.withMemoryRebound(to: CChar.self) { a in
+            b.withMemoryRebound(to: CChar.self) { b in
+                sbicu_ucol_strcollUTF8(
+                    collator, a.baseAddress, Int32(clamping: a.count), b.baseAddress, Int32(clamping: b.count),
+                    &status)
             }
         }
         if sbicu_failure(status) != 0 {
-            return sortKey(a).lexicographicallyPrecedes(sortKey(b)) ? -1 : (sortKey(a) == sortKey(b) ? 0 : 1)
+            let x = sortKey(String(decoding: a, as: UTF8.self))
+            let y = sortKey(String(decoding: b, as: UTF8.self))
+            return x.lexicographicallyPrecedes(y) ? -1 : (x == y ? 0 : 1)
         }
         return r == UCOL_LESS ? -1 : (r == UCOL_EQUAL ? 0 : 1)
     }

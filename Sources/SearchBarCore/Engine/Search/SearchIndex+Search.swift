@@ -1,5 +1,3 @@
-import Glibc
-
 extension SearchIndex {
     /// Searches the current snapshot; the calling thread takes part in the work.
     /// - Parameters:
@@ -91,7 +89,7 @@ extension SearchIndex {
                 for k in start..<end {
                     titles[k] = segments[Int(ordered[k].segment)].originalText(.title, Int(ordered[k].local))
                 }
-                let order = collationOrder(of: ordered[start..<end], titles: titles[start..<end], segments: segments)
+                let order = collationOrder(of: ordered[start..<end], titles: titles[start..<end])
                 let items = order.map { ordered[start + $0] }
                 let texts = order.map { titles[start + $0] }
                 ordered.replaceSubrange(start..<end, with: items)
@@ -124,30 +122,25 @@ extension SearchIndex {
     }
 
     /// The positions of `items` (whose titles are `titles`) in collation order of their titles,
-    /// equal titles by id. Sort keys come from ``sortKeys``, which keeps those of recent hits.
-    private func collationOrder(
-        of items: ArraySlice<RankedItem>, titles: ArraySlice<String?>, segments: [Segment]
-    ) -> [Int] {
+    /// equal titles by id. The titles are compared in place with the collator (`ucol_strcollUTF8`),
+    /// which skips their common start: a run of tied hits shares its first letters, so this costs
+    /// far less than making each title's full sort key.
+    private func collationOrder(of items: ArraySlice<RankedItem>, titles: ArraySlice<String?>) -> [Int] {
         let ids = items.map(\.id)
-        let named = zip(items, titles).map { item, title in
-            let serial = segments[Int(item.segment)].serial
-            return (title: SortKeyCache.Title(serial: serial, local: item.local), text: title ?? "")
-        }
-        // One buffer of every key, compared in place (no reference counting per comparison).
-        var keys: [UInt8] = []
+        // Every title's UTF-8 in one buffer.
+        var bytes: [UInt8] = []
         var bounds = [0]
-        for key in sortKeys.keys(of: named, collator: analysis.collator) {
-            keys += key
-            bounds.append(keys.count)
+        for title in titles {
+            bytes += (title ?? "").utf8
+            bounds.append(bytes.count)
         }
-        return keys.withUnsafeBufferPointer { keys in
+        let collator = analysis.collator
+        return bytes.withUnsafeBufferPointer { bytes in
             ids.indices.sorted { a, b in
-                let x = UnsafeBufferPointer(rebasing: keys[bounds[a]..<bounds[a + 1]])
-                let y = UnsafeBufferPointer(rebasing: keys[bounds[b]..<bounds[b + 1]])
-                let common = min(x.count, y.count)
-                let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
-                if order != 0 { return order < 0 }
-                return x.count != y.count ? x.count < y.count : ids[a] < ids[b]
+                let order = collator.compare(
+                    utf8: UnsafeBufferPointer(rebasing: bytes[bounds[a]..<bounds[a + 1]]),
+                    UnsafeBufferPointer(rebasing: bytes[bounds[b]..<bounds[b + 1]]))
+                return order != 0 ? order < 0 : ids[a] < ids[b]
             }
         }
     }
