@@ -21,6 +21,10 @@ Engines, each in the mode it is built for (and searchbar in the same mode next t
                      choices preprocessed once with rapidfuzz.utils.default_process
   casefold and rapidfuzz scan every line on every keystroke, so they type only the first
   --slow-queries queries; every speed-up is computed on the keystrokes both engines typed.
+  The other in-process engines run --rounds times (default 3), each round a fresh process and
+  index, the engines taking turns (round 2 runs them in reverse order, ...): a keystroke's
+  latency is its median over the rounds, and build time and RSS are medians too. On a shared,
+  noisy host one run's median moves by a third; the rounds let a ratio near 1 mean something.
 
   per-process (one process per keystroke, reading the data file each time: how these tools are
   used from a shell or a UI that shells out)
@@ -342,6 +346,27 @@ ENGINES = {
 }
 
 
+def combined(outcomes):
+    """One worker outcome from several rounds of the same engine, modes and queries: each
+    keystroke's latency is its median over the rounds; build time and RSS growth are medians."""
+    if len(outcomes) == 1:
+        return outcomes[0]
+    first = outcomes[0]
+
+    def middle(values):
+        values = [v for v in values if v is not None]
+        return statistics.median(values) if values else None
+
+    result = {"build_s": middle(o["build_s"] for o in outcomes),
+              "rss_growth": middle(o["rss_growth"] for o in outcomes), "rounds": len(outcomes), "modes": {}}
+    for mode, measured in first["modes"].items():
+        rounds = [o["modes"][mode]["per_query"] for o in outcomes]
+        per_query = [[statistics.median(r[q][k] for r in rounds) for k in range(len(latencies))]
+                     for q, latencies in enumerate(measured["per_query"])]
+        result["modes"][mode] = {"per_query": per_query, "final_hits": measured["final_hits"]}
+    return result
+
+
 def worker(engine_name, path, modes, queries):
     """Builds one engine over the file's lines, types every query in every mode, prints JSON."""
     lines = read_lines(path)
@@ -485,21 +510,30 @@ def benchmark(args):
                                         "per_process_queries": proc_queries}
         log(f"{dataset}: {count:,} lines, {raw / 1e6:.1f} MB; modes {', '.join(modes)}; {len(queries)} queries")
 
-        for engine, served in IN_PROCESS.items():
-            engine_modes = [m for m in modes if m in served]
-            if not engine_modes or (only_ours and engine != "searchbar"):
+        # The in-process engines take turns, round after round (see --rounds).
+        engines = [(engine, [m for m in modes if m in served]) for engine, served in IN_PROCESS.items()]
+        engines = [(e, ms) for e, ms in engines if ms and not (only_ours and e != "searchbar")]
+        outcomes = {engine: [] for engine, _ in engines}
+        for round_number in range(max(1, args.rounds)):
+            for engine, engine_modes in engines if round_number % 2 == 0 else reversed(engines):
+                if engine in SLOW and round_number > 0:
+                    continue  # the slow peers' ratios are thousands: one round tells them
+                typed_queries = queries[: args.slow_queries] if engine in SLOW else queries
+                started = time.perf_counter()
+                outcome = run_worker(engine, path, engine_modes, typed_queries)
+                log(f"  {engine} in-process, round {round_number + 1}: {time.perf_counter() - started:.1f} s")
+                if outcome:
+                    outcomes[engine].append(outcome)
+        for engine, engine_modes in engines:
+            if not outcomes[engine]:
                 continue
+            outcome = combined(outcomes[engine])
             typed_queries = queries[: args.slow_queries] if engine in SLOW else queries
-            started = time.perf_counter()
-            outcome = run_worker(engine, path, engine_modes, typed_queries)
-            log(f"  {engine} in-process: {time.perf_counter() - started:.1f} s")
-            if not outcome:
-                continue
             for mode in engine_modes:
                 measured = outcome["modes"][mode]
                 rows.append(row(dataset, mode, engine, "in-process", typed_queries, measured["per_query"],
                                 hits=measured["final_hits"], build_s=outcome["build_s"],
-                                rss=outcome["rss_growth"], raw=raw))
+                                rss=outcome["rss_growth"], raw=raw, rounds=len(outcomes[engine])))
 
         for mode in modes if engine_queries else ():
             started = time.perf_counter()
@@ -540,6 +574,9 @@ def main():
                         help="queries typed through searchbar-cli --keystrokes, all after one index build "
                              "(default: every query of the dataset)")
     parser.add_argument("--proc-queries", type=int, default=3, help="queries for the per-process rows")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="rounds of the in-process engines (except the slow peers): a keystroke's "
+                             "latency is its median over the rounds")
     parser.add_argument("--json", help="write the measurements here (bench/report.py renders them)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--file", help=argparse.SUPPRESS)
@@ -555,11 +592,12 @@ def main():
         args.slow_queries = min(args.slow_queries, 2)
         args.engine_queries = args.engine_queries or 4
         args.proc_queries = min(args.proc_queries, 1)
+        args.rounds = min(args.rounds, 1)
     if not args.cli or not os.access(args.cli, os.X_OK):
         raise SystemExit("--cli must point at the built searchbar-cli")
     results = benchmark(args)
     results["settings"] = {k: getattr(args, k) for k in ("quick", "max_lines", "queries", "slow_queries",
-                                                          "engine_queries", "proc_queries")}
+                                                          "engine_queries", "proc_queries", "rounds")}
     if args.json:
         os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
         with open(args.json, "w", encoding="utf-8") as f:

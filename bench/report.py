@@ -79,7 +79,8 @@ def keystroke_rows(results):
                 rss_ratio = "" if rss is None else f"{rss / r['raw']:.1f}"
                 build = "" if r.get("build_s") is None else f"{r['build_s']:.2f}"
                 name = f"{dataset} ({info['lines']:,} lines, {info['bytes'] / 1e6:.0f} MB)"
-                out.append([name, mode, r["engine"], r["how"], f"{r.get('n', 0)} ({r['queries']})",
+                how = r["how"] + (f", median of {r['rounds']} runs" if r.get("rounds", 1) > 1 else "")
+                out.append([name, mode, r["engine"], how, f"{r.get('n', 0)} ({r['queries']})",
                             fmt_ms(r.get("median")), fmt_ms(r.get("p95")), fmt_ms(r.get("max")), speedup,
                             build, rss_text, rss_ratio])
     return out
@@ -200,7 +201,9 @@ def main():
         "Speed-up = peer time / searchbar time on the same keystrokes (> 1: searchbar is faster); in-process "
         "peers are compared with searchbar in-process (Python binding), per-process peers with searchbar-cli "
         "started per keystroke. Engine (CLI) rows: searchbar-cli --timing --keystrokes, the engine's own "
-        "per-keystroke time after one build. RSS: growth while building (in-process) or the whole CLI process "
+        "per-keystroke time after one build. \"Median of N runs\": the in-process engines took turns N times, "
+        "each run a fresh process and index; a keystroke's time is its median over the runs, and so are build "
+        "time and RSS. RSS: growth while building (in-process) or the whole CLI process "
         "(which also holds the input text).",
         "Targets:\n" + targets(results, text)) if part)
     print(report)
