@@ -517,7 +517,7 @@ def benchmark(args):
         for round_number in range(max(1, args.rounds)):
             for engine, engine_modes in engines if round_number % 2 == 0 else reversed(engines):
                 if engine in SLOW and round_number > 0:
-                    continue  # the slow peers' ratios are thousands: one round tells them
+                    continue  # the slow peers trail by hundreds of times or more: one round tells that
                 typed_queries = queries[: args.slow_queries] if engine in SLOW else queries
                 started = time.perf_counter()
                 outcome = run_worker(engine, path, engine_modes, typed_queries)
