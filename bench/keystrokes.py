@@ -358,7 +358,7 @@ def combined(outcomes):
         return statistics.median(values) if values else None
 
     result = {"build_s": middle(o["build_s"] for o in outcomes),
-              "rss_growth": middle(o["rss_growth"] for o in outcomes), "rounds": len(outcomes), "modes": {}}
+              "rss_growth": middle(o["rss_growth"] for o in outcomes), "modes": {}}
     for mode, measured in first["modes"].items():
         rounds = [o["modes"][mode]["per_query"] for o in outcomes]
         per_query = [[statistics.median(r[q][k] for r in rounds) for k in range(len(latencies))]
@@ -511,24 +511,24 @@ def benchmark(args):
         log(f"{dataset}: {count:,} lines, {raw / 1e6:.1f} MB; modes {', '.join(modes)}; {len(queries)} queries")
 
         # The in-process engines take turns, round after round (see --rounds).
-        engines = [(engine, [m for m in modes if m in served]) for engine, served in IN_PROCESS.items()]
-        engines = [(e, ms) for e, ms in engines if ms and not (only_ours and e != "searchbar")]
-        outcomes = {engine: [] for engine, _ in engines}
+        # (engine, its modes here, the queries it types)
+        engines = [(engine, [m for m in modes if m in served], queries[: args.slow_queries] if engine in SLOW else queries)
+                   for engine, served in IN_PROCESS.items()]
+        engines = [(e, ms, qs) for e, ms, qs in engines if ms and not (only_ours and e != "searchbar")]
+        outcomes = {engine: [] for engine, _, _ in engines}
         for round_number in range(max(1, args.rounds)):
-            for engine, engine_modes in engines if round_number % 2 == 0 else reversed(engines):
+            for engine, engine_modes, typed_queries in engines if round_number % 2 == 0 else reversed(engines):
                 if engine in SLOW and round_number > 0:
                     continue  # the slow peers trail by hundreds of times or more: one round tells that
-                typed_queries = queries[: args.slow_queries] if engine in SLOW else queries
                 started = time.perf_counter()
                 outcome = run_worker(engine, path, engine_modes, typed_queries)
                 log(f"  {engine} in-process, round {round_number + 1}: {time.perf_counter() - started:.1f} s")
                 if outcome:
                     outcomes[engine].append(outcome)
-        for engine, engine_modes in engines:
+        for engine, engine_modes, typed_queries in engines:
             if not outcomes[engine]:
                 continue
             outcome = combined(outcomes[engine])
-            typed_queries = queries[: args.slow_queries] if engine in SLOW else queries
             for mode in engine_modes:
                 measured = outcome["modes"][mode]
                 rows.append(row(dataset, mode, engine, "in-process", typed_queries, measured["per_query"],
