@@ -224,3 +224,20 @@ struct MappedSink: FoldSink {
         return max(lo - 1, 0)
     }
 }
+
+extension FoldTables {
+    /// True when a normalization segment starts at code point `c` (ASCII always does).
+    func startsSegment(_ c: UInt32) -> Bool { c < 0x80 || entry(c).flags & FoldPage.boundaryBefore != 0 }
+
+    /// True when code point `c`, followed by `next` (nil at the end of the text), is a
+    /// normalization segment of its own and folds to exactly the UTF-8 `key`: then the folding
+    /// loop gave `key` for it, whatever the text around it.
+    func foldsAlone(_ c: UInt32, before next: UInt32?, to key: UnsafeRawBufferPointer) -> Bool {
+        if let next, !startsSegment(next) { return false }
+        let page = self.page(c).pointee
+        let e = page.entries[Int(c & 0xFF)]
+        guard e.flags & FoldPage.ignorable == 0, Int(e.keyLength) == key.count else { return false }
+        for k in 0..<key.count where page.keys[Int(e.keyStart) + k] != key[k] { return false }
+        return true
+    }
+}

@@ -6,13 +6,19 @@ enum Highlighter {
     /// - Parameter foldedLength: the length of the field's stored folded text, when known: an
     ///   ASCII text without CR whose folded text is as long is its own lower-cased key, so
     ///   folded-byte spans are original byte ranges and no analysis is needed.
-    static func ranges(_ spans: [HighlightSpan], original: String, analyzer: TextAnalyzer, foldedLength: Int? = nil)
-        -> [Range<Int>]
-    {
+    /// - Parameter alignment: how the field's folded text lines up with `original`, read from
+    ///   the item's stored patch, when the caller has it: spans of folded bytes are mapped
+    ///   through it without folding the text again, unless it cannot tell (then, and for spans
+    ///   naming tokens, the text is analysed).
+    static func ranges(
+        _ spans: [HighlightSpan], original: String, analyzer: TextAnalyzer, foldedLength: Int? = nil,
+        alignment: FoldAlignment? = nil
+    ) -> [Range<Int>] {
         guard !spans.isEmpty, !original.isEmpty else { return [] }
         if let foldedLength, let ranges = identityRanges(spans, original: original, foldedLength: foldedLength) {
             return ranges
         }
+        if let alignment, let ranges = alignedRanges(spans, alignment) { return ranges }
         return analyzer.withMappedAnalysis(original, tokens: spans.contains(where: \.namesToken)) { analysis in
             var ranges: [Range<Int>] = []
             for span in spans {
@@ -25,6 +31,19 @@ enum Highlighter {
             }
             return SortedRanges.union(ranges)
         }
+    }
+
+    /// The original ranges of folded-byte `spans`, through `alignment`; nil when a span names a
+    /// token or the alignment cannot map one.
+    private static func alignedRanges(_ spans: [HighlightSpan], _ alignment: FoldAlignment) -> [Range<Int>]? {
+        var ranges: [Range<Int>] = []
+        for span in spans {
+            guard case .keyBytes(let range) = span, let mapped = alignment.originalRange(ofFolded: range) else {
+                return nil
+            }
+            if !mapped.isEmpty { ranges.append(mapped) }
+        }
+        return SortedRanges.union(ranges)
     }
 
     /// The ranges of key-byte `spans` when the key of `original` is the text itself lower-cased

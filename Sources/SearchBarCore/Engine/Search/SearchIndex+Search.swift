@@ -102,6 +102,9 @@ extension SearchIndex {
         hits.reserveCapacity(ordered.count)
         texts.reserveCapacity(wantsTexts ? ordered.count : 0)
         let analyzer = analysis.analyzer
+        // The German tailoring folds through its reference path, which the per-character fold
+        // tables do not describe: its highlights always come from a second analysis.
+        let alignmentTables = analyzer.tables.tailoring.german ? nil : analyzer.tables
         for (k, item) in ordered.enumerated() {
             let segment = segments[Int(item.segment)]
             let local = Int(item.local)
@@ -109,10 +112,14 @@ extension SearchIndex {
             let spans = matcher.highlightSpans(local, field: item.field)
             let original = (item.field == .title ? titles[k] : nil) ?? segment.originalText(item.field, local)
             let foldedLength = segment.folded[Int(item.field.rawValue)].length(local)
-            hits.append(SearchHit(
-                id: item.id, score: item.score, field: item.field,
-                highlights: Highlighter.ranges(
-                    spans, original: original, analyzer: analyzer, foldedLength: foldedLength)))
+            var text = original
+            let highlights = text.withUTF8 { bytes in
+                segment.withFoldAlignment(item.field, local, original: bytes, tables: alignmentTables) { alignment in
+                    Highlighter.ranges(
+                        spans, original: original, analyzer: analyzer, foldedLength: foldedLength, alignment: alignment)
+                }
+            }
+            hits.append(SearchHit(id: item.id, score: item.score, field: item.field, highlights: highlights))
             if wantsTexts {
                 let title = item.field == .title ? original : titles[k] ?? segment.originalText(.title, local)
                 texts.append(HitTexts(title: title, text: original))

@@ -173,7 +173,7 @@ enum FoldPatch {
 
     /// Reads a LEB128 number at `p` and moves past it; nil when the bytes end inside it or it
     /// does not fit in 32 bits.
-    private static func readNumber(_ bytes: UnsafeRawBufferPointer, _ p: inout Int) -> Int? {
+    static func readNumber(_ bytes: UnsafeRawBufferPointer, _ p: inout Int) -> Int? {
         var value = 0
         var shift = 0
         while p < bytes.count && shift < 35 {

@@ -177,6 +177,25 @@ final class Segment: Sendable {
         }
     }
 
+    /// Calls `body` with how item `i`'s folded `field` lines up with `original`, its original
+    /// text (as ``originalText(_:_:)`` gives it), confirmed by `tables` (nil: `body` gets nil);
+    /// the alignment is valid only inside `body`.
+    func withFoldAlignment<R>(
+        _ field: SearchField, _ i: Int, original: UnsafeBufferPointer<UInt8>, tables: FoldTables?,
+        _ body: (FoldAlignment?) -> R
+    ) -> R {
+        guard let tables else { return body(nil) }
+        let f = Int(field.rawValue)
+        return folded[f].bytes.withUnsafeBytes { folded in
+            originalPatches[f].bytes.withUnsafeBytes { patches in
+                body(FoldAlignment(
+                    patch: UnsafeRawBufferPointer(rebasing: patches[originalPatches[f].range(i)]),
+                    folded: UnsafeRawBufferPointer(rebasing: folded[self.folded[f].range(i)]), original: original,
+                    tables: tables))
+            }
+        }
+    }
+
     /// The folded text of `field` (a raw value) for item `i`, valid while the segment lives.
     @inline(__always) func rawFolded(_ field: UInt32, _ i: Int) -> UnsafeBufferPointer<UInt8> {
         switch field {
