@@ -61,12 +61,7 @@ struct FoldAlignmentTests {
         let original = Array(text.utf8)
         original.withUnsafeBytes { o in folded.withUnsafeBytes { FoldPatch.encode(original: o, folded: $0, into: &patch) } }
         for _ in 0..<5000 {
-            var damaged = patch
-            switch random.next(below: 3) {
-            case 0: damaged = Array(damaged.prefix(random.next(below: damaged.count + 1)))
-            case 1: if !damaged.isEmpty { damaged[random.next(below: damaged.count)] = UInt8(random.next(below: 256)) }
-            default: damaged = (0..<random.next(below: 40)).map { _ in UInt8(random.next(below: 256)) }
-            }
+            let damaged = FoldPatchTests.damaged(patch, &random)
             let a = random.next(below: folded.count + 4) - 2
             let range = a..<(a + random.next(below: 12))
             if case .some(.some(let mapped)) = Self.mapped(text, range, patch: damaged) {

@@ -76,18 +76,24 @@ struct FoldPatchTests {
         }
     }
 
+    /// `patch` cut short, with one byte changed, or replaced by random bytes.
+    static func damaged(_ patch: [UInt8], _ random: inout SplitMix) -> [UInt8] {
+        var damaged = patch
+        switch random.next(below: 3) {
+        case 0: damaged = Array(damaged.prefix(random.next(below: damaged.count + 1)))
+        case 1: if !damaged.isEmpty { damaged[random.next(below: damaged.count)] = UInt8(random.next(below: 256)) }
+        default: damaged = (0..<random.next(below: 40)).map { _ in UInt8(random.next(below: 256)) }
+        }
+        return damaged
+    }
+
     @Test("a damaged patch gives some text without reading or writing out of bounds")
     func damagedPatches() {
         var random = SplitMix(seed: 13)
         let folded = Array("medecine sans frontieres".utf8)
         var (patch, _) = Self.roundTrip(Array("Médecine Sans Frontières".utf8), folded)
         for _ in 0..<5000 {
-            var damaged = patch
-            switch random.next(below: 3) {
-            case 0: damaged = Array(damaged.prefix(random.next(below: damaged.count + 1)))
-            case 1: if !damaged.isEmpty { damaged[random.next(below: damaged.count)] = UInt8(random.next(below: 256)) }
-            default: damaged = (0..<random.next(below: 40)).map { _ in UInt8(random.next(below: 256)) }
-            }
+            let damaged = Self.damaged(patch, &random)
             let text = damaged.withUnsafeBytes { p in folded.withUnsafeBytes { FoldPatch.apply(p, to: $0) } }
             #expect(text.count <= folded.count + damaged.count)
         }
