@@ -57,9 +57,10 @@ struct FoldAlignment {
                 let inserted = FoldPatch.readNumber(patch, &p)
             else { return nil }
             p += inserted
-            // The edit replaces folded rawStart..<foldedEnd with original i + ...: it may start
-            // inside a character whose first bytes the copy shares; it starts at that
-            // character's start.
+            // After `copied` equal bytes, the edit: folded rawStart..<foldedEnd was original
+            // bytes up to originalEnd. It may begin inside a character whose first bytes the
+            // copy shares; it is taken from that character's start (the same distance back on
+            // both sides, the copied bytes being equal).
             let rawStart = j + copied
             let foldedEnd = rawStart + skipped
             let originalEnd = i + copied + inserted
