@@ -476,18 +476,13 @@ enum SearchRun {
         /// Examines the items of `range` (every item of the segment, in a scan the index could
         /// not narrow), passing over without reading them those that cannot rank before the worst
         /// kept hit: all of them when the bound is below its score, and on a tie, those whose rank
-        /// key is greater, or on a tie of rank keys too, whose id is greater. A sequential read of
-        /// the rank keys decides most items of a dense query (`li` in file paths). Those items are
-        /// not recorded as possible matches, so a search that passed one over keeps no matches for
-        /// refining the next query (a dense query's would be most of the segment). (The test is
-        /// ``SearchRun/canEnter(_:bound:segment:worst:)``.) This needs the title tiers offered, a
-        /// ``SegmentMatcher/rankOrderBound``, and every weight 0 (so that bound is every item's
-        /// best score); otherwise every item is considered.
-        ///
-        /// The id settles ties because a rank key, the first 8 bytes of a title's sort key, is
-        /// shared by many titles with a long common start: a file path's sort key starts with
-        /// its directories (`/usr/share/…`), so under `x` most of the 148,707 paths tied with
-        /// the worst kept hit and each went through ``consider(_:asTyped:)``.
+        /// key is greater. A sequential read of the rank keys decides most items of a dense query
+        /// (`li` in file paths). Those items are not recorded as possible matches, so a search
+        /// that passed one over keeps no matches for refining the next query (a dense query's
+        /// would be most of the segment). (The test is ``SearchRun/canEnter(_:bound:segment:worst:)``
+        /// without its id comparison: a tie on the rank key is examined.) This needs the title
+        /// tiers offered, a ``SegmentMatcher/rankOrderBound``, and every weight 0 (so that bound
+        /// is every item's best score); otherwise every item is considered.
         mutating func considerPassingOverOnRankKeys(_ range: Range<Int>) {
             guard titleTiersOffered, let bound, view.segment.weightKeys.isEmpty else {
                 for i in range { consider(i) }
@@ -496,13 +491,9 @@ enum SearchRun {
             // The best score of every item (each weight is 0).
             let best = bound | UInt64(WeightKey.zero)
             let rankKeys = view.segment.rankKeys
-            let ids = view.segment.ids
             var worst = heap.worst
             for i in range {
-                if let worst, best < worst.score
-                    || (best == worst.score
-                        && (rankKeys[i] > worst.rankKey || (rankKeys[i] == worst.rankKey && ids[i] > worst.id)))
-                {
+                if let worst, best < worst.score || (best == worst.score && rankKeys[i] > worst.rankKey) {
                     recordedEveryPossibleMatch = false
                     continue
                 }
