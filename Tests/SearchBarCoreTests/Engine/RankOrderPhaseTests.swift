@@ -267,4 +267,45 @@ struct RankOrderPhaseTests {
         let plain = try EngineTestSupport.freshSearch(index, "x", options, phase: SearchRun.rankOrderPhase, on: false)
         #expect(hits.map(\.id) == plain.map(\.id))
     }
+
+    /// `fillers` titles without `x` (ids from 10,000) that come first in rank order and make its
+    /// walk give up; `hits` titles holding `xq` (ids from 0) that share their rank key (the first
+    /// 8 bytes of the sort key, as file paths share their directories); and `later` titles
+    /// holding `xq` whose rank keys are greater (ids from 5,000).
+    static func tiedRankKeyIndex(fillers: Int, hits: Int, later: Int) throws -> SearchIndex {
+        var items = (0..<hits).map { IndexItem(id: UInt64($0), title: "bbbbbbbbbb xq\($0)") }
+        items += (0..<later).map { IndexItem(id: 5_000 + UInt64($0), title: "cccccccccc xq\($0)") }
+        items += (0..<fillers).map { IndexItem(id: 10_000 + UInt64($0), title: "aaaa \($0)") }
+        let index = try SearchIndex(mode: .contains, threads: 1)
+        index.add(items)
+        return index
+    }
+
+    /// How many matches the search of `query` keeps for refining `next` (nil: none).
+    static func keptMatches(_ index: SearchIndex, after query: String, for next: String) throws -> Int? {
+        let options = SearchOptions(mode: .contains, limit: 50)
+        index.cache.removeAll()
+        _ = try index.search(query, options: options)
+        let compiled = CompiledQuery(
+            next, options: options, defaultMode: .prefix, analysis: index.analysis, isAttribute: { _ in false })
+        return index.cache.base(for: compiled).map { $0.values.reduce(0) { $0 + $1.count } }
+    }
+
+    /// A scan of every item passes over, recorded as possible matches, the items that tie the
+    /// worst kept hit's rank key with a greater id: the search keeps its matches, and the next
+    /// keystroke refines them. (Passing them over unrecorded lost the refinement: typing forward
+    /// after a dense one-letter query then searched afresh.)
+    @Test func denseScanOfTiedRankKeysKeepsMatchesForRefinement() throws {
+        let index = try Self.tiedRankKeyIndex(fillers: 6000, hits: 300, later: 0)
+        #expect(try Self.keptMatches(index, after: "x", for: "xq") == 300)
+        try Self.expectTypingEqualsFresh(index, ["xq"], mode: .contains, phase: SearchRun.rankOrderPhase, whole: true)
+    }
+
+    /// A list of candidates (the index narrowed `xq`) records every item it passes over on its
+    /// rank key, also those whose rank key is greater than the worst kept hit's.
+    @Test func candidateListPassesOverRecordingEveryItem() throws {
+        let index = try Self.tiedRankKeyIndex(fillers: 6000, hits: 300, later: 300)
+        #expect(try Self.keptMatches(index, after: "xq", for: "xqa") == 600)
+        try Self.expectTypingEqualsFresh(index, ["xqa"], mode: .contains, phase: SearchRun.rankOrderPhase, whole: true)
+    }
 }

@@ -414,9 +414,9 @@ enum SearchRun {
             case .candidates:
                 switch matcher.candidates {
                 case .all:
-                    examiner.considerPassingOverOnRankKeys(task.range)
+                    examiner.considerPassingOverOnRankKeys(task.range, recordingAll: false, through: { $0 })
                 case .list(let list):
-                    for k in task.range { examiner.consider(Int(list[k])) }
+                    examiner.considerPassingOverOnRankKeys(task.range, recordingAll: true, through: { Int(list[$0]) })
                 }
             }
             heaps[slot] = examiner.heap
@@ -473,29 +473,50 @@ enum SearchRun {
             evaluateAndOffer(i, asTyped: asTyped)
         }
 
-        /// Examines the items of `range` (every item of the segment, in a scan the index could
-        /// not narrow), passing over without reading them those that cannot rank before the worst
-        /// kept hit: all of them when the bound is below its score, and on a tie, those whose rank
-        /// key is greater. A sequential read of the rank keys decides most items of a dense query
-        /// (`li` in file paths). Those items are not recorded as possible matches, so a search
-        /// that passed one over keeps no matches for refining the next query (a dense query's
-        /// would be most of the segment). (The test is ``SearchRun/canEnter(_:bound:segment:worst:)``
-        /// without its id comparison: a tie on the rank key is examined.) This needs the title
+        /// Examines the items `item(k)` for `k` in `range` (every item of the segment, in a scan
+        /// the index could not narrow, or a list of candidates), deciding in a tight loop, without
+        /// reading them, those that cannot rank before the worst kept hit. This needs the title
         /// tiers offered, a ``SegmentMatcher/rankOrderBound``, and every weight 0 (so that bound
         /// is every item's best score); otherwise every item is considered.
-        mutating func considerPassingOverOnRankKeys(_ range: Range<Int>) {
+        /// - An item whose rank key is greater than the worst's, on a tied bound (or any item,
+        ///   when the bound is below the worst's score): without `recordingAll` (a scan of every
+        ///   item), passed over unrecorded, so a search that passed one over keeps no matches for
+        ///   refining the next query (a dense query's would be most of the segment); with it,
+        ///   recorded as a possible match and passed over.
+        /// - An item that ties the worst's rank key with a greater id (file paths share their
+        ///   directories, hence their rank keys) is recorded as a possible match and passed over.
+        /// Every other item is considered. A recorded pass-over is what ``consider(_:asTyped:)``
+        /// does with the item, at a fraction of its cost: with `recordingAll`, the matches kept
+        /// are those ``consider(_:asTyped:)`` alone would keep.
+        @inline(__always) mutating func considerPassingOverOnRankKeys(
+            _ range: Range<Int>, recordingAll: Bool, through item: (Int) -> Int
+        ) {
             guard titleTiersOffered, let bound, view.segment.weightKeys.isEmpty else {
-                for i in range { consider(i) }
+                for k in range { consider(item(k)) }
                 return
             }
             // The best score of every item (each weight is 0).
             let best = bound | UInt64(WeightKey.zero)
-            let rankKeys = view.segment.rankKeys
+            let segment = view.segment
+            let rankKeys = segment.rankKeys
+            let ids = segment.ids
             var worst = heap.worst
-            for i in range {
-                if let worst, best < worst.score || (best == worst.score && rankKeys[i] > worst.rankKey) {
-                    recordedEveryPossibleMatch = false
-                    continue
+            for k in range {
+                let i = item(k)
+                if let worst, best <= worst.score {
+                    if best < worst.score || rankKeys[i] > worst.rankKey {
+                        if !recordingAll {
+                            recordedEveryPossibleMatch = false
+                        } else if view.isLive(i) {
+                            matched.append(UInt32(truncatingIfNeeded: i))
+                        }
+                        continue
+                    }
+                    // (`canEnter` with the id: the worst kept item itself is passed over too.)
+                    if rankKeys[i] == worst.rankKey && ids[i] >= worst.id {
+                        if view.isLive(i) { matched.append(UInt32(truncatingIfNeeded: i)) }
+                        continue
+                    }
                 }
                 consider(i)
                 worst = heap.worst
