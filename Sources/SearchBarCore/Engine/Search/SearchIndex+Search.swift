@@ -131,7 +131,9 @@ extension SearchIndex {
     /// The positions of `items` (whose titles are `titles`) in collation order of their titles,
     /// equal titles by id. The titles are compared in place with the collator (`ucol_strcollUTF8`),
     /// which skips their common start: a run of tied hits shares its first letters, so this costs
-    /// far less than making each title's full sort key.
+    /// far less than making each title's full sort key. Each comparison is a collator call, so
+    /// the order is made by binary insertion, which needs about n log₂ n − 1.4 n of them (210 for
+    /// 50 hits, where the library's sort made about 300).
     private func collationOrder(of items: ArraySlice<RankedItem>, titles: ArraySlice<String?>) -> [Int] {
         let ids = items.map(\.id)
         // Every title's UTF-8 in one buffer.
@@ -143,7 +145,7 @@ extension SearchIndex {
         }
         let collator = analysis.collator
         return bytes.withUnsafeBufferPointer { bytes in
-            ids.indices.sorted { a, b in
+            ids.indices.sortedByBinaryInsertion { a, b in
                 let order = collator.compare(
                     utf8: UnsafeBufferPointer(rebasing: bytes[bounds[a]..<bounds[a + 1]]),
                     UnsafeBufferPointer(rebasing: bytes[bounds[b]..<bounds[b + 1]]))
