@@ -491,6 +491,8 @@ enum SearchRun {
         @inline(__always) mutating func considerPassingOverOnRankKeys(
             _ range: Range<Int>, recordingAll: Bool, through item: (Int) -> Int
         ) {
+            // Room for every item recorded, so that the list is never copied to grow.
+            matched.reserveCapacity(matched.count + range.count)
             guard titleTiersOffered, let bound, view.segment.weightKeys.isEmpty else {
                 for k in range { consider(item(k)) }
                 return
