@@ -34,7 +34,7 @@ extension FoldTables {
                     continue
                 }
                 let next = UTF8Codec.decode(p, at: i + 1).scalar
-                if entry(next).flags & FoldPage.boundaryBefore != 0 {
+                if startsSegment(next) {
                     sink.ascii(b, at: i)
                     i += 1
                     continue
@@ -226,6 +226,12 @@ struct MappedSink: FoldSink {
 }
 
 extension FoldTables {
+    /// True when the analyzer folds text through these tables, character by character (the
+    /// indexing path's loop, ``run(_:_:)``); false under the German tailoring, which folds
+    /// through the reference path (`ä` → `ae` is not in the tables). Only then do the tables
+    /// describe a stored key, and can a highlight be mapped through them.
+    var describeFolding: Bool { !tailoring.german }
+
     /// True when a normalization segment starts at code point `c` (ASCII always does).
     func startsSegment(_ c: UInt32) -> Bool { c < 0x80 || entry(c).flags & FoldPage.boundaryBefore != 0 }
 

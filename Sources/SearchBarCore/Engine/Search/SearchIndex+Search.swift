@@ -102,9 +102,9 @@ extension SearchIndex {
         hits.reserveCapacity(ordered.count)
         texts.reserveCapacity(wantsTexts ? ordered.count : 0)
         let analyzer = analysis.analyzer
-        // The German tailoring folds through its reference path, which the per-character fold
-        // tables do not describe: its highlights always come from a second analysis.
-        let alignmentTables = analyzer.tables.tailoring.german ? nil : analyzer.tables
+        // Highlights are mapped through the stored fold patch only when the fold tables describe
+        // the stored key (not under the German tailoring); otherwise from a second analysis.
+        let alignmentTables = analyzer.tables.describeFolding ? analyzer.tables : nil
         for (k, item) in ordered.enumerated() {
             let segment = segments[Int(item.segment)]
             let local = Int(item.local)
