@@ -200,7 +200,7 @@ extension TextAnalyzer {
         var s = scratch.state
         defer { scratch.state = s }
         s.reset()
-        if !tables.describeFolding {
+        if !tables.describesFolding {
             var analysis = Analysis()
             analyzeReference(text, into: &analysis)
             if !wantsTokens { analysis.tokens.removeAll() }

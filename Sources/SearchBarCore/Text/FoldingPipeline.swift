@@ -230,7 +230,7 @@ extension FoldTables {
     /// indexing path's loop, ``run(_:_:)``); false under the German tailoring, which folds
     /// through the reference path (`ä` → `ae` is not in the tables). Only then do the tables
     /// describe a stored key, and can a highlight be mapped through them.
-    var describeFolding: Bool { !tailoring.german }
+    var describesFolding: Bool { !tailoring.german }
 
     /// True when a normalization segment starts at code point `c` (ASCII always does).
     func startsSegment(_ c: UInt32) -> Bool { c < 0x80 || entry(c).flags & FoldPage.boundaryBefore != 0 }

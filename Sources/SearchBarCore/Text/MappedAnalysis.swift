@@ -28,7 +28,7 @@ extension TextAnalyzer {
     /// - Parameter wantsTokens: false when `body` reads only the map: the text is folded but
     ///   not split into words, and ``MappedAnalysis/tokens`` is empty.
     func withMappedAnalysis<R>(_ text: String, tokens wantsTokens: Bool = true, _ body: (MappedAnalysis) -> R) -> R {
-        if !tables.describeFolding {
+        if !tables.describesFolding {
             let folded = foldMapped(text)
             let tokens = wantsTokens ? analyze(text).tokens : []
             return folded.units.withUnsafeBufferPointer { units in

@@ -104,7 +104,7 @@ extension SearchIndex {
         let analyzer = analysis.analyzer
         // Highlights are mapped through the stored fold patch only when the fold tables describe
         // the stored key (not under the German tailoring); otherwise from a second analysis.
-        let alignmentTables = analyzer.tables.describeFolding ? analyzer.tables : nil
+        let alignmentTables = analyzer.tables.describesFolding ? analyzer.tables : nil
         for (k, item) in ordered.enumerated() {
             let segment = segments[Int(item.segment)]
             let local = Int(item.local)
