@@ -16,6 +16,7 @@
 #include <unicode/unorm2.h>
 #include <unicode/ubrk.h>
 #include <unicode/ucol.h>
+#include <unicode/uiter.h>
 #include <unicode/utrans.h>
 #include <unicode/uloc.h>
 #include <unicode/ucal.h>
@@ -84,26 +85,21 @@ static inline UCollationResult sbicu_ucol_strcollUTF8(const UCollator *coll, con
 static inline void sbicu_ucol_setAttribute(UCollator *coll, UColAttribute attr, UColAttributeValue value, UErrorCode *status) { ucol_setAttribute(coll, attr, value, status); }
 static inline void sbicu_ucol_setStrength(UCollator *coll, UCollationStrength strength) { ucol_setStrength(coll, strength); }
 static inline int32_t sbicu_ucol_getSortKey(const UCollator *coll, const UChar *source, int32_t sourceLength, uint8_t *result, int32_t resultLength) { return ucol_getSortKey(coll, source, sourceLength, result, resultLength); }
-/* True when a contraction or prefix string of the collator (root and tailoring) contains the
-   UTF-16 unit c, or when ICU cannot tell. */
-static inline UBool sbicu_ucol_contractionsContain(const UCollator *coll, UChar c) {
+/* The first 8 bytes of the sort key of the UTF-8 text s (length bytes), as a big-endian
+   integer, zero-padded when the key is shorter: ucol_nextSortKeyPart, which makes only as much
+   of the key as those bytes need (the first words, for most texts), reading the UTF-8 in place.
+   Its bytes are those of ucol_getSortKey. 0 when ICU fails. */
+static inline uint64_t sbicu_ucol_sortKeyPrefix(const UCollator *coll, const char *s, int32_t length) {
+    UCharIterator iterator;
+    uiter_setUTF8(&iterator, s, length);
+    uint32_t state[2] = {0, 0};
+    uint8_t part[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     UErrorCode status = U_ZERO_ERROR;
-    USet *set = uset_openEmpty();
-    if (set == NULL) return 1;
-    ucol_getContractionsAndExpansions(coll, set, NULL, 1, &status);
-    UBool found = U_FAILURE(status) ? 1 : 0;
-    int32_t count = found ? 0 : uset_getItemCount(set);
-    UChar buffer[64];
-    for (int32_t i = 0; i < count && !found; i++) {
-        UChar32 start = 0, end = 0;
-        status = U_ZERO_ERROR;
-        int32_t length = uset_getItem(set, i, &start, &end, buffer, 64, &status);
-        if (U_FAILURE(status)) found = 1;
-        else if (length > 0) { for (int32_t j = 0; j < length; j++) if (buffer[j] == c) found = 1; }
-        else if (start <= c && c <= end) found = 1;
-    }
-    uset_close(set);
-    return found;
+    int32_t n = ucol_nextSortKeyPart(coll, &iterator, state, part, 8, &status);
+    if (U_FAILURE(status)) return 0;
+    uint64_t value = 0;
+    for (int32_t i = 0; i < 8; i++) value = value << 8 | (i < n ? part[i] : 0);
+    return value;
 }
 static inline void sbicu_ucol_getVersion(const UCollator *coll, UVersionInfo info) { ucol_getVersion(coll, info); }
 static inline const char *sbicu_ucol_getLocaleByType(const UCollator *coll, ULocDataLocaleType type, UErrorCode *status) { return ucol_getLocaleByType(coll, type, status); }

@@ -105,18 +105,14 @@ struct FoldState {
     }
 }
 
-/// Scratch space for analysing many texts on one thread: the buffers of ``FoldState``, a word
-/// break iterator of its own, and buffers for collation sort keys. Used by one thread at a time
+/// Scratch space for analysing many texts on one thread: the buffers of ``FoldState`` and a word
+/// break iterator of its own. Used by one thread at a time
 /// (taken from and given back to a ``TextAnalyzer``'s pool).
 final class AnalysisScratch: @unchecked Sendable {
     var state = FoldState()
     /// The word break iterator (cloned from the analyzer's template), nil until first needed or
     /// when ICU could not make one.
     var iterator: OpaquePointer?
-    /// UTF-16 of the text whose sort key is made.
-    var sortUnits = RawBuffer<UInt16>(capacity: 256)
-    /// Sort key bytes.
-    var sortKey = RawBuffer<UInt8>(capacity: 1024)
 
     init() {}
 
@@ -127,14 +123,12 @@ final class AnalysisScratch: @unchecked Sendable {
             s.key.capacity + 2 * s.text.capacity + MemoryLayout<FoldUnit>.stride * s.units.capacity
             + MemoryLayout<BreakSegment>.stride * s.segments.capacity
             + MemoryLayout<TokenBuilder.Raw>.stride * s.raws.capacity
-            + MemoryLayout<TokenSpan>.stride * s.tokens.capacity + 2 * sortUnits.capacity + sortKey.capacity
+            + MemoryLayout<TokenSpan>.stride * s.tokens.capacity
         return bytes > 4 << 20
     }
 
     deinit {
         state.free()
-        sortUnits.free()
-        sortKey.free()
         if let iterator { sbicu_ubrk_close(iterator) }
     }
 }

@@ -1,6 +1,5 @@
 internal import CICU
 import Glibc
-import Synchronization
 
 /// Orders strings by a locale's standard collation with numeric ordering on
 /// ("File1" < "file2" < "file10"), as CLDR and Apple recommend for user-visible sorting.
@@ -9,7 +8,8 @@ import Synchronization
 /// collation keywords of the locale (`de@collation=phonebook`, `de-u-co-phonebk`) are honoured.
 ///
 /// Thread safety: the `UCollator` is configured once in `init`; afterwards only const ICU
-/// functions run on it (`ucol_strcollUTF8`, `ucol_getSortKey`), which ICU documents as safe to
+/// functions run on it (`ucol_strcollUTF8`, `ucol_getSortKey`, `ucol_nextSortKeyPart` with a
+/// state of the caller's own), which ICU documents as safe to
 /// call from several threads on one instance (the C++ `Collator::compare` and `getSortKey` are
 /// const and keep no per-call state). The test suite checks concurrent use against a
 /// single-threaded baseline.
@@ -17,28 +17,6 @@ public final class Collator: @unchecked Sendable {
     /// The locale this collator orders for.
     public let locale: SearchLocale
     private let collator: OpaquePointer
-    /// ``cutsAtSpaces``: 0 not yet known, 1 true, 2 false.
-    private let cutsAtSpacesState = Atomic<UInt8>(0)
-    /// ``cutsAtSpaces`` by collator id (finding it takes ICU several milliseconds).
-    private static let cutsAtSpacesCache = Mutex<[String: Bool]>([:])
-
-    /// No contraction or prefix mapping of this collator contains U+0020, so the collation
-    /// elements of a text are those of its part before a space followed by those of the rest
-    /// (see ``sortKeyPrefix(_:scratch:)``). Found on first use.
-    var cutsAtSpaces: Bool {
-        let known = cutsAtSpacesState.load(ordering: .relaxed)
-        if known != 0 { return known == 1 }
-        let id = Self.standardID(locale.identifier)
-        let value =
-            Self.cutsAtSpacesCache.withLock { $0[id] }
-            ?? {
-                let found = sbicu_ucol_contractionsContain(collator, 0x20) == 0
-                Self.cutsAtSpacesCache.withLock { $0[id] = found }
-                return found
-            }()
-        cutsAtSpacesState.store(value ? 1 : 2, ordering: .relaxed)
-        return value
-    }
 
     /// Creates a collator for a locale. Throws ``SearchBarError/Code/internal`` when ICU cannot
     /// open one.
@@ -146,107 +124,17 @@ public final class Collator: @unchecked Sendable {
         return 0
     }
 
-    /// The first 8 bytes of ``sortKey(_:)`` as a big-endian integer (zero-padded), computed in
-    /// `scratch`'s buffers.
-    ///
-    /// A long text's first 8 bytes usually come from its first words alone: when no
-    /// contraction or prefix mapping contains U+0020, the collation elements of `s` are those
-    /// of `s[..<k]` followed by those of `s[k...]` for a space at `k` (a space is a starter, not
-    /// a digit, and joins nothing), and ICU writes each primary weight's bytes knowing only the
-    /// weights before it. So when the primary level of `s[..<k]`'s key (the bytes before the
-    /// first level separator 01, which no weight byte uses) is at least 9 bytes long, its first
-    /// 8 bytes are those of `s`'s key. Otherwise the whole text's key is made.
-    func sortKeyPrefix(_ s: String, scratch: AnalysisScratch) -> UInt64 {
-        var units = scratch.sortUnits
-        var key = scratch.sortKey
-        defer {
-            scratch.sortUnits = units
-            scratch.sortKey = key
-        }
-        units.count = 0
+    /// The first 8 bytes of ``sortKey(_:)`` as a big-endian integer (zero-padded): the rank key
+    /// of a title. ICU makes only as much of the key as those bytes need
+    /// (`ucol_nextSortKeyPart`), usually from the first words alone, reading the UTF-8 in place.
+    func sortKeyPrefix(_ s: String) -> UInt64 {
         var copy = s
         return copy.withUTF8 { p -> UInt64 in
-            // UTF-16 of `p`, converted only as far as needed (`i`: bytes converted so far).
-            // A static function with inout arguments, not a closure over `units` and `i`, so the
-            // accesses need no dynamic exclusivity checks.
-            var i = 0
-            if cutsAtSpaces && p.count < Int(Int32.max) / 4 {
-                var cut = 12
-                search: while true {
-                    // The next space at or after `cut`.
-                    while true {
-                        if cut >= units.count {
-                            Self.convert(p, &i, into: &units, until: cut + 16)
-                            if cut >= units.count { break search }
-                        }
-                        if units[cut] == 0x20 { break }
-                        cut += 1
-                    }
-                    key.count = 0
-                    key.reserve(cut * 4 + 16)
-                    let n = Int(
-                        sbicu_ucol_getSortKey(collator, units.base, Int32(cut), key.base, Int32(key.capacity)))
-                    if n > 0 && n <= key.capacity {
-                        var primary = 0
-                        while primary < n && key[primary] > 0x01 { primary += 1 }
-                        if primary >= 9 {
-                            var value: UInt64 = 0
-                            for i in 0..<8 { value = value << 8 | UInt64(key[i]) }
-                            return value
-                        }
-                    }
-                    cut *= 2
-                }
+            guard p.count <= Int(Int32.max) else { return 0 }
+            return p.withMemoryRebound(to: CChar.self) { p in
+                sbicu_ucol_sortKeyPrefix(collator, p.baseAddress, Int32(p.count))
             }
-            Self.convert(p, &i, into: &units, until: Int.max)
-            return fullSortKeyPrefix(units, &key)
         }
-    }
-
-    /// Appends the UTF-16 of `p` from byte `i` on to `units` until `units` holds `limit` code
-    /// units or `p` ends, advancing `i` past the bytes converted.
-    @inline(__always)
-    private static func convert(
-        _ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, into units: inout RawBuffer<UInt16>, until limit: Int
-    ) {
-        units.reserve(min(limit, p.count) - units.count + 1)
-        while units.count < limit && i < p.count {
-            let b = p[i]
-            if b < 0x80 {
-                units.append(UInt16(b))
-                i += 1
-                continue
-            }
-            let (c, length) = UTF8Codec.decode(p, at: i)
-            if c >= 0x10000 {
-                let v = c - 0x10000
-                units.append(UInt16(0xD800 | (v >> 10)))
-                units.append(UInt16(0xDC00 | (v & 0x3FF)))
-            } else {
-                units.append(UInt16(c))
-            }
-            i += length
-        }
-    }
-
-    /// The first 8 bytes of the sort key of all of `units` (`appendSortKey`'s bytes).
-    private func fullSortKeyPrefix(_ units: RawBuffer<UInt16>, _ key: inout RawBuffer<UInt8>) -> UInt64 {
-        guard units.count < Int(Int32.max) / 4 else { return 0 }
-        var n: Int32 = 0
-        for _ in 0..<3 {
-            key.count = 0
-            key.reserve(units.count * 4 + 16)
-            n = sbicu_ucol_getSortKey(collator, units.base, Int32(units.count), key.base, Int32(key.capacity))
-            if n <= 0 { return 0 }
-            if Int(n) <= key.capacity { break }
-            key.reserve(Int(n))
-        }
-        guard Int(n) <= key.capacity else { return 0 }
-        // n counts the trailing NUL.
-        let length = Int(n) - 1
-        var value: UInt64 = 0
-        for i in 0..<8 { value = value << 8 | UInt64(i < length ? key[i] : 0) }
-        return value
     }
 
     /// The indices of `strings` in collation order (stable: equal strings keep their order).

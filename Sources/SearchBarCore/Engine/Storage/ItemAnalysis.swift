@@ -18,9 +18,10 @@ struct ItemAnalysis: Sendable {
         analyzer.analyze(text, scratch: scratch)
     }
 
-    /// The same as ``rankKey(_:buffer:)``, using `scratch`.
-    func rankKey(_ title: String, scratch: AnalysisScratch) -> UInt64 {
-        collator.sortKeyPrefix(title, scratch: scratch)
+    /// The same as ``rankKey(_:buffer:)``, with only as much of the sort key made as its first
+    /// 8 bytes need.
+    func rankKey(_ title: String) -> UInt64 {
+        collator.sortKeyPrefix(title)
     }
 
     /// The first 8 bytes of the title's collation sort key, big-endian, as a rank key

@@ -67,7 +67,7 @@ struct SegmentPart {
             }
             if isException { part.runExceptions.append(UInt32(truncatingIfNeeded: part.ids.count)) }
             part.forwardCounts.append(UInt32(truncatingIfNeeded: entries))
-            part.rankKeys.append(config.rankKey(item.title, scratch: scratch))
+            part.rankKeys.append(config.rankKey(item.title))
             part.ids.append(item.id)
             part.scopes.append(item.scope)
             part.weights.append(WeightKey.key(item.weight))
