@@ -24,7 +24,6 @@
 #include <unicode/uenum.h>
 #include <unicode/uversion.h>
 #include <unicode/udat.h>
-#include <unicode/uset.h>
 
 /** Rule status values of the word break iterator, as plain constants. */
 enum {

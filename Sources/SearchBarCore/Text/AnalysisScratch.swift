@@ -106,8 +106,8 @@ struct FoldState {
 }
 
 /// Scratch space for analysing many texts on one thread: the buffers of ``FoldState`` and a word
-/// break iterator of its own. Used by one thread at a time
-/// (taken from and given back to a ``TextAnalyzer``'s pool).
+/// break iterator of its own. Used by one thread at a time (taken from and given back to a
+/// ``TextAnalyzer``'s pool).
 final class AnalysisScratch: @unchecked Sendable {
     var state = FoldState()
     /// The word break iterator (cloned from the analyzer's template), nil until first needed or
