@@ -84,8 +84,10 @@ enum Graphemes {
     /// The character break iterators (root rules; grapheme clusters are not tailored).
     static let pool = BreakIteratorPool(type: UBRK_CHARACTER, locale: "")
 
-    /// True when `offset` is a grapheme boundary that can be seen from the bytes alone:
-    /// the text ends, or two ASCII bytes other than CR LF meet.
+    /// True when `offset` is a grapheme boundary that can be seen from the bytes alone: the
+    /// text ends, two ASCII bytes other than CR LF meet, or a code point that never joins
+    /// what precedes it follows one that never joins what follows it. False means "ask ICU",
+    /// never "not a boundary".
     @inline(__always)
     static func isTrivialBoundary(_ p: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
         if offset <= 0 || offset >= p.count { return true }
@@ -93,7 +95,9 @@ enum Graphemes {
         let b = p[offset]
         if a < 0x80 && b < 0x80 { return !(a == 0x0D && b == 0x0A) }
         // A code point of break class Other/Control/LF never joins what precedes it unless
-        // that is a Prepend, a ZWJ (before an emoji) or CR (UAX #29 GB3, GB9b, GB11).
+        // that is a Prepend, a ZWJ (before an emoji) or CR (UAX #29 GB3, GB9b, GB11), or an
+        // Extend: a virama joins the next linking consonant into one Indic conjunct (ICU's
+        // rule, GB9c since Unicode 15.1), and Extend holds nukta and other marks between them.
         guard p[offset] & 0xC0 != 0x80 else { return false }
         let next = UTF8Codec.decode(p, at: offset).scalar
         let nextClass = sbicu_u_getIntPropertyValue(UChar32(bitPattern: next), UCHAR_GRAPHEME_CLUSTER_BREAK)
@@ -106,7 +110,7 @@ enum Graphemes {
         let previousClass = sbicu_u_getIntPropertyValue(
             UChar32(bitPattern: previous), UCHAR_GRAPHEME_CLUSTER_BREAK)
         return previousClass != Int32(U_GCB_PREPEND.rawValue) && previousClass != Int32(U_GCB_ZWJ.rawValue)
-            && previousClass != Int32(U_GCB_CR.rawValue)
+            && previousClass != Int32(U_GCB_CR.rawValue) && previousClass != Int32(U_GCB_EXTEND.rawValue)
     }
 
     /// `range` widened so that both ends are grapheme-cluster boundaries of `text`.
