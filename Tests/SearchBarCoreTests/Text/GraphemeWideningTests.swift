@@ -8,8 +8,9 @@ import Testing
 @Suite("International text: grapheme widening agrees with ICU")
 struct GraphemeWideningTests {
     /// Texts whose clusters need more than the bytes at one offset: Indic conjuncts (a virama
-    /// between linking consonants, ICU's rule since Unicode 15.1's GB9c), nukta, Hangul jamo,
-    /// emoji ZWJ sequences, flags, skin tones, CR LF, prepend marks, combining marks, Thai.
+    /// between linking consonants: ICU's rule, which Unicode 15.1 adopted as GB9c), nukta,
+    /// Hangul jamo, emoji ZWJ sequences, flags, skin tones, CR LF, prepend marks, combining
+    /// marks, Thai.
     static let edgeTexts: [String] = [
         "কিম্বুন্দু", "ক্ষ", "ক্‍ষ", "ক্ষি", "ক্ষ্ম", "a্ম",  // Bengali conjuncts, ZWJ between
         "क्षत्रिय", "क़्ष", "हिन्दी", "न्त्र", "ક્ષ", "క్ష", "ക്ഷ", "କ୍ଷ",  // Devanagari, Gujarati, Telugu, Malayalam, Oriya
@@ -45,7 +46,7 @@ struct GraphemeWideningTests {
         return boundaries
     }
 
-    /// Sample titles, subtitles and keywords plus CLDR annotations, every `step`-th.
+    /// The edge texts, then every `step`-th sample title and subtitle and CLDR annotation.
     static func corpus(step: Int) -> [String] {
         let sample = SampleDataset.items().flatMap { [$0.title, $0.subtitle] }
         let annotations = TextTestSupport.annotations.map(\.text)
