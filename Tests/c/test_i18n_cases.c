@@ -68,8 +68,11 @@ static int hex4(reader *r, uint32_t *value) {
 
 /* A JSON string (the opening quote already taken) as a new NUL-terminated UTF-8 string. */
 static char *read_string(reader *r) {
-    /* An escape never grows: \uXXXX (6 bytes) is at most 3 bytes, a surrogate pair 4 of 12. */
-    char *text = malloc((size_t)(r->end - r->at) + 1), *o = text;
+    /* The string's bytes up to its closing quote bound its decoded size: an escape never grows
+     * (\uXXXX, 6 bytes, is at most 3 bytes; a surrogate pair, 12, is 4). */
+    const char *close = r->at;
+    while (close < r->end && *close != '"') close += *close == '\\' && close + 1 < r->end ? 2 : 1;
+    char *text = malloc((size_t)(close - r->at) + 1), *o = text;
     if (!text) {
         r->failed = 1;
         return NULL;
