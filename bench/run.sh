@@ -11,6 +11,7 @@
 #   --no-install                 do not apt-get / pip install anything
 #   --no-build                   reuse the previous build (bench builds into .build-bench/ and build-bench/)
 #   --keystrokes-args "..."      extra arguments for bench/keystrokes.py (e.g. "--datasets paths")
+#   -h, --help                   this text
 set -euo pipefail
 
 bench=$(cd "$(dirname "$0")" && pwd)
@@ -25,7 +26,7 @@ while [ $# -gt 0 ]; do
         --no-install) install=0 ;;
         --no-build) build=0 ;;
         --keystrokes-args) extra=$2; shift ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
     shift
