@@ -63,14 +63,24 @@ struct RecentsFile: Sendable {
         return try Self.decode(bytes)
     }
 
+    /// Reads a whole regular file of at most ``maximumFileBytes``; nil when it does not exist.
+    /// The open never blocks (a FIFO at the path would otherwise wait for a writer forever) and
+    /// anything but a regular file is refused with ``SearchBarError/Code/io``.
     static func readFile(_ path: String) throws(SearchBarError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
             throw SearchBarError(.io, "cannot open \(path): \(describe(code))")
         }
         defer { _ = close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw SearchBarError(.io, "cannot stat \(path): \(describe(errno))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw SearchBarError(.io, "\(path) is \(fileKind(info.st_mode)), not a regular file")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -159,6 +169,19 @@ struct RecentsFile: Sendable {
             if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
                 throw SearchBarError(.io, "cannot create directory \(prefix): \(describe(errno))")
             }
+        }
+    }
+
+    /// "a FIFO", "a directory"... for a message.
+    static func fileKind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a directory"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "a special file"
         }
     }
 
