@@ -62,9 +62,9 @@ enum AtomicFile {
         defer { _ = closedir(dir) }
         var stale: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            // Read the name in place up to its NUL: readdir's record holds only d_reclen bytes,
+            // so copying the whole d_name array reads uninitialised memory past the name.
+            let name = String(cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
             guard name.hasPrefix(prefix) else { continue }
             let rest = name.dropFirst(prefix.count)
             guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0,
@@ -74,6 +74,9 @@ enum AtomicFile {
         }
         for name in stale { _ = unlink("\(directory)/\(name)") }
     }
+
+    /// Where `d_name` starts in a `dirent`.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
 
     private static func failure(_ step: String, _ path: String) -> SearchBarError {
         SearchBarError(.io, "cannot \(step) \(path): \(RecentsFile.describe(errno))")
