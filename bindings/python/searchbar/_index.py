@@ -9,6 +9,7 @@ from dataclasses import dataclass, field as dataclass_field
 from . import _ffi
 from ._ffi import (lib, packed_utf8, sb_attribute, sb_filter, sb_hit_entry, sb_index, sb_item, sb_packed_items,
                    sb_range, sb_results, sb_search_options, size_t_view)
+from ._ranges import checked
 from ._text import _encode, _locale
 from .errors import SearchBarError, check_status
 
@@ -226,7 +227,8 @@ class Index(_ffi.OwnedHandle):
                 raise ValueError(f"unknown field {name!r}")
             mask |= 1 << FIELDS.index(name)
         handle = ctypes.POINTER(sb_index)()
-        lib.sb_index_new(_locale(locale), _mode(mode), mask, threads, ctypes.byref(handle))
+        lib.sb_index_new(_locale(locale), _mode(mode), mask, checked(threads, "uint32_t", "threads"),
+                         ctypes.byref(handle))
         self._handle = handle
         self._lock = threading.Lock()
         self._pending = {}
@@ -259,7 +261,7 @@ class Index(_ffi.OwnedHandle):
         ids = list(ids)
         if not ids:
             return
-        array_ = (ctypes.c_uint64 * len(ids))(*ids)
+        array_ = (ctypes.c_uint64 * len(ids))(*(checked(i, "uint64_t", "item id") for i in ids))
         lib.sb_index_remove(self._handle, array_, len(ids))
 
     def __len__(self):
@@ -270,12 +272,13 @@ class Index(_ffi.OwnedHandle):
     def _options(self, limit, mode, scope, filters, extended, typos):
         if not isinstance(limit, int) or limit < 0:
             raise ValueError("limit must be a non-negative int")
+        checked(limit, "size_t", "limit")
         keep = []
         options = sb_search_options(mode=_mode(mode), limit=limit)
         options.flags = (SEARCH_EXTENDED if extended else 0) | (0 if typos else SEARCH_NO_TYPOS)
         if scope is not None:
             scopes = [scope] if isinstance(scope, int) else list(scope)
-            array = (ctypes.c_uint32 * len(scopes))(*scopes)
+            array = (ctypes.c_uint32 * len(scopes))(*(checked(x, "uint32_t", "scope") for x in scopes))
             keep.append(array)
             options.scopes, options.scope_count = array, len(scopes)
         if filters:

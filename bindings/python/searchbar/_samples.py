@@ -2,6 +2,7 @@
 import ctypes
 
 from ._ffi import lib, sb_item
+from ._ranges import checked
 
 #: Sample scopes in scope-number order: 0 Characters ... 5 Currencies.
 SAMPLE_SCOPES = [lib.sb_sample_scope_title(i).decode("utf-8") for i in range(6)]
@@ -17,7 +18,7 @@ def sample_items(scopes=None):
         mask |= 1 << number
     items = ctypes.POINTER(sb_item)()
     count = ctypes.c_size_t()
-    lib.sb_sample_items(mask, ctypes.byref(items), ctypes.byref(count))
+    lib.sb_sample_items(checked(mask, "uint32_t", "scopes (as a bit mask)"), ctypes.byref(items), ctypes.byref(count))
     try:
         out = []
         for i in range(count.value):

@@ -6,6 +6,7 @@ and a file descriptor readable while events wait (fileno(), aevents() for asynci
 """
 import ctypes
 import sys
+import threading
 from dataclasses import dataclass
 
 from ._ffi import lib, sb_results, sb_session
@@ -13,8 +14,9 @@ from ._session_ffi import (
     sb_bar_item, sb_display, sb_event, sb_event_callback, sb_recent, sb_recents_policy, sb_search_timing,
     sb_search_token, sb_session_options, sb_suggestion, sb_veto_callback,
 )
+from ._ranges import checked
 from ._text import _encode, _locale
-from .errors import SB_ETIMEDOUT, SearchBarError
+from .errors import SB_EMISUSE, SB_ETIMEDOUT, SearchBarError
 
 P = ctypes.POINTER
 
@@ -154,7 +156,27 @@ class _CToken:
         cast = [ctypes.cast(b, P(ctypes.c_char)) for b in self.buffers]
         self.struct = sb_search_token(
             _choice(token.kind, TOKEN_KINDS, "token kind"), cast[0], lengths[0], cast[1], lengths[1],
-            cast[2] if token.value else None, lengths[2] if token.value else 0, token.host_value)
+            cast[2] if token.value else None, lengths[2] if token.value else 0,
+            checked(token.host_value, "uint64_t", "token host_value"))
+
+
+def _free_after_callback(handle, callbacks):
+    """Frees a session that was closed (or dropped) inside one of its own callbacks, where the
+    library refuses to free it (SB_EMISUSE): a helper thread calls sb_session_free, which waits
+    for the running callback to return, so the session and its event descriptor do not leak.
+    The ctypes callbacks stay referenced until then: C may still be running them."""
+
+    def free():
+        try:
+            lib.sb_session_free(handle)
+        except SearchBarError:  # noqa: S110 (nothing to report to: its owner is gone)
+            pass
+        del callbacks[:]
+
+    try:
+        threading.Thread(target=free, name="searchbar-session-free", daemon=True).start()
+    except RuntimeError:  # no new threads (interpreter shutdown): the process is ending anyway
+        pass
 
 
 class Session:
@@ -165,7 +187,7 @@ class Session:
     def __init__(self, index=None, *, locale=None, recents_directory=None, manual_clock=False, queue_capacity=0):
         options = sb_session_options(
             _locale(locale), recents_directory.encode() if recents_directory else None,
-            1 if manual_clock else 0, queue_capacity)
+            1 if manual_clock else 0, checked(queue_capacity, "uint32_t", "queue_capacity"))
         handle = P(sb_session)()
         index_handle = index._handle if index is not None else None
         lib.sb_session_new(index_handle, ctypes.byref(options), ctypes.byref(handle))
@@ -176,11 +198,20 @@ class Session:
     # -- lifecycle ---------------------------------------------------------------------------
 
     def close(self):
-        """Frees the session (idempotent)."""
-        if getattr(self, "_handle", None):
-            lib.sb_session_free(self._handle)
-            self._handle = None
-            self._callbacks = None
+        """Frees the session (idempotent). From inside one of the session's own callbacks
+        (including when its last reference is dropped there) the session is freed as soon as
+        that callback has returned."""
+        handle = getattr(self, "_handle", None)
+        if not handle:
+            return
+        try:
+            lib.sb_session_free(handle)
+        except SearchBarError as error:
+            if error.status != SB_EMISUSE:
+                raise
+            _free_after_callback(handle, [self._callbacks])
+        self._handle = None
+        self._callbacks = None
 
     def __del__(self):
         try:
@@ -287,7 +318,7 @@ class Session:
 
     @selected_scope.setter
     def selected_scope(self, index):
-        lib.sb_session_set_selected_scope(self._handle, index)
+        lib.sb_session_set_selected_scope(self._handle, checked(index, "int64_t", "selected_scope"))
 
     def _enum_setter(function, names, what):  # noqa: N805 (a helper used in the class body)
         return lambda self, value: function(self._handle, _choice(value, names, what))
@@ -304,7 +335,8 @@ class Session:
                                   doc="'none', 'words', 'sentences' or 'all_characters'.")
     style = property(lambda self: self.display().style, _enum_setter(lib.sb_session_set_style, STYLES, "style"),
                      doc="'prominent' or 'minimal'; clears a custom tint.")
-    tint = property(lambda self: self.display().tint, lambda self, rgba: lib.sb_session_set_tint(self._handle, rgba),
+    tint = property(lambda self: self.display().tint,
+                    lambda self, rgba: lib.sb_session_set_tint(self._handle, checked(rgba, "uint32_t", "tint")),
                     doc="A custom tint 0xRRGGBBAA (None when the style wins); overrides the style.")
     cancel_button_title = property(None, lambda self, v: self._set_text_property(lib.sb_session_set_cancel_button_title, v))
     shows_bookmark_button = property(
@@ -327,7 +359,8 @@ class Session:
         """Sets host items (BarItem or (id, title)) beside the field, shown while active."""
         items = [i if isinstance(i, BarItem) else BarItem(*i) for i in items]
         buffers = [_encode(i.title) for i in items]
-        array = (sb_bar_item * len(items))(*[sb_bar_item(0, i.id, b, len(b)) for i, b in zip(items, buffers)])
+        array = (sb_bar_item * len(items))(
+            *[sb_bar_item(0, checked(i.id, "uint64_t", "item id"), b, len(b)) for i, b in zip(items, buffers)])
         lib.sb_session_set_items(self._handle, 1 if trailing else 0, array, len(items))
 
     @property
@@ -348,10 +381,13 @@ class Session:
         shrinking = merged["shrinking"]
         if shrinking is True or shrinking == "webkit":
             shrinking = (600, 100, 200)
+        shrink_names = ("shrinking[0] (initial ms)", "shrinking[1] (step ms)", "shrinking[2] (minimum ms)")
         c = sb_search_timing(
-            _choice(merged["trigger"], TRIGGERS, "trigger"), merged["delay_ms"], 1 if shrinking else 0,
-            *(shrinking or (0, 0, 0)), merged["minimum_characters"], 1 if merged["immediate_on_clear"] else 0,
-            merged["stall_ms"])
+            _choice(merged["trigger"], TRIGGERS, "trigger"), checked(merged["delay_ms"], "uint32_t", "delay_ms"),
+            1 if shrinking else 0,
+            *(checked(v, "uint32_t", n) for v, n in zip(shrinking or (0, 0, 0), shrink_names, strict=True)),
+            checked(merged["minimum_characters"], "uint32_t", "minimum_characters"),
+            1 if merged["immediate_on_clear"] else 0, checked(merged["stall_ms"], "uint32_t", "stall_ms"))
         lib.sb_session_set_timing(self._handle, ctypes.byref(c))
 
     # -- user actions ------------------------------------------------------------------------
@@ -375,15 +411,15 @@ class Session:
 
     def select_scope(self, index):
         """The user tapped a scope. Returns False when vetoed."""
-        return self._vetoable(lib.sb_session_select_scope, index)
+        return self._vetoable(lib.sb_session_select_scope, checked(index, "int64_t", "index"))
 
     def add_token(self, token, index=-1):
         """Inserts a SearchToken (or a term string) before the text; index -1 appends."""
         c = _CToken(token)
-        lib.sb_session_insert_token(self._handle, index, ctypes.byref(c.struct))
+        lib.sb_session_insert_token(self._handle, checked(index, "int64_t", "index"), ctypes.byref(c.struct))
 
     def remove_token(self, index):
-        lib.sb_session_remove_token(self._handle, index)
+        lib.sb_session_remove_token(self._handle, checked(index, "int64_t", "index"))
 
     def tap_bookmark_button(self):
         lib.sb_session_tap_bookmark_button(self._handle)
@@ -398,7 +434,7 @@ class Session:
         lib.sb_session_move_match(self._handle, -1)
 
     def choose_result(self, item_id):
-        lib.sb_session_choose_result(self._handle, item_id)
+        lib.sb_session_choose_result(self._handle, checked(item_id, "uint64_t", "item_id"))
 
     def search_now(self):
         """Searches now whatever the timing policy; returns the generation."""
@@ -407,8 +443,9 @@ class Session:
         return generation.value
 
     def advance_clock(self, milliseconds):
-        """Moves a manual clock forward, firing due timers."""
-        lib.sb_session_advance_clock(self._handle, milliseconds)
+        """Moves a manual clock forward by `milliseconds` (0 to 2**32 - 1), firing due timers.
+        Raises OverflowError for a value outside that range."""
+        lib.sb_session_advance_clock(self._handle, checked(milliseconds, "uint32_t", "milliseconds"))
 
     # -- what to show --------------------------------------------------------------------------
 
@@ -470,7 +507,7 @@ class Session:
     def next_event(self, timeout=0):
         """The oldest queued Event, waiting up to `timeout` seconds (None: forever); None when
         no event came in time."""
-        milliseconds = -1 if timeout is None else max(0, int(timeout * 1000))
+        milliseconds = -1 if timeout is None else checked(max(0, int(timeout * 1000)), "int32_t", "timeout in ms")
         c = sb_event()
         try:
             lib.sb_session_next_event(self._handle, milliseconds, ctypes.byref(c))
@@ -556,8 +593,9 @@ class Session:
     def deliver_results(self, generation, ids):
         """Answers query `generation` with item ids (a session without an index). Returns False
         when that query was superseded (the results are dropped)."""
-        array = (ctypes.c_uint64 * len(ids))(*ids)
-        return self._vetoable(lib.sb_session_deliver_results, generation, array, len(ids))
+        array = (ctypes.c_uint64 * len(ids))(*(checked(i, "uint64_t", "item id") for i in ids))
+        return self._vetoable(lib.sb_session_deliver_results, checked(generation, "uint64_t", "generation"), array,
+                              len(ids))
 
     # -- recents ---------------------------------------------------------------------------------
 
@@ -582,7 +620,7 @@ class Session:
         lib.sb_session_add_recent(self._handle, data, len(data))
 
     def remove_recent(self, index):
-        lib.sb_session_remove_recent(self._handle, index)
+        lib.sb_session_remove_recent(self._handle, checked(index, "int64_t", "index"))
 
     def clear_recents(self):
         lib.sb_session_clear_recents(self._handle)
@@ -597,8 +635,8 @@ class Session:
     @recents_policy.setter
     def recents_policy(self, values):
         merged = {**self.recents_policy, **values}
-        c = sb_recents_policy(merged["limit"], 1 if merged["per_scope"] else 0, 1 if merged["private"] else 0,
-                              merged["expiry_ms"] or 0)
+        c = sb_recents_policy(checked(merged["limit"], "uint32_t", "limit"), 1 if merged["per_scope"] else 0,
+                              1 if merged["private"] else 0, checked(merged["expiry_ms"] or 0, "uint64_t", "expiry_ms"))
         lib.sb_session_set_recents_policy(self._handle, ctypes.byref(c))
 
     # -- suggestions --------------------------------------------------------------------------------
@@ -620,7 +658,7 @@ class Session:
             lib.sb_free(pointer)
 
     def choose_suggestion(self, index):
-        lib.sb_session_choose_suggestion(self._handle, index)
+        lib.sb_session_choose_suggestion(self._handle, checked(index, "int64_t", "index"))
 
     def set_host_suggestions(self, suggestions, before_typing=False):
         """Host Suggestion objects (or titles) offered while typing, or on an empty field."""
@@ -634,7 +672,8 @@ class Session:
             array[k] = sb_suggestion(
                 0, _choice(s.action, SUGGESTION_ACTIONS, "action"), ctypes.cast(ctypes.c_char_p(title), P(ctypes.c_char)),
                 len(title), ctypes.cast(ctypes.c_char_p(completion), P(ctypes.c_char)) if completion else None,
-                len(completion), ctypes.pointer(token.struct) if token else None, s.host_value)
+                len(completion), ctypes.pointer(token.struct) if token else None,
+                checked(s.host_value, "uint64_t", "suggestion host_value"))
         lib.sb_session_set_host_suggestions(self._handle, 1 if before_typing else 0, array, len(items))
 
     # -- state restoration -------------------------------------------------------------------------
