@@ -65,7 +65,11 @@ typedef enum sb_status {
     /** An internal error: a bug in searchbar; please report it with sb_last_error(). */
     SB_EINTERNAL = 10,
     /** Warning: the locale has no data in this library; the call went on with no locale ("und"). */
-    SB_WARN_LOCALE_FALLBACK = 100
+    SB_WARN_LOCALE_FALLBACK = 100,
+    /** Warning: the call did its work, but the recent-search file could not be read: it was moved
+     *  aside (or, if it could not be moved, is no longer saved) and the recent searches start
+     *  empty; sb_last_error() names the file and the reason. */
+    SB_WARN_RECENTS_RESET = 101
 } sb_status;
 
 /** A half-open byte range [start, end) in a UTF-8 string. */
@@ -1289,13 +1293,15 @@ sb_status sb_session_replace_text(sb_session *session, size_t start, size_t end,
 /**
  * Restores a snapshot: the state is replaced as a whole or not at all; the running search is
  * superseded; an active session with text or tokens searches at once. No delegate events are
- * raised for the restored values. The recent searches are reloaded from their file; if that
- * fails the state is still restored and SB_ECORRUPT / SB_EIO is returned (see
- * sb_session_set_recents_name()).
+ * raised for the restored values. When the snapshot names another recent-search list, it is
+ * loaded from its file; a file that cannot be read is moved aside as
+ * sb_session_set_recents_name() does and the list starts empty.
  * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
- * Returns SB_OK; SB_ECORRUPT (malformed JSON, unknown version or member, wrong types);
- * SB_EINVAL (bad handle, bad UTF-8, values the session refuses such as a scope bar in a
- * navigation bar); SB_ETOOBIG; SB_EMISUSE.
+ * Returns SB_OK (restored); SB_WARN_RECENTS_RESET (restored, but the recents file could not be
+ * read: it was moved aside and the recent searches start empty; sb_last_error() says which file
+ * and why); every error status means nothing changed: SB_ECORRUPT (malformed JSON, unknown
+ * version or member, wrong types); SB_EINVAL (bad handle, bad UTF-8, values the session refuses
+ * such as a scope bar in a navigation bar); SB_ETOOBIG; SB_EMISUSE.
  */
 sb_status sb_session_restore(sb_session *session, const char *json, size_t json_len);
 

@@ -8,7 +8,7 @@ nonisolated(unsafe) private let statusNames: [UInt32: UnsafePointer<CChar>] = {
         (SB_ENOTFOUND, "SB_ENOTFOUND"), (SB_ECANCELED, "SB_ECANCELED"), (SB_EIO, "SB_EIO"),
         (SB_ECORRUPT, "SB_ECORRUPT"), (SB_EMISUSE, "SB_EMISUSE"), (SB_ETOOBIG, "SB_ETOOBIG"),
         (SB_ETIMEDOUT, "SB_ETIMEDOUT"), (SB_EINTERNAL, "SB_EINTERNAL"),
-        (SB_WARN_LOCALE_FALLBACK, "SB_WARN_LOCALE_FALLBACK"),
+        (SB_WARN_LOCALE_FALLBACK, "SB_WARN_LOCALE_FALLBACK"), (SB_WARN_RECENTS_RESET, "SB_WARN_RECENTS_RESET"),
     ]
     return Dictionary(uniqueKeysWithValues: names.map { ($0.0.rawValue, permanentCString($0.1)) })
 }()

@@ -25,13 +25,15 @@ import SearchBarCore
 
 /// Restores a snapshot: the state is replaced as a whole or not at all; the running search is
 /// superseded; an active session with text or tokens searches at once. No delegate events are
-/// raised for the restored values. The recent searches are reloaded from their file; if that
-/// fails the state is still restored and SB_ECORRUPT / SB_EIO is returned (see
-/// sb_session_set_recents_name()).
+/// raised for the restored values. When the snapshot names another recent-search list, it is
+/// loaded from its file; a file that cannot be read is moved aside as
+/// sb_session_set_recents_name() does and the list starts empty.
 /// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
-/// Returns SB_OK; SB_ECORRUPT (malformed JSON, unknown version or member, wrong types);
-/// SB_EINVAL (bad handle, bad UTF-8, values the session refuses such as a scope bar in a
-/// navigation bar); SB_ETOOBIG; SB_EMISUSE.
+/// Returns SB_OK (restored); SB_WARN_RECENTS_RESET (restored, but the recents file could not be
+/// read: it was moved aside and the recent searches start empty; sb_last_error() says which file
+/// and why); every error status means nothing changed: SB_ECORRUPT (malformed JSON, unknown
+/// version or member, wrong types); SB_EINVAL (bad handle, bad UTF-8, values the session refuses
+/// such as a scope bar in a navigation bar); SB_ETOOBIG; SB_EMISUSE.
 @c public func sb_session_restore(_ session: sb_session_ref?, _ json: UnsafePointer<CChar>?, _ json_len: UInt)
     -> sb_status
 {
@@ -40,7 +42,8 @@ import SearchBarCore
         guard json_len <= UInt(JSONParser.maximumBytes) else {
             throw SearchBarError(.tooBig, "json is \(json_len) bytes; a snapshot may have at most \(JSONParser.maximumBytes)")
         }
-        try object.restore(fromSnapshot: try CInput.text(json, json_len, "json"))
-        return SB_OK
+        guard let reset = try object.restore(fromSnapshot: try CInput.text(json, json_len, "json")) else { return SB_OK }
+        LastError.set("the state was restored, but the recent searches were reset: \(reset.message)")
+        return SB_WARN_RECENTS_RESET
     }
 }

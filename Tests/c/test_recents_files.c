@@ -2,8 +2,10 @@
  * A FIFO (directly or through a symbolic link) at the path must not block
  * sb_session_set_recents_name() or sb_session_restore(): the call refuses it with SB_EIO naming
  * it, moves it aside like any unreadable file and the session saves a fresh file. An alarm
- * turns a hang into a failure. The scan for temporaries left by dead writers removes theirs
- * and nothing else; run under valgrind it reads no uninitialised memory. */
+ * turns a hang into a failure. sb_session_restore() tells "nothing changed" (an error) from
+ * "restored, but the recents file was unreadable and reset" (SB_WARN_RECENTS_RESET). The scan
+ * for temporaries left by dead writers removes theirs and nothing else; run under valgrind it
+ * reads no uninitialised memory. */
 #define _GNU_SOURCE
 #include <searchbar.h>
 #include "check.h"
@@ -89,8 +91,7 @@ static void restore_with_a_fifo(void) {
     sb_session_free(a);
     CHECK(mkfifo(path_of("q.json"), 0600) == 0);
     sb_session *b = open_session();
-    sb_status status = sb_session_restore(b, json, len);
-    CHECK(status != SB_OK);
+    CHECK_STATUS(sb_session_restore(b, json, len), SB_WARN_RECENTS_RESET);
     CHECK(strstr(sb_last_error(), "FIFO") != NULL);
     char *text = NULL;
     size_t text_len = 0;
@@ -98,6 +99,54 @@ static void restore_with_a_fifo(void) {
     CHECK(text && strcmp(text, "typed") == 0);
     sb_free(text);
     CHECK(is_kind("q.json.corrupt-1", S_IFIFO));
+    sb_free(json);
+    sb_session_free(b);
+}
+
+static int text_is(sb_session *s, const char *expected) {
+    char *text = NULL;
+    size_t len = 0;
+    int ok = sb_session_get_text(s, &text, &len) == SB_OK && text && strcmp(text, expected) == 0;
+    sb_free(text);
+    return ok;
+}
+
+/* sb_session_restore() has two outcomes a host can tell apart: an error status means nothing
+ * changed; SB_WARN_RECENTS_RESET means the state was restored but the recents file it names
+ * could not be read (moved aside, the list starts empty). */
+static void restore_outcomes(void) {
+    sb_session *a = open_session();
+    CHECK_STATUS(sb_session_set_recents_name(a, "c"), SB_OK);
+    CHECK_STATUS(sb_session_set_text(a, "restored", 8), SB_OK);
+    char *json = NULL;
+    size_t len = 0;
+    CHECK_STATUS(sb_session_snapshot(a, &json, &len), SB_OK);
+    sb_session_free(a);
+    FILE *f = fopen(path_of("c.json"), "wb");
+    CHECK(f != NULL);
+    if (f) { fputs("{\"format\":\"searchbar-recents\",\"ver", f); fclose(f); }
+
+    sb_session *b = open_session();
+    CHECK_STATUS(sb_session_set_recents_name(b, "mine"), SB_OK);
+    CHECK_STATUS(sb_session_add_recent(b, "kept", 4), SB_OK);
+    CHECK_STATUS(sb_session_set_text(b, "before", 6), SB_OK);
+    /* a malformed snapshot: an error, and nothing changed */
+    CHECK_STATUS(sb_session_restore(b, json, len - 1), SB_ECORRUPT);
+    CHECK(text_is(b, "before"));
+    CHECK(newest_is(b, "kept"));
+    /* a good snapshot naming a corrupt recents file: restored, with the warning */
+    CHECK_STATUS(sb_session_restore(b, json, len), SB_WARN_RECENTS_RESET);
+    CHECK(strstr(sb_last_error(), "c.json.corrupt-1") != NULL);
+    CHECK(strcmp(sb_status_string(SB_WARN_RECENTS_RESET), "SB_WARN_RECENTS_RESET") == 0);
+    CHECK(text_is(b, "restored"));
+    sb_recent *recents = NULL;
+    size_t count = 9;
+    CHECK_STATUS(sb_session_recents(b, &recents, &count), SB_OK);
+    CHECK(count == 0);
+    sb_free(recents);
+    CHECK(is_kind("c.json.corrupt-1", S_IFREG));
+    /* the same snapshot again: the list is already loaded, a plain success */
+    CHECK_STATUS(sb_session_restore(b, json, len), SB_OK);
     sb_free(json);
     sb_session_free(b);
 }
@@ -131,6 +180,7 @@ int main(void) {
     fifo_at_the_recents_path();
     link_to_a_fifo();
     restore_with_a_fifo();
+    restore_outcomes();
     stale_temporaries();
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);

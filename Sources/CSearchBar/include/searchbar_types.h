@@ -46,7 +46,11 @@ typedef enum sb_status {
     /** An internal error: a bug in searchbar; please report it with sb_last_error(). */
     SB_EINTERNAL = 10,
     /** Warning: the locale has no data in this library; the call went on with no locale ("und"). */
-    SB_WARN_LOCALE_FALLBACK = 100
+    SB_WARN_LOCALE_FALLBACK = 100,
+    /** Warning: the call did its work, but the recent-search file could not be read: it was moved
+     *  aside (or, if it could not be moved, is no longer saved) and the recent searches start
+     *  empty; sb_last_error() names the file and the reason. */
+    SB_WARN_RECENTS_RESET = 101
 } sb_status;
 
 /** A half-open byte range [start, end) in a UTF-8 string. */

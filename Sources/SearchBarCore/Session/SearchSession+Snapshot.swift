@@ -13,16 +13,20 @@ extension SearchSession {
     /// Restores a ``snapshot()``: the state is replaced as a whole (or not at all), the running
     /// search is superseded, and when the restored session is active with text or tokens (and
     /// searches as you type) a search runs at once. No delegate events are raised for the
-    /// restored values. The recent searches are reloaded from their file: if that fails the
-    /// state is still restored and the error is thrown (see ``setRecentsName(_:)``).
+    /// restored values. The recent searches are reloaded from their file when the snapshot names
+    /// another list: if that file cannot be read it is handled as ``setRecentsName(_:)`` does
+    /// (moved aside, the list starts empty), the state is still restored, and the failure is
+    /// returned rather than thrown, so a thrown error always means nothing changed.
     /// Throws ``SearchBarError/Code/corrupt`` for a malformed snapshot and
     /// ``SearchBarError/Code/invalidArgument`` for values the session's rules refuse.
-    public func restore(fromSnapshot json: String) throws(SearchBarError) {
+    /// - Returns: nil, or why the recent searches were reset (the state was restored).
+    @discardableResult
+    public func restore(fromSnapshot json: String) throws(SearchBarError) -> SearchBarError? {
         let snapshot = try SessionSnapshot(json: json)
         let file = try snapshot.recentsName.map { n throws(SearchBarError) in
             try RecentsFile(directory: recentsDirectory, name: n)
         }
-        try perform("restore") { effects throws(SearchBarError) in
+        return try perform("restore") { effects throws(SearchBarError) -> SearchBarError? in
             let sameList = core.withLock { $0.recentsName } == snapshot.recentsName
             withCore { c in
                 cancelSearch(&c, &effects)
@@ -40,7 +44,7 @@ extension SearchSession {
                     issueQuery(&c, &effects)
                 }
             }
-            if let recentsError { throw recentsError }
+            return recentsError
         }
     }
 }

@@ -2,14 +2,15 @@
 
 Text layer: fold(), tokenize(), sort(), Collator. Engine: Index (add, remove, search, search_async).
 Sessions: Session (a headless search bar: state, events, timing, suggestions, recents). Errors raise SearchBarError carrying the C
-status and message; a locale without data warns with LocaleFallbackWarning.
+status and message; a locale without data warns with LocaleFallbackWarning, a recents file that
+could not be read (and was moved aside) with RecentsResetWarning.
 """
 from ._ffi import ABI_MAJOR, lib as _lib
 from ._index import Hit, Index
 from ._session import BarItem, Display, Event, SearchToken, Session, Suggestion
 from ._samples import SAMPLE_SCOPES, sample_items
 from ._text import Collator, Token, fold, sort, tokenize
-from .errors import LocaleFallbackWarning, SearchBarError
+from .errors import LocaleFallbackWarning, RecentsResetWarning, SearchBarError
 
 #: The loaded library's version string, e.g. "0.1.0".
 version = _lib.sb_version_string().decode("ascii")
@@ -25,6 +26,7 @@ __all__ = [
     "Hit",
     "Index",
     "LocaleFallbackWarning",
+    "RecentsResetWarning",
     "SearchBarError",
     "SearchToken",
     "Session",

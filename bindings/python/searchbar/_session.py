@@ -689,6 +689,9 @@ class Session:
             lib.sb_free(pointer)
 
     def restore(self, json_text):
+        """Restores a snapshot() as a whole; raises SearchBarError (nothing changed) for a bad
+        one. If the recent-search file it names cannot be read, the state is still restored,
+        the file is moved aside and RecentsResetWarning is issued."""
         data = _encode(json_text)
         lib.sb_session_restore(self._handle, data, len(data))
 

@@ -13,6 +13,7 @@ SB_ETOOBIG = 8
 SB_ETIMEDOUT = 9
 SB_EINTERNAL = 10
 SB_WARN_LOCALE_FALLBACK = 100
+SB_WARN_RECENTS_RESET = 101
 #: Statuses from this value up are warnings: the call succeeded.
 SB_WARN_FIRST = 100
 
@@ -34,6 +35,11 @@ class LocaleFallbackWarning(UserWarning):
     """The locale has no data in the library; it went on with no locale ('und')."""
 
 
+class RecentsResetWarning(UserWarning):
+    """The call did its work, but the recent-search file could not be read: it was moved aside
+    and the recent searches start empty (the message names the file and the reason)."""
+
+
 def check_status(status, function=None):
     """Raises SearchBarError for an error status; warns for a warning status; returns it."""
     if status == SB_OK:
@@ -44,5 +50,7 @@ def check_status(status, function=None):
     if status >= SB_WARN_FIRST:
         if status == SB_WARN_LOCALE_FALLBACK:
             warnings.warn(message, LocaleFallbackWarning, stacklevel=4)
+        elif status == SB_WARN_RECENTS_RESET:
+            warnings.warn(message, RecentsResetWarning, stacklevel=4)
         return status
     raise SearchBarError(status, _ffi.status_name(status), message, function)

@@ -164,6 +164,22 @@ def test_corrupt_recents_file_is_kept_aside(tmp_path):
     assert s.recents == []
 
 
+def test_restore_naming_an_unreadable_recents_file_warns_and_restores(tmp_path):
+    a = Session(manual_clock=True, recents_directory=str(tmp_path))
+    a.set_recents_name("named")
+    a.text = "restored"
+    snapshot = a.snapshot()
+    (tmp_path / "named.json").write_text("{not json")
+    b = Session(manual_clock=True, recents_directory=str(tmp_path))
+    with pytest.warns(searchbar.RecentsResetWarning, match="named.json.corrupt-1"):
+        b.restore(snapshot)
+    assert b.text == "restored"
+    assert (tmp_path / "named.json.corrupt-1").read_text() == "{not json"
+    with pytest.raises(SearchBarError) as info:
+        b.restore(snapshot[:-1])
+    assert info.value.status_name == "SB_ECORRUPT"
+
+
 def test_snapshot_round_trip():
     a = manual()
     a.scope_titles = ["All", "Docs"]
