@@ -45,22 +45,99 @@ def test_readme_gives_exactly_the_two_setup_commands():
     assert len(code_blocks("sh")) == 1, "every sh block of the README is one of the two commands"
 
 
-def test_readme_c_example_builds_against_the_installed_package_and_runs(installed_prefix, tmp_path):
-    (c_source,) = code_blocks("c")
-    source = tmp_path / "readme.c"
-    source.write_text(c_source, encoding="utf-8")
-    pc_dir = os.path.dirname(next(os.path.join(d, f) for d, _, fs in os.walk(installed_prefix) for f in fs
+def build_against_installed(prefix, out, *sources, compile_only=False, defines=()):
+    """Compiles C sources with gcc -Werror against the installed package (pkg-config), into a
+    program or (compile_only) an object file."""
+    pc_dir = os.path.dirname(next(os.path.join(d, f) for d, _, fs in os.walk(prefix) for f in fs
                                   if f == "searchbar.pc"))
     env = dict(os.environ, PKG_CONFIG_PATH=pc_dir)
     flags = subprocess.run(["pkg-config", "--cflags", "--libs", "searchbar"], env=env, capture_output=True, text=True,
                            check=True).stdout.split()
     libdir = subprocess.run(["pkg-config", "--variable=libdir", "searchbar"], env=env, capture_output=True, text=True,
                             check=True).stdout.strip()
-    binary = tmp_path / "readme"
-    subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", str(source), "-o", str(binary), *flags,
-                    f"-Wl,-rpath,{libdir}"], check=True)
+    link = ["-c"] if compile_only else [*flags, f"-Wl,-rpath,{libdir}"]
+    subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror", *defines, *map(str, sources),
+                    "-o", str(out), *flags, *link], check=True)
+    return out
+
+
+def readme_c(tmp_path, replace=None):
+    """The README's C example, as a file; `replace` = (old, new) makes a variant of it."""
+    (c_source,) = code_blocks("c")
+    if replace:
+        assert c_source.count(replace[0]) == 1, f"the README's C example holds {replace[0]!r} once"
+        c_source = c_source.replace(*replace)
+    source = tmp_path / ("readme.c" if not replace else "readme_variant.c")
+    source.write_text(c_source, encoding="utf-8")
+    return source
+
+
+# Runs the README's main as readme_main(), then reports how many threads the process still has:
+# an index that was not freed keeps its pool threads.
+HARNESS = r"""
+#include <dirent.h>
+#include <searchbar.h>
+#include <stdio.h>
+int readme_main(void);
+static int threads(void) {
+    int n = 0;
+    DIR *d = opendir("/proc/self/task");
+    for (struct dirent *e; (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+int main(void) {
+    sb_index *probe = NULL;
+    sb_status fallback = sb_index_new("tlh", SB_MODE_PREFIX, SB_FIELDS_ALL, 0, &probe);
+    sb_index_free(probe);
+    int before = threads();
+    int code = readme_main();
+    printf("tlh status %d; exit %d; threads before %d, after %d\n", fallback, code, before, threads());
+    return 0;
+}
+"""
+
+
+def run_in_harness(prefix, tmp_path, source):
+    harness = tmp_path / "harness.c"
+    harness.write_text(HARNESS, encoding="utf-8")
+    readme = build_against_installed(prefix, tmp_path / "readme.o", source, compile_only=True,
+                                     defines=["-Dmain=readme_main"])
+    binary = build_against_installed(prefix, tmp_path / "harnessed", readme, harness)
+    run = subprocess.run([str(binary)], capture_output=True, text=True, check=True, timeout=60)
+    return run.stdout.splitlines(), run.stderr
+
+
+def test_readme_c_example_builds_against_the_installed_package_and_runs(installed_prefix, tmp_path):
+    binary = build_against_installed(installed_prefix, tmp_path / "readme", readme_c(tmp_path))
     out = subprocess.run([str(binary)], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["Zürich Hauptbahnhof [0, 4)"]
+
+
+def test_readme_c_example_takes_a_warning_as_success(installed_prefix, tmp_path):
+    """A locale without data gives SB_WARN_LOCALE_FALLBACK and a working index: the example
+    must go on, not stop as if it had failed."""
+    source = readme_c(tmp_path, ('sb_index_new("de"', 'sb_index_new("tlh"'))
+    out, err = run_in_harness(installed_prefix, tmp_path, source)
+    assert out[-1].startswith("tlh status 100;"), f"the premise: tlh falls back with a warning: {out}"
+    assert out[:-1] == ["Zürich Hauptbahnhof [0, 4)"] and "exit 0;" in out[-1], (out, err)
+
+
+def test_readme_c_example_frees_everything_on_its_error_path(installed_prefix, tmp_path):
+    source = readme_c(tmp_path, ('"zur", 3', '"\\xffur", 3'))  # a query that is not UTF-8: SB_EINVAL
+    out, err = run_in_harness(installed_prefix, tmp_path, source)
+    assert "exit 1;" in out[-1] and err.startswith("searchbar: ") and "UTF-8" in err, (out, err)
+    before, after = re.search(r"threads before (\d+), after (\d+)", out[-1]).groups()
+    assert after == before, f"the index (and its threads) freed on the error path: {out[-1]}"
+
+
+def test_readme_c_example_reads_highlights_within_their_count(tmp_path):
+    (c_source,) = code_blocks("c")
+    subscripts = re.findall(r"highlights\[([^\]]+)\]", c_source)
+    loops = dict(re.findall(r"for \(size_t (\w+) = 0; \1 < (\w+)\.highlight_count; \1\+\+\)", c_source))
+    assert subscripts and all(index in loops for index in subscripts), \
+        f"every highlights[...] read is bounded by highlight_count (a hit may have none): {subscripts}"
 
 
 def test_readme_python_example_prints_what_its_comments_say(tmp_path):
