@@ -767,7 +767,8 @@ sb_status sb_collator_new(const char *locale, sb_collator **out_collator);
  * Ownership: nothing is retained; `out_order` is the caller's array of `count` elements.
  * Thread safety: any thread, concurrently on one collator.
  * Returns SB_OK; SB_EINVAL (bad handle, NULL arrays with count > 0, a NULL string with non-zero
- * length, invalid UTF-8 -- the message names the index); SB_ETOOBIG; SB_ENOMEM.
+ * length, invalid UTF-8 -- the message names the index); SB_ETOOBIG (a string over 64 MiB, more
+ * than 2^31 - 1 strings); SB_ENOMEM.
  */
 sb_status sb_collator_sort(sb_collator *collator, const char * const *strings, const size_t *lengths, size_t count, size_t *out_order);
 
@@ -791,9 +792,9 @@ sb_status sb_collator_sort_key(sb_collator *collator, const char *text, size_t t
  * Ownership: nothing is retained; `out_order` is the caller's array of `count` elements.
  * Thread safety: any thread, concurrently on one collator.
  * Returns SB_OK (count 0 sorts nothing); SB_EINVAL (bad handle, NULL offsets or out_order with
- * count > 0, NULL bytes whose offsets span bytes, decreasing offsets, invalid UTF-8 or an offset
- * inside a character -- the message names the string); SB_ETOOBIG (a string over 64 MiB, more than
- * 2^31 - 1 strings); SB_ENOMEM.
+ * count > 0, NULL bytes whose offsets span bytes, decreasing offsets, offsets past the end of the
+ * address space, invalid UTF-8 or an offset inside a character -- the message names the string);
+ * SB_ETOOBIG (a string over 64 MiB, more than 2^31 - 1 strings); SB_ENOMEM.
  */
 sb_status sb_collator_sort_packed(sb_collator *collator, const char *bytes, const size_t *offsets, size_t count, size_t *out_order);
 
@@ -844,9 +845,9 @@ sb_status sb_index_add(sb_index *index, const sb_item *items, size_t count);
  * Ownership: nothing is retained; the texts are copied.
  * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
  * Returns SB_OK; SB_EINVAL (bad handle, NULL items, NULL ids with count > 0, a NULL text buffer
- * whose offsets span bytes, text bytes without offsets, decreasing offsets, invalid UTF-8 or an
- * offset inside a character, NaN weight -- the message names the column and item); SB_ETOOBIG (a
- * text over 64 MiB, more than 2^26 items).
+ * whose offsets span bytes, text bytes without offsets, decreasing offsets, offsets past the end
+ * of the address space, invalid UTF-8 or an offset inside a character, NaN weight -- the message
+ * names the column and item); SB_ETOOBIG (a text over 64 MiB, a count over 2^26 items).
  */
 sb_status sb_index_add_packed(sb_index *index, const sb_packed_items *items);
 

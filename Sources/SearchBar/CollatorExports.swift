@@ -76,7 +76,8 @@ import SearchBarCore
 /// Ownership: nothing is retained; `out_order` is the caller's array of `count` elements.
 /// Thread safety: any thread, concurrently on one collator.
 /// Returns SB_OK; SB_EINVAL (bad handle, NULL arrays with count > 0, a NULL string with non-zero
-/// length, invalid UTF-8 — the message names the index); SB_ETOOBIG; SB_ENOMEM.
+/// length, invalid UTF-8 — the message names the index); SB_ETOOBIG (a string over 64 MiB, more
+/// than 2^31 - 1 strings); SB_ENOMEM.
 @c public func sb_collator_sort(
     _ collator: sb_collator_ref?, _ strings: UnsafePointer<UnsafePointer<CChar>?>?,
     _ lengths: UnsafePointer<UInt>?, _ count: UInt, _ out_order: UnsafeMutablePointer<UInt>?
@@ -84,7 +85,9 @@ import SearchBarCore
     guarded { () throws(SearchBarError) in
         let collator = try HandleRegistry.resolve(collator, as: Collator.self, "collator")
         guard count > 0 else { return SB_OK }
-        guard count <= UInt(Int32.max) else { throw .invalidArgument("count \(count) is too large") }
+        guard count <= UInt(Int32.max) else {
+            throw SearchBarError(.tooBig, "count is \(count); at most \(Int32.max) strings are sorted at once")
+        }
         guard let strings else { throw .invalidArgument("strings is NULL but count is \(count)") }
         let out = try CInput.output(out_order, "out_order")
         var decoded: [String] = []
@@ -115,9 +118,9 @@ import SearchBarCore
 /// Ownership: nothing is retained; `out_order` is the caller's array of `count` elements.
 /// Thread safety: any thread, concurrently on one collator.
 /// Returns SB_OK (count 0 sorts nothing); SB_EINVAL (bad handle, NULL offsets or out_order with
-/// count > 0, NULL bytes whose offsets span bytes, decreasing offsets, invalid UTF-8 or an offset
-/// inside a character — the message names the string); SB_ETOOBIG (a string over 64 MiB, more than
-/// 2^31 - 1 strings); SB_ENOMEM.
+/// count > 0, NULL bytes whose offsets span bytes, decreasing offsets, offsets past the end of the
+/// address space, invalid UTF-8 or an offset inside a character — the message names the string);
+/// SB_ETOOBIG (a string over 64 MiB, more than 2^31 - 1 strings); SB_ENOMEM.
 @c public func sb_collator_sort_packed(
     _ collator: sb_collator_ref?, _ bytes: UnsafePointer<CChar>?, _ offsets: UnsafePointer<UInt>?, _ count: UInt,
     _ out_order: UnsafeMutablePointer<UInt>?
@@ -125,7 +128,9 @@ import SearchBarCore
     guarded { () throws(SearchBarError) in
         let collator = try HandleRegistry.resolve(collator, as: Collator.self, "collator")
         guard count > 0 else { return SB_OK }
-        guard count <= UInt(Int32.max) else { throw SearchBarError(.tooBig, "count \(count) is too large") }
+        guard count <= UInt(Int32.max) else {
+            throw SearchBarError(.tooBig, "count is \(count); at most \(Int32.max) strings are sorted at once")
+        }
         guard offsets != nil else { throw .invalidArgument("offsets is NULL but count is \(count)") }
         let out = try CInput.output(out_order, "out_order")
         let column = try PackedColumn(bytes, offsets, count: Int(count), name: "bytes", offsetsName: "offsets")

@@ -99,9 +99,9 @@ import SearchBarCore
 /// Ownership: nothing is retained; the texts are copied.
 /// Thread safety: any thread, concurrently with searches; concurrent writers take turns.
 /// Returns SB_OK; SB_EINVAL (bad handle, NULL items, NULL ids with count > 0, a NULL text buffer
-/// whose offsets span bytes, text bytes without offsets, decreasing offsets, invalid UTF-8 or an
-/// offset inside a character, NaN weight — the message names the column and item); SB_ETOOBIG (a
-/// text over 64 MiB, more than 2^26 items).
+/// whose offsets span bytes, text bytes without offsets, decreasing offsets, offsets past the end
+/// of the address space, invalid UTF-8 or an offset inside a character, NaN weight — the message
+/// names the column and item); SB_ETOOBIG (a text over 64 MiB, a count over 2^26 items).
 @c public func sb_index_add_packed(_ index: sb_index_ref?, _ items: UnsafePointer<sb_packed_items>?) -> sb_status {
     guarded { () throws(SearchBarError) in
         let object = try HandleRegistry.resolve(index, as: SearchIndex.self, "index")

@@ -53,7 +53,13 @@ struct PackedColumn: @unchecked Sendable {
             return
         }
         guard let pointer else { throw .invalidArgument("\(name) is NULL but its offsets span \(total) bytes") }
-        guard total <= UInt(Int.max) - start else { throw .invalidArgument("\(offsetsName) overflow") }
+        // Offsets are size_t: the bytes they name must lie in the address space after `pointer`
+        // (a pointer offset is a signed Int, so past Int.max it would trap).
+        let address = UInt(bitPattern: pointer)
+        guard start <= UInt(Int.max), total <= UInt(Int.max) - start, start + total <= UInt.max - address else {
+            throw .invalidArgument(
+                "\(offsetsName) name bytes [\(start), \(previous)) of \(name), past the end of the address space")
+        }
         let base = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
         if !UTF8Check.isValid(base + Int(start), Int(total)) {
             // Name the first bad item.
@@ -136,11 +142,14 @@ struct PackedItems: @unchecked Sendable {
 
     /// Validates `c` (nil for count 0, which adds nothing).
     init?(_ c: sb_packed_items) throws(SearchBarError) {
-        guard c.count > 0 else { return nil }
-        guard c.count <= UInt(IndexInput.maxBatch) else {
-            throw SearchBarError(.tooBig, "items.count is \(c.count); one batch takes at most \(IndexInput.maxBatch) items")
+        // size_t, which Swift imports as Int in a struct: read it unsigned, or a count past
+        // 2^63 would look negative and add nothing with SB_OK.
+        let requested = UInt(bitPattern: c.count)
+        guard requested > 0 else { return nil }
+        guard requested <= UInt(IndexInput.maxBatch) else {
+            throw SearchBarError(.tooBig, "items.count is \(requested); one batch takes at most \(IndexInput.maxBatch) items")
         }
-        let n = Int(c.count)
+        let n = Int(requested)
         guard let ids = c.ids else { throw .invalidArgument("items.ids is NULL but items.count is \(n)") }
         count = n
         self.ids = ids
