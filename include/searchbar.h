@@ -964,8 +964,9 @@ size_t sb_results_count(sb_results *results);
 
 /**
  * The two blocks sb_results_copy()'s offsets refer to: `*out_text` receives every hit's
- * original texts end to end (`*out_text_len` bytes, followed by a NUL), `*out_ranges` every
- * highlight range (`*out_range_count` of them; NULL when there are none).
+ * original texts one after the other, each followed by a NUL (`*out_text_len` bytes up to the
+ * end of the last text, whose NUL follows them), `*out_ranges` every highlight range
+ * (`*out_range_count` of them; NULL when there are none).
  * Ownership: both blocks belong to `results` and stay valid until sb_results_free(); do not
  * free them.
  * Thread safety: any thread, concurrently on one results object.
@@ -976,7 +977,7 @@ sb_status sb_results_data(sb_results *results, const char **out_text, size_t *ou
 /**
  * The whole result in one call, in the unit the caller indexes text by: `*out_hits` receives
  * the array of all `*out_count` hits as sb_results_copy() writes them, `*out_text` the text
- * block as sb_results_data() returns it (`*out_text_len` bytes, followed by a NUL), and
+ * block as sb_results_data() returns it (each text followed by a NUL), and
  * `*out_ranges` the `*out_range_count` highlight ranges the entries' `highlight_offset`s index.
  * With SB_UNIT_BYTES every offset, length and range is in UTF-8 bytes, exactly as from
  * sb_results_copy() and sb_results_data(). With SB_UNIT_CODE_POINTS the entries' text and title

@@ -5,7 +5,8 @@ import Synchronization
 
 /// The object behind an `sb_results` handle: the hits, one malloc'd block with every highlight
 /// range and one with the hits' original texts (each hit's title, then its matched field's text
-/// when that is not the title), so the pointers handed to C stay valid until the handle is freed.
+/// when that is not the title, each text followed by a NUL so that sb_results_text() hands out
+/// NUL-terminated strings), so the pointers handed to C stay valid until the handle is freed.
 final class ResultsBox: @unchecked Sendable {
     /// The hits, best first.
     let hits: [SearchHit]
@@ -13,9 +14,10 @@ final class ResultsBox: @unchecked Sendable {
     let ranges: UnsafeMutablePointer<sb_range>?
     /// The number of ranges in ``ranges``.
     let rangeCount: Int
-    /// Every hit's texts, end to end, NUL-terminated (a valid pointer even with no text).
+    /// Every hit's texts, one after the other, each followed by a NUL (a valid pointer to a NUL
+    /// even with no hits).
     let text: UnsafeMutablePointer<CChar>
-    /// The number of bytes in ``text``.
+    /// The number of bytes in ``text``, its NULs included but not the final one.
     let textCount: Int
     private let starts: [Int]
     /// Per hit: (title offset, title length, text offset, text length) in ``text``.
@@ -29,21 +31,23 @@ final class ResultsBox: @unchecked Sendable {
         var spans: [(Int, Int, Int, Int)] = []
         spans.reserveCapacity(hits.count)
         var textBytes = 0
+        // Each text is followed by a NUL: sb_results_text() promises a NUL at [len] for every hit.
         if let texts {
             for (hit, pair) in zip(hits, texts) {
                 let titleLength = pair.title.utf8.count
                 let textLength = pair.text.utf8.count
-                let textOffset = hit.field == .title ? textBytes : textBytes + titleLength
+                let textOffset = hit.field == .title ? textBytes : textBytes + titleLength + 1
                 spans.append((textBytes, titleLength, textOffset, textLength))
-                textBytes += titleLength + (hit.field == .title ? 0 : textLength)
+                textBytes += titleLength + 1 + (hit.field == .title ? 0 : textLength + 1)
             }
         }
-        while spans.count < hits.count { spans.append((0, 0, 0, 0)) }
+        textCount = max(textBytes - 1, 0)
+        // Hits without known texts point at the block's final NUL: an empty, NUL-terminated text.
+        while spans.count < hits.count { spans.append((textCount, 0, textCount, 0)) }
         textSpans = spans
-        textCount = textBytes
-        // The texts: malloc'd with a trailing NUL, so an empty result still has a valid pointer.
-        guard let textBlock = malloc(textBytes + 1)?.assumingMemoryBound(to: CChar.self) else {
-            throw SearchBarError(.outOfMemory, "could not allocate \(textBytes + 1) bytes of hit texts")
+        // The texts: malloc'd with a final NUL, so an empty result still has a valid pointer.
+        guard let textBlock = calloc(textCount + 1, 1)?.assumingMemoryBound(to: CChar.self) else {
+            throw SearchBarError(.outOfMemory, "could not allocate \(textCount + 1) bytes of hit texts")
         }
         if let texts {
             for (k, pair) in zip(hits.indices, texts) {
@@ -52,7 +56,6 @@ final class ResultsBox: @unchecked Sendable {
                 if hits[k].field != .title { Self.copy(pair.text, to: textBlock + textOffset) }
             }
         }
-        textBlock[textBytes] = 0
         text = textBlock
         // The highlight ranges, keeping only those that fit a known text: written straight into
         // one block sized for all of them (no per-hit arrays).
