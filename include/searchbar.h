@@ -1470,7 +1470,7 @@ sb_status sb_session_set_scope_titles(sb_session *session, const char * const *t
  * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
  * Returns SB_OK; SB_EINVAL (bad handle, bad options - the message names the field);
  * SB_EMISUSE for a session made without an index (its host searches itself) or a call from
- * inside a callback.
+ * inside a callback. On any error the options are unchanged.
  */
 sb_status sb_session_set_search_options(sb_session *session, const sb_search_options *options);
 

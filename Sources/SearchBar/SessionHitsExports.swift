@@ -9,7 +9,7 @@ import SearchBarCore
 /// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
 /// Returns SB_OK; SB_EINVAL (bad handle, bad options -- the message names the field);
 /// SB_EMISUSE for a session made without an index (its host searches itself) or a call from
-/// inside a callback.
+/// inside a callback. On any error the options are unchanged.
 @c public func sb_session_set_search_options(
     _ session: sb_session_ref?, _ options: UnsafePointer<sb_search_options>?
 ) -> sb_status {
@@ -18,11 +18,9 @@ import SearchBarCore
         guard let backend = object.backend as? IndexSessionBackend else {
             throw SearchBarError(.misuse, "the session has no index: its host chooses how to search")
         }
-        backend.setBaseOptions(try IndexInput.options(options))
-        let state = object.state
-        if !state.text.isEmpty || !state.tokens.isEmpty {
-            _ = try object.searchNow()
-        }
+        let parsed = try IndexInput.options(options)
+        // One host call: refused from inside a callback before the options change.
+        try object.changeSearch("sb_session_set_search_options") { backend.setBaseOptions(parsed) }
         return SB_OK
     }
 }

@@ -120,6 +120,23 @@ extension SearchSession {
         flush()
     }
 
+    /// Runs `change` (a change to what the backend searches with, such as its base options) as
+    /// one host call, then searches again for the current text, tokens and scope when there are
+    /// any. A call from inside a callback or on a closed session is refused before `change`
+    /// runs (``SearchBarError/Code/misuse``), so nothing is half done. Returns the new query's
+    /// generation, or nil when the field is empty.
+    @discardableResult
+    public func changeSearch(_ name: String, _ change: () -> Void) throws(SearchBarError) -> UInt64? {
+        try perform(name) { effects throws(SearchBarError) in
+            change()
+            return withCore { c -> UInt64? in
+                guard !c.state.text.isEmpty || !c.state.tokens.isEmpty else { return nil }
+                issueQuery(&c, &effects)
+                return c.generations.latest
+            }
+        }
+    }
+
     /// Runs a search now for the current text, tokens and scope, whatever the timing policy
     /// (for instance after the host changed the data). Returns the new generation.
     @discardableResult
