@@ -1130,7 +1130,8 @@ sb_status sb_session_delete_text(sb_session *session, size_t start, size_t end);
  * Thread safety: any thread, including from inside callbacks.
  * Returns SB_OK; SB_ECANCELED when that query was superseded, cancelled or already answered
  * (the results are dropped: never delivered stale); SB_EINVAL (bad handle, NULL ids with
- * count > 0, more than 1048576 ids).
+ * count > 0, more than 1048576 ids); SB_EMISUSE on a session made with an index (the index
+ * answers its queries; nothing changes).
  */
 sb_status sb_session_deliver_results(sb_session *session, uint64_t generation, const uint64_t *ids, size_t count);
 
@@ -1165,7 +1166,8 @@ sb_status sb_session_event_fd(sb_session *session, int32_t *out_fd);
  * Reports that the host's search for `generation` failed with `message` (SB_EVENT_ERROR with
  * status SB_EIO follows).
  * Thread safety: any thread, including from inside callbacks.
- * Returns SB_OK; SB_ECANCELED when that query is no longer wanted; SB_EINVAL (bad handle, bad text).
+ * Returns SB_OK; SB_ECANCELED when that query is no longer wanted; SB_EINVAL (bad handle, bad
+ * text); SB_EMISUSE on a session made with an index (nothing changes).
  */
 sb_status sb_session_fail_search(sb_session *session, uint64_t generation, const char *message, size_t message_len);
 

@@ -38,7 +38,8 @@ import SearchBarCore
 /// Thread safety: any thread, including from inside callbacks.
 /// Returns SB_OK; SB_ECANCELED when that query was superseded, cancelled or already answered
 /// (the results are dropped: never delivered stale); SB_EINVAL (bad handle, NULL ids with
-/// count > 0, more than 1048576 ids).
+/// count > 0, more than 1048576 ids); SB_EMISUSE on a session made with an index (the index
+/// answers its queries; nothing changes).
 @c public func sb_session_deliver_results(
     _ session: sb_session_ref?, _ generation: UInt64, _ ids: UnsafePointer<UInt64>?, _ count: UInt
 ) -> sb_status {
@@ -58,7 +59,8 @@ import SearchBarCore
 /// Reports that the host's search for `generation` failed with `message` (SB_EVENT_ERROR with
 /// status SB_EIO follows).
 /// Thread safety: any thread, including from inside callbacks.
-/// Returns SB_OK; SB_ECANCELED when that query is no longer wanted; SB_EINVAL (bad handle, bad text).
+/// Returns SB_OK; SB_ECANCELED when that query is no longer wanted; SB_EINVAL (bad handle, bad
+/// text); SB_EMISUSE on a session made with an index (nothing changes).
 @c public func sb_session_fail_search(
     _ session: sb_session_ref?, _ generation: UInt64, _ message: UnsafePointer<CChar>?, _ message_len: UInt
 ) -> sb_status {

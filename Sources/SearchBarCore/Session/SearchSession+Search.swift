@@ -152,20 +152,29 @@ extension SearchSession {
     /// Delivers the host's results for query `generation` (a session without a backend: the
     /// host searches when it receives update-search-results).
     /// Throws ``SearchBarError/Code/cancelled`` when that query was superseded or already
-    /// answered: the results are not delivered.
+    /// answered: the results are not delivered; ``SearchBarError/Code/misuse`` on a session with
+    /// a backend (its backend answers its queries).
     public func deliverResults(_ results: SessionResults, for generation: UInt64) throws(SearchBarError) {
-        try answer(generation, .success(results))
+        try answer("deliverResults", generation, .success(results))
     }
 
     /// Reports that the host's search for `generation` failed (an error event follows).
-    /// Throws ``SearchBarError/Code/cancelled`` when that query is no longer wanted.
+    /// Throws ``SearchBarError/Code/cancelled`` when that query is no longer wanted;
+    /// ``SearchBarError/Code/misuse`` on a session with a backend.
     public func failSearch(_ error: SearchBarError, for generation: UInt64) throws(SearchBarError) {
-        try answer(generation, .failure(error))
+        try answer("failSearch", generation, .failure(error))
     }
 
     /// May be called from inside a callback (an update-search-results handler that searches
-    /// synchronously): it only records the outcome.
-    private func answer(_ generation: UInt64, _ result: Result<SessionResults, SearchBarError>) throws(SearchBarError) {
+    /// synchronously): it only records the outcome. Only the host of a session without a
+    /// backend answers: on a session with one, its backend's pending search would be reported
+    /// as answered and its results replaced by the host's.
+    private func answer(_ name: String, _ generation: UInt64, _ result: Result<SessionResults, SearchBarError>)
+        throws(SearchBarError)
+    {
+        guard backend == nil else {
+            throw SearchBarError(.misuse, "\(name) was called on a session with a backend: its backend answers its queries")
+        }
         guard finish(generation, result) else {
             throw SearchBarError(.cancelled, "query \(generation) was superseded, cancelled or already answered")
         }

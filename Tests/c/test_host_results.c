@@ -1,0 +1,107 @@
+/*
+ * sb_session_deliver_results() and sb_session_fail_search() through the installed library: only a
+ * session made without an index takes results or failures from its host; on a session with an
+ * index they are SB_EMISUSE and its own results stand.
+ */
+#include <searchbar.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+
+static void add_fruit(sb_index *index) {
+    /* Three titles matching "ap", one with a subtitle match, in scope 1. */
+    static const char *titles[] = {"apple", "apricot", "grape"};
+    static const char *subtitles[] = {"", "", "a vine fruit, apt to ferment"};
+    sb_item items[3];
+    memset(items, 0, sizeof items);
+    for (int i = 0; i < 3; i++) {
+        items[i].id = (uint64_t)(i + 1);
+        items[i].title = titles[i];
+        items[i].title_len = strlen(titles[i]);
+        items[i].subtitle = subtitles[i];
+        items[i].subtitle_len = strlen(subtitles[i]);
+        items[i].scope = 1;
+    }
+    CHECK_STATUS(sb_index_add(index, items, 3), SB_OK);
+}
+
+/* Waits (up to 30 s, a bound that holds on a loaded machine) for the results of `generation`;
+ * returns their count, or -1. */
+static long wait_results(sb_session *session, uint64_t generation) {
+    for (int i = 0; i < 3000; i++) {
+        sb_event event;
+        sb_status status = sb_session_next_event(session, 10, &event);
+        if (status == SB_OK) {
+            sb_free(event.text);
+            if (event.kind == SB_EVENT_RESULTS_READY && event.generation == generation) return (long)event.count;
+        }
+    }
+    return -1;
+}
+
+static sb_session *index_session(sb_index *index, const char *dir) {
+    sb_session_options options;
+    memset(&options, 0, sizeof options);
+    options.clock = SB_CLOCK_MANUAL;
+    options.recents_directory = dir;
+    sb_session *session = NULL;
+    CHECK_STATUS(sb_session_new(index, &options, &session), SB_OK);
+    return session;
+}
+
+/* A session with an index takes no results from the host. */
+static void index_sessions_refuse_host_results(sb_index *index, const char *dir) {
+    sb_session *session = index_session(index, dir);
+    CHECK_STATUS(sb_session_set_text(session, "ap", 2), SB_OK);
+    uint64_t generation = 0;
+    CHECK_STATUS(sb_session_search_now(session, &generation), SB_OK);
+    uint64_t foreign[2] = {900, 901};
+    CHECK_STATUS(sb_session_deliver_results(session, generation, foreign, 2), SB_EMISUSE);
+    CHECK(strstr(sb_last_error(), "index") != NULL || strstr(sb_last_error(), "backend") != NULL);
+    CHECK_STATUS(sb_session_fail_search(session, generation, "down", 4), SB_EMISUSE);
+    CHECK(wait_results(session, generation) == 3);
+    uint64_t shown = 0, *ids = NULL;
+    size_t count = 0;
+    CHECK_STATUS(sb_session_results(session, &shown, &ids, &count), SB_OK);
+    CHECK(shown == generation && count == 3);
+    for (size_t i = 0; i < count; i++) CHECK(ids[i] >= 1 && ids[i] <= 3);
+    sb_free(ids);
+    /* Answering an old, already answered generation is refused the same way. */
+    CHECK_STATUS(sb_session_deliver_results(session, generation, foreign, 2), SB_EMISUSE);
+    CHECK_STATUS(sb_session_results(session, &shown, &ids, &count), SB_OK);
+    CHECK(count == 3 && ids[0] != 900);
+    sb_free(ids);
+    sb_session_free(session);
+
+    /* A session without an index still takes them. */
+    sb_session_options options;
+    memset(&options, 0, sizeof options);
+    options.clock = SB_CLOCK_MANUAL;
+    options.recents_directory = dir;
+    sb_session *host = NULL;
+    CHECK_STATUS(sb_session_new(NULL, &options, &host), SB_OK);
+    CHECK_STATUS(sb_session_set_text(host, "ap", 2), SB_OK);
+    CHECK_STATUS(sb_session_search_now(host, &generation), SB_OK);
+    CHECK_STATUS(sb_session_deliver_results(host, generation, foreign, 2), SB_OK);
+    CHECK_STATUS(sb_session_results(host, &shown, &ids, &count), SB_OK);
+    CHECK(count == 2 && ids[0] == 900 && ids[1] == 901);
+    sb_free(ids);
+    CHECK_STATUS(sb_session_search_now(host, &generation), SB_OK);
+    CHECK_STATUS(sb_session_fail_search(host, generation, "down", 4), SB_OK);
+    sb_session_free(host);
+}
+
+int main(void) {
+    char dir[] = "/tmp/sb-host-results-XXXXXX";
+    if (!mkdtemp(dir)) return 2;
+    sb_index *index = NULL;
+    CHECK_STATUS(sb_index_new("en", SB_MODE_PREFIX, 0, 2, &index), SB_OK);
+    add_fruit(index);
+    index_sessions_refuse_host_results(index, dir);
+    sb_index_free(index);
+    rmdir(dir);
+    return check_report();
+}
