@@ -48,9 +48,19 @@ enum CInput {
         return try text(pointer, UInt(length), name)
     }
 
-    /// Parses a locale argument (NULL, "" and "und" mean no locale).
+    /// The longest locale argument read: no valid tag comes near it (``SearchLocale`` takes at
+    /// most 96 bytes), and a longer string is not read to its end.
+    static let maxLocaleBytes = 256
+
+    /// Parses a locale argument (NULL, "" and "und" mean no locale). Every bad locale is
+    /// `SB_EINVAL`, a very long one included.
     static func locale(_ pointer: UnsafePointer<CChar>?) throws(SearchBarError) -> SearchLocale {
-        try SearchLocale(optionalCString(pointer, "locale"))
+        guard let pointer else { return .none }
+        let length = strnlen(pointer, maxLocaleBytes + 1)
+        guard length <= maxLocaleBytes else {
+            throw .invalidArgument("locale is longer than \(maxLocaleBytes) bytes: not a locale tag")
+        }
+        return try SearchLocale(text(pointer, UInt(length), "locale"))
     }
 
     /// Checks that an output pointer is not NULL.

@@ -11,7 +11,8 @@ internal import CICU
 /// `nil`, "", "und" and "root" mean no locale (``none``). A well-formed tag whose language ICU
 /// has no locale data for ("xx", "qaa") behaves like ``none`` with ``isFallback`` set; the C
 /// layer reports that as a warning. Anything else that is not well-formed ("!!", "en--US", "x",
-/// strings with spaces or non-ASCII characters, longer than 96 bytes) is rejected.
+/// strings with spaces or non-ASCII characters, longer than 96 bytes), and a tag whose collation
+/// keywords ICU refuses ("en-u-ks-level9", "en-u-kv-xxx", "en-u-kh-true"), is rejected.
 public struct SearchLocale: Sendable, Hashable, CustomStringConvertible {
     /// The canonical ICU locale id ("sv_SE", "zh_Hant", "de@collation=phonebook");
     /// "" means no locale (`und`).
@@ -50,6 +51,9 @@ public struct SearchLocale: Sendable, Hashable, CustomStringConvertible {
         }
         guard let id = Self.canonicalID(tag) else {
             throw .invalidArgument("malformed locale \"\(Self.printable(tag))\"")
+        }
+        if let problem = Self.collationKeywordProblem(id) {
+            throw .invalidArgument("locale \"\(Self.printable(tag))\" has collation keywords ICU refuses (\(problem))")
         }
         let language = ICU.localeString { b, n, s in
             ICU.withCString(id) { sbicu_uloc_getLanguage($0, b, n, s) }
@@ -133,6 +137,21 @@ public struct SearchLocale: Sendable, Hashable, CustomStringConvertible {
         }), !id.isEmpty, Int(parsed) == bcp47.utf8.count
         else { return nil }
         return id
+    }
+
+    /// Why ICU refuses the collation keywords of canonical id `id` ("en@colstrength=level9"),
+    /// or nil when it has none or accepts them. A well-formed tag can carry keyword values ICU
+    /// does not know (`-u-ks-level9`, `-u-kv-xxx`) or does not support (`-u-kh-true`,
+    /// `-u-vt-…`); the collator would then fail to open, so such a locale is rejected here as
+    /// bad input, the same everywhere it is accepted.
+    static func collationKeywordProblem(_ id: String) -> String? {
+        guard id.contains("@") else { return nil }
+        var status = U_ZERO_ERROR
+        let collator = ICU.withCString(Collator.standardID(id)) { sbicu_ucol_open($0, &status) }
+        if let collator { sbicu_ucol_close(collator) }
+        guard collator == nil || sbicu_failure(status) != 0 else { return nil }
+        let keywords = id.drop { $0 != "@" }.dropFirst()
+        return "\(keywords): \(String(cString: sbicu_u_errorName(status)))"
     }
 
     /// Languages ICU has locale data for (from `uloc_getAvailable`), built once.
