@@ -82,3 +82,30 @@ if os.path.isdir(snapshots_dir):
         write("fuzz_persist", (b"\0" if name.startswith("snapshot") else b"\1") + data)
 write("fuzz_persist", b"\0{\"version\":1")
 write("fuzz_persist", b"\0[]")
+
+# fuzz_abi: operations (see fuzz_abi.c): 0 packed columns, 1 items and results, 2 a session.
+# An integer operand is one byte below 32 (an index into the harness's EDGES: 0->0, 1->1, 2->2,
+# 10->2^32-1, 13->2^63, 15->SIZE_MAX, 17->SIZE_MAX-5, 22->2^26+1) or eight little-endian bytes.
+def blob(s):
+    b = u(s)
+    return bytes([len(b)]) + b
+
+def ids_and_scopes():
+    return b"".join(bytes([i, 1]) for i in range(8))
+
+PACKED_VALID = bytes([0]) + blob("pearapple") + bytes([2, 0, 20, 25, 0]) + ids_and_scopes() + bytes([1, 0])
+PACKED_HUGE = bytes([0]) + blob("apple") + bytes([1, 4, 17, 4, 15, 1, 4, 13, 4, 13]) + ids_and_scopes() + bytes([1, 0])
+PACKED_COUNT = bytes([0]) + blob("apple") + bytes([13, 0, 0]) + ids_and_scopes() + bytes([1, 0])
+ITEMS = (bytes([1]) + blob("apple pie") + bytes([3, 9, 1, 1, 1, 4, 1, 2, 0, 0, 100, 1, 0, 1, 0]) + blob("ap")
+         + bytes([3, 0, 0, 1, 15, 15, 2, 13, 13, 13, 1]))
+ITEMS_HUGE = (bytes([1]) + blob("x") + bytes([0, 15, 0, 15, 22, 0, 0, 22, 0, 0, 15, 15, 1, 15, 15, 0, 0]) + blob("x")
+              + bytes([15, 15, 15, 15, 13, 13, 13, 10]))
+SESSION = (bytes([2, 1, 0, 1]) + bytes([0]) + blob("ap") + bytes([1, 15]) + blob("x") + bytes([2, 13, 15]) + blob("y")
+           + bytes([3, 17, 15, 4, 13, 5, 12, 6, 10]) + blob("tok") + bytes([0, 13, 7, 15, 11, 10, 13, 22, 14, 1, 10, 15, 10,
+           15, 0, 16, 10, 17, 0, 18, 10, 19, 1, 2, 22, 3, 20, 10, 10, 21, 1]) + blob("b") + bytes([22, 0, 22, 23, 0, 0, 0,
+           15, 22, 1, 24, 10]))
+SESSION_HOST = bytes([2, 1, 0, 0]) + bytes([0]) + blob("ap") + bytes([22, 19, 0, 0, 2, 1]) + bytes([19, 1, 1, 15, 1])
+for seed in (PACKED_VALID, PACKED_HUGE, PACKED_COUNT, ITEMS, ITEMS_HUGE, SESSION, SESSION_HOST):
+    write("fuzz_abi", seed)
+write("fuzz_abi", PACKED_VALID + ITEMS + SESSION)
+write("fuzz_abi", PACKED_HUGE + PACKED_COUNT + ITEMS_HUGE + SESSION_HOST)
