@@ -373,7 +373,7 @@ class Index(_ffi.OwnedHandle):
     def cancel(self, ticket):
         """Cancels an asynchronous search; False when it had already completed."""
         try:
-            lib.sb_index_cancel(self._handle, ticket)
+            lib.sb_index_cancel(self._handle, checked(ticket, "uint64_t", "ticket"))
             return True
         except SearchBarError as error:
             if error.status_name == "SB_ENOTFOUND":

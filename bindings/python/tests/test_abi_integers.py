@@ -95,6 +95,10 @@ def test_index_integers_are_checked():
     with pytest.raises(OUT_OF_RANGE, match="limit"):
         index.search("apple", limit=2**64)  # would be 0: the default 50
     assert [h.id for h in index.search("apple", scope=3)] == [1]
+    with pytest.raises(OUT_OF_RANGE, match="ticket"):
+        index.cancel(2**64 + 1)  # would cancel ticket 1
+    with pytest.raises(OUT_OF_RANGE, match="ticket"):
+        index.cancel(-1)
 
 
 def test_sample_scope_numbers_are_checked():
