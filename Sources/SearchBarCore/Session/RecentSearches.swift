@@ -55,68 +55,126 @@ public struct RecentsPolicy: Sendable, Equatable {
 }
 
 /// The recent-search lists of a session: deduplicated on folded text (case- and
-/// diacritic-insensitive), newest first, limited and expired by a ``RecentsPolicy``.
+/// diacritic-insensitive), newest first, limited and expired by a ``RecentsPolicy``, and
+/// bounded in size so that their file always stays readable (see ``storedBytesBudget``).
 struct RecentSearches: Sendable, Equatable {
-    /// Lists by key: "" for the session-wide list, else a scope title.
-    private(set) var lists: [String: [RecentSearch]] = [:]
-
-    init(lists: [String: [RecentSearch]] = [:]) {
-        self.lists = lists.filter { !$0.value.isEmpty }
+    /// An entry with its folded text (folded once, when it is added or loaded) and an upper
+    /// bound of its size in the file.
+    struct Entry: Sendable, Equatable {
+        var search: RecentSearch
+        var folded: String
+        var bytes: Int
     }
+
+    /// The longest text recorded, in UTF-8 bytes: a longer search is not remembered.
+    static let maximumTextBytes = SessionState.maximumLabelBytes
+    /// The most the lists may take in their file (half the reader's limit, so the file stays
+    /// readable with room to spare): when an addition would pass it, the oldest entries of all
+    /// lists are dropped until the lists fit.
+    static let storedBytesBudget = RecentsFile.maximumFileBytes / 2
+
+    /// Entries by list key ("" for the session-wide list, else a scope title), newest first.
+    private(set) var entries: [String: [Entry]] = [:]
+
+    init() {}
+
+    /// Lists as read from a file; each text is folded once here.
+    init(lists: [String: [RecentSearch]], fold: (String) -> String) {
+        for (key, list) in lists where !list.isEmpty {
+            entries[key] = list.map { Self.entry($0, fold: fold) }
+        }
+    }
+
+    /// The lists, for writing.
+    var lists: [String: [RecentSearch]] { entries.mapValues { $0.map(\.search) } }
 
     /// The list for `key`, newest first.
     func list(_ key: String) -> [RecentSearch] {
-        lists[key] ?? []
+        (entries[key] ?? []).map(\.search)
     }
 
     /// True when no list has an entry.
-    var isEmpty: Bool { lists.isEmpty }
+    var isEmpty: Bool { entries.isEmpty }
 
-    /// Records `text` at the front of list `key`, replacing an entry that folds the same.
-    /// Returns false when nothing changed (blank text or a zero limit).
+    /// Records `text` at the front of list `key`, replacing an entry that folds the same, then
+    /// keeps the lists within the limit and the size budget. Returns false when nothing changed
+    /// (blank or over-long text, a zero limit).
     mutating func add(
         _ text: String, key: String, time: Int64, policy: RecentsPolicy, fold: (String) -> String
     ) -> Bool {
         let trimmed = Self.trimmed(text)
-        guard !trimmed.isEmpty, policy.limit > 0 else { return false }
-        let folded = fold(trimmed)
-        var list = lists[key] ?? []
-        list.removeAll { fold($0.text) == folded }
-        list.insert(RecentSearch(text: trimmed, time: time), at: 0)
+        guard !trimmed.isEmpty, trimmed.utf8.count <= Self.maximumTextBytes, policy.limit > 0 else { return false }
+        let entry = Self.entry(RecentSearch(text: trimmed, time: time), fold: fold)
+        var list = entries[key] ?? []
+        list.removeAll { $0.folded == entry.folded }
+        list.insert(entry, at: 0)
         if list.count > policy.limit { list.removeLast(list.count - policy.limit) }
-        lists[key] = list
+        entries[key] = list
+        fitBudget()
         return true
     }
 
     /// Removes entry `index` of list `key`; false when out of range.
     mutating func remove(at index: Int, key: String) -> Bool {
-        guard var list = lists[key], list.indices.contains(index) else { return false }
+        guard var list = entries[key], list.indices.contains(index) else { return false }
         list.remove(at: index)
-        lists[key] = list.isEmpty ? nil : list
+        entries[key] = list.isEmpty ? nil : list
         return true
     }
 
     /// Forgets every entry of every list.
     mutating func removeAll() {
-        lists.removeAll()
+        entries.removeAll()
     }
 
     /// Drops expired entries and trims lists to the limit; true when something was dropped.
     mutating func prune(now: Int64, policy: RecentsPolicy) -> Bool {
         var changed = false
-        for (key, list) in lists {
+        for (key, list) in entries {
             var kept = list
             if let expiry = policy.expiryMilliseconds {
                 let cutoff = now.subtractingSaturated(expiry)
-                kept.removeAll { $0.time < cutoff }
+                kept.removeAll { $0.search.time < cutoff }
             }
             if kept.count > policy.limit { kept.removeLast(kept.count - policy.limit) }
             if kept.count != list.count {
                 changed = true
-                lists[key] = kept.isEmpty ? nil : kept
+                entries[key] = kept.isEmpty ? nil : kept
             }
         }
         return changed
+    }
+
+    /// An upper bound of the size of the lists' file (``RecentsFile/encode(_:)``).
+    var storedBytes: Int {
+        var total = 64  // {"format":"searchbar-recents","version":1,"lists":{ ... }}\n
+        for (key, list) in entries {
+            total += Self.encodedLength(key) + 4  // "key":[...],
+            for entry in list { total += entry.bytes }
+        }
+        return total
+    }
+
+    /// Drops the oldest entries until the lists fit ``storedBytesBudget``: each time the last
+    /// (oldest) entry of the list whose last entry is oldest, the first key among equal times.
+    mutating func fitBudget() {
+        var total = storedBytes
+        while total > Self.storedBytesBudget {
+            var oldest: (time: Int64, key: String)?
+            for (key, list) in entries {
+                guard let last = list.last else { continue }
+                let candidate = (time: last.search.time, key: key)
+                if oldest.map({ candidate < $0 }) ?? true { oldest = candidate }
+            }
+            guard let oldest, var list = entries[oldest.key], let dropped = list.popLast() else { return }
+            total -= dropped.bytes
+            if list.isEmpty {
+                total -= Self.encodedLength(oldest.key) + 4
+                entries[oldest.key] = nil
+            } else {
+                entries[oldest.key] = list
+            }
+        }
     }
 
     /// `text` without leading and trailing whitespace.
@@ -125,5 +183,23 @@ struct RecentSearches: Sendable, Equatable {
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }
         return String(slice)
+    }
+
+    private static func entry(_ search: RecentSearch, fold: (String) -> String) -> Entry {
+        // {"text":<text>,"time":<at most 20 characters>},
+        Entry(search: search, folded: fold(search.text), bytes: encodedLength(search.text) + 38)
+    }
+
+    /// The length of `text` as a JSON string with its quotes (``JSONValue/encodeString``).
+    static func encodedLength(_ text: String) -> Int {
+        var length = 2
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}": length += 2
+            case "\u{2028}", "\u{2029}": length += 6
+            default: length += scalar.value < 0x20 ? 6 : UTF8.width(scalar)
+            }
+        }
+        return length
     }
 }

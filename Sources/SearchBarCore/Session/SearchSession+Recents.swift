@@ -109,7 +109,7 @@ extension SearchSession {
         withCore { c in
             c.recentsName = file.name
             c.recentsSaveBlocked = blocked
-            c.recents = RecentSearches(lists: loaded)
+            c.recents = RecentSearches(lists: loaded) { analyzer.fold($0) }
             _ = c.recents.prune(now: now, policy: c.recentsPolicy)
             emit(SessionEvent(.recentsDidChange), &c)
         }
