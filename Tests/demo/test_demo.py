@@ -1,13 +1,18 @@
-"""Drives the README's first command (bash examples/demo.sh) in a real terminal (tmux): types,
-switches scope, submits, clears and cancels, and checks what the screen shows."""
+"""Drives the README's first command (bash examples/demo.sh) and the demo itself in a real
+terminal (tmux) as a person would: types what the README suggests, switches scope, mode and
+locale, submits, clears and cancels, resizes the terminal, and checks what the screen shows."""
 import os
+import re
 import subprocess
+import sys
 import tempfile
 import time
 
 import pytest
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(REPO, "examples", "python"))
+import demo  # noqa: E402  (the demo's own constants)
 
 
 class Terminal:
@@ -29,27 +34,40 @@ class Terminal:
                               self.name], capture_output=True, text=True, check=True)
         return out.stdout
 
-    def wait_for(self, predicate, timeout=30, what="screen"):
+    def wait_for(self, predicate, timeout=30, what="screen", attributes=False):
         deadline = time.time() + timeout
         while time.time() < deadline:
-            screen = self.screen()
+            screen = self.screen(attributes)
             if predicate(screen):
                 return screen
             time.sleep(0.1)
         raise AssertionError(f"timed out waiting for {what}; screen:\n{self.screen()}")
 
+    def resize(self, width, height=32):
+        subprocess.run(["tmux", *self.socket, "resize-window", "-t", self.name, "-x", str(width), "-y", str(height)],
+                       check=True)
+
     def close(self):
         subprocess.run(["tmux", *self.socket, "kill-server"], capture_output=True)
 
 
+STATUS = re.compile(r"^ (\d+) results? · ")
+
+
 def status_line(screen):
-    lines = [line for line in screen.splitlines() if " results · gen " in line]
+    lines = [line for line in screen.splitlines() if STATUS.match(line)]
     return lines[-1] if lines else ""
 
 
 def results_count(screen):
-    line = status_line(screen).strip()
-    return int(line.split(" ", 1)[0]) if line and line[0].isdigit() else -1
+    match = STATUS.match(status_line(screen))
+    return int(match.group(1)) if match else -1
+
+
+def result_rows(screen):
+    """The rows under the scope bar that show results (not suggestions, not the status)."""
+    rows = screen.splitlines()[3:-2]
+    return [row for row in rows if row.startswith("    ") or row.startswith("  › ")]
 
 
 @pytest.fixture()
@@ -64,7 +82,7 @@ def start(env_state, extra=""):
     command = f"bash {REPO}/examples/demo.sh --state-dir {state}/recents {extra}"
     terminal = Terminal(command, environment)
     # The first run builds and caches the dataset from ICU data; give it time.
-    terminal.wait_for(lambda s: " results · gen " in s and "indexed" in s, timeout=600, what="the demo to start")
+    terminal.wait_for(lambda s: status_line(s) and "indexed" in s, timeout=600, what="the demo to start")
     return terminal
 
 
@@ -126,3 +144,74 @@ def test_user_file_with_german_folding_and_modes(env):
         t.wait_for(lambda s: "EXITED 0" in s, what="clean exit")
     finally:
         t.close()
+
+
+# -- the demo as a person meets it: the layout at several widths, the locale switch --------------
+
+@pytest.fixture(scope="module")
+def demo_terminal():
+    """The demo on the built-in dataset, started once for the tests below (each one clears the
+    field first), run with this Python so no build step is repeated."""
+    state = tempfile.mkdtemp()
+    environment = {"LANG": "C.UTF-8", "TERM": "xterm-256color", "XDG_CACHE_HOME": os.path.join(state, "cache"),
+                   "HOME": state, "ESCDELAY": "25"}
+    terminal = Terminal(f"{sys.executable} {REPO}/examples/python/demo.py --state-dir {state}/recents", environment,
+                        width=150)
+    try:
+        terminal.wait_for(lambda s: status_line(s) and "indexed" in s, timeout=600, what="the demo to start")
+        yield terminal
+    finally:
+        terminal.close()
+
+
+def type_query(t, query):
+    t.keys("C-u")
+    t.wait_for(lambda s: "⊗" not in s.splitlines()[1], what="a cleared field")
+    t.keys(query, literal=True)
+    return t.wait_for(lambda s: f"🔍 {query}" in s and results_count(s) >= 0 and "searching" not in s,
+                      what=f"the field to show {query!r}")
+
+
+def test_a_subtitle_match_is_highlighted(demo_terminal):
+    t = demo_terminal
+    t.resize(150)
+    type_query(t, "00df")  # only the subtitle of ß, "U+00DF", holds it
+    t.wait_for(lambda s: any("Sharp S" in row and "U+00DF" in row for row in result_rows(s)), what="the ß row")
+    row = next(line for line in t.screen(attributes=True).splitlines() if "Sharp S" in line)
+    assert re.search(r"U\+(\x1b\[[0-9;]*m)*\x1b\[(?:[0-9;]*;)?7m(?:\x1b\[[34]9m)*00DF", row), f"00DF in reverse video: {row!r}"
+
+
+@pytest.mark.parametrize("width", [60, 80, 150])
+def test_status_line_and_selected_scope_fit_the_width(demo_terminal, width):
+    t = demo_terminal
+    t.resize(width)
+    type_query(t, "zur")
+    t.wait_for(lambda s: results_count(s) > 0, what="results for zur")
+    for scope in demo.searchbar.SAMPLE_SCOPES + ["All"]:  # Tab through every scope and back to All
+        t.keys("Tab")
+        selected = re.compile(r"\x1b\[(?:[0-9;]*;)?7m(?:\x1b\[[34]9m)* " + re.escape(scope) + "( |$)")
+        t.wait_for(lambda s: selected.search(s.splitlines()[2]), timeout=10, attributes=True,
+                   what=f"the scope bar to show {scope!r} selected at {width} columns")
+        status = status_line(t.screen())
+        assert re.search(r"(mode )?prefix (\(F2\)|F2)", status) and re.search(r"(locale )?und (\(F3\)|F3)", status), \
+            f"the status line keeps the mode and locale at {width} columns: {status!r}"
+        assert len(status.rstrip()) <= width - 1
+    if width >= 150:
+        assert "Tab scope · Enter submit · Esc cancel" in status
+
+
+def test_locale_switch_rebuilds_without_freezing_typing(demo_terminal):
+    t = demo_terminal
+    t.resize(80)
+    type_query(t, "zur")
+    t.keys("F3")
+    t.wait_for(lambda s: "indexing en" in status_line(s), what="the status to say the index is being rebuilt")
+    t.keys("ich", literal=True)
+    # The keys are answered while the new index is built (the old one keeps searching): the field
+    # shows them while the status still says indexing. Building 185,000 items takes seconds.
+    screen = t.wait_for(lambda s: "🔍 zurich" in s, timeout=30, what="the typed keys")
+    assert "indexing en" in status_line(screen), "typing was answered during the rebuild, not after it"
+    screen = t.wait_for(lambda s: "indexing" not in status_line(s) and "locale en" in status_line(s), timeout=120,
+                        what="the new index for en")
+    assert "🔍 zurich" in screen, "the text survives the switch"
+    t.wait_for(lambda s: any("Zürich" in row for row in result_rows(s)), what="results from the new index")

@@ -10,6 +10,8 @@ cached; --file uses your own items instead (one per line, or TSV: title, subtitl
 
 Keys: type to search · Tab / Shift-Tab scope · Up/Down select · Enter submit or choose ·
 Esc cancel · Ctrl-U clear · F2 / Ctrl-T match mode · F3 / Ctrl-L locale · Ctrl-C quit.
+F3 rebuilds the index for the next locale on a thread: typing keeps searching the current index
+until the new one replaces it.
 
     python3 examples/python/demo.py [--file ITEMS] [--locale L] [--state-dir DIR]
 """
@@ -21,6 +23,7 @@ import selectors
 import signal
 import sys
 import tempfile
+import threading
 import time
 import unicodedata
 
@@ -29,6 +32,7 @@ import searchbar
 MODES = ["prefix", "contains", "fuzzy"]
 LOCALES = ["und", "en", "de", "sv", "tr", "es", "ja", "zh", "ko", "ar", "ru"]
 PROMPT = "Search characters, emoji, languages, countries, time zones, currencies (try zur, 東京, strasse)"
+BATCH = 20000
 
 
 # -- text measurement on a terminal --------------------------------------------------------------
@@ -115,6 +119,59 @@ def read_items(path):
     return items
 
 
+def build_index(items, locale, cancelled=lambda: False):
+    """An index of `items` for `locale` ("und": none), added in batches; None when `cancelled()`
+    turns true between two batches."""
+    index = searchbar.Index(locale=None if locale == "und" else locale)
+    for start in range(0, len(items), BATCH):
+        if cancelled():
+            index.close()
+            return None
+        index.add(items[start:start + BATCH])
+    return index
+
+
+class Rebuild:
+    """One index build on a thread of its own, so the terminal keeps answering keys. When it
+    ends it writes a byte to `wake_fd`, which the event loop waits on."""
+
+    def __init__(self, items, locale, wake_fd):
+        self.locale = locale
+        self.index = None
+        self.error = None
+        self.started = time.perf_counter()
+        self.milliseconds = 0.0
+        self._cancel = threading.Event()
+        self._finished = threading.Event()
+        self._wake_fd = wake_fd
+        self._thread = threading.Thread(target=self._run, args=(items,), name="demo-index-build", daemon=True)
+        self._thread.start()
+
+    def _run(self, items):
+        try:
+            self.index = build_index(items, LOCALES[self.locale], self._cancel.is_set)
+        except Exception as error:  # noqa: BLE001 (reported on the status line)
+            self.error = error
+        self.milliseconds = (time.perf_counter() - self.started) * 1000
+        self._finished.set()  # before the wake-up: the loop may look as soon as the byte arrives
+        try:
+            os.write(self._wake_fd, b"x")
+        except OSError:
+            pass
+
+    def done(self):
+        """True once the index (or the error) is ready to take."""
+        return self._finished.is_set()
+
+    def cancel(self):
+        """Stops after the batch being added (at most BATCH items) and frees what was built."""
+        self._cancel.set()
+        self._thread.join()
+        if self.index is not None:
+            self.index.close()
+            self.index = None
+
+
 # -- the application -------------------------------------------------------------------------------
 
 class Demo:
@@ -136,27 +193,35 @@ class Demo:
         self.message = ""
         self.index = None
         self.session = None
-        self.build()
+        self.index_locale = self.locale  # the locale of the index being searched
+        self.rebuild = None  # a Rebuild while F3's new index is being built
+        self.drawn_size = None
+        self.selector = selectors.DefaultSelector()
+        self.wake_read, self.wake_write = os.pipe()
+        os.set_blocking(self.wake_read, False)
+        self.selector.register(self.wake_read, selectors.EVENT_READ, "rebuilt")
+        # The first index is built before the first screen: there is nothing to search yet.
+        self.status(f"Indexing {len(self.items):,} items for locale {LOCALES[self.locale]} ...")
+        started = time.perf_counter()
+        index = build_index(self.items, LOCALES[self.locale])
+        self.attach(index, self.locale, (time.perf_counter() - started) * 1000)
 
     # -- index and session ---------------------------------------------------------------------
 
-    def build(self):
-        """(Re)builds the index for the current locale and a session on it, keeping the text."""
+    def attach(self, index, locale, build_ms):
+        """Searches `index` (built for LOCALES[locale]) from now on: a new session on it takes
+        over the text, cursor and scope, and the previous session and index are freed."""
         text = self.session.text if self.session else ""
         scope = self.session.selected_scope if self.session else 0
-        self.status(f"Indexing {len(self.items):,} items for locale {LOCALES[self.locale]} ...")
-        started = time.perf_counter()
-        if self.session:
-            self.session.close()
-        if self.index:
-            self.index.close()
-        locale = LOCALES[self.locale]
-        self.index = searchbar.Index(locale=None if locale == "und" else locale)
-        batch = 20000
-        for start in range(0, len(self.items), batch):
-            self.index.add(self.items[start:start + batch])
-        build_ms = (time.perf_counter() - started) * 1000
-        self.session = searchbar.Session(self.index, locale=None if locale == "und" else locale,
+        old_session, old_index = self.session, self.index
+        if old_session:
+            self.selector.unregister(old_session.fileno())
+            old_session.close()
+        if old_index:
+            old_index.close()
+        name = LOCALES[locale]
+        self.index, self.index_locale = index, locale
+        self.session = searchbar.Session(self.index, locale=None if name == "und" else name,
                                          recents_directory=self.state_dir)
         self.session.placeholder = "Search"
         self.session.prompt = self.prompt
@@ -169,8 +234,49 @@ class Demo:
         self.session.begin_editing()
         if text:
             self.session.text = text
-        self.cursor = len(text)
-        self.message = f"indexed {len(self.index):,} items in {build_ms:,.0f} ms"
+        self.cursor = min(self.cursor, len(text))
+        self.issued_at = {}
+        self.selector.register(self.session.fileno(), selectors.EVENT_READ, "events")
+        self.message = f"indexed {len(self.index):,} items for locale {name} in {build_ms:,.0f} ms"
+
+    def switch_locale(self):
+        """F3: the next locale. Its index is built on a thread; until it is ready the current
+        index keeps answering. Pressing F3 again meanwhile picks the locale after that one."""
+        self.locale = (self.locale + 1) % len(LOCALES)
+        if self.rebuild is None:
+            self.rebuild = Rebuild(self.items, self.locale, self.wake_write)
+
+    def rebuilt(self):
+        """The build thread has finished: use its index, or build again if F3 moved on."""
+        try:
+            while os.read(self.wake_read, 64):
+                pass
+        except BlockingIOError:
+            pass
+        rebuild = self.rebuild
+        if rebuild is None or not rebuild.done():
+            return
+        self.rebuild = None
+        if rebuild.error is not None:
+            self.message = f"error: indexing for locale {LOCALES[rebuild.locale]} failed: {rebuild.error}"
+            self.locale = self.index_locale
+        elif rebuild.locale != self.locale:
+            rebuild.index.close()
+            self.rebuild = Rebuild(self.items, self.locale, self.wake_write)
+        else:
+            self.attach(rebuild.index, rebuild.locale, rebuild.milliseconds)
+
+    def close(self):
+        if self.rebuild is not None:
+            self.rebuild.cancel()
+            self.rebuild = None
+        if self.session:
+            self.session.close()
+        if self.index:
+            self.index.close()
+        self.selector.close()
+        os.close(self.wake_read)
+        os.close(self.wake_write)
 
     # -- input -----------------------------------------------------------------------------------
 
@@ -221,10 +327,9 @@ class Demo:
             self.mode = (self.mode + 1) % len(MODES)
             s.set_search_options(mode=MODES[self.mode], limit=200)
         elif key in (curses.KEY_F3, "\x0c"):
-            self.locale = (self.locale + 1) % len(LOCALES)
-            self.build()
+            self.switch_locale()
         elif key == curses.KEY_RESIZE:
-            pass
+            self.drawn_size = None  # draw() repaints the whole screen at the new size
         elif isinstance(key, str) and key.isprintable():
             if s.insert(key, at=self.cursor):
                 self.cursor += len(key)
@@ -296,10 +401,26 @@ class Demo:
         self.put(rows - 1, 0, text, curses.A_BOLD)
         self.screen.refresh()
 
+    def follow_terminal_size(self):
+        """Takes the terminal's size from the terminal itself, so a resize is followed even where
+        SIGWINCH does not reach curses (a blocked or ignored signal)."""
+        try:
+            size = os.get_terminal_size(sys.stdout.fileno())
+        except OSError:
+            return
+        if (size.lines, size.columns) != self.screen.getmaxyx():
+            curses.resizeterm(size.lines, size.columns)
+
     def draw(self):
         scr = self.screen
-        scr.erase()
+        self.follow_terminal_size()
         rows, cols = scr.getmaxyx()
+        if (rows, cols) != self.drawn_size:
+            # After a resize the terminal may have reflowed what it showed: repaint every cell.
+            scr.clear()
+            self.drawn_size = (rows, cols)
+        else:
+            scr.erase()
         d = self.session.display()
         self.suggestions = self.session.suggestions()
         if d.shows_prompt:
@@ -320,20 +441,17 @@ class Demo:
             right.append(item.title)
         right_text = "  ".join(right)
         self.put(1, max(x + 1, cols - 2 - sum(char_width(c) for c in right_text)), right_text, curses.A_BOLD)
-        # The scope bar.
         if d.shows_scope_bar:
-            x = 0
-            for i, title in enumerate(d.scope_titles):
-                label = f" {title} "
-                x += self.put(2, x, label, curses.A_REVERSE if i == d.selected_scope else 0) + 1
-        # Suggestions (recents before typing), then results.
+            self.draw_scope_bar(2, cols, d.scope_titles, d.selected_scope)
+        # Suggestions (recents before typing), then results, above the message and status lines.
+        last_row = rows - 2
         y = 4
         entries = self.entries()
         heading = "Recent searches and suggestions" if not d.text and not d.tokens else "Suggestions"
         if self.suggestions:
             self.put(y - 1, 0, heading, curses.A_DIM)
         for n, (kind, value) in enumerate(entries):
-            if y >= rows - 1:
+            if y >= last_row:
                 break
             attr = curses.A_STANDOUT if n == self.selected else 0
             if kind == "suggestion":
@@ -342,20 +460,13 @@ class Demo:
                 if n + 1 < len(entries) and entries[n + 1][0] == "hit":
                     y += 1
             else:
-                x = self.put(y, 2, "› " if n == self.selected else "  ", attr)
-                x = self.put_highlighted(y, 2 + x, value.title, value.highlights if value.field == "title" else [], attr)
-                self.put(y, x + 2, value.text if value.field != "title" else "", curses.A_DIM)
-                sub = self.index_subtitle(value.id)
-                if sub and value.field == "title":
-                    self.put(y, x + 2, sub, curses.A_DIM)
+                self.draw_hit(y, value, attr, n == self.selected)
                 y += 1
-        if d.text and not self.hits and not d.is_searching:
+        if d.text and not self.hits and not d.is_searching and y < last_row:
             self.put(y, 2, "No results", curses.A_DIM)
-        latency = f"{self.latency_ms:.1f} ms" if self.latency_ms is not None else "-"
-        state = "searching…" if d.is_stalled else ""
-        status = (f" {d.result_count} results · gen {d.generation} · {latency} · mode {MODES[self.mode]} (F2) · "
-                  f"locale {LOCALES[self.locale]} (F3) · Tab scope · Enter submit · Esc cancel {state} {self.message}")
-        self.put(rows - 1, 0, status, curses.A_REVERSE)
+        if self.message:
+            self.put(rows - 2, 0, " " + self.message, curses.A_DIM)
+        self.put(rows - 1, 0, self.status_text(d, cols), curses.A_REVERSE)
         # The cursor in the field.
         before = d.text[:self.cursor] if not d.shows_placeholder else ""
         cursor_x = field_x + sum(char_width(c) for c in before)
@@ -365,33 +476,87 @@ class Demo:
             pass
         scr.refresh()
 
+    def draw_hit(self, y, hit, attr, selected):
+        """A result row: the title, then the matched subtitle or keywords (or else the item's
+        subtitle), each with its matched ranges in reverse video."""
+        x = self.put(y, 2, "› " if selected else "  ", attr)
+        x = self.put_highlighted(y, 2 + x, hit.title, hit.highlights if hit.field == "title" else [], attr)
+        if hit.field != "title":
+            self.put_highlighted(y, x + 2, hit.text, hit.highlights, curses.A_DIM)
+        else:
+            self.put(y, x + 2, self.index_subtitle(hit.id), curses.A_DIM)
+
+    def draw_scope_bar(self, y, cols, titles, selected):
+        """The scope titles in one row; when they do not fit, the row scrolls so the selected
+        one shows, with ‹ and › where titles are hidden."""
+        labels = [f" {title} " for title in titles]
+        widths = [sum(char_width(c) for c in label) + 1 for label in labels]  # + the gap after it
+        end = cols - 1
+        x = first = 0
+        if sum(widths) - 1 > end:
+            end -= 2  # room for " ›"
+            first = selected
+            while first > 0 and sum(widths[first - 1:selected + 1]) - 1 <= end - 2:  # and for "‹ "
+                first -= 1
+            if first > 0:
+                x = self.put(y, 0, "‹ ", curses.A_DIM)
+        shown = first
+        for i in range(first, len(labels)):
+            if x + widths[i] - 1 > end:
+                break
+            x += self.put(y, x, labels[i], curses.A_REVERSE if i == selected else 0) + 1
+            shown = i + 1
+        if shown < len(labels):
+            self.put(y, end + 1, "›", curses.A_DIM)
+
+    def status_text(self, d, cols):
+        """The status line, fitted to `cols`: the result count, state, mode and locale always,
+        the rest while it fits."""
+        latency = f"{self.latency_ms:.1f} ms" if self.latency_ms is not None else "-"
+        state = []
+        if self.rebuild is not None:
+            state.append(f"indexing {LOCALES[self.locale]}…")
+        elif d.is_stalled:
+            state.append("searching…")
+        mode, locale = MODES[self.mode], LOCALES[self.index_locale]
+        fits = lambda parts: sum(char_width(c) for c in " " + " · ".join(parts)) <= cols - 1  # noqa: E731
+        count = f"{d.result_count} result{'' if d.result_count == 1 else 's'}"
+        for essential in ([count, *state, latency, f"mode {mode} (F2)", f"locale {locale} (F3)"],
+                          [count, *state, latency, f"{mode} F2", f"{locale} F3"],
+                          [count, *state, f"{mode} F2", f"{locale} F3"]):
+            if fits(essential):
+                break
+        parts = list(essential)
+        for extra in (f"gen {d.generation}", "Tab scope", "Enter submit", "Esc cancel"):
+            if fits(parts + [extra]):
+                parts.append(extra)
+        return " " + " · ".join(parts)
+
     def index_subtitle(self, item_id):
         return self.subtitles.get(item_id, "")
 
     # -- the loop -----------------------------------------------------------------------------------
 
     def run(self):
-        selector = selectors.DefaultSelector()
-        selector.register(sys.stdin, selectors.EVENT_READ, "keys")
-        selector.register(self.session.fileno(), selectors.EVENT_READ, "events")
-        registered = self.session.fileno()
+        self.selector.register(sys.stdin, selectors.EVENT_READ, "keys")
         self.screen.nodelay(True)
         self.draw()
-        while True:
-            if self.session.fileno() != registered:  # the session was rebuilt (locale switch)
-                selector.unregister(registered)
-                registered = self.session.fileno()
-                selector.register(registered, selectors.EVENT_READ, "events")
-            for key, _ in selector.select(timeout=0.5):
-                if key.data == "keys":
-                    while True:
-                        try:
-                            ch = self.screen.get_wch()
-                        except curses.error:
-                            break
-                        self.key(ch)
-            self.drain_events()
-            self.draw()
+        try:
+            while True:
+                for key, _ in self.selector.select(timeout=0.5):
+                    if key.data == "keys":
+                        while True:
+                            try:
+                                ch = self.screen.get_wch()
+                            except curses.error:
+                                break
+                            self.key(ch)
+                    elif key.data == "rebuilt":
+                        self.rebuilt()
+                self.drain_events()
+                self.draw()
+        finally:
+            self.close()
 
 
 def main(argv=None):
