@@ -12,7 +12,7 @@ import pytest
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(REPO, "examples", "python"))
-import demo  # noqa: E402  (the demo's own constants)
+import demo  # noqa: E402  (the demo's own suggestions, checked against what it finds)
 
 
 class Terminal:
@@ -146,7 +146,15 @@ def test_user_file_with_german_folding_and_modes(env):
         t.close()
 
 
-# -- the demo as a person meets it: the layout at several widths, the locale switch --------------
+# -- the demo as a person meets it: the README's suggestions, the layout, the locale switch -------
+
+def readme_demo_queries():
+    """(query, what it finds) for each `query` → finding the README's demo paragraph suggests."""
+    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    paragraph = " ".join(readme.split("The demo is ", 1)[1].split("\n\n", 1)[0].split())
+    return [(q, found.strip()) for q, found in re.findall(r"`([^`]+)` → ([^,;(]+)", paragraph)]
+
 
 @pytest.fixture(scope="module")
 def demo_terminal():
@@ -170,6 +178,32 @@ def type_query(t, query):
     t.keys(query, literal=True)
     return t.wait_for(lambda s: f"🔍 {query}" in s and results_count(s) >= 0 and "searching" not in s,
                       what=f"the field to show {query!r}")
+
+
+def test_readme_and_prompt_suggest_the_same_queries():
+    queries = [q for q, _ in readme_demo_queries()]
+    assert len(queries) >= 3, f"the README's demo paragraph suggests `query` → finding pairs: {queries}"
+    prompt = demo.PROMPT.split("Try ", 1)[1].split(" — ", 1)[0].split(", ")
+    assert prompt == queries, "the demo's prompt suggests what the README does"
+
+
+@pytest.mark.parametrize("query,finds", readme_demo_queries())
+def test_readme_query_finds_what_the_readme_says(demo_terminal, query, finds):
+    t = demo_terminal
+    t.resize(150)
+    type_query(t, query)
+    screen = t.wait_for(lambda s: any(finds in row for row in result_rows(s)[:10]), timeout=20,
+                        what=f"{finds!r} among the first results for {query!r}")
+    assert "No results" not in screen
+
+
+@pytest.mark.parametrize("suggestion", demo.HOST_SUGGESTIONS)
+def test_each_host_suggestion_finds_itself(demo_terminal, suggestion):
+    t = demo_terminal
+    t.resize(150)
+    type_query(t, suggestion)
+    t.wait_for(lambda s: any(suggestion in row for row in result_rows(s)[:10]), timeout=20,
+               what=f"a result holding {suggestion!r}")
 
 
 def test_a_subtitle_match_is_highlighted(demo_terminal):

@@ -31,7 +31,10 @@ import searchbar
 
 MODES = ["prefix", "contains", "fuzzy"]
 LOCALES = ["und", "en", "de", "sv", "tr", "es", "ja", "zh", "ko", "ar", "ru"]
-PROMPT = "Search characters, emoji, languages, countries, time zones, currencies (try zur, 東京, strasse)"
+# The queries the prompt suggests; the README's suggestions and Tests/demo check what each finds.
+PROMPT = "Try zur, 東京, weiss — search characters, emoji, languages, countries, time zones, currencies"
+# Offered before typing: each finds itself in the built-in dataset (Tests/demo checks).
+HOST_SUGGESTIONS = ["Zürich", "東京", "São Paulo", "Ελλάδα", "😀"]
 BATCH = 20000
 
 
@@ -229,7 +232,7 @@ class Demo:
         self.session.selected_scope = scope
         self.session.timing = {"delay_ms": 60}
         self.session.set_recents_name("demo")
-        self.session.set_host_suggestions(["Zürich", "東京", "Straße", "Ελλάδα", "😀"], before_typing=True)
+        self.session.set_host_suggestions(HOST_SUGGESTIONS, before_typing=True)
         self.session.set_search_options(mode=MODES[self.mode], limit=200)
         self.session.begin_editing()
         if text:
