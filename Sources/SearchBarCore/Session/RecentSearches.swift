@@ -54,6 +54,17 @@ public struct RecentsPolicy: Sendable, Equatable {
     }
 }
 
+/// One change to the recent searches: what the journal of a recents file records, and what is
+/// replayed to merge the changes of other sessions and processes sharing the file.
+enum RecentsChange: Sendable, Equatable {
+    /// `text` (already trimmed) searched at `time` on list `list`.
+    case add(list: String, text: String, time: Int64)
+    /// The entry of list `list` that folds like `text` was removed.
+    case remove(list: String, text: String)
+    /// Every entry of every list was removed.
+    case clear
+}
+
 /// The recent-search lists of a session: deduplicated on folded text (case- and
 /// diacritic-insensitive), newest first, limited and expired by a ``RecentsPolicy``, and
 /// bounded in size so that their file always stays readable (see ``storedBytesBudget``).
@@ -96,14 +107,25 @@ struct RecentSearches: Sendable, Equatable {
     /// True when no list has an entry.
     var isEmpty: Bool { entries.isEmpty }
 
+    /// Applies a change: the same change gives the same lists in every session that applies
+    /// it. Returns false when it changed nothing.
+    @discardableResult
+    mutating func apply(_ change: RecentsChange, policy: RecentsPolicy, fold: (String) -> String) -> Bool {
+        switch change {
+        case .add(let key, let text, let time): add(text, key: key, time: time, policy: policy, fold: fold) != nil
+        case .remove(let key, let text): remove(folded: fold(text), key: key)
+        case .clear: removeAll()
+        }
+    }
+
     /// Records `text` at the front of list `key`, replacing an entry that folds the same, then
-    /// keeps the lists within the limit and the size budget. Returns false when nothing changed
-    /// (blank or over-long text, a zero limit).
+    /// keeps the lists within the limit and the size budget. Returns the change made, nil when
+    /// nothing changed (blank or over-long text, a zero limit).
     mutating func add(
         _ text: String, key: String, time: Int64, policy: RecentsPolicy, fold: (String) -> String
-    ) -> Bool {
+    ) -> RecentsChange? {
         let trimmed = Self.trimmed(text)
-        guard !trimmed.isEmpty, trimmed.utf8.count <= Self.maximumTextBytes, policy.limit > 0 else { return false }
+        guard !trimmed.isEmpty, trimmed.utf8.count <= Self.maximumTextBytes, policy.limit > 0 else { return nil }
         let entry = Self.entry(RecentSearch(text: trimmed, time: time), fold: fold)
         var list = entries[key] ?? []
         list.removeAll { $0.folded == entry.folded }
@@ -111,20 +133,30 @@ struct RecentSearches: Sendable, Equatable {
         if list.count > policy.limit { list.removeLast(list.count - policy.limit) }
         entries[key] = list
         fitBudget()
-        return true
+        return .add(list: key, text: trimmed, time: time)
     }
 
-    /// Removes entry `index` of list `key`; false when out of range.
-    mutating func remove(at index: Int, key: String) -> Bool {
-        guard var list = entries[key], list.indices.contains(index) else { return false }
+    /// Removes entry `index` of list `key`; returns the change, nil when out of range.
+    mutating func remove(at index: Int, key: String) -> RecentsChange? {
+        guard let list = entries[key], list.indices.contains(index) else { return nil }
+        let text = list[index].search.text
+        _ = remove(folded: list[index].folded, key: key)
+        return .remove(list: key, text: text)
+    }
+
+    /// Removes the entry of list `key` that folds to `folded`; false when there is none.
+    mutating func remove(folded: String, key: String) -> Bool {
+        guard var list = entries[key], let index = list.firstIndex(where: { $0.folded == folded }) else { return false }
         list.remove(at: index)
         entries[key] = list.isEmpty ? nil : list
         return true
     }
 
-    /// Forgets every entry of every list.
-    mutating func removeAll() {
-        entries.removeAll()
+    /// Forgets every entry of every list; false when there was none.
+    @discardableResult
+    mutating func removeAll() -> Bool {
+        defer { entries.removeAll() }
+        return !entries.isEmpty
     }
 
     /// Drops expired entries and trims lists to the limit; true when something was dropped.

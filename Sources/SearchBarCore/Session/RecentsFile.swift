@@ -2,7 +2,8 @@ import Glibc
 
 /// The file a named recent-search list is saved to (NSSearchField's `recentsAutosaveName`):
 /// `<directory>/<name>.json`, written atomically (temporary file, fsync, rename, fsync of the
-/// directory). A file that cannot be read or parsed is moved aside to
+/// directory); the changes made since it was written are in `<name>.json.journal` (see
+/// ``RecentsStore``). A file that cannot be read or parsed is moved aside to
 /// `<name>.json.corrupt-<N>`, never overwritten.
 struct RecentsFile: Sendable {
     /// The directory.
@@ -58,7 +59,6 @@ struct RecentsFile: Sendable {
     /// Throws ``SearchBarError/Code/io`` when it cannot be read and
     /// ``SearchBarError/Code/corrupt`` when it is not a valid recents file.
     func load() throws(SearchBarError) -> [String: [RecentSearch]]? {
-        AtomicFile.removeStaleTemporaries(of: path)
         guard let bytes = try Self.readFile(path) else { return nil }
         return try Self.decode(bytes)
     }
@@ -150,12 +150,17 @@ struct RecentsFile: Sendable {
 
     /// Moves the file aside to the first free `<path>.corrupt-<N>`; returns the new path.
     func quarantine() throws(SearchBarError) -> String {
+        try Self.moveAside(path)
+    }
+
+    /// Moves `path` aside to the first free `<path>.corrupt-<N>`; returns the new path.
+    static func moveAside(_ path: String) throws(SearchBarError) -> String {
         for n in 1...9999 {
             let target = "\(path).corrupt-\(n)"
             var info = stat()
             if lstat(target, &info) == 0 { continue }
             guard rename(path, target) == 0 else {
-                throw SearchBarError(.io, "cannot move \(path) aside to \(target): \(Self.describe(errno))")
+                throw SearchBarError(.io, "cannot move \(path) aside to \(target): \(describe(errno))")
             }
             return target
         }

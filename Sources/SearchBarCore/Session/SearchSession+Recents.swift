@@ -47,10 +47,10 @@ extension SearchSession {
         try perform("removeRecent") { effects throws(SearchBarError) in
             try withCoreThrowing { c throws(SearchBarError) in
                 _ = c.recents.prune(now: now, policy: c.recentsPolicy)
-                guard c.recents.remove(at: index, key: c.recentsKey) else {
+                guard let change = c.recents.remove(at: index, key: c.recentsKey) else {
                     throw .invalidArgument("recent search \(index) is out of range")
                 }
-                recentsChangedLocked(&c, &effects)
+                recentsChangedLocked(change, &c, &effects)
             }
         }
     }
@@ -60,13 +60,17 @@ extension SearchSession {
         try perform("clearRecents") { effects throws(SearchBarError) in
             withCore { c in
                 c.recents.removeAll()
-                recentsChangedLocked(&c, &effects)
+                recentsChangedLocked(.clear, &c, &effects)
             }
         }
     }
 
     /// Saves the recent searches under `name` in ``recentsDirectory`` (nil: stop saving; the
     /// entries stay in memory). The file's entries replace the session's when it exists.
+    ///
+    /// Sessions and processes that use the same name share the list: each change is appended
+    /// to `<name>.json.journal` under an exclusive lock, after the changes the others appended
+    /// since, so none is lost (see ``RecentsStore``).
     ///
     /// A file that cannot be read or parsed is moved aside to `<name>.json.corrupt-<N>` and
     /// the session starts with no recent searches: this throws ``SearchBarError/Code/corrupt``
@@ -85,76 +89,99 @@ extension SearchSession {
         guard let file else {
             withCore { c in
                 c.recentsName = nil
+                c.recentsStore = nil
                 c.recentsSaveBlocked = nil
+                c.recentsPending = []
+                c.recentsRewrite = false
             }
             return
         }
-        var failure: SearchBarError?
-        var loaded: [String: [RecentSearch]] = [:]
-        var blocked: String?
-        do {
-            loaded = try file.load() ?? [:]
-        } catch {
-            do {
-                let aside = try file.quarantine()
-                failure = SearchBarError(
-                    error.code, "\(error.message); the file was moved to \(aside) and recent searches start empty")
-            } catch let moveError {
-                blocked = "\(file.path) could not be read or moved aside, so it is not overwritten"
-                failure = SearchBarError(
-                    error.code, "\(error.message); \(moveError.message); recent searches start empty and are not saved")
-            }
-        }
-        let now = clock.wallMilliseconds()
+        let store = RecentsStore(file: file)
+        let policy = core.withLock { $0.recentsPolicy }
+        let loaded = store.load(policy: policy, now: clock.wallMilliseconds()) { analyzer.fold($0) }
         withCore { c in
             c.recentsName = file.name
-            c.recentsSaveBlocked = blocked
-            c.recents = RecentSearches(lists: loaded) { analyzer.fold($0) }
-            _ = c.recents.prune(now: now, policy: c.recentsPolicy)
+            c.recentsStore = store
+            c.recentsSaveBlocked = loaded.blocked
+            c.recentsPending = []
+            c.recentsRewrite = false
+            c.recents = loaded.recents
             emit(SessionEvent(.recentsDidChange), &c)
         }
-        if let failure { throw failure }
+        if let failure = loaded.failure { throw failure }
     }
 
     /// Records `text` (unless private, blank or unchanged). Call with the lock held.
     func recordRecentLocked(_ text: String, _ c: inout SessionCore, _ effects: inout Effects) {
         guard !c.recentsPolicy.isPrivate else { return }
         let now = clock.wallMilliseconds()
-        let before = c.recents
-        _ = c.recents.prune(now: now, policy: c.recentsPolicy)
-        _ = c.recents.add(text, key: c.recentsKey, time: now, policy: c.recentsPolicy) { analyzer.fold($0) }
-        if c.recents != before { recentsChangedLocked(&c, &effects) }
+        let pruned = c.recents.prune(now: now, policy: c.recentsPolicy)
+        if let change = c.recents.add(text, key: c.recentsKey, time: now, policy: c.recentsPolicy, fold: { analyzer.fold($0) }) {
+            recentsChangedLocked(change, &c, &effects)
+        } else if pruned {
+            emit(SessionEvent(.recentsDidChange), &c)
+        }
     }
 
+    /// Drops expired entries and those over the limit; the file is rewritten without them.
     func pruneRecentsLocked(_ c: inout SessionCore, _ effects: inout Effects) {
         if c.recents.prune(now: clock.wallMilliseconds(), policy: c.recentsPolicy) {
-            recentsChangedLocked(&c, &effects)
-        }
-    }
-
-    func recentsChangedLocked(_ c: inout SessionCore, _ effects: inout Effects) {
-        emit(SessionEvent(.recentsDidChange), &c)
-        if c.recentsName != nil { effects.saveRecents = true }
-    }
-
-    /// Writes the recent searches to their file (outside the lock, under the operation lock).
-    /// A failure is reported as an error event; the entries stay in memory.
-    func saveRecents() {
-        let (name, lists, blocked) = core.withLock { ($0.recentsName, $0.recents.lists, $0.recentsSaveBlocked) }
-        guard let name else { return }
-        let failure: SearchBarError?
-        if let blocked {
-            failure = SearchBarError(.io, "recent searches were not saved: \(blocked)")
-        } else {
-            do {
-                try RecentsFile(directory: recentsDirectory, name: name).save(lists)
-                failure = nil
-            } catch {
-                failure = error
+            emit(SessionEvent(.recentsDidChange), &c)
+            if c.recentsStore != nil {
+                c.recentsRewrite = true
+                effects.saveRecents = true
             }
         }
-        if let failure {
-            core.withLock { c in
+    }
+
+    /// Reports `change` (already made) and queues it for the file.
+    func recentsChangedLocked(_ change: RecentsChange, _ c: inout SessionCore, _ effects: inout Effects) {
+        emit(SessionEvent(.recentsDidChange), &c)
+        if c.recentsStore != nil {
+            c.recentsPending.append(change)
+            effects.saveRecents = true
+        }
+    }
+
+    /// Saves the queued changes (outside the lock, under the operation lock), merged with those
+    /// other sessions and processes saved meanwhile; the merged lists become the session's.
+    /// A failure is reported as an error event; the entries stay in memory and the changes stay
+    /// queued for the next save.
+    func saveRecents() {
+        let (store, pending, rewrite, policy, blocked) = core.withLock { c in
+            defer {
+                c.recentsPending = []
+                c.recentsRewrite = false
+            }
+            return (c.recentsStore, c.recentsPending, c.recentsRewrite, c.recentsPolicy, c.recentsSaveBlocked)
+        }
+        guard let store else { return }
+        if let blocked {
+            let failure = SearchBarError(.io, "recent searches were not saved: \(blocked)")
+            core.withLock { c in emit(SessionEvent(.error, text: failure.message, errorCode: failure.code), &c) }
+            return
+        }
+        let outcome: Result<(RecentSearches, SearchBarError?), SearchBarError>
+        do {
+            outcome = .success(
+                try store.commit(pending, rewrite: rewrite, policy: policy, now: clock.wallMilliseconds()) { analyzer.fold($0) })
+        } catch {
+            outcome = .failure(error)
+        }
+        core.withLock { c in
+            guard c.recentsStore === store else { return }  // rebound meanwhile
+            switch outcome {
+            case .success(let (merged, warning)):
+                var shown = merged
+                for change in c.recentsPending { shown.apply(change, policy: c.recentsPolicy) { analyzer.fold($0) } }
+                if shown != c.recents {
+                    c.recents = shown
+                    emit(SessionEvent(.recentsDidChange), &c)
+                }
+                if let warning { emit(SessionEvent(.error, text: warning.message, errorCode: warning.code), &c) }
+            case .failure(let failure):
+                c.recentsPending = pending + c.recentsPending
+                c.recentsRewrite = c.recentsRewrite || rewrite
                 emit(SessionEvent(.error, text: failure.message, errorCode: failure.code), &c)
             }
         }

@@ -221,6 +221,12 @@ struct SessionCore: Sendable {
     var recentsPolicy = RecentsPolicy()
     var recentsName: String?
     var recentsSaveBlocked: String?
+    /// The named list's files while saving under a name.
+    var recentsStore: RecentsStore?
+    /// Changes to save, oldest first.
+    var recentsPending: [RecentsChange] = []
+    /// The lists must be rewritten (a change the journal does not record, such as pruning).
+    var recentsRewrite = false
     var hostSuggestions: [Suggestion] = []
     var zeroStateSuggestions: [Suggestion] = []
     var suggestionLimits = SuggestionLimits()
