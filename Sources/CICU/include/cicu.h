@@ -15,6 +15,7 @@
 #include <unicode/uscript.h>
 #include <unicode/unorm2.h>
 #include <unicode/ubrk.h>
+#include <unicode/utext.h>
 #include <unicode/ucol.h>
 #include <unicode/uiter.h>
 #include <unicode/utrans.h>
@@ -75,6 +76,9 @@ static inline int32_t sbicu_ubrk_next(UBreakIterator *bi) { return ubrk_next(bi)
 static inline int32_t sbicu_ubrk_following(UBreakIterator *bi, int32_t offset) { return ubrk_following(bi, offset); }
 static inline int32_t sbicu_ubrk_preceding(UBreakIterator *bi, int32_t offset) { return ubrk_preceding(bi, offset); }
 static inline UBool sbicu_ubrk_isBoundary(UBreakIterator *bi, int32_t offset) { return ubrk_isBoundary(bi, offset); }
+static inline void sbicu_ubrk_setUText(UBreakIterator *bi, UText *text, UErrorCode *status) { ubrk_setUText(bi, text, status); }
+static inline UText *sbicu_utext_openUTF8(UText *ut, const char *s, int64_t length, UErrorCode *status) { return utext_openUTF8(ut, s, length, status); }
+static inline UText *sbicu_utext_close(UText *ut) { return utext_close(ut); }
 static inline int32_t sbicu_ubrk_getRuleStatus(UBreakIterator *bi) { return ubrk_getRuleStatus(bi); }
 static inline UCollator *sbicu_ucol_open(const char *loc, UErrorCode *status) { return ucol_open(loc, status); }
 static inline UCollator *sbicu_ucol_clone(const UCollator *coll, UErrorCode *status) { return ucol_clone(coll, status); }

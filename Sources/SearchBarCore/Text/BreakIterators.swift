@@ -47,17 +47,7 @@ final class BreakIteratorPool: @unchecked Sendable {
 
     /// Runs `body` with an iterator set to `text`; nil when ICU cannot provide one.
     func with<R>(text: UnsafeBufferPointer<UInt16>, _ body: (OpaquePointer) -> R) -> R? {
-        guard let template, text.count < Int(Int32.max) else { return nil }
-        var bi = idle.withLock { $0.popLast() }?.pointer
-        if bi == nil {
-            var status = U_ZERO_ERROR
-            bi = sbicu_ubrk_clone(template, &status)
-            if sbicu_failure(status) != 0 {
-                if let bi { sbicu_ubrk_close(bi) }
-                return nil
-            }
-        }
-        guard let iterator = bi else { return nil }
+        guard text.count < Int(Int32.max), let iterator = take() else { return nil }
         var status = U_ZERO_ERROR
         sbicu_ubrk_setText(iterator, text.baseAddress, Int32(text.count), &status)
         guard sbicu_failure(status) == 0 else {
@@ -65,7 +55,38 @@ final class BreakIteratorPool: @unchecked Sendable {
             return nil
         }
         let result = body(iterator)
-        // Detach the caller's buffer before the iterator goes back to the pool.
+        giveBack(iterator)
+        return result
+    }
+
+    /// Runs `body` with an iterator set to the UTF-8 `text` itself (no UTF-16 copy; offsets
+    /// are UTF-8 byte offsets of `text`); nil when ICU cannot provide one.
+    func with<R>(utf8 text: UnsafeBufferPointer<UInt8>, _ body: (OpaquePointer) -> R) -> R? {
+        guard text.count < Int(Int32.max), let iterator = take() else { return nil }
+        var status = U_ZERO_ERROR
+        let base = UnsafeRawPointer(text.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+        let ut = sbicu_utext_openUTF8(nil, base.assumingMemoryBound(to: CChar.self), Int64(text.count), &status)
+        if sbicu_failure(status) == 0 { sbicu_ubrk_setUText(iterator, ut, &status) }
+        guard sbicu_failure(status) == 0 else {
+            if let ut { sbicu_utext_close(ut) }
+            sbicu_ubrk_close(iterator)
+            return nil
+        }
+        let result = body(iterator)
+        giveBack(iterator)
+        sbicu_utext_close(ut)
+        return result
+    }
+
+    /// An idle iterator, or a new clone of the template; nil when ICU cannot make one.
+    private func take() -> OpaquePointer? {
+        if let handle = idle.withLock({ $0.popLast() }) { return handle.pointer }
+        return makeIterator()
+    }
+
+    /// Detaches the caller's text from `iterator` and keeps it for the next use (or closes it
+    /// when the pool is full).
+    private func giveBack(_ iterator: OpaquePointer) {
         var detach = U_ZERO_ERROR
         sbicu_ubrk_setText(iterator, nil, 0, &detach)
         let handle = Handle(pointer: iterator)
@@ -75,7 +96,6 @@ final class BreakIteratorPool: @unchecked Sendable {
             return true
         }
         if !pooled { sbicu_ubrk_close(iterator) }
-        return result
     }
 }
 
@@ -119,48 +139,10 @@ enum Graphemes {
         return copy.withUTF8 { widen(range, bytes: $0) }
     }
 
-    /// `range` widened so that both ends are grapheme-cluster boundaries of the UTF-8 `p`.
+    /// `range` widened so that both ends are grapheme-cluster boundaries of the UTF-8 `p`
+    /// (one range; to widen several ranges of one text, use one ``GraphemeWidener``).
     static func widen(_ range: Range<Int>, bytes p: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        do {
-            var lower = max(0, min(range.lowerBound, p.count))
-            var upper = max(lower, min(range.upperBound, p.count))
-            // Move to scalar starts first.
-            while lower > 0 && lower < p.count && p[lower] & 0xC0 == 0x80 { lower -= 1 }
-            while upper < p.count && p[upper] & 0xC0 == 0x80 { upper += 1 }
-            if isTrivialBoundary(p, lower) && isTrivialBoundary(p, upper) { return lower..<upper }
-            // UTF-16 copy with offset maps both ways.
-            var u16: [UInt16] = []
-            u16.reserveCapacity(p.count)
-            var u8of16: [Int] = []
-            var u16of8 = [Int](repeating: 0, count: p.count + 1)
-            var i = 0
-            while i < p.count {
-                let (c, l) = UTF8Codec.decode(p, at: i)
-                for k in 0..<l { u16of8[i + k] = u16.count }
-                let units = c >= 0x10000 ? 2 : 1
-                for _ in 0..<units { u8of16.append(i) }
-                UTF8Codec.appendUTF16(c, to: &u16)
-                i += l
-            }
-            u16of8[p.count] = u16.count
-            u8of16.append(p.count)
-            let widened = u16.withUnsafeBufferPointer { b in
-                pool.with(text: b) { bi -> (Int, Int) in
-                    var s = u16of8[lower]
-                    var e = u16of8[upper]
-                    if sbicu_ubrk_isBoundary(bi, Int32(s)) == 0 {
-                        let prev = sbicu_ubrk_preceding(bi, Int32(s))
-                        if prev >= 0 { s = Int(prev) }
-                    }
-                    if sbicu_ubrk_isBoundary(bi, Int32(e)) == 0 {
-                        let next = sbicu_ubrk_following(bi, Int32(e))
-                        if next >= 0 { e = Int(next) }
-                    }
-                    return (s, e)
-                }
-            }
-            guard let (s, e) = widened, s >= 0, e <= u16.count, s <= e else { return lower..<upper }
-            return u8of16[s]..<u8of16[e]
-        }
+        var widener = GraphemeWidener(p)
+        return widener.widen(range)
     }
 }

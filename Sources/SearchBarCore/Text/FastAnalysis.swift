@@ -305,12 +305,13 @@ extension TextAnalyzer {
         // Token starts never decrease (parts lie inside their token), so the unit search
         // continues from the previous token's first unit.
         var cursor = 0
+        var graphemes = GraphemeWidener(original)
         for r in 0..<s.raws.count {
             let raw = s.raws[r]
-            let span = Self.span(raw, s, original, &cursor)
+            let span = Self.span(raw, s, &graphemes, &cursor)
             if span.keyStart == span.keyEnd { continue }
             s.tokens.append(span)
-            addParts(of: raw, span: span, original, &s, &cursor)
+            addParts(of: raw, span: span, &graphemes, &s, &cursor)
         }
     }
 
@@ -359,7 +360,7 @@ extension TextAnalyzer {
     /// `TokenBuilder.span(_:)`.
     @inline(__always)
     private static func span(
-        _ raw: TokenBuilder.Raw, _ s: FoldState, _ original: UnsafeBufferPointer<UInt8>, _ cursor: inout Int
+        _ raw: TokenBuilder.Raw, _ s: FoldState, _ graphemes: inout GraphemeWidener, _ cursor: inout Int
     ) -> TokenSpan {
         let us = s.unit(containingText: Int32(raw.start), from: cursor)
         let ue = s.unit(containingText: Int32(raw.end - 1), from: us)
@@ -373,14 +374,14 @@ extension TextAnalyzer {
         let k0 = a.linear ? a.keyStart + ds : a.keyStart
         let k1 =
             b.linear ? b.keyStart + de : (ue + 1 < s.units.count ? s.units[ue + 1].keyStart : Int32(s.key.count))
-        let widened = Graphemes.widen(Int(o0)..<Int(max(o0, o1)), bytes: original)
+        let widened = graphemes.widen(Int(o0)..<Int(max(o0, o1)))
         return TokenSpan(
             keyStart: k0, keyEnd: max(k0, k1), widened.lowerBound, widened.upperBound, raw.kind)
     }
 
     /// `TokenBuilder.addParts(of:span:key:to:texts:)`.
     private func addParts(
-        of raw: TokenBuilder.Raw, span: TokenSpan, _ original: UnsafeBufferPointer<UInt8>, _ s: inout FoldState,
+        of raw: TokenBuilder.Raw, span: TokenSpan, _ graphemes: inout GraphemeWidener, _ s: inout FoldState,
         _ cursor: inout Int
     ) {
         guard raw.kind == .word || raw.kind == .number else { return }
@@ -394,7 +395,7 @@ extension TextAnalyzer {
             for i in raw.start...raw.end where i == raw.end || s.text[i] == 0x5F {
                 if i > partStart && !(partStart == raw.start && i == raw.end) {
                     let part = TokenBuilder.Raw(start: partStart, end: i, kind: .part)
-                    s.tokens.append(Self.span(part, s, original, &cursor))
+                    s.tokens.append(Self.span(part, s, &graphemes, &cursor))
                 }
                 partStart = i + 1
             }

@@ -19,6 +19,13 @@ struct MappedAnalysis {
         let unwidened = map.unwidenedRange(ofKeyBytes: range)
         return map.units.isEmpty ? unwidened : Graphemes.widen(unwidened, in: original)
     }
+
+    /// The same, widened by `graphemes` (a widener over ``original``'s bytes), which shares
+    /// what ICU found between the ranges of one text.
+    func originalRange(ofKeyBytes range: Range<Int>, graphemes: inout GraphemeWidener) -> Range<Int> {
+        let unwidened = map.unwidenedRange(ofKeyBytes: range)
+        return map.units.isEmpty ? unwidened : graphemes.widen(unwidened)
+    }
 }
 
 extension TextAnalyzer {

@@ -157,7 +157,7 @@ public final class TextAnalyzer: Sendable {
             swap(&sink.key, &analysis.key)
             sink.key.removeAll(keepingCapacity: true)
             tables.run(p, &sink)
-            let builder = TokenBuilder(sink: sink, original: p)
+            var builder = TokenBuilder(sink: sink, original: p)
             let spans = sink.text.withUnsafeBufferPointer { t in
                 words.with(text: t) { bi in builder.segment(bi) }
             }
@@ -251,6 +251,14 @@ struct TokenBuilder {
 
     let sink: MappedSink
     let original: UnsafeBufferPointer<UInt8>
+    /// Widens the tokens' original ranges to whole grapheme clusters.
+    var graphemes: GraphemeWidener
+
+    init(sink: MappedSink, original: UnsafeBufferPointer<UInt8>) {
+        self.sink = sink
+        self.original = original
+        graphemes = GraphemeWidener(original)
+    }
 
     /// The kept segments of the word break iterator `bi` (already set to the sink's text).
     func segment(_ bi: OpaquePointer) -> [Raw] {
@@ -296,7 +304,7 @@ struct TokenBuilder {
     }
 
     /// The original and key ranges of a text range.
-    func span(_ raw: Raw) -> TokenSpan {
+    mutating func span(_ raw: Raw) -> TokenSpan {
         let s = sink
         let us = MappedSink.unit(containing: Int32(raw.start), in: s.textStart)
         let ue = MappedSink.unit(containing: Int32(raw.end - 1), in: s.textStart)
@@ -306,7 +314,7 @@ struct TokenBuilder {
         let o1 = s.linear[ue] ? s.origStart[ue] + de : s.origEnd[ue]
         let k0 = s.linear[us] ? s.keyStart[us] + ds : s.keyStart[us]
         let k1 = s.linear[ue] ? s.keyStart[ue] + de : (ue + 1 < s.keyStart.count ? s.keyStart[ue + 1] : Int32(s.key.count))
-        let widened = Graphemes.widen(Int(o0)..<Int(max(o0, o1)), bytes: original)
+        let widened = graphemes.widen(Int(o0)..<Int(max(o0, o1)))
         return TokenSpan(
             keyStart: k0, keyEnd: max(k0, k1), originalStart: Int32(widened.lowerBound),
             originalEnd: Int32(widened.upperBound), kind: raw.kind)
@@ -324,7 +332,9 @@ struct TokenBuilder {
     static let articles: [[UInt8]] = ["ال", "وال", "بال", "كال", "فال"].map { Array($0.utf8) }
 
     /// Appends the parts of a token (snake_case pieces, Arabic word without its article).
-    func addParts(of raw: Raw, span: TokenSpan, key: [UInt8], to tokens: inout [TokenSpan], texts: inout [String]?) {
+    mutating func addParts(
+        of raw: Raw, span: TokenSpan, key: [UInt8], to tokens: inout [TokenSpan], texts: inout [String]?
+    ) {
         guard raw.kind == .word || raw.kind == .number else { return }
         // snake_case
         if sink.text[raw.start..<raw.end].contains(0x5F) {

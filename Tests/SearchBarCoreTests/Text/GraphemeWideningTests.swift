@@ -96,4 +96,41 @@ struct GraphemeWideningTests {
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
+
+    /// Runs where the bytes show no boundary for a long stretch: flags (even and odd runs of
+    /// regional indicators), skin tones, tag sequences, ZWJ sequences, marks, conjuncts.
+    static let longRuns: [String] = [
+        String(repeating: "🇫🇷", count: 20) + "x" + String(repeating: "🇫", count: 21) + " 🇩🇪",
+        "a" + String(repeating: "👍🏽", count: 15) + "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}b",
+        String(repeating: "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", count: 6) + "🇫🇫🇫",
+        String(repeating: "👨‍👩‍👧", count: 8) + "e" + String(repeating: "\u{0301}", count: 40) + "क्षक्ष",
+    ]
+
+    @Test("one widener over a text widens every range, in any order, to ICU's boundaries")
+    func sharedWidenerMatchesICU() {
+        var failures: [String] = []
+        var random = SplitMix(seed: 27)
+        for text in Self.longRuns {
+            var copy = text
+            copy.withUTF8 { p in
+                let icu = Self.icuBoundaries(p).sorted()
+                var ranges: [Range<Int>] = []
+                for lower in 0...p.count {
+                    for upper in lower...p.count where (lower + upper) % 5 == 0 { ranges.append(lower..<upper) }
+                }
+                for k in stride(from: ranges.count - 1, to: 0, by: -1) {
+                    ranges.swapAt(k, random.next(below: k + 1))
+                }
+                var widener = GraphemeWidener(p)
+                for range in ranges {
+                    let expected = (icu.last { $0 <= range.lowerBound } ?? 0)..<(icu.first { $0 >= range.upperBound } ?? p.count)
+                    let widened = widener.widen(range)
+                    if widened != expected && failures.count < 20 {
+                        failures.append("\(text.debugDescription) \(range): \(widened), ICU \(expected)")
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
 }

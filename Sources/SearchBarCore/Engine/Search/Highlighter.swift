@@ -20,16 +20,20 @@ enum Highlighter {
         }
         if let alignment, let ranges = alignedRanges(spans, alignment) { return ranges }
         return analyzer.withMappedAnalysis(original, tokens: spans.contains(where: \.namesToken)) { analysis in
-            var ranges: [Range<Int>] = []
-            for span in spans {
-                guard let keyRange = keyRange(of: span, tokens: analysis.tokens) else { continue }
-                let lower = min(max(keyRange.lowerBound, 0), analysis.keyLength)
-                let upper = min(max(keyRange.upperBound, lower), analysis.keyLength)
-                guard lower < upper else { continue }
-                let range = analysis.originalRange(ofKeyBytes: lower..<upper)
-                if !range.isEmpty { ranges.append(range) }
+            var text = analysis.original
+            return text.withUTF8 { bytes in
+                var graphemes = GraphemeWidener(bytes)
+                var ranges: [Range<Int>] = []
+                for span in spans {
+                    guard let keyRange = keyRange(of: span, tokens: analysis.tokens) else { continue }
+                    let lower = min(max(keyRange.lowerBound, 0), analysis.keyLength)
+                    let upper = min(max(keyRange.upperBound, lower), analysis.keyLength)
+                    guard lower < upper else { continue }
+                    let range = analysis.originalRange(ofKeyBytes: lower..<upper, graphemes: &graphemes)
+                    if !range.isEmpty { ranges.append(range) }
+                }
+                return SortedRanges.union(ranges)
             }
-            return SortedRanges.union(ranges)
         }
     }
 
@@ -37,8 +41,11 @@ enum Highlighter {
     /// token or the alignment cannot map one.
     private static func alignedRanges(_ spans: [HighlightSpan], _ alignment: FoldAlignment) -> [Range<Int>]? {
         var ranges: [Range<Int>] = []
+        var graphemes = GraphemeWidener(alignment.original)
         for span in spans {
-            guard case .keyBytes(let range) = span, let mapped = alignment.originalRange(ofFolded: range) else {
+            guard case .keyBytes(let range) = span,
+                let mapped = alignment.originalRange(ofFolded: range, graphemes: &graphemes)
+            else {
                 return nil
             }
             if !mapped.isEmpty { ranges.append(mapped) }

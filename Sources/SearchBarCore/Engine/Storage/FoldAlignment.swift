@@ -25,6 +25,13 @@ struct FoldAlignment {
     /// boundaries of the original text; nil when the alignment cannot tell. Out-of-range input
     /// is clamped; a range inside one character covers all of it.
     func originalRange(ofFolded range: Range<Int>) -> Range<Int>? {
+        var graphemes = GraphemeWidener(original)
+        return originalRange(ofFolded: range, graphemes: &graphemes)
+    }
+
+    /// The same, widened by `graphemes` (a widener over ``original``), which shares what ICU
+    /// found between the ranges of one text.
+    func originalRange(ofFolded range: Range<Int>, graphemes: inout GraphemeWidener) -> Range<Int>? {
         var lower = max(0, min(range.lowerBound, folded.count))
         var upper = max(lower, min(range.upperBound, folded.count))
         guard lower < upper else { return lower..<lower }
@@ -33,7 +40,7 @@ struct FoldAlignment {
         guard let mapped = unwidenedRange(lower, upper), startsSegment(mapped.lowerBound),
             startsSegment(mapped.upperBound)
         else { return nil }
-        return Graphemes.widen(mapped, bytes: original)
+        return graphemes.widen(mapped)
     }
 
     /// True when a normalization segment of the original starts at `offset` (or the text ends
