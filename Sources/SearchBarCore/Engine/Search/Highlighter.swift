@@ -42,9 +42,10 @@ enum Highlighter {
     private static func alignedRanges(_ spans: [HighlightSpan], _ alignment: FoldAlignment) -> [Range<Int>]? {
         var ranges: [Range<Int>] = []
         var graphemes = GraphemeWidener(alignment.original)
+        var cursor = FoldAlignment.Cursor()
         for span in spans {
             guard case .keyBytes(let range) = span,
-                let mapped = alignment.originalRange(ofFolded: range, graphemes: &graphemes)
+                let mapped = alignment.originalRange(ofFolded: range, graphemes: &graphemes, cursor: &cursor)
             else {
                 return nil
             }

@@ -26,18 +26,31 @@ struct FoldAlignment {
     /// is clamped; a range inside one character covers all of it.
     func originalRange(ofFolded range: Range<Int>) -> Range<Int>? {
         var graphemes = GraphemeWidener(original)
-        return originalRange(ofFolded: range, graphemes: &graphemes)
+        var cursor = Cursor()
+        return originalRange(ofFolded: range, graphemes: &graphemes, cursor: &cursor)
+    }
+
+    /// Where a walk of the patch may resume: the start of a stretch (its offset in the patch,
+    /// in the folded and in the original text), every stretch before it mapped.
+    struct Cursor {
+        var patch = 0
+        var folded = 0
+        var original = 0
     }
 
     /// The same, widened by `graphemes` (a widener over ``original``), which shares what ICU
-    /// found between the ranges of one text.
-    func originalRange(ofFolded range: Range<Int>, graphemes: inout GraphemeWidener) -> Range<Int>? {
+    /// found between the ranges of one text. The walk of the patch starts at `cursor` when the
+    /// range starts at or after it, and leaves it at the stretch where the range starts: ranges
+    /// given in ascending order walk the patch once in all.
+    func originalRange(
+        ofFolded range: Range<Int>, graphemes: inout GraphemeWidener, cursor: inout Cursor
+    ) -> Range<Int>? {
         var lower = max(0, min(range.lowerBound, folded.count))
         var upper = max(lower, min(range.upperBound, folded.count))
         guard lower < upper else { return lower..<lower }
         while lower > 0 && Self.continues(folded[lower]) { lower -= 1 }
         while upper < folded.count && Self.continues(folded[upper]) { upper += 1 }
-        guard let mapped = unwidenedRange(lower, upper), startsSegment(mapped.lowerBound),
+        guard let mapped = unwidenedRange(lower, upper, &cursor), startsSegment(mapped.lowerBound),
             startsSegment(mapped.upperBound)
         else { return nil }
         return graphemes.widen(mapped)
@@ -52,14 +65,19 @@ struct FoldAlignment {
 
     /// The original bytes of folded `lower..<upper` (non-empty, on character boundaries), before
     /// widening; nil when an edit before `upper` cannot be mapped.
-    private func unwidenedRange(_ lower: Int, _ upper: Int) -> Range<Int>? {
+    private func unwidenedRange(_ lower: Int, _ upper: Int, _ cursor: inout Cursor) -> Range<Int>? {
+        // A range before the cursor walks from the start. From a stretch at or before `lower`,
+        // the walk is the same as from the start: no earlier stretch holds `lower` or `upper`,
+        // and the earlier ones mapped.
+        if lower < cursor.folded { cursor = Cursor() }
         var from: Int?
         // j, i: where the next stretch starts in the folded and the original text (on character
         // boundaries of both).
-        var j = 0
-        var i = 0
-        var p = 0
+        var j = cursor.folded
+        var i = cursor.original
+        var p = cursor.patch
         while p < patch.count {
+            let stretch = Cursor(patch: p, folded: j, original: i)
             guard let copied = FoldPatch.readNumber(patch, &p), let skipped = FoldPatch.readNumber(patch, &p),
                 let inserted = FoldPatch.readNumber(patch, &p)
             else { return nil }
@@ -76,7 +94,10 @@ struct FoldAlignment {
             while start > j && start < folded.count && Self.continues(folded[start]) { start -= 1 }
             let originalStart = i + (start - j)
             // The copied stretch j..<start is original i..<originalStart.
-            if from == nil && lower < start { from = i + (lower - j) }
+            if from == nil && lower < start {
+                from = i + (lower - j)
+                cursor = stretch
+            }
             if upper <= start { return from.map { $0..<(i + (upper - j)) } }
             // The edit, character for character.
             guard foldedEnd == folded.count || !Self.continues(folded[foldedEnd]),
@@ -94,7 +115,10 @@ struct FoldAlignment {
                     tables.foldsAlone(
                         c, before: next, to: UnsafeRawBufferPointer(rebasing: folded[b..<b + foldedLength]))
                 else { return nil }
-                if b == lower { from = a }
+                if b == lower {
+                    from = a
+                    cursor = stretch
+                }
                 if b + foldedLength == upper { return from.map { $0..<(a + length) } }
                 b += foldedLength
                 a += length
@@ -104,7 +128,10 @@ struct FoldAlignment {
             i = originalEnd
         }
         // The rest is copied.
-        if from == nil { from = i + (lower - j) }
+        if from == nil {
+            from = i + (lower - j)
+            cursor = Cursor(patch: p, folded: j, original: i)
+        }
         return from.map { $0..<min(i + (upper - j), original.count) }
     }
 
