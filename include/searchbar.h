@@ -254,8 +254,9 @@ typedef struct sb_hit {
     /** How the hit matched, best 7: exact title, 6 title prefix, 5 word prefixes in order,
      *  4 any order, 3 infix, 2 typo, 1 fuzzy. */
     uint32_t tier;
-    /** Sorted, disjoint UTF-8 byte ranges of the field's original text that the query matched;
-     *  owned by the results, valid until sb_results_free(). */
+    /** Sorted, disjoint UTF-8 byte ranges of the field's original text that the query matched
+     *  (in a text over 64 KiB, those in its first 64 KiB, up to the last space or line feed
+     *  there); owned by the results, valid until sb_results_free(). */
     const sb_range *highlights;
     /** Number of highlight ranges. */
     size_t highlight_count;

@@ -68,4 +68,26 @@ struct HighlightTests {
         #expect(hit.field == .subtitle)
         #expect(EngineTestSupport.highlighted(hit, in: "Ünïcode handling") == ["Ünïcode"])
     }
+
+    /// A text over 64 KiB is highlighted in its first 64 KiB, up to the last space there; a
+    /// match further in finds the item without a highlight.
+    @Test("highlights cover the first 64 KiB of a longer text", arguments: [MatchMode.prefix, .contains, .fuzzy])
+    func highlightsOfLongText(_ mode: MatchMode) throws {
+        let limit = Highlighter.highlightedBytes
+        let words = String(repeating: "Café ", count: 40_000)  // 240,000 bytes
+        let index = try EngineTestSupport.index([words, "x " + String(repeating: "y", count: limit) + " zebra"], mode: mode)
+        let hits = try index.search("café")
+        let hit = try #require(hits.first { $0.id == 1 })
+        // Fuzzy mode highlights one occurrence; the others, every occurrence.
+        #expect(hit.highlights.count == (mode == .fuzzy ? 1 : limit / 6))
+        #expect(hit.highlights.allSatisfy { $0.upperBound <= limit })
+        #expect(EngineTestSupport.highlighted(hit, in: words).allSatisfy { $0 == "Café" })
+        let far = try #require(try index.search("zebra").first { $0.id == 2 })
+        #expect(far.highlights.isEmpty)
+        // Up to 64 KiB, every occurrence.
+        let short = String(repeating: "Café ", count: limit / 6)
+        let shortIndex = try EngineTestSupport.index([short], mode: mode)
+        let shortHit = try #require(try shortIndex.search("café").first)
+        #expect(shortHit.highlights.count == (mode == .fuzzy ? 1 : limit / 6))
+    }
 }

@@ -279,13 +279,13 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
 
     /// Every occurrence of each word in the field; for a word with a typo budget that occurs
     /// nowhere in it, the field's words within that budget (the typo match).
-    func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan] {
+    func highlightSpans(_ i: Int, field: SearchField, within limit: HighlightLimit) -> [HighlightSpan] {
         var spans: [HighlightSpan] = []
         var typoWords: [Int] = []
         let arena = segment.folded[Int(field.rawValue)]
         let range = arena.range(i)
         arena.bytes.withUnsafeBufferPointer { bytes in
-            let text = UnsafeBufferPointer(rebasing: bytes[range])
+            let text = UnsafeBufferPointer(rebasing: bytes[range].prefix(limit.keyBytes))
             for w in 0..<words.count {
                 let key = keys[w]
                 let before = spans.count
@@ -303,6 +303,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         for k in Int(segment.forwardOffsets[i])..<Int(segment.forwardOffsets[i + 1]) {
             let entry = segment.forward[k]
             guard entry >> Segment.fieldShift == field.rawValue else { continue }
+            guard position < limit.tokens else { break }
             let term = Int(entry & Segment.termMask)
             if typoWords.contains(where: { typos.cost($0, term) > 1 }) {
                 spans.append(.token(position: position, prefixBytes: nil))

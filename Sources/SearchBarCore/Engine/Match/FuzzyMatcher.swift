@@ -207,12 +207,12 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             field: SearchField(rawValue: UInt32(report)) ?? .title)
     }
 
-    func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan] {
+    func highlightSpans(_ i: Int, field: SearchField, within limit: HighlightLimit) -> [HighlightSpan] {
         let arena = segment.folded[Int(field.rawValue)]
         let range = arena.range(i)
         var positions: [Int] = []
         arena.bytes.withUnsafeBufferPointer { bytes in
-            let text = UnsafeBufferPointer(rebasing: bytes[range])
+            let text = UnsafeBufferPointer(rebasing: bytes[range].prefix(limit.keyBytes))
             for word in words {
                 word.withUnsafeBufferPointer { pattern in
                     guard let found = Self.alignment(pattern, in: text, substringPossible: true) else { return }

@@ -417,11 +417,15 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     /// typed where the field holds one; a typo word that the field holds nowhere as typed (its
     /// typo match) highlights its terms within the budget. So an item's highlights do not
     /// depend on whether the search made the typo plans.
-    func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan] {
+    func highlightSpans(_ i: Int, field: SearchField, within limit: HighlightLimit) -> [HighlightSpan] {
         var spans: [HighlightSpan] = []
         let start = Int(segment.forwardOffsets[i])
         let end = Int(segment.forwardOffsets[i + 1])
-        let inField = (start..<end).filter { segment.forward[$0] >> Segment.fieldShift == field.rawValue }
+        var inField: [Int] = []
+        for k in start..<end where segment.forward[k] >> Segment.fieldShift == field.rawValue {
+            guard inField.count < limit.tokens else { break }
+            inField.append(k)
+        }
         // Per word, its plan here: the typed one, or the typo one (``plans``) for a typo match.
         var typoMatch = [Bool](repeating: false, count: typedPlans.count)
         if typoPlans != nil {
@@ -450,7 +454,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         let arena = segment.folded[Int(field.rawValue)]
         let range = arena.range(i)
         arena.bytes.withUnsafeBufferPointer { bytes in
-            let text = UnsafeBufferPointer(rebasing: bytes[range])
+            let text = UnsafeBufferPointer(rebasing: bytes[range].prefix(limit.keyBytes))
             for w in typedPlans.indices where typedPlans[w].word.matchesAsSubstring {
                 let key = typedPlans[w].word.key
                 var from = 0

@@ -27,8 +27,9 @@ protocol SegmentMatcher: AnyObject, Sendable {
     /// No item's ``ceiling(_:floor:)`` is lower than this: a selection whose floor is at or
     /// below it cannot pass over an item by its ceiling, so the ceiling is not computed.
     var lowestCeiling: MatchTier { get }
-    /// The parts of `field` that the query matched in item `i`.
-    func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan]
+    /// The parts of `field` that the query matched in item `i`, as if the field ended at
+    /// `limit` (spans end at or before its key byte and name tokens before its token count).
+    func highlightSpans(_ i: Int, field: SearchField, within limit: HighlightLimit) -> [HighlightSpan]
     /// Which items can reach the title tiers, when the matcher knows cheaply (nil otherwise).
     var titleTierItems: TitleTierItems? { get }
     /// Candidates (ascending) that hold most of the best matches, examined before the others
@@ -101,6 +102,18 @@ enum TitleOrdering {
     case titleBytes
 }
 
+/// How much of a field's text highlights are computed on: its folded bytes up to ``keyBytes``
+/// and its tokens before ``tokens`` (see ``Highlighter/highlightedBytes``).
+struct HighlightLimit {
+    /// The length of the folded text highlights may cover.
+    var keyBytes: Int
+    /// The number of tokens highlights may name.
+    var tokens: Int
+
+    /// The whole field.
+    static let whole = HighlightLimit(keyBytes: .max, tokens: .max)
+}
+
 /// A part of a field the query matched, before it is mapped to the original text.
 enum HighlightSpan: Equatable {
     /// Token number `position` of the field, all of it or its first `prefixBytes` key bytes.
@@ -116,6 +129,11 @@ enum HighlightSpan: Equatable {
 }
 
 extension SegmentMatcher {
+    /// The parts of `field` that the query matched in item `i`, in the whole field.
+    func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan] {
+        highlightSpans(i, field: field, within: .whole)
+    }
+
     /// No cheap bound by default.
     func ceiling(_ i: Int, floor: UInt8) -> MatchTier { .exactTitle }
     /// Any tier by default.

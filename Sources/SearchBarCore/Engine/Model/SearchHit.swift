@@ -8,6 +8,9 @@ public struct SearchHit: Sendable, Equatable {
     /// The field the highlights refer to (where most query words matched).
     public var field: SearchField
     /// What the query matched, as sorted, disjoint UTF-8 byte ranges of the field's original text.
+    /// In a text longer than 64 KiB, the matches in its first 64 KiB, up to the last space or
+    /// line feed there (none when there is none): the work of highlighting a hit is bounded
+    /// however long its text, and a text up to 64 KiB is highlighted in full.
     public var highlights: [Range<Int>]
 
     /// Creates a hit.

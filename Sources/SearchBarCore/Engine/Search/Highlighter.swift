@@ -2,6 +2,42 @@
 /// text, through the text layer's folded-to-original map. Run only for the returned hits, with
 /// one analysis of each hit's text (the key, its map and the tokens come from the same pass).
 enum Highlighter {
+    /// Highlights cover at most this many bytes at the start of a field's text. In a longer
+    /// text they cover the start up to the last space or line feed before this byte that an
+    /// ASCII character follows (where the words and the fold of the start end as in the whole
+    /// text; none when there is no such place): the matches further in still find and rank the
+    /// item, but are not highlighted. So the work of one hit's highlights stays bounded
+    /// however long its text (a text may have 64 MiB), and a text up to this long is
+    /// highlighted in full.
+    static let highlightedBytes = 1 << 16
+
+    /// How many bytes at the start of the UTF-8 `text` its highlights cover (see
+    /// ``highlightedBytes``): all of them when there are at most that many.
+    static func highlightedLength(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        guard text.count > highlightedBytes else { return text.count }
+        var cut = highlightedBytes
+        while cut > 0 {
+            let before = text[cut - 1]
+            if (before == 0x20 || before == 0x0A) && text[cut] < 0x80 { return cut }
+            cut -= 1
+        }
+        return 0
+    }
+
+    /// The highlights of a text longer than ``highlightedBytes``: the spans `spans` gives within
+    /// the key and tokens of the text's first `length` bytes (``highlightedLength(_:)``), mapped
+    /// through one analysis of those bytes.
+    static func ranges(
+        inFirst length: Int, of text: UnsafeBufferPointer<UInt8>, analyzer: TextAnalyzer,
+        spans: (HighlightLimit) -> [HighlightSpan]
+    ) -> [Range<Int>] {
+        guard length > 0 else { return [] }
+        let start = String(decoding: UnsafeBufferPointer(rebasing: text[..<length]), as: UTF8.self)
+        return analyzer.withMappedAnalysis(start) { analysis in
+            map(spans(HighlightLimit(keyBytes: analysis.keyLength, tokens: analysis.tokens.count)), analysis)
+        }
+    }
+
     /// Sorted, disjoint UTF-8 byte ranges of `original` covering `spans`.
     /// - Parameter foldedLength: the length of the field's stored folded text, when known: an
     ///   ASCII text without CR whose folded text is as long is its own lower-cased key, so
@@ -20,20 +56,26 @@ enum Highlighter {
         }
         if let alignment, let ranges = alignedRanges(spans, alignment) { return ranges }
         return analyzer.withMappedAnalysis(original, tokens: spans.contains(where: \.namesToken)) { analysis in
-            var text = analysis.original
-            return text.withUTF8 { bytes in
-                var graphemes = GraphemeWidener(bytes)
-                var ranges: [Range<Int>] = []
-                for span in spans {
-                    guard let keyRange = keyRange(of: span, tokens: analysis.tokens) else { continue }
-                    let lower = min(max(keyRange.lowerBound, 0), analysis.keyLength)
-                    let upper = min(max(keyRange.upperBound, lower), analysis.keyLength)
-                    guard lower < upper else { continue }
-                    let range = analysis.originalRange(ofKeyBytes: lower..<upper, graphemes: &graphemes)
-                    if !range.isEmpty { ranges.append(range) }
-                }
-                return SortedRanges.union(ranges)
+            map(spans, analysis)
+        }
+    }
+
+    /// The original ranges of `spans` through the analysis of their text.
+    private static func map(_ spans: [HighlightSpan], _ analysis: MappedAnalysis) -> [Range<Int>] {
+        guard !spans.isEmpty else { return [] }
+        var text = analysis.original
+        return text.withUTF8 { bytes in
+            var graphemes = GraphemeWidener(bytes)
+            var ranges: [Range<Int>] = []
+            for span in spans {
+                guard let keyRange = keyRange(of: span, tokens: analysis.tokens) else { continue }
+                let lower = min(max(keyRange.lowerBound, 0), analysis.keyLength)
+                let upper = min(max(keyRange.upperBound, lower), analysis.keyLength)
+                guard lower < upper else { continue }
+                let range = analysis.originalRange(ofKeyBytes: lower..<upper, graphemes: &graphemes)
+                if !range.isEmpty { ranges.append(range) }
             }
+            return SortedRanges.union(ranges)
         }
     }
 

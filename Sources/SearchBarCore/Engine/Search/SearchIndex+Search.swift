@@ -109,12 +109,19 @@ extension SearchIndex {
             let segment = segments[Int(item.segment)]
             let local = Int(item.local)
             let matcher = matchers[Int(item.segment)][Int(item.variant)]
-            let spans = matcher.highlightSpans(local, field: item.field)
             let original = (item.field == .title ? titles[k] : nil) ?? segment.originalText(item.field, local)
             let foldedLength = segment.folded[Int(item.field.rawValue)].length(local)
             var text = original
             let highlights = text.withUTF8 { bytes in
-                segment.withFoldAlignment(item.field, local, original: bytes, tables: alignmentTables) { alignment in
+                let highlighted = Highlighter.highlightedLength(bytes)
+                if highlighted < bytes.count {
+                    return Highlighter.ranges(inFirst: highlighted, of: bytes, analyzer: analyzer) { limit in
+                        matcher.highlightSpans(local, field: item.field, within: limit)
+                    }
+                }
+                let spans = matcher.highlightSpans(local, field: item.field)
+                return segment.withFoldAlignment(item.field, local, original: bytes, tables: alignmentTables) {
+                    alignment in
                     Highlighter.ranges(
                         spans, original: original, analyzer: analyzer, foldedLength: foldedLength, alignment: alignment)
                 }
