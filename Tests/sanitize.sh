@@ -48,11 +48,10 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-suppressions=$root/Tests/tsan.supp:halt_on_error=1:second_deadlock_stack=1:report_signal_unsafe=0}
 
 swift_tests() {
-    local defines=() skip=()
-    [ "$sanitizer" = thread ] && defines=(-Xswiftc -DSEARCHBAR_TSAN)  # see TSanMutex.swift
+    local skip=()
     [ -n "$swift_skip" ] && skip=(--skip "$swift_skip")
-    swift build --build-tests --sanitize="$sanitizer" "${defines[@]}" --scratch-path ".build-$short" &&
-        swift test --skip-build --sanitize="$sanitizer" "${defines[@]}" --scratch-path ".build-$short" "${skip[@]}"
+    swift build --build-tests --sanitize="$sanitizer" --scratch-path ".build-$short" &&
+        swift test --skip-build --sanitize="$sanitizer" --scratch-path ".build-$short" "${skip[@]}"
 }
 
 library() {
