@@ -20,6 +20,7 @@ public final class IndexSessionBackend: SessionSearchBackend {
     /// filters); the host may change them while the session runs (``setBaseOptions(_:)``).
     public var baseOptions: SearchOptions { options.withLock { $0 } }
     private let options: Mutex<SearchOptions>
+    private let lane = TaskLane()
     /// The item scopes the selected scope bar index stands for (empty: every scope).
     public let scopesForScopeBar: @Sendable (_ index: Int, _ title: String?) -> [UInt32]
 
@@ -55,7 +56,7 @@ public final class IndexSessionBackend: SessionSearchBackend {
             completion(.failure(error))
             return NoopSearchTicket()
         }
-        let ticket = index.searchAsyncWithTexts(text, options: options) { result in
+        let ticket = index.searchAsyncWithTexts(text, options: options, lane: lane) { result in
             completion(result.map { found in SessionResults(ids: found.hits.map(\.id), payload: found) })
         }
         return Ticket(ticket: ticket)

@@ -3,6 +3,12 @@ import Synchronization
 
 /// A fixed pool of pthreads that runs one-off tasks (asynchronous searches) and helps with
 /// ``ParallelJob``s. It never starts more threads than it was created with.
+///
+/// Tasks are queued per ``TaskLane`` and the pool serves the lanes that have work in turn, one
+/// task each, so a submitter that floods the pool (a host firing searches in a loop) delays a
+/// search bar's query by one task per busy lane, not by its whole backlog. Offers to help a
+/// running job alternate with tasks when both wait, so a stream of parallel jobs cannot hold
+/// queued tasks back either.
 public final class ThreadPool: @unchecked Sendable {
     /// The number of threads in the pool.
     public let threadCount: Int
@@ -29,9 +35,12 @@ public final class ThreadPool: @unchecked Sendable {
         job.runAsCoordinator()
     }
 
-    /// Runs `task` once on a pool thread.
-    func submit(_ task: @escaping @Sendable () -> Void) {
-        state.enqueue(task)
+    /// The lane of submitters that do not name one.
+    let sharedLane = TaskLane()
+
+    /// Runs `task` once on a pool thread, after the tasks submitted before it on `lane`.
+    func submit(on lane: TaskLane? = nil, _ task: @escaping @Sendable () -> Void) {
+        state.enqueue(task, on: lane ?? sharedLane)
     }
 
     /// The number of tasks and help offers waiting for a thread (for tests and diagnostics).
@@ -47,13 +56,19 @@ private final class PoolState: @unchecked Sendable {
 
     private let condition = Condition()
     private var helpQueue: [ParallelJob] = []
-    private var taskQueue: [@Sendable () -> Void] = []
-    private var taskHead = 0
+    /// The queued tasks of each lane that has some.
+    private var laneTasks: [ObjectIdentifier: FIFOQueue<@Sendable () -> Void>] = [:]
+    /// The lanes with queued tasks, in the order they are served.
+    private var turns = FIFOQueue<ObjectIdentifier>()
+    /// Whether a help offer goes before the next task when both wait.
+    private var helpsNext = true
     private var stopping = false
     private var threads: [pthread_t] = []
     private static let poolMarker = PoolMarker()
 
-    var pendingCount: Int { condition.withLock { helpQueue.count + taskQueue.count - taskHead } }
+    var pendingCount: Int {
+        condition.withLock { helpQueue.count + laneTasks.values.reduce(0) { $0 + $1.count } }
+    }
 
     var isPoolThread: Bool { pthread_getspecific(Self.poolMarker.key) != nil }
 
@@ -81,24 +96,27 @@ private final class PoolState: @unchecked Sendable {
         }
     }
 
-    func enqueue(_ task: @escaping @Sendable () -> Void) {
+    func enqueue(_ task: @escaping @Sendable () -> Void, on lane: TaskLane) {
+        let key = ObjectIdentifier(lane)
         condition.withLock {
-            taskQueue.append(task)
+            if laneTasks[key] == nil { turns.append(key) }
+            laneTasks[key, default: FIFOQueue()].append(task)
             condition.signal()
         }
     }
 
+    /// The next work: a help offer and a task in turn when both wait; tasks one per lane in turn.
     private func next() -> Work? {
         condition.withLock {
             while true {
-                if let job = helpQueue.popLast() { return .help(job) }
-                if taskHead < taskQueue.count {
-                    let task = taskQueue[taskHead]
-                    taskHead += 1
-                    if taskHead == taskQueue.count {
-                        taskQueue.removeAll(keepingCapacity: true)
-                        taskHead = 0
-                    }
+                if !helpQueue.isEmpty && (helpsNext || turns.isEmpty) {
+                    helpsNext = false
+                    return .help(helpQueue.removeLast())
+                }
+                if let key = turns.popFirst() {
+                    helpsNext = true
+                    let task = laneTasks[key]!.popFirst()!
+                    if laneTasks[key]!.isEmpty { laneTasks[key] = nil } else { turns.append(key) }
                     return .task(task)
                 }
                 if stopping { return nil }

@@ -163,13 +163,14 @@ extension SearchIndex {
 
     /// Starts a search on the executor and calls `completion` on a pool thread with the hits or
     /// the error (``SearchBarError/Code/cancelled`` after ``SearchTicket/cancel()``).
-    /// The completion runs exactly once.
+    /// The completion runs exactly once. The search waits on `lane` (the pool's shared lane
+    /// when nil) behind the searches submitted before it there; see ``TaskLane``.
     @discardableResult
     public func searchAsync(
-        _ query: String, options: SearchOptions = SearchOptions(),
+        _ query: String, options: SearchOptions = SearchOptions(), lane: TaskLane? = nil,
         completion: @escaping @Sendable (Result<[SearchHit], SearchBarError>) -> Void
     ) -> SearchTicket {
-        startSearch(completion) { [self] flag throws(SearchBarError) in
+        startSearch(lane, completion) { [self] flag throws(SearchBarError) in
             try search(query, options: options, cancellation: flag)
         }
     }
@@ -178,10 +179,10 @@ extension SearchIndex {
     /// the snapshot the search ran on (see ``searchWithTexts(_:options:cancellation:)``).
     @discardableResult
     public func searchAsyncWithTexts(
-        _ query: String, options: SearchOptions = SearchOptions(),
+        _ query: String, options: SearchOptions = SearchOptions(), lane: TaskLane? = nil,
         completion: @escaping @Sendable (Result<HitsWithTexts, SearchBarError>) -> Void
     ) -> SearchTicket {
-        startSearch(completion) { [self] flag throws(SearchBarError) in
+        startSearch(lane, completion) { [self] flag throws(SearchBarError) in
             try searchWithTexts(query, options: options, cancellation: flag)
         }
     }
@@ -189,11 +190,11 @@ extension SearchIndex {
     /// Runs `work` on the executor with a new ticket's cancellation flag and hands its outcome
     /// to `completion` (a cancelled ticket's work does not start).
     private func startSearch<Value>(
-        _ completion: @escaping @Sendable (Result<Value, SearchBarError>) -> Void,
+        _ lane: TaskLane?, _ completion: @escaping @Sendable (Result<Value, SearchBarError>) -> Void,
         _ work: @escaping @Sendable (CancellationFlag) throws(SearchBarError) -> Value
     ) -> SearchTicket {
         let ticket = asyncSearches.start()
-        pool.submit { [self] in
+        pool.submit(on: lane) { [self] in
             let result: Result<Value, SearchBarError>
             if ticket.flag.isCancelled {
                 result = .failure(SearchBarError(.cancelled, "the search was cancelled"))
