@@ -23,6 +23,8 @@ public final class SearchIndex: Sendable {
     private let current = Mutex<Snapshot>(.empty)
     private let writer = Condition()
     private let attributeNames = Mutex<Set<String>>([])
+    /// Items built since the heap was last trimmed (changed only by writers, one at a time).
+    private let builtSinceTrim = Atomic<Int>(0)
     let asyncSearches = AsyncSearches()
 
     /// Creates an empty index.
@@ -80,7 +82,7 @@ public final class SearchIndex: Sendable {
             views.append(contentsOf: built.map(SegmentView.init))
             views = Compaction.compact(views)
             if !names.isEmpty { attributeNames.withLock { $0.formUnion(names) } }
-            publish(Snapshot(version: base.version &+ 1, segments: views))
+            publish(Snapshot(version: base.version &+ 1, segments: views), built: batch.count)
         }
     }
 
@@ -104,7 +106,7 @@ public final class SearchIndex: Sendable {
             var views = base.segments
             views.append(SegmentView(segment))
             views = Compaction.compact(views)
-            publish(Snapshot(version: base.version &+ 1, segments: views))
+            publish(Snapshot(version: base.version &+ 1, segments: views), built: segment.count)
             return nil
         }
         if let failure { throw failure }
@@ -148,10 +150,20 @@ public final class SearchIndex: Sendable {
             })
     }
 
-    private func publish(_ snapshot: Snapshot) {
+    /// Items built between two trims of the heap: a trim walks the whole heap under the
+    /// allocator's locks, which a host writing small batches many times a second paid per batch.
+    static let itemsPerTrim = 16_384
+
+    /// Makes `snapshot` the current one; `built` items were just built for it.
+    private func publish(_ snapshot: Snapshot, built: Int = 0) {
         current.withLock { $0 = snapshot }
-        // Building frees many small per-item allocations; give the pages back to the system.
-        MemoryTrim.release()
+        // Building frees many small per-item allocations; give the pages back to the system
+        // once enough were built.
+        let total = builtSinceTrim.add(built, ordering: .relaxed).newValue
+        if total >= Self.itemsPerTrim {
+            builtSinceTrim.store(0, ordering: .relaxed)
+            MemoryTrim.release()
+        }
     }
 
     /// True when some item has an attribute with this name.
