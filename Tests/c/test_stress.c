@@ -6,6 +6,13 @@
  *  - every hit id is one the test could have added; no duplicates;
  *  - sessions: SB_EVENT_RESULTS_READY only for the newest issued generation (no stale
  *    delivery), generations strictly increase, delivered ids are valid;
+ *  - session latency under the write and search flood: a typist that asks for a search waits
+ *    for its results; every such round must get them within ROUND_LIMIT_S, and the median round
+ *    within MEDIAN_LIMIT_MS. The searcher threads fire asynchronous searches far faster than
+ *    the pool runs them, so a session queued behind them (one FIFO for all) waited seconds, its
+ *    wait growing with the backlog; on a lane of its own it waits a few searches. The limits are
+ *    ~50x the median seen on a loaded 2-core machine (8-12 ms; 0.8-5 s before), room for a
+ *    sanitizer build on a busy host, and still far below what starvation gives;
  *  - a watchdog fails the test when no thread makes progress for 20 s (deadlock). */
 #define _GNU_SOURCE
 #include <searchbar.h>
@@ -22,6 +29,9 @@
 #define GROUPS 64
 #define PER_GROUP 10
 #define MAX_ID (GROUPS * PER_GROUP)
+#define ROUND_LIMIT_S 15.0
+#define MEDIAN_LIMIT_MS 500.0
+#define MAX_ROUNDS 100000
 
 static sb_index *g_index;
 static atomic_int g_stop;
@@ -142,6 +152,8 @@ typedef struct {
     uint64_t newest_issued;  /* only touched in the callback: callbacks never run two at once */
     uint64_t last_ready;
     atomic_long ready;
+    double *latencies;  /* seconds from sb_session_search_now to its results, per round */
+    size_t rounds, late;
 } session_state;
 
 static void on_event(void *user, const sb_event *event) {
@@ -197,11 +209,19 @@ static void *typist(void *arg) {
         case 1: sb_session_cancel(s); break;
         case 2: sb_session_clear(s); break;
         default: {
-            /* let one search finish: wait up to 2 s for its results (a loaded machine) */
-            long before = atomic_load(&state->ready);
+            /* ask for a search and wait for its results (however long: ROUND_LIMIT_S decides) */
             sb_session_set_text(s, "grp", 3);
+            long before = atomic_load(&state->ready);
+            double start = now();
             sb_session_search_now(s, NULL);
-            for (int i = 0; i < 2000 && atomic_load(&state->ready) == before && !atomic_load(&g_stop); i++) usleep(1000);
+            while (atomic_load(&state->ready) == before && now() - start < ROUND_LIMIT_S) usleep(200);
+            double waited = now() - start;
+            if (atomic_load(&state->ready) == before) {
+                state->late++;
+                FAIL("session: no results %.1f s after sb_session_search_now\n", waited);
+            } else if (state->rounds < MAX_ROUNDS) {
+                state->latencies[state->rounds++] = waited;
+            }
             break;
         }
         }
@@ -211,6 +231,11 @@ static void *typist(void *arg) {
         atomic_fetch_add(&g_progress, 1);
     }
     return NULL;
+}
+
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
 }
 
 static void *watchdog(void *arg) {
@@ -242,6 +267,7 @@ int main(void) {
     pthread_t typists[4], workers[8];
     for (int i = 0; i < 4; i++) {
         memset(&states[i], 0, sizeof states[i]);
+        states[i].latencies = calloc(MAX_ROUNDS, sizeof(double));
         CHECK_STATUS(sb_session_new(g_index, NULL, &states[i].session), SB_OK);
         sb_session_set_callbacks(states[i].session, NULL, on_event, &states[i]);
     }
@@ -263,11 +289,32 @@ int main(void) {
     sb_index_free(g_index); /* waits for the pending async callbacks */
     CHECK(atomic_load(&g_async_done) == issued);
     long ready = 0;
-    for (int i = 0; i < 4; i++) ready += atomic_load(&states[i].ready);
+    size_t rounds = 0, late = 0;
+    for (int i = 0; i < 4; i++) {
+        ready += atomic_load(&states[i].ready);
+        rounds += states[i].rounds;
+        late += states[i].late;
+    }
+    double *latencies = calloc(rounds + 1, sizeof(double));
+    for (int i = 0, k = 0; i < 4; i++) {
+        memcpy(latencies + k, states[i].latencies, states[i].rounds * sizeof(double));
+        k += (int)states[i].rounds;
+        free(states[i].latencies);
+    }
+    qsort(latencies, rounds, sizeof(double), by_value);
+    double median_ms = rounds ? latencies[rounds / 2] * 1e3 : 0;
+    double p95_ms = rounds ? latencies[rounds * 95 / 100] * 1e3 : 0;
+    double max_ms = rounds ? latencies[rounds - 1] * 1e3 : 0;
     printf("stress: %ld searches (%ld async, all completed), %ld batch writes, %ld session rounds, "
            "%ld session results\n", atomic_load(&g_searches), issued, atomic_load(&g_writes),
            atomic_load(&g_session_ops), ready);
+    printf("session search under load: %zu waited rounds, %zu late; median %.1f ms, p95 %.1f ms, "
+           "max %.1f ms\n", rounds, late, median_ms, p95_ms, max_ms);
+    free(latencies);
     CHECK(atomic_load(&g_failures) == 0);
     CHECK(atomic_load(&g_searches) > 0 && atomic_load(&g_writes) > 0 && ready > 0);
+    CHECK(late == 0);
+    CHECK(rounds >= 4);  /* the latency bound measured something */
+    CHECK(median_ms <= MEDIAN_LIMIT_MS);
     return check_report();
 }
