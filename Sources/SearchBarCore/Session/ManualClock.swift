@@ -36,13 +36,11 @@ public final class ManualClock: SessionClock {
         state.withLock { $0.wallBase.addingSaturated(Int64($0.now / 1_000_000)) }
     }
 
-    public func schedule(at deadline: UInt64, _ action: @escaping @Sendable () -> Void) -> SessionTimer {
-        let timer = SessionTimer(action)
+    public func start(_ timer: SessionTimer, at deadline: UInt64) {
         state.withLock { s in
             s.entries.append(Entry(deadline: deadline, order: s.nextOrder, timer: timer))
             s.nextOrder &+= 1
         }
-        return timer
     }
 
     /// The number of timers scheduled and neither fired nor cancelled.

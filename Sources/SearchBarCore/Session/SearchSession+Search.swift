@@ -18,9 +18,9 @@ extension SearchSession {
         c.stallTimer = nil
         let stall = c.timing.stallNanoseconds
         if stall > 0 {
-            c.stallTimer = clock.schedule(at: clock.deadline(after: stall)) { [weak self] in
-                self?.stallFired(generation)
-            }
+            let timer = SessionTimer { [weak self] in self?.stallFired(generation) }
+            c.stallTimer = timer
+            effects.timers.append((timer, clock.deadline(after: stall)))
         }
         let query = SessionQuery(
             generation: generation, text: c.state.text, tokens: c.state.tokens, scope: c.state.selectedScope,
@@ -58,9 +58,9 @@ extension SearchSession {
             c.debounce?.cancel()
             c.debounceSerial &+= 1
             let serial = c.debounceSerial
-            c.debounce = clock.schedule(at: clock.deadline(after: delay)) { [weak self] in
-                self?.debounceFired(serial)
-            }
+            let timer = SessionTimer { [weak self] in self?.debounceFired(serial) }
+            c.debounce = timer
+            effects.timers.append((timer, clock.deadline(after: delay)))
         }
     }
 

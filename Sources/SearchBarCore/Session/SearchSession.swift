@@ -153,6 +153,9 @@ public final class SearchSession: Sendable {
 
     /// What a host call does once the state lock is released.
     struct Effects {
+        /// Timers made under the lock, started after it is released (a clock without a thread
+        /// fires them on the caller's).
+        var timers: [(timer: SessionTimer, deadline: UInt64)] = []
         var cancel: [any SessionSearchTicket] = []
         var launch: [SessionQuery] = []
         var saveRecents = false
@@ -180,6 +183,7 @@ public final class SearchSession: Sendable {
 
     /// Performs the effects of a call or timer.
     func apply(_ effects: Effects) {
+        for (timer, deadline) in effects.timers { clock.start(timer, at: deadline) }
         for ticket in effects.cancel { ticket.cancel() }
         for query in effects.launch { launch(query) }
         if effects.saveRecents { saveRecents() }

@@ -11,9 +11,11 @@ public protocol SessionClock: Sendable {
     /// Wall-clock time in milliseconds since the Unix epoch (recent searches are stamped with it,
     /// so expiry survives a restart).
     func wallMilliseconds() -> Int64
-    /// Runs `action` once, on a thread of the clock's choosing, when ``now()`` reaches `deadline`
-    /// (at once if it already has), unless the returned timer is cancelled first.
-    func schedule(at deadline: UInt64, _ action: @escaping @Sendable () -> Void) -> SessionTimer
+    /// Fires `timer` once, on a thread of the clock's choosing, when ``now()`` reaches
+    /// `deadline` (at once if it already has), unless it is cancelled first. The clock may fire
+    /// it on the calling thread (when it has no other), so never call this with a lock held that
+    /// the timer's action takes.
+    func start(_ timer: SessionTimer, at deadline: UInt64)
 }
 
 /// A scheduled action that can be cancelled. Cancelling is idempotent and safe from any thread;
@@ -49,6 +51,14 @@ public final class SessionTimer: Sendable {
 }
 
 extension SessionClock {
+    /// Runs `action` once when ``now()`` reaches `deadline`, unless the returned timer is
+    /// cancelled first (see ``start(_:at:)``).
+    public func schedule(at deadline: UInt64, _ action: @escaping @Sendable () -> Void) -> SessionTimer {
+        let timer = SessionTimer(action)
+        start(timer, at: deadline)
+        return timer
+    }
+
     /// ``now()`` plus `delay` nanoseconds, saturating instead of overflowing.
     func deadline(after delay: UInt64) -> UInt64 {
         let (sum, overflow) = now().addingReportingOverflow(delay)

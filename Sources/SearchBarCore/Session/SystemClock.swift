@@ -21,10 +21,8 @@ public final class SystemClock: SessionClock {
             .addingSaturated(Int64(ts.tv_nsec / 1_000_000))
     }
 
-    public func schedule(at deadline: UInt64, _ action: @escaping @Sendable () -> Void) -> SessionTimer {
-        let timer = SessionTimer(action)
+    public func start(_ timer: SessionTimer, at deadline: UInt64) {
         thread.add(timer, at: deadline)
-        return timer
     }
 
     /// `CLOCK_MONOTONIC` in nanoseconds.
