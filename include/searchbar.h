@@ -883,12 +883,14 @@ void sb_index_free(sb_index *index);
  * `locale`: BCP 47 tag or ICU id, NUL-terminated; NULL, "" or "und" for no locale (hard folding).
  * `mode`: the default sb_match_mode of searches (SB_MODE_DEFAULT means SB_MODE_PREFIX).
  * `fields`: SB_FIELDS_* mask of the fields to store and search; 0 means SB_FIELDS_ALL.
- * `threads`: executor threads (0 = one per processor; at most 256); the index never starts more.
+ * `threads`: executor threads (0 = one per processor; at most 256); the index never starts more,
+ * and runs with fewer when the system refuses some.
  * On success `*out_index` receives a new handle (NULL on failure).
  * Ownership: the caller owns the handle and releases it with sb_index_free().
  * Thread safety: any thread.
  * Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a working index with no locale); SB_EINVAL for a NULL
- * out_index, a malformed locale, an unknown mode, unknown field bits or too many threads.
+ * out_index, a malformed locale, an unknown mode, unknown field bits or too many threads;
+ * SB_ENOMEM when not one executor thread could be started (the process's thread limit).
  */
 sb_status sb_index_new(const char *locale, uint32_t mode, uint32_t fields, uint32_t threads, sb_index **out_index);
 

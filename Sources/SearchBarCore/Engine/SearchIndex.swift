@@ -32,9 +32,11 @@ public final class SearchIndex: Sendable {
     ///   - locale: folding and collation locale (``SearchLocale/none`` for none).
     ///   - mode: the default match mode.
     ///   - fields: the fields to store and search (empty means all).
-    ///   - threads: executor threads; 0 means one per processor.
-    /// - Throws: ``SearchBarError/Code/invalidArgument`` for a negative thread count, or what
-    ///   ``Collator`` throws.
+    ///   - threads: executor threads; 0 means one per processor. When the system refuses some
+    ///     (a process at its thread limit), the index runs with those it got.
+    /// - Throws: ``SearchBarError/Code/invalidArgument`` for a negative thread count,
+    ///   ``SearchBarError/Code/outOfMemory`` when not one executor thread could be started, or
+    ///   what ``Collator`` throws.
     public init(locale: SearchLocale = .none, mode: MatchMode = .prefix, fields: SearchFields = .all, threads: Int = 0)
         throws(SearchBarError)
     {
@@ -47,6 +49,10 @@ public final class SearchIndex: Sendable {
             analyzer: AnalyzerCache.shared.analyzer(for: locale), collator: try Collator(locale: locale),
             fields: self.fields)
         pool = ThreadPool(threads: threads)
+        guard pool.threadCount > 0 else {
+            throw SearchBarError(
+                .outOfMemory, "no executor thread could be started: the process is at its thread or memory limit")
+        }
     }
 
     deinit { asyncSearches.cancelAll() }

@@ -10,7 +10,8 @@ import Synchronization
 /// running job alternate with tasks when both wait, so a stream of parallel jobs cannot hold
 /// queued tasks back either.
 public final class ThreadPool: @unchecked Sendable {
-    /// The number of threads in the pool.
+    /// The number of threads in the pool: those asked for that the system let it start (0 when
+    /// it could start none: then only ``run(_:)`` works, on the caller's thread alone).
     public let threadCount: Int
     private let state: PoolState
 
@@ -20,9 +21,10 @@ public final class ThreadPool: @unchecked Sendable {
     /// Starts `threads` threads (`0` or less means one per processor).
     public init(threads: Int = 0) {
         let count = threads > 0 ? min(threads, 256) : Self.processorCount
-        threadCount = count
         state = PoolState()
-        for _ in 0..<count { state.spawn() }
+        var started = 0
+        for _ in 0..<count where state.spawn() { started += 1 }
+        threadCount = started
     }
 
     deinit { state.stop() }
@@ -72,7 +74,8 @@ private final class PoolState: @unchecked Sendable {
 
     var isPoolThread: Bool { pthread_getspecific(Self.poolMarker.key) != nil }
 
-    func spawn() {
+    /// Starts one more thread; false when the system refused one.
+    func spawn() -> Bool {
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
         let created = pthread_create(&thread, nil, { raw in
@@ -87,6 +90,7 @@ private final class PoolState: @unchecked Sendable {
         } else {
             Unmanaged<PoolState>.fromOpaque(context).release()
         }
+        return created == 0
     }
 
     func offerHelp(_ job: ParallelJob, times: Int) {
