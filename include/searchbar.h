@@ -870,9 +870,9 @@ sb_status sb_index_count(sb_index *index, size_t *out_count);
 
 /**
  * Releases an index. Pending asynchronous searches are cancelled and their callbacks have
- * returned when this returns (unless it is called from inside such a callback, which is
- * misuse: the remaining callbacks then still run later). NULL is a no-op; a handle that is not
- * a live index is left alone.
+ * returned when this returns (unless it is called from inside one of this index's callbacks,
+ * which is misuse: the remaining callbacks then still run later; from inside another index's
+ * callback it waits as usual). NULL is a no-op; a handle that is not a live index is left alone.
  * Ownership: takes ownership of `index`; results already returned stay valid.
  * Thread safety: no other call may be using the index.
  */
@@ -1176,9 +1176,11 @@ sb_status sb_session_fail_search(sb_session *session, uint64_t generation, const
 
 /**
  * Releases a session: timers stop, the running search is cancelled, the event descriptor is
- * closed. NULL is a no-op (SB_OK).
+ * closed. Threads waiting in sb_session_next_event() are woken (it returns SB_ETIMEDOUT), and
+ * running event callbacks have returned when this returns. NULL is a no-op (SB_OK).
  * Ownership: takes ownership of `session`.
- * Thread safety: no other thread may be using the session (or waiting on its descriptor).
+ * Thread safety: no other thread may be starting calls on the session; stop watching its
+ * descriptor in the host's loop first.
  * Returns SB_OK; SB_EINVAL for a handle that is not a live session (left alone); SB_EMISUSE
  * when called from inside one of the session's callbacks (the session stays alive: free it
  * after the callback returns).

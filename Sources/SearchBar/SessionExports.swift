@@ -51,9 +51,11 @@ enum SessionClockKind: UInt32, CaseIterable {
 }
 
 /// Releases a session: timers stop, the running search is cancelled, the event descriptor is
-/// closed. NULL is a no-op (SB_OK).
+/// closed. Threads waiting in sb_session_next_event() are woken (it returns SB_ETIMEDOUT), and
+/// running event callbacks have returned when this returns. NULL is a no-op (SB_OK).
 /// Ownership: takes ownership of `session`.
-/// Thread safety: no other thread may be using the session (or waiting on its descriptor).
+/// Thread safety: no other thread may be starting calls on the session; stop watching its
+/// descriptor in the host's loop first.
 /// Returns SB_OK; SB_EINVAL for a handle that is not a live session (left alone); SB_EMISUSE
 /// when called from inside one of the session's callbacks (the session stays alive: free it
 /// after the callback returns).

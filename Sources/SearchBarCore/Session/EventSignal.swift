@@ -4,14 +4,21 @@ import Glibc
 /// asyncio, Qt or `poll()` loop can wait on it without polling.
 ///
 /// An `eventfd` (looked up at run time: Swift's Glibc module does not import it), or a
-/// non-blocking pipe where `eventfd` is missing. Raise and lower are called under the session's
-/// lock, so the readable state always matches the queue.
+/// non-blocking pipe where `eventfd` is missing. Every method but ``wait(timeoutMilliseconds:)``
+/// is called under the session's lock, so the readable state always matches the queue.
+///
+/// Closing wakes the threads waiting in ``wait(timeoutMilliseconds:)`` (closing a descriptor
+/// does not wake a `poll` on it) and closes the descriptors when the last of them has left, so
+/// none polls a number the process may have reused.
 final class EventSignal: @unchecked Sendable {
     /// The descriptor the host polls.
     let readFD: Int32
     private let writeFD: Int32
     private var raised = false
     private var closed = false
+    /// Threads between ``beginWait()`` and ``endWait()``.
+    private var waiters = 0
+    private var descriptorsOpen = true
 
     private typealias EventFDFunction = @convention(c) (UInt32, Int32) -> Int32
 
@@ -40,11 +47,14 @@ final class EventSignal: @unchecked Sendable {
     /// Makes the descriptor readable (idempotent).
     func raise() {
         guard !raised, !closed else { return }
+        if post() { raised = true }
+    }
+
+    /// Writes one token, which makes the descriptor readable.
+    private func post() -> Bool {
         var one: UInt64 = 1
         let size = readFD == writeFD ? 8 : 1
-        if withUnsafeBytes(of: &one, { write(writeFD, $0.baseAddress, size) }) == size {
-            raised = true
-        }
+        return withUnsafeBytes(of: &one, { write(writeFD, $0.baseAddress, size) }) == size
     }
 
     /// Makes the descriptor unreadable (idempotent).
@@ -55,15 +65,41 @@ final class EventSignal: @unchecked Sendable {
         raised = false
     }
 
-    /// Closes the descriptors.
+    /// Stops signalling: wakes the waiting threads and closes the descriptors, at once when none
+    /// waits, else when the last one leaves.
     func close() {
         guard !closed else { return }
         closed = true
+        if waiters > 0 {
+            if !raised { _ = post() }
+        } else {
+            closeDescriptors()
+        }
+    }
+
+    private func closeDescriptors() {
+        guard descriptorsOpen else { return }
+        descriptorsOpen = false
         _ = Glibc.close(readFD)
         if writeFD != readFD { _ = Glibc.close(writeFD) }
     }
 
+    /// Registers the calling thread as about to ``wait(timeoutMilliseconds:)``; false (do not
+    /// wait) once closed.
+    func beginWait() -> Bool {
+        guard !closed else { return false }
+        waiters += 1
+        return true
+    }
+
+    /// Ends a wait begun with ``beginWait()``; the last waiter out of a closed signal closes it.
+    func endWait() {
+        waiters -= 1
+        if closed && waiters == 0 { closeDescriptors() }
+    }
+
     /// Waits up to `timeoutMilliseconds` (negative: forever) for the descriptor to be readable.
+    /// Call without the session's lock, between ``beginWait()`` and ``endWait()``.
     func wait(timeoutMilliseconds: Int32) -> Bool {
         var entry = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)
         while true {
@@ -74,6 +110,7 @@ final class EventSignal: @unchecked Sendable {
     }
 
     deinit {
-        close()
+        closed = true
+        closeDescriptors()
     }
 }

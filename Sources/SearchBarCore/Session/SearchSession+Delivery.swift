@@ -47,19 +47,23 @@ extension SearchSession {
         let start = SystemClock.monotonicNanoseconds()
         let limit = timeout.map { $0.saturatingNanoseconds }
         while true {
-            let (event, closed) = core.withLock { c -> (SessionEvent?, Bool) in
-                (Self.popQueued(&c, signal), c.closed)
-            }
-            if let event { return event }
-            if closed { return nil }
             var waitMilliseconds: Int32 = -1
             if let limit {
                 let elapsed = SystemClock.monotonicNanoseconds() &- start
-                guard elapsed < limit else { return nil }
-                let remaining = (limit - elapsed + 999_999) / 1_000_000
+                let remaining = elapsed < limit ? (limit - elapsed + 999_999) / 1_000_000 : 0
                 waitMilliseconds = Int32(clamping: remaining)
             }
+            // Decided under the lock: an event, nothing (closed, or the time is up), or a wait
+            // that close() will interrupt.
+            let (event, waits) = core.withLock { c -> (SessionEvent?, Bool) in
+                if let event = Self.popQueued(&c, signal) { return (event, false) }
+                guard !c.closed, waitMilliseconds != 0 else { return (nil, false) }
+                return (nil, signal.beginWait())
+            }
+            if let event { return event }
+            guard waits else { return nil }
             _ = signal.wait(timeoutMilliseconds: waitMilliseconds)
+            core.withLock { _ in signal.endWait() }
         }
     }
 

@@ -59,17 +59,44 @@ final class AsyncSearches: Sendable {
         }
     }
 
+    /// The async-search registries whose completions the calling thread is running, innermost
+    /// last (a completion may start and wait for another index's searches).
+    private final class RunningCompletions {
+        var owners: [ObjectIdentifier] = []
+    }
+
     private static let callbackKey: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key, nil)
+        pthread_key_create(&key) { raw in
+            if let raw { Unmanaged<RunningCompletions>.fromOpaque(raw).release() }
+        }
         return key
     }()
 
-    /// Marks the calling thread as inside (or outside) a completion callback.
-    static func runningCallback(_ inside: Bool) {
-        pthread_setspecific(callbackKey, inside ? UnsafeRawPointer(bitPattern: 1) : nil)
+    /// The calling thread's list, made on first use.
+    private static var runningCompletions: RunningCompletions {
+        if let raw = pthread_getspecific(callbackKey) {
+            return Unmanaged<RunningCompletions>.fromOpaque(raw).takeUnretainedValue()
+        }
+        let made = RunningCompletions()
+        pthread_setspecific(callbackKey, Unmanaged.passRetained(made).toOpaque())
+        return made
     }
 
-    /// True on a thread that is running a completion callback.
-    static var isRunningCallback: Bool { pthread_getspecific(callbackKey) != nil }
+    /// Runs `completion` with the calling thread marked as inside one of this registry's
+    /// completions.
+    func runCompletion(_ completion: () -> Void) {
+        let running = Self.runningCompletions
+        running.owners.append(ObjectIdentifier(self))
+        completion()
+        running.owners.removeLast()
+    }
+
+    /// True on a thread that is running one of this registry's completions (waiting for this
+    /// registry's searches there would wait for itself). Another index's completion does not
+    /// count: freeing index B from inside index A's callback waits for B's callbacks.
+    var isRunningCompletion: Bool {
+        guard let raw = pthread_getspecific(Self.callbackKey) else { return false }
+        return Unmanaged<RunningCompletions>.fromOpaque(raw).takeUnretainedValue().owners.contains(ObjectIdentifier(self))
+    }
 }

@@ -205,9 +205,7 @@ extension SearchIndex {
                     result = .failure(error)
                 }
             }
-            AsyncSearches.runningCallback(true)
-            completion(result)
-            AsyncSearches.runningCallback(false)
+            asyncSearches.runCompletion { completion(result) }
             asyncSearches.finish(ticket)
         }
         return ticket
@@ -219,9 +217,10 @@ extension SearchIndex {
     public func cancelSearch(_ ticket: UInt64) -> Bool { asyncSearches.cancel(ticket) }
 
     /// Cancels every pending asynchronous search and waits until their completions have
-    /// returned (not when called from inside a completion, which would wait for itself).
+    /// returned (not when called from inside one of this index's completions, which would wait
+    /// for itself; inside another index's completion it waits).
     public func cancelAllSearchesAndWait() {
         asyncSearches.cancelAll()
-        if !AsyncSearches.isRunningCallback { asyncSearches.waitUntilIdle() }
+        if !asyncSearches.isRunningCompletion { asyncSearches.waitUntilIdle() }
     }
 }
