@@ -872,7 +872,9 @@ sb_status sb_index_count(sb_index *index, size_t *out_count);
  * Releases an index. Pending asynchronous searches are cancelled and their callbacks have
  * returned when this returns (unless it is called from inside one of this index's callbacks,
  * which is misuse: the remaining callbacks then still run later; from inside another index's
- * callback it waits as usual). NULL is a no-op; a handle that is not a live index is left alone.
+ * callback it waits as usual). NULL is a no-op; a handle that is not a live index is left alone,
+ * and so is an index in a child process forked after it was made (whose threads stayed in the
+ * parent: every call on it returns SB_EMISUSE there).
  * Ownership: takes ownership of `index`; results already returned stay valid.
  * Thread safety: no other call may be using the index.
  */
@@ -1183,7 +1185,8 @@ sb_status sb_session_fail_search(sb_session *session, uint64_t generation, const
  * descriptor in the host's loop first.
  * Returns SB_OK; SB_EINVAL for a handle that is not a live session (left alone); SB_EMISUSE
  * when called from inside one of the session's callbacks (the session stays alive: free it
- * after the callback returns).
+ * after the callback returns), or in a child process forked after the session was made (a
+ * child can neither use nor free its parent's sessions and indexes: make new ones there).
  */
 sb_status sb_session_free(sb_session *session);
 

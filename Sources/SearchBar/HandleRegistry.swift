@@ -32,6 +32,11 @@ enum HandleRegistry {
         guard let object else {
             throw .invalidArgument("\(name) is not a live \(T.self) handle (freed, foreign or of another type)")
         }
+        if let bound = object as? any ProcessBound, bound.isInheritedThroughFork {
+            throw SearchBarError(
+                .misuse, "\(name) was made before fork(): its threads stayed in the parent process, so the child "
+                    + "can neither use nor free it; make a new one in the child")
+        }
         return object
     }
 

@@ -33,7 +33,9 @@ import SearchBarCore
 /// Releases an index. Pending asynchronous searches are cancelled and their callbacks have
 /// returned when this returns (unless it is called from inside one of this index's callbacks,
 /// which is misuse: the remaining callbacks then still run later; from inside another index's
-/// callback it waits as usual). NULL is a no-op; a handle that is not a live index is left alone.
+/// callback it waits as usual). NULL is a no-op; a handle that is not a live index is left alone,
+/// and so is an index in a child process forked after it was made (whose threads stayed in the
+/// parent: every call on it returns SB_EMISUSE there).
 /// Ownership: takes ownership of `index`; results already returned stay valid.
 /// Thread safety: no other call may be using the index.
 @c public func sb_index_free(_ index: sb_index_ref?) {

@@ -58,7 +58,8 @@ enum SessionClockKind: UInt32, CaseIterable {
 /// descriptor in the host's loop first.
 /// Returns SB_OK; SB_EINVAL for a handle that is not a live session (left alone); SB_EMISUSE
 /// when called from inside one of the session's callbacks (the session stays alive: free it
-/// after the callback returns).
+/// after the callback returns), or in a child process forked after the session was made (a
+/// child can neither use nor free its parent's sessions and indexes: make new ones there).
 @c public func sb_session_free(_ session: sb_session_ref?) -> sb_status {
     guarded { () throws(SearchBarError) in
         guard session != nil else { return SB_OK }

@@ -7,7 +7,9 @@ import Synchronization
 /// Thread safety: every method may be called from any thread at any time. Writers (``add(_:)``,
 /// ``remove(ids:)``) run one at a time and build outside the snapshot lock; searches never wait
 /// for writers.
-public final class SearchIndex: Sendable {
+public final class SearchIndex: Sendable, ProcessBound {
+    /// ``ForkWatch/generation`` when the index was made.
+    public let forkGeneration = ForkWatch.generation
     /// The locale items and queries are folded for.
     public let locale: SearchLocale
     /// The match mode used when a search does not name one.

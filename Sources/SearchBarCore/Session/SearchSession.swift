@@ -16,7 +16,9 @@ import Synchronization
 /// Searches: every query gets a generation; a newer query supersedes (and cancels) the older
 /// one, and an older query's results are never delivered: ``SessionEventKind/superseded``
 /// says so instead.
-public final class SearchSession: Sendable {
+public final class SearchSession: Sendable, ProcessBound {
+    /// ``ForkWatch/generation`` when the session was made.
+    public let forkGeneration = ForkWatch.generation
     /// The backend searches run through (nil: the host searches and calls ``deliverResults(_:for:)``).
     public let backend: (any SessionSearchBackend)?
     /// The clock timers run on.

@@ -25,6 +25,9 @@ public final class SystemClock: SessionClock {
         thread.add(timer, at: deadline)
     }
 
+    /// Forgets the parent's timers and timer thread in a forked child (see ``ForkWatch``).
+    func resetInForkedChild() { thread.resetInForkedChild() }
+
     /// `CLOCK_MONOTONIC` in nanoseconds.
     static func monotonicNanoseconds() -> UInt64 {
         var ts = timespec()

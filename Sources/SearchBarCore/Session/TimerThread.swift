@@ -39,6 +39,21 @@ final class TimerThread: @unchecked Sendable {
         if mustStart { start() }
     }
 
+    /// In a forked child: the thread stayed in the parent and its lock may have been held
+    /// there, so the lock and condition are made anew, the parent's timers dropped (their
+    /// sessions cannot be used in the child) and the thread started again on the next add.
+    /// Runs on the child's only thread, before anything else can run.
+    func resetInForkedChild() {
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+        entries.removeAll()
+        started = false
+    }
+
     private func start() {
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
