@@ -6,7 +6,7 @@ import struct
 import threading
 from dataclasses import dataclass, field as dataclass_field
 
-from . import _ffi
+from . import _ffi, _lifetime
 from ._ffi import (lib, packed_utf8, sb_attribute, sb_filter, sb_hit_entry, sb_index, sb_item, sb_packed_items,
                    sb_range, sb_results, sb_search_options, size_t_view)
 from ._ranges import checked
@@ -230,6 +230,7 @@ class Index(_ffi.OwnedHandle):
         lib.sb_index_new(_locale(locale), _mode(mode), mask, checked(threads, "uint32_t", "threads"),
                          ctypes.byref(handle))
         self._handle = handle
+        _lifetime.track_index(self)
         self._lock = threading.Lock()
         self._pending = {}
         self.locale = locale

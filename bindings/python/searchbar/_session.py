@@ -9,6 +9,7 @@ import sys
 import threading
 from dataclasses import dataclass
 
+from . import _lifetime
 from ._ffi import lib, sb_results, sb_session
 from ._session_ffi import (
     sb_bar_item, sb_display, sb_event, sb_event_callback, sb_recent, sb_recents_policy, sb_search_timing,
@@ -194,6 +195,7 @@ class Session:
         self._handle = handle
         self._index = index
         self._callbacks = None
+        _lifetime.track_session(self)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
