@@ -6,6 +6,8 @@
 #      (find_package and pkg-config);
 #   3. pytest: the Python binding installed with pip into a fresh virtual environment.
 # Usage: bash Tests/run.sh
+#        bash Tests/run.sh --sanitizers [--fuzz SECONDS]   # what CI runs after the above
+#        bash Tests/run.sh --deep [--fuzz SECONDS]         # every suite under both sanitizers
 #        bash Tests/run.sh --sanitize address|thread [--fuzz SECONDS] [--no-swift]
 #        bash Tests/run.sh --fuzz SECONDS
 # The flags run the sanitizer / fuzzing paths instead (Tests/sanitize.sh documents them).

@@ -1,26 +1,39 @@
 #!/usr/bin/env bash
 # The sanitizer and fuzz paths of Tests/run.sh (the default path does not come here):
-#   bash Tests/run.sh --sanitize address [--fuzz SECONDS] [--no-swift]
-#   bash Tests/run.sh --sanitize thread [--no-swift]
-#   bash Tests/run.sh --fuzz SECONDS           # ASan+coverage build and fuzz smoke only
-# address: Swift tests with `swift test --sanitize=address`; the library built by CMake with
-#   SEARCHBAR_SANITIZE=address (+ fuzz coverage) in build-asan; every Tests/c/test_*.c built
-#   with clang -fsanitize=address,undefined against it and run with leak checking; pytest with
-#   the ASan runtime LD_PRELOADed; valgrind memcheck on examples/c/quickstart.c built against
-#   the installed (uninstrumented) package; with --fuzz, every libFuzzer harness for SECONDS.
-# thread: the same with ThreadSanitizer (build-tsan, .build-tsan), suppressions in
-#   Tests/tsan.supp; no valgrind, no fuzzing.
-# --no-swift skips the Swift test step (the slowest: a full instrumented Swift build).
-# --swift-skip REGEX skips the Swift tests matching REGEX (`swift test --skip`).
+#   bash Tests/run.sh --sanitizers [--fuzz SECONDS]
+#       What CI runs after the default path: the sanitizers over what they protect, the C ABI
+#       and its concurrency. ASan+UBSan and TSan builds of the library (built side by side:
+#       each whole-module compile uses one core); every C test against each; pytest with each
+#       runtime preloaded; valgrind memcheck on examples/c/quickstart.c; the Swift suites that
+#       cross threads or the ABI ($threaded_suites) under TSan; with --fuzz, every libFuzzer
+#       harness for SECONDS.
+#   bash Tests/run.sh --deep [--fuzz SECONDS]
+#       The full sweep, by hand before a release: every Swift suite under ASan, every suite but
+#       the single-threaded differential ones ($tsan_skip) under TSan, and all of the above.
+#   bash Tests/run.sh --sanitize address|thread [--fuzz SECONDS] [--no-swift] [--swift-skip RE]
+#       One sanitizer: its library, C tests, pytest, (address) valgrind, and every Swift suite
+#       (but those matching RE) unless --no-swift.
+#   bash Tests/run.sh --fuzz SECONDS
+#       The ASan+coverage build and the fuzz smoke only.
+# Libraries: build-asan (SEARCHBAR_SANITIZE=address + libFuzzer coverage), build-tsan; Swift
+# builds: .build-asan, .build-tsan. Suppressions: Tests/lsan.supp, Tests/tsan.supp.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-sanitizer="" fuzz_seconds="" swift=1 swift_skip=
+# The Swift suites that cross threads or the C ABI: the C-ABI suites, the executor, snapshots
+# under writers, and the sessions with their timer thread, callbacks and backends.
+threaded_suites='SearchBarABITests|ConcurrencyTests|ThreadPoolFairnessTests|HitTextsSnapshotTests|IndexSessionBackendTests|Session(Delivery|Event|Generation|Recents|Timing)Tests'
+# Single-threaded differential suites: long sweeps that a sanitizer only slows down.
+tsan_skip='FastAnalysisTests|TitleTierPhaseTests|HighlighterEquivalenceTests|SegmentBuilderTests|ContainsCandidatesTests|RankOrderPhaseTests'
+
+mode="" sanitizer="" fuzz_seconds="" swift=1 swift_skip=""
 while [ $# -gt 0 ]; do
     case $1 in
-        --sanitize) sanitizer=${2:?--sanitize needs address or thread}; shift 2 ;;
-        --sanitize=*) sanitizer=${1#--sanitize=}; shift ;;
+        --sanitizers) mode=ci; shift ;;
+        --deep) mode=deep; shift ;;
+        --sanitize) mode=one; sanitizer=${2:?--sanitize needs address or thread}; shift 2 ;;
+        --sanitize=*) mode=one; sanitizer=${1#--sanitize=}; shift ;;
         --fuzz) fuzz_seconds=${2:?--fuzz needs SECONDS}; shift 2 ;;
         --fuzz=*) fuzz_seconds=${1#--fuzz=}; shift ;;
         --no-swift) swift=0; shift ;;
@@ -29,46 +42,61 @@ while [ $# -gt 0 ]; do
     esac
 done
 case $sanitizer in
-    address) short=asan ;;
-    thread) short=tsan ;;
-    "") short=asan; swift=0 ;;  # --fuzz alone
+    address | thread | "") ;;
     *) echo "--sanitize takes address or thread, not $sanitizer" >&2; exit 2 ;;
 esac
 [ "$sanitizer" = thread ] && [ -n "$fuzz_seconds" ] && { echo "--fuzz needs the address build" >&2; exit 2; }
+[ -z "$mode" ] && [ -z "$fuzz_seconds" ] && { echo "nothing to run" >&2; exit 2; }
 bash .ci/install-deps.sh
 
 source "$root/Tests/steps.sh"
 
 clang=/opt/swift/usr/bin/clang
-runtime=$("$clang" -print-file-name="libclang_rt.$short-x86_64.so")
-build="build-$short"
+swift_lib=/opt/swift/usr/lib/swift/linux
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Tests/lsan.supp:print_suppressions=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-suppressions=$root/Tests/tsan.supp:halt_on_error=1:second_deadlock_stack=1:report_signal_unsafe=0}
 
+short() { [ "$1" = thread ] && echo tsan || echo asan; }
+
+# swift_tests SANITIZER [--filter RE | --skip RE]: the Swift suites built and run under SANITIZER.
 swift_tests() {
-    local skip=()
-    [ -n "$swift_skip" ] && skip=(--skip "$swift_skip")
-    swift build --build-tests --sanitize="$sanitizer" --scratch-path ".build-$short" &&
-        swift test --skip-build --sanitize="$sanitizer" --scratch-path ".build-$short" "${skip[@]}"
+    local sanitizer=$1 scratch=".build-$(short "$1")"
+    shift
+    swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" &&
+        swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "$@"
 }
 
+# library SANITIZER: libsearchbar.so instrumented with SANITIZER in build-asan / build-tsan (the
+# address build also carries libFuzzer's coverage, which is inert without a fuzzer).
 library() {
-    local coverage=OFF
-    [ "$sanitizer" != thread ] && coverage=ON
+    local sanitizer=$1 build="build-$(short "$1")" coverage=ON
+    [ "$sanitizer" = thread ] && coverage=OFF
     cmake -G Ninja -S . -B "$build" -DCMAKE_BUILD_TYPE=Release \
-        -DSEARCHBAR_SANITIZE="${sanitizer:-address}" -DSEARCHBAR_FUZZ_COVERAGE=$coverage >/dev/null &&
+        -DSEARCHBAR_SANITIZE="$sanitizer" -DSEARCHBAR_FUZZ_COVERAGE=$coverage >/dev/null &&
         cmake --build "$build" --target searchbar
 }
 
-# Every C test, compiled with clang and the same sanitizer (+ UBSan with ASan) against the
-# instrumented library, run directly (LeakSanitizer on at exit).
+# Both instrumented libraries at once, their logs kept apart and shown on failure.
+libraries() {
+    local status=0 logs
+    logs=$(mktemp -d)
+    library address >"$logs/address" 2>&1 &
+    local address=$!
+    library thread >"$logs/thread" 2>&1 || { status=1; tail -n 40 "$logs/thread"; }
+    wait $address || { status=1; tail -n 40 "$logs/address"; }
+    rm -rf "$logs"
+    return $status
+}
+
+# c_tests SANITIZER: every Tests/c/test_*.c, compiled with clang and SANITIZER (+ UBSan with
+# ASan) against the instrumented library, run directly (LeakSanitizer on at exit).
 c_tests() {
-    local flags=-fsanitize=address,undefined status=0 source name
+    local sanitizer=$1 build="build-$(short "$1")" status=0 source name
+    local flags=-fsanitize=address,undefined
     # clang's static TSan runtime intercepts libdispatch, so it needs Swift's libdispatch and
     # BlocksRuntime at link time.
-    local swift_lib=/opt/swift/usr/lib/swift/linux
     [ "$sanitizer" = thread ] &&
         flags="-fsanitize=thread -L$swift_lib -ldispatch -lBlocksRuntime -Wl,-rpath,$swift_lib"
     mkdir -p "$build/c-tests"
@@ -76,25 +104,26 @@ c_tests() {
         name=$(basename "$source" .c)
         "$clang" -std=gnu99 -g -O1 $flags -fno-sanitize-recover=undefined -pthread -Iinclude -ITests/c \
             "$source" -L"$build" -lsearchbar -lm -Wl,-rpath,"$root/$build" -o "$build/c-tests/$name" || { status=1; continue; }
-        echo "--- $name"
+        local start=$SECONDS
         if ! "$build/c-tests/$name" >"$build/c-tests/$name.log" 2>&1; then
             status=1
             tail -n 60 "$build/c-tests/$name.log"
             echo "--- $name: FAILED"
         else
-            tail -n 1 "$build/c-tests/$name.log"
+            echo "--- $name ($((SECONDS - start)) s): $(tail -n 1 "$build/c-tests/$name.log")"
         fi
     done
     return $status
 }
 
-# pytest with the sanitizer runtime preloaded into an uninstrumented Python (leaks of the
-# interpreter itself are not reported).
+# python_tests SANITIZER: pytest with the sanitizer runtime preloaded into an uninstrumented
+# Python (leaks of the interpreter itself are not reported).
 python_tests() {
-    local python preload=$runtime
+    local sanitizer=$1 build="build-$(short "$1")" python
+    local preload
+    preload=$("$clang" -print-file-name="libclang_rt.$(short "$sanitizer")-x86_64.so")
     # the shared TSan runtime refers to libdispatch and BlocksRuntime symbols
-    [ "$sanitizer" = thread ] &&
-        preload="$runtime /opt/swift/usr/lib/swift/linux/libdispatch.so /opt/swift/usr/lib/swift/linux/libBlocksRuntime.so"
+    [ "$sanitizer" = thread ] && preload="$preload $swift_lib/libdispatch.so $swift_lib/libBlocksRuntime.so"
     python=$(bash .ci/python-env.sh "$root/$build") &&
         LD_PRELOAD="$preload" ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" \
             "$python" -m pytest -q -p no:cacheprovider bindings/python/tests
@@ -116,15 +145,43 @@ valgrind_example() {
 }
 
 fuzz_smoke() {
-    SB_FUZZ_BUILD="$build" bash Tests/fuzz/run.sh all "$fuzz_seconds"
+    SB_FUZZ_BUILD=build-asan bash Tests/fuzz/run.sh all "$fuzz_seconds"
 }
 
-[ "$swift" = 1 ] && step "swift tests ($sanitizer)" swift_tests
-step "library ($build)" library
-if [ -n "$sanitizer" ]; then
-    step "C tests ($sanitizer)" c_tests
-    step "python tests ($sanitizer runtime preloaded)" python_tests
-fi
-[ "$sanitizer" = address ] && step "valgrind memcheck: examples/c/quickstart.c" valgrind_example
-[ -n "$fuzz_seconds" ] && step "fuzz smoke ($fuzz_seconds s per harness)" fuzz_smoke
+# The C ABI under one sanitizer: C tests and pytest against its library.
+abi_under() {
+    step "C tests ($1)" c_tests "$1"
+    step "python tests ($1 runtime preloaded)" python_tests "$1"
+}
+
+case $mode in
+    ci | deep)
+        step "sanitized libraries (address+undefined, thread)" libraries
+        abi_under address
+        abi_under thread
+        step "valgrind memcheck: examples/c/quickstart.c" valgrind_example
+        [ -n "$fuzz_seconds" ] && step "fuzz smoke ($fuzz_seconds s per harness)" fuzz_smoke
+        if [ "$mode" = ci ]; then
+            step "swift suites crossing threads or the ABI (thread)" swift_tests thread --filter "$threaded_suites"
+        else
+            step "swift tests (address)" swift_tests address
+            step "swift tests (thread, without the differential suites)" swift_tests thread --skip "$tsan_skip"
+        fi
+        ;;
+    one)
+        if [ "$swift" = 1 ]; then
+            skip=()
+            [ -n "$swift_skip" ] && skip=(--skip "$swift_skip")
+            step "swift tests ($sanitizer)" swift_tests "$sanitizer" "${skip[@]}"
+        fi
+        step "library (build-$(short "$sanitizer"))" library "$sanitizer"
+        abi_under "$sanitizer"
+        [ "$sanitizer" = address ] && step "valgrind memcheck: examples/c/quickstart.c" valgrind_example
+        [ -n "$fuzz_seconds" ] && step "fuzz smoke ($fuzz_seconds s per harness)" fuzz_smoke
+        ;;
+    "")
+        step "library (build-asan)" library address
+        step "fuzz smoke ($fuzz_seconds s per harness)" fuzz_smoke
+        ;;
+esac
 finish_steps
