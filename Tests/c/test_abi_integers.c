@@ -5,6 +5,7 @@
  * with a message (never a trap, never SB_OK for a request that was not carried out), and a
  * refused call must leave the index or session as it was.
  */
+#define _GNU_SOURCE /* mkdtemp under -std=c99 */
 #include <searchbar.h>
 #include <stdint.h>
 #include <stdlib.h>

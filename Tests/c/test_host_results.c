@@ -3,6 +3,7 @@
  * session made without an index takes results or failures from its host; on a session with an
  * index they are SB_EMISUSE and its own results stand.
  */
+#define _GNU_SOURCE /* mkdtemp under -std=c99 */
 #include <searchbar.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -4,6 +4,7 @@
  * locale in every function that takes a locale (it was SB_EINTERNAL from the collator and index,
  * and accepted by sessions, folding and tokenizing); keywords ICU accepts still work.
  */
+#define _GNU_SOURCE /* mkdtemp under -std=c99 */
 #include <searchbar.h>
 #include <stdint.h>
 #include <stdlib.h>

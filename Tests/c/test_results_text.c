@@ -3,6 +3,7 @@
  * NUL-terminated at its length (the text block keeps a NUL after each text), and it is the same
  * text sb_results_copy() and sb_results_data() describe, in bytes and in code points.
  */
+#define _GNU_SOURCE /* mkdtemp under -std=c99 */
 #include <searchbar.h>
 #include <stdint.h>
 #include <stdlib.h>

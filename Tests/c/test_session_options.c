@@ -3,6 +3,7 @@
  * callbacks it is refused (SB_EMISUSE) before anything changes, with an empty field and with text;
  * outside, it applies; bad options change nothing.
  */
+#define _GNU_SOURCE /* mkdtemp under -std=c99 */
 #include <searchbar.h>
 #include <stdint.h>
 #include <stdlib.h>
