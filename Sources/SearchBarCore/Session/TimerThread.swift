@@ -19,6 +19,11 @@ final class TimerThread: @unchecked Sendable {
     private var started = false
 
     init() {
+        initializeLock()
+    }
+
+    /// Makes the lock and its `CLOCK_MONOTONIC` condition (anew in a forked child).
+    private func initializeLock() {
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -44,12 +49,7 @@ final class TimerThread: @unchecked Sendable {
     /// sessions cannot be used in the child) and the thread started again on the next add.
     /// Runs on the child's only thread, before anything else can run.
     func resetInForkedChild() {
-        pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
+        initializeLock()
         entries.removeAll()
         started = false
     }
