@@ -11,47 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
-
-static void add_fruit(sb_index *index) {
-    /* Three titles matching "ap", one with a subtitle match, in scope 1. */
-    static const char *titles[] = {"apple", "apricot", "grape"};
-    static const char *subtitles[] = {"", "", "a vine fruit, apt to ferment"};
-    sb_item items[3];
-    memset(items, 0, sizeof items);
-    for (int i = 0; i < 3; i++) {
-        items[i].id = (uint64_t)(i + 1);
-        items[i].title = titles[i];
-        items[i].title_len = strlen(titles[i]);
-        items[i].subtitle = subtitles[i];
-        items[i].subtitle_len = strlen(subtitles[i]);
-        items[i].scope = 1;
-    }
-    CHECK_STATUS(sb_index_add(index, items, 3), SB_OK);
-}
-
-/* Waits (up to 30 s, a bound that holds on a loaded machine) for the results of `generation`;
- * returns their count, or -1. */
-static long wait_results(sb_session *session, uint64_t generation) {
-    for (int i = 0; i < 3000; i++) {
-        sb_event event;
-        sb_status status = sb_session_next_event(session, 10, &event);
-        if (status == SB_OK) {
-            sb_free(event.text);
-            if (event.kind == SB_EVENT_RESULTS_READY && event.generation == generation) return (long)event.count;
-        }
-    }
-    return -1;
-}
-
-static sb_session *index_session(sb_index *index, const char *dir) {
-    sb_session_options options;
-    memset(&options, 0, sizeof options);
-    options.clock = SB_CLOCK_MANUAL;
-    options.recents_directory = dir;
-    sb_session *session = NULL;
-    CHECK_STATUS(sb_session_new(index, &options, &session), SB_OK);
-    return session;
-}
+#include "fruit_fixture.h"
 
 /* A session with an index takes no results from the host. */
 static void index_sessions_refuse_host_results(sb_index *index, const char *dir) {

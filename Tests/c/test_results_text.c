@@ -11,23 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
-
-static void add_fruit(sb_index *index) {
-    /* Three titles matching "ap", one with a subtitle match, in scope 1. */
-    static const char *titles[] = {"apple", "apricot", "grape"};
-    static const char *subtitles[] = {"", "", "a vine fruit, apt to ferment"};
-    sb_item items[3];
-    memset(items, 0, sizeof items);
-    for (int i = 0; i < 3; i++) {
-        items[i].id = (uint64_t)(i + 1);
-        items[i].title = titles[i];
-        items[i].title_len = strlen(titles[i]);
-        items[i].subtitle = subtitles[i];
-        items[i].subtitle_len = strlen(subtitles[i]);
-        items[i].scope = 1;
-    }
-    CHECK_STATUS(sb_index_add(index, items, 3), SB_OK);
-}
+#include "fruit_fixture.h"
 
 /* Each hit's text ends with a NUL at [len], not with the next hit's first byte. */
 static void results_texts_are_terminated(sb_index *index) {
