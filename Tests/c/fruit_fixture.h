@@ -1,4 +1,5 @@
-/* Shared by the session C tests: a three-item index of fruit and a session over it. */
+/* Shared by the session C tests: a three-item index of fruit, and a session on a manual clock
+ * (over an index, or host-searched with NULL) keeping its recents in a given directory. */
 #ifndef SB_FRUIT_FIXTURE_H
 #define SB_FRUIT_FIXTURE_H
 #include <searchbar.h>

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <searchbar.h>
 #include "check.h"
+#include "fruit_fixture.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,15 +21,8 @@
 
 static char g_dir[64];
 
-static sb_session *open_session(void) {
-    sb_session_options options;
-    memset(&options, 0, sizeof options);
-    options.clock = SB_CLOCK_MANUAL;
-    options.recents_directory = g_dir;
-    sb_session *s = NULL;
-    CHECK_STATUS(sb_session_new(NULL, &options, &s), SB_OK);
-    return s;
-}
+/* A host-searched session on a manual clock, keeping recents in g_dir. */
+static sb_session *open_session(void) { return index_session(NULL, g_dir); }
 
 static char *path_of(const char *name) {
     static char path[4][160];
