@@ -39,6 +39,7 @@ let package = Package(
             name: "SearchBarCLI",
             dependencies: [
                 "SearchBarCore",
+                "CSearchBar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CSearchBar
 import Glibc
 import SearchBarCore
 
@@ -8,6 +9,7 @@ struct SearchBarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "searchbar",
         abstract: "A headless search-bar engine: fold, tokenize, sort and filter text from the shell.",
+        version: "\(SB_VERSION_MAJOR).\(SB_VERSION_MINOR).\(SB_VERSION_PATCH)",
         subcommands: [FoldCommand.self, TokenizeCommand.self, SortCommand.self, SamplesCommand.self, FilterCommand.self]
     )
 }
