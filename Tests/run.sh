@@ -4,7 +4,9 @@
 #   2. CMake release build + ctest: header regeneration, strict header compiles, export list,
 #      runtime dependencies, and C programs built with gcc against the installed package
 #      (find_package and pkg-config);
-#   3. pytest: the Python binding installed with pip into a fresh virtual environment.
+#   3. pytest: the Python binding installed with pip into a fresh virtual environment;
+#   4. the Debian packages from CPack, installed into this system, used and purged
+#      (Tests/packaging/deb.sh; needs root or sudo).
 # Usage: bash Tests/run.sh
 #        bash Tests/run.sh --sanitizers [--fuzz SECONDS]   # what CI runs after the above
 #        bash Tests/run.sh --deep [--fuzz SECONDS]         # every suite under both sanitizers
@@ -37,4 +39,5 @@ python_tests() {
 step "swift tests" swift_tests
 step "cmake build and C tests" cmake_tests
 step "python tests" python_tests
+step "debian packages" bash Tests/packaging/deb.sh "$build"
 finish_steps
