@@ -13,12 +13,16 @@ as_root=()
 work=$(mktemp -d)
 fail() { echo "deb: $*" >&2; exit 1; }
 
-# Debian's layout (/usr, lib/<multiarch>): a reconfigure that compiles nothing.
-cmake -DCMAKE_INSTALL_PREFIX=/usr "$build" >/dev/null
-cmake --build "$build" >/dev/null
+# Debian's layout (/usr, lib/<multiarch>) for cpack: a reconfigure that compiles nothing, undone
+# at once so that the build directory installs where it did before (other steps install it).
+previous=$(sed -n 's/^CMAKE_INSTALL_PREFIX:PATH=//p' "$build/CMakeCache.txt")
 version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$build/CMakeCache.txt")
 rm -rf "$build/packages"
-(cd "$build" && cpack -G DEB >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; fail "cpack failed"; }
+cmake -DCMAKE_INSTALL_PREFIX=/usr "$build" >/dev/null
+packed=0
+cmake --build "$build" >/dev/null && (cd "$build" && cpack -G DEB >"$work/cpack.log" 2>&1) && packed=1
+cmake -DCMAKE_INSTALL_PREFIX="$previous" "$build" >/dev/null
+[ $packed = 1 ] || { cat "$work/cpack.log"; fail "cpack failed"; }
 debs=("$build"/packages/*.deb)
 [ ${#debs[@]} = 3 ] || fail "expected 3 packages, got ${debs[*]}"
 names=()
