@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what building and testing searchbar needs on a fresh Debian 12 machine with the Swift
 # toolchain: ICU, CMake, Ninja, pkg-config, Unicode data (test corpora), what CPack's Debian
-# packages and auditwheel need (dpkg-shlibdeps, file, patchelf) and a Python venv with pytest and
-# pycparser. Installs only what is missing, so a second run is quick.
+# packages need (dpkg-shlibdeps, file) and a Python venv with pytest and pycparser. Installs
+# only what is missing, so a second run is quick.
 set -euo pipefail
 
-packages=(libicu-dev cmake ninja-build pkg-config unicode-data unicode-cldr-core tmux dpkg-dev file patchelf)
+packages=(libicu-dev cmake ninja-build pkg-config unicode-data unicode-cldr-core tmux dpkg-dev file)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

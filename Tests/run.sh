@@ -6,7 +6,9 @@
 #      (find_package and pkg-config);
 #   3. pytest: the Python binding installed with pip into a fresh virtual environment;
 #   4. the Debian packages from CPack, installed into this system, used and purged
-#      (Tests/packaging/deb.sh; needs root or sudo).
+#      (Tests/packaging/deb.sh; needs root or sudo);
+#   5. the wheel built from the sdist, repaired by auditwheel and used from a fresh venv with no
+#      Swift on PATH; the sdist without Swift fails with one line (Tests/packaging/wheel.sh).
 # Usage: bash Tests/run.sh
 #        bash Tests/run.sh --sanitizers [--fuzz SECONDS]   # what CI runs after the above
 #        bash Tests/run.sh --deep [--fuzz SECONDS]         # every suite under both sanitizers
@@ -40,4 +42,5 @@ step "swift tests" swift_tests
 step "cmake build and C tests" cmake_tests
 step "python tests" python_tests
 step "debian packages" bash Tests/packaging/deb.sh "$build"
+step "python wheel" bash Tests/packaging/wheel.sh "$build/wheel"
 finish_steps
