@@ -7,8 +7,11 @@ Inputs:
   2. Sources/CSearchBar/include/searchbar_types.h: the C types the exports use.
 
 The output keeps only the declarations and their documentation, in portable C99/C++ form:
-nullability qualifiers and SWIFT_* macros are dropped, the Swift-only `*_ref` handle spellings
-become typed opaque pointers (`sb_index *`), and the types come first.
+nullability qualifiers and SWIFT_* macros are dropped, and the Swift-only `*_ref` handle
+spellings become typed opaque pointers (`sb_index *`). It reads by object: one section per
+entry of SECTIONS, under a banner, holding the types that follow that section's
+`/* SB_SECTION(key) */` marker in the types header and then its functions in the order listed.
+A function missing from SECTIONS, or listed but not exported, stops the generation.
 
 Usage: generate_header.py SWIFT_HEADER TYPES_HEADER OUTPUT
 """
@@ -37,10 +40,94 @@ HEADER_DOC = """\
  *  - Every buffer the library returns is released with sb_free() or the typed *_free()
  *    function named in its documentation; passing NULL to any of them does nothing.
  *  - Handles (sb_index *, sb_session *, ...) are checked: a NULL, freed or foreign handle is
- *    SB_EINVAL, never a crash. Thread rules are stated per function.
+ *    SB_EINVAL, never a crash. Every *_free() returns sb_status and accepts NULL.
+ *  - Structs the host fills start with `uint32_t version`: initialize them with their
+ *    SB_*_INIT macro or sb_*_init() (see "Versioned structs" below and docs/abi.md).
+ *  - Every function states its `Thread safety:`. Callbacks run on the threads their typedefs
+ *    name; a host that must work on its main thread polls a session's event fd there.
+ *  - Every enum is append-only: values are added, never renumbered.
  *  - Nothing in this library aborts the host process.
+ *
+ * Sections: version, errors and library settings; text; collator; index; results; session
+ * (lifecycle, text and editing, scopes and tokens, buttons and appearance, timing and
+ * searches, events, suggestions and recents, snapshot). Each has its types, then its functions.
  */
 """
+
+
+# (key, banner title, functions in reading order: make/init before use, new before free).
+SECTIONS = [
+    ("version", "Version, errors and library settings", [
+        "sb_version_number", "sb_version_string", "sb_status_string", "sb_last_error",
+        "sb_config_init", "sb_configure", "sb_get_config", "sb_free", "sb_release_memory"]),
+    ("text", "Text: folding and word tokens", ["sb_fold", "sb_tokenize"]),
+    ("collator", "Collator: locale-aware sorting", [
+        "sb_collator_new", "sb_collator_free", "sb_collator_compare", "sb_collator_sort",
+        "sb_collator_sort_packed", "sb_collator_sort_key"]),
+    ("index", "Index: items and searches", [
+        "sb_index_options_init", "sb_index_new", "sb_index_free", "sb_index_get_options",
+        "sb_index_count", "sb_index_add", "sb_packed_items_init", "sb_index_add_packed",
+        "sb_index_remove", "sb_search_options_init", "sb_index_search", "sb_index_search_async",
+        "sb_index_cancel", "sb_sample_items", "sb_sample_scope_title"]),
+    ("results", "Results", [
+        "sb_results_count", "sb_results_get", "sb_results_text", "sb_results_copy",
+        "sb_results_data", "sb_results_export", "sb_results_free"]),
+    ("session_lifecycle", "Session: lifecycle", [
+        "sb_session_options_init", "sb_session_new", "sb_session_free", "sb_session_set_active",
+        "sb_session_set_search_options"]),
+    ("session_text", "Session: text and editing", [
+        "sb_session_begin_editing", "sb_session_end_editing", "sb_session_get_text",
+        "sb_session_set_text", "sb_session_insert_text", "sb_session_delete_text",
+        "sb_session_replace_text", "sb_session_set_autocapitalization", "sb_session_clear",
+        "sb_session_submit", "sb_session_cancel"]),
+    ("session_scopes", "Session: scopes and tokens", [
+        "sb_session_set_scope_titles", "sb_session_set_scope_bar_policy",
+        "sb_session_select_scope", "sb_session_set_selected_scope", "sb_session_insert_token",
+        "sb_session_remove_token"]),
+    ("session_appearance", "Session: buttons and appearance", [
+        "sb_session_display", "sb_session_set_placeholder", "sb_session_set_prompt",
+        "sb_session_set_style", "sb_session_set_tint", "sb_session_set_placement",
+        "sb_session_set_cancel_button_policy", "sb_session_set_cancel_button_title",
+        "sb_session_set_shows_bookmark_button", "sb_session_set_shows_results_list_button",
+        "sb_session_set_results_list_selected", "sb_session_set_items",
+        "sb_session_tap_bookmark_button", "sb_session_tap_results_list_button"]),
+    ("session_timing", "Session: timing and searches", [
+        "sb_search_timing_init", "sb_session_get_timing", "sb_session_set_timing",
+        "sb_session_advance_clock", "sb_session_search_now", "sb_session_deliver_results",
+        "sb_session_fail_search", "sb_session_results", "sb_session_copy_results",
+        "sb_session_choose_result", "sb_session_move_match"]),
+    ("session_events", "Session: events", [
+        "sb_session_set_callbacks", "sb_session_next_event", "sb_session_event_fd",
+        "sb_session_set_event_queue_capacity", "sb_event_kind_string"]),
+    ("session_suggestions", "Session: suggestions and recents", [
+        "sb_session_suggestions", "sb_session_choose_suggestion",
+        "sb_session_set_host_suggestions", "sb_session_set_suggestion_limits",
+        "sb_recents_policy_init", "sb_session_get_recents_policy",
+        "sb_session_set_recents_policy", "sb_session_set_recents_name", "sb_session_recents",
+        "sb_session_add_recent", "sb_session_remove_recent", "sb_session_clear_recents"]),
+    ("session_snapshot", "Session: snapshot", ["sb_session_snapshot", "sb_session_restore"]),
+]
+
+
+def banner(title):
+    rule = "=" * 94
+    return f"/* {rule}\n * {title}\n * {rule} */"
+
+
+def split_sections(types):
+    """The types header's text before the first section, and {key: text} per section."""
+    parts = re.split(r"/\* SB_SECTION\((\w+)\) \*/\s*", types)
+    preamble, sections = parts[0], {}
+    for key, text in zip(parts[1::2], parts[2::2]):
+        if key in sections:
+            raise SystemExit(f"generate_header: section {key} marked twice in the types header")
+        sections[key] = text.strip()
+    known = [key for key, _, _ in SECTIONS]
+    unknown = sorted(set(sections) - set(known))
+    missing = [key for key in known if key not in sections]
+    if unknown or missing:
+        raise SystemExit(f"generate_header: types header sections unknown {unknown}, missing {missing}")
+    return preamble.strip(), sections
 
 
 def read_types(path):
@@ -148,14 +235,29 @@ def read_functions(path):
 
 
 def render(types, functions):
-    out = [HEADER_DOC, "#ifndef SEARCHBAR_H", "#define SEARCHBAR_H", "", types, "",
+    preamble, section_types = split_sections(types)
+    by_name = {name: (doc, decl) for name, doc, decl in functions}
+    listed = [name for _, _, names in SECTIONS for name in names]
+    duplicated = sorted({name for name in listed if listed.count(name) > 1})
+    unlisted = sorted(set(by_name) - set(listed))
+    absent = sorted(set(listed) - set(by_name))
+    if duplicated or unlisted or absent:
+        raise SystemExit(
+            "generate_header: SECTIONS in include/generate_header.py does not match the exports: "
+            f"not listed {unlisted}, listed but not exported {absent}, listed twice {duplicated}")
+    out = [HEADER_DOC, "#ifndef SEARCHBAR_H", "#define SEARCHBAR_H", "", preamble, "",
            "#ifdef __cplusplus", 'extern "C" {', "#endif", ""]
-    for _name, doc, decl in functions:
-        out.append("/**")
-        out.extend(f" * {line}".rstrip() for line in doc)
-        out.append(" */")
-        out.append(decl)
-        out.append("")
+    for key, title, names in SECTIONS:
+        out += [banner(title), ""]
+        if section_types[key]:
+            out += [section_types[key], ""]
+        for name in names:
+            doc, decl = by_name[name]
+            out.append("/**")
+            out.extend(f" * {line}".rstrip() for line in doc)
+            out.append(" */")
+            out.append(decl)
+            out.append("")
     out += ["#ifdef __cplusplus", '} /* extern "C" */', "#endif", "", "#endif /* SEARCHBAR_H */", ""]
     return "\n".join(out)
 

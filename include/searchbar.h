@@ -17,8 +17,17 @@
  *  - Every buffer the library returns is released with sb_free() or the typed *_free()
  *    function named in its documentation; passing NULL to any of them does nothing.
  *  - Handles (sb_index *, sb_session *, ...) are checked: a NULL, freed or foreign handle is
- *    SB_EINVAL, never a crash. Thread rules are stated per function.
+ *    SB_EINVAL, never a crash. Every *_free() returns sb_status and accepts NULL.
+ *  - Structs the host fills start with `uint32_t version`: initialize them with their
+ *    SB_*_INIT macro or sb_*_init() (see "Versioned structs" below and docs/abi.md).
+ *  - Every function states its `Thread safety:`. Callbacks run on the threads their typedefs
+ *    name; a host that must work on its main thread polls a session's event fd there.
+ *  - Every enum is append-only: values are added, never renumbered.
  *  - Nothing in this library aborts the host process.
+ *
+ * Sections: version, errors and library settings; text; collator; index; results; session
+ * (lifecycle, text and editing, scopes and tokens, buttons and appearance, timing and
+ * searches, events, suggestions and recents, snapshot). Each has its types, then its functions.
  */
 
 #ifndef SEARCHBAR_H
@@ -26,6 +35,14 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ==============================================================================================
+ * Version, errors and library settings
+ * ============================================================================================== */
 
 /** Major version: changes when the ABI breaks (it is the shared library's SOVERSION). */
 #define SB_VERSION_MAJOR 0
@@ -37,9 +54,21 @@
 #define SB_VERSION_NUMBER (SB_VERSION_MAJOR * 10000 + SB_VERSION_MINOR * 100 + SB_VERSION_PATCH)
 
 /**
- * Status of every fallible call. Append-only: values never change meaning.
- * SB_OK is 0; errors are 1..99; values from SB_WARN_LOCALE_FALLBACK (100) up are warnings:
- * the call succeeded and its outputs are valid, with a remark in sb_last_error().
+ * Marks a declaration that will be removed at the next major version; compilers that know the
+ * attribute warn where it is used. The documentation says what replaces it (docs/abi.md).
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define SB_DEPRECATED(message) __attribute__((deprecated(message)))
+#else
+#define SB_DEPRECATED(message)
+#endif
+
+/**
+ * Status of every fallible call. Append-only: values are only added, never renumbered or
+ * given a new meaning.
+ * SB_OK is 0; errors are 1..99; values from SB_WARN_LOCALE_FALLBACK (100) to 199 are warnings:
+ * the call succeeded and its outputs are valid, with a remark in sb_last_error(); SB_EMPTY
+ * (200) is success with nothing to return, and leaves sb_last_error() alone.
  */
 typedef enum sb_status {
     /** Success. */
@@ -69,8 +98,143 @@ typedef enum sb_status {
     /** Warning: the call did its work, but the recent-search file could not be read: it was moved
      *  aside (or, if it could not be moved, is no longer saved) and the recent searches start
      *  empty; sb_last_error() names the file and the reason. */
-    SB_WARN_RECENTS_RESET = 101
+    SB_WARN_RECENTS_RESET = 101,
+    /** Not an error: a call that does not wait found nothing to return (sb_session_next_event()
+     *  with timeout 0 on an empty queue). sb_last_error() is left as it was. */
+    SB_EMPTY = 200
 } sb_status;
+
+/** A locale-aware collator for sorting results and strings. Create with sb_collator_new(). */
+typedef struct sb_collator sb_collator;
+/** An index of items that searches run on. */
+typedef struct sb_index sb_index;
+/** A search-bar session bound to an index. */
+typedef struct sb_session sb_session;
+/** The results of one search. */
+typedef struct sb_results sb_results;
+
+/*
+ * Versioned structs. A struct the host fills (sb_config, sb_search_options, sb_index_options,
+ * sb_packed_items, sb_session_options, sb_search_timing, sb_recents_policy) starts with
+ * `uint32_t version`. Initialize it with its SB_*_INIT macro or its sb_*_init() function: both
+ * set the version this header describes and the defaults. Fields are only ever added at the
+ * end, with a new version; the library accepts every version it has shipped and reads only
+ * the fields of the caller's version (the later ones take their defaults), and a getter that
+ * fills such a struct writes only the fields of the version the caller set. Version 0 and
+ * versions newer than the library are SB_EINVAL. docs/abi.md lists the versions.
+ *
+ * Element structs passed in arrays (sb_item, sb_attribute, sb_filter, sb_search_token,
+ * sb_bar_item, sb_suggestion) and structs the library fills in blocks it owns (sb_token,
+ * sb_hit, sb_hit_entry, sb_event, sb_display, sb_recent) have no version: their layout is
+ * fixed for a major version. A new field would come with a new call or a versioned struct.
+ *
+ * Conventions of every struct and call: a boolean is an int32_t that is 0 or 1 (any other
+ * value is SB_EINVAL on input); a position in a list (scope, token, suggestion, recent) is an
+ * int64_t; counts, lengths and byte offsets are size_t.
+ */
+
+/** The sb_config version this header describes. */
+#define SB_CONFIG_VERSION 1
+
+/** Library-wide settings, for sb_configure() before the first index is made. */
+typedef struct sb_config {
+    /** SB_CONFIG_VERSION (set by SB_CONFIG_INIT / sb_config_init()). */
+    uint32_t version;
+    /** Threads of the process's one executor pool that every index shares: 0 means the
+     *  SEARCHBAR_THREADS environment variable if set, else one per processor; at most 256. */
+    uint32_t threads;
+} sb_config;
+
+/** Initializer of an sb_config with the defaults: `sb_config c = SB_CONFIG_INIT;`. */
+#define SB_CONFIG_INIT {SB_CONFIG_VERSION, 0}
+
+/**
+ * The version of the library loaded at run time, as MAJOR * 10000 + MINOR * 100 + PATCH.
+ * Compare it with SB_VERSION_NUMBER from the header the caller compiled against; a different
+ * major version means an incompatible ABI.
+ * Thread safety: any thread. Never fails.
+ */
+uint32_t sb_version_number(void);
+
+/**
+ * The version of the library loaded at run time, as a "MAJOR.MINOR.PATCH" string.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ */
+const char *sb_version_string(void);
+
+/**
+ * The name of a status value, such as "SB_EINVAL"; "SB_UNKNOWN_STATUS" for a value this
+ * version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ */
+const char *sb_status_string(sb_status status);
+
+/**
+ * The message of the last failed or warned call made on the calling thread, or "" if none.
+ * Messages name the argument or value at fault. A later failure on the same thread replaces it;
+ * successful calls leave it as it was.
+ * Ownership: owned by the library, valid until the next failing call on this thread; do not free it.
+ * Thread safety: any thread; each thread sees only its own message.
+ */
+const char *sb_last_error(void);
+
+/**
+ * Fills `*config` with version `version` of sb_config and its defaults (as SB_CONFIG_INIT
+ * does for the version of the caller's header).
+ * Ownership: `config` is the caller's.
+ * Thread safety: any thread.
+ * Returns SB_OK; SB_EINVAL for a NULL config or a version this library does not know.
+ */
+sb_status sb_config_init(sb_config *config, uint32_t version);
+
+/**
+ * Sets library-wide settings before the first index is made: `config->threads` sizes the one
+ * executor pool every index of the process shares (0: the SEARCHBAR_THREADS environment
+ * variable if set, else one thread per processor). The pool starts lazily, with the first
+ * index; its size is set once: calling again with the same settings is SB_OK, with others
+ * SB_EMISUSE, and so is any change after the pool started. A forked child starts a pool of
+ * the same size when it makes its first index.
+ * `config`: any version this library has shipped.
+ * Ownership: nothing is retained.
+ * Thread safety: any thread, concurrently with anything.
+ * Returns SB_OK; SB_EINVAL (NULL config, bad version, threads over 256); SB_EMISUSE (the pool
+ * already runs with another size, or another size was set).
+ */
+sb_status sb_configure(const sb_config *config);
+
+/**
+ * Copies the library-wide settings into `*out_config`: the fields of the version the caller
+ * set in `out_config->version`, and nothing past them. `threads` receives the executor pool's
+ * size: the threads it runs with once started, else the size it will start with.
+ * Ownership: `out_config` is the caller's.
+ * Thread safety: any thread, concurrently with anything.
+ * Returns SB_OK; SB_EINVAL (NULL out_config, a version of 0 or newer than the library's).
+ */
+sb_status sb_get_config(sb_config *out_config);
+
+/**
+ * Releases a buffer the library returned (folded text, tokens, sort keys, ...). NULL is a no-op.
+ * Ownership: takes ownership of `buffer`; it must come from this library.
+ * Thread safety: any thread.
+ * Returns SB_OK (a buffer cannot be checked: passing anything else is undefined, as for free()).
+ */
+sb_status sb_free(void *buffer);
+
+/**
+ * Gives heap memory the process has freed, but the allocator still holds, back to the system
+ * (glibc's `malloc_trim`; nothing under a sanitizer or where it is missing). An index does this
+ * itself after every batch it adds; a host or binding that frees large buffers of its own after
+ * adding items (the packed texts of a batch) calls this to give those back as well.
+ * Thread safety: any thread. Cost: one walk of the allocator's free lists, a few milliseconds
+ * for a heap of hundreds of megabytes.
+ */
+void sb_release_memory(void);
+
+/* ==============================================================================================
+ * Text: folding and word tokens
+ * ============================================================================================== */
 
 /** A half-open byte range [start, end) in a UTF-8 string. */
 typedef struct sb_range {
@@ -80,7 +244,7 @@ typedef struct sb_range {
     size_t end;
 } sb_range;
 
-/** What a token is made of. */
+/** What a token is made of. Append-only. */
 typedef enum sb_token_kind {
     /** Letters of a script written with spaces. */
     SB_TOKEN_WORD = 0,
@@ -110,18 +274,111 @@ typedef struct sb_token {
     uint32_t kind;
 } sb_token;
 
-/** A locale-aware collator for sorting results and strings. Create with sb_collator_new(). */
-typedef struct sb_collator sb_collator;
-/** An index of items that searches run on. */
-typedef struct sb_index sb_index;
-/** A search-bar session bound to an index. */
-typedef struct sb_session sb_session;
-/** The results of one search. */
-typedef struct sb_results sb_results;
+/**
+ * Folds text into its match key: the form searchbar compares item text and queries in (case,
+ * diacritics, width, compatibility forms, kana, Traditional Chinese and Hangul folded, with the
+ * locale's letters kept distinct).
+ * `locale`: BCP 47 tag or ICU id, NUL-terminated; NULL, "" or "und" for no locale.
+ * `text`, `text_len`: UTF-8 input; NULL is allowed only with length 0.
+ * On success `*out_key` receives a NUL-terminated UTF-8 buffer and `*out_len` (if not NULL) its
+ * length without the NUL.
+ * Ownership: the caller owns `*out_key` and releases it with sb_free().
+ * Thread safety: any thread, concurrently.
+ * Returns SB_OK; SB_WARN_LOCALE_FALLBACK (output valid) when the locale has no data here;
+ * SB_EINVAL for a NULL out_key, NULL text with non-zero length, invalid UTF-8 or a malformed
+ * locale; SB_ETOOBIG over 64 MiB; SB_ENOMEM.
+ */
+sb_status sb_fold(const char *locale, const char *text, size_t text_len, char **out_key, size_t *out_len);
 
-/* ---- Search engine: items, options, hits ---- */
+/**
+ * Splits text into word tokens (ICU word break on the case-folded text, plus emoji and flags,
+ * snake_case parts and hyphenated parts). Each token carries its byte range in `text`, its
+ * folded text and its match key.
+ * `locale`: as for sb_fold(). `text`, `text_len`: UTF-8 input.
+ * On success `*out_tokens` receives an array of `*out_count` tokens (NULL when there are none).
+ * Ownership: the array and the strings it points to are one block; release it with one sb_free().
+ * Thread safety: any thread, concurrently.
+ * Returns SB_OK; SB_WARN_LOCALE_FALLBACK; SB_EINVAL (NULL outputs, bad text, malformed locale);
+ * SB_ETOOBIG; SB_ENOMEM.
+ */
+sb_status sb_tokenize(const char *locale, const char *text, size_t text_len, sb_token **out_tokens, size_t *out_count);
 
-/** How query words match item text. */
+/* ==============================================================================================
+ * Collator: locale-aware sorting
+ * ============================================================================================== */
+
+/**
+ * Creates a collator that orders strings the way the locale's users expect (the locale's
+ * standard collation, numeric ordering on: "File1" < "file2" < "file10").
+ * `locale`: BCP 47 tag or ICU id, NUL-terminated; NULL, "" or "und" for the root order.
+ * On success `*out_collator` receives a new handle (set to NULL on failure).
+ * Ownership: the caller owns the handle and releases it with sb_collator_free().
+ * Thread safety: a collator may be used from several threads at once.
+ * Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a valid root collator); SB_EINVAL for a NULL
+ * out_collator or a malformed locale; SB_EINTERNAL if ICU cannot open a collator.
+ */
+sb_status sb_collator_new(const char *locale, sb_collator **out_collator);
+
+/**
+ * Releases a collator. NULL is a no-op (SB_OK); a handle that is not a live collator is left
+ * alone.
+ * Ownership: takes ownership of `collator`.
+ * Thread safety: no other thread may be using the collator.
+ * Returns SB_OK; SB_EINVAL for a handle that is not a live collator (a double free).
+ */
+sb_status sb_collator_free(sb_collator *collator);
+
+/**
+ * Compares two UTF-8 strings in the collator's order; `*out_order` receives -1, 0 or 1.
+ * Thread safety: any thread, concurrently on one collator.
+ * Returns SB_OK; SB_EINVAL for a bad handle, NULL out_order, NULL text with non-zero length or
+ * invalid UTF-8; SB_ETOOBIG.
+ */
+sb_status sb_collator_compare(sb_collator *collator, const char *a, size_t a_len, const char *b, size_t b_len, int32_t *out_order);
+
+/**
+ * Sorts an array of UTF-8 strings: fills `out_order[0..count)` with the indices of `strings` in
+ * collation order (a stable sort: equal strings keep their input order).
+ * `strings[i]` has `lengths[i]` bytes; `lengths` may be NULL when every string is NUL-terminated.
+ * Ownership: nothing is retained; `out_order` is the caller's array of `count` elements.
+ * Thread safety: any thread, concurrently on one collator.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL arrays with count > 0, a NULL string with non-zero
+ * length, invalid UTF-8 -- the message names the index); SB_ETOOBIG (a string over 64 MiB, more
+ * than 2^31 - 1 strings); SB_ENOMEM.
+ */
+sb_status sb_collator_sort(sb_collator *collator, const char * const *strings, const size_t *lengths, size_t count, size_t *out_order);
+
+/**
+ * Sorts `count` UTF-8 strings packed end to end in one buffer: string i is bytes
+ * [offsets[i], offsets[i + 1]) of `bytes` (`offsets` has `count + 1` non-decreasing entries).
+ * Fills `out_order[0..count)` with the indices of the strings in collation order (stable, as
+ * sb_collator_sort()). A binding or a host with its strings in one buffer avoids building an
+ * array of pointers.
+ * Ownership: nothing is retained; `out_order` is the caller's array of `count` elements.
+ * Thread safety: any thread, concurrently on one collator.
+ * Returns SB_OK (count 0 sorts nothing); SB_EINVAL (bad handle, NULL offsets or out_order with
+ * count > 0, NULL bytes whose offsets span bytes, decreasing offsets, offsets past the end of the
+ * address space, invalid UTF-8 or an offset inside a character -- the message names the string);
+ * SB_ETOOBIG (a string over 64 MiB, more than 2^31 - 1 strings); SB_ENOMEM.
+ */
+sb_status sb_collator_sort_packed(sb_collator *collator, const char *bytes, const size_t *offsets, size_t count, size_t *out_order);
+
+/**
+ * Computes the sort key of a UTF-8 string: comparing two keys with memcmp() (shorter first on
+ * a tie) gives the same order as sb_collator_compare(). Keys depend on the ICU version.
+ * On success `*out_key` receives the key bytes (NUL-terminated for convenience) and
+ * `*out_len` their count without the NUL.
+ * Ownership: the caller releases `*out_key` with sb_free().
+ * Thread safety: any thread, concurrently on one collator.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL outputs, bad text); SB_ETOOBIG; SB_ENOMEM.
+ */
+sb_status sb_collator_sort_key(sb_collator *collator, const char *text, size_t text_len, uint8_t **out_key, size_t *out_len);
+
+/* ==============================================================================================
+ * Index: items and searches
+ * ============================================================================================== */
+
+/** How query words match item text. Append-only. */
 typedef enum sb_match_mode {
     /** In sb_search_options: the index's default mode. In sb_index_new(): SB_MODE_PREFIX. */
     SB_MODE_DEFAULT = 0,
@@ -134,7 +391,7 @@ typedef enum sb_match_mode {
     SB_MODE_FUZZY = 3
 } sb_match_mode;
 
-/** A text field of an item. */
+/** A text field of an item. Append-only. */
 typedef enum sb_field {
     /** The title. */
     SB_FIELD_TITLE = 0,
@@ -193,7 +450,7 @@ typedef struct sb_item {
     size_t attribute_count;
 } sb_item;
 
-/** What an sb_filter tests. */
+/** What an sb_filter tests. Append-only. */
 typedef enum sb_filter_kind {
     /** The attribute's text equals sb_filter.text (compared folded). */
     SB_FILTER_EQUALS = 0,
@@ -225,8 +482,13 @@ typedef struct sb_filter {
 /** sb_search_options.flags: no typo tolerance. */
 #define SB_SEARCH_NO_TYPOS 2u
 
-/** Options of one search; a zeroed struct (or NULL) means the index's defaults. */
+/** The sb_search_options version this header describes. */
+#define SB_SEARCH_OPTIONS_VERSION 1
+
+/** Options of one search; NULL or SB_SEARCH_OPTIONS_INIT means the index's defaults. */
 typedef struct sb_search_options {
+    /** SB_SEARCH_OPTIONS_VERSION (set by SB_SEARCH_OPTIONS_INIT / sb_search_options_init()). */
+    uint32_t version;
     /** An sb_match_mode value; SB_MODE_DEFAULT uses the index's mode. */
     uint32_t mode;
     /** SB_SEARCH_* flags. */
@@ -242,6 +504,255 @@ typedef struct sb_search_options {
     /** Number of filters. */
     size_t filter_count;
 } sb_search_options;
+
+/** Initializer of an sb_search_options with the defaults. */
+#define SB_SEARCH_OPTIONS_INIT {SB_SEARCH_OPTIONS_VERSION, 0, 0, 0, NULL, 0, NULL, 0}
+
+/** The sb_index_options version this header describes: 2 added max_threads. */
+#define SB_INDEX_OPTIONS_VERSION 2
+
+/** Options of sb_index_new(); NULL or SB_INDEX_OPTIONS_INIT means the defaults. */
+typedef struct sb_index_options {
+    /** SB_INDEX_OPTIONS_VERSION (set by SB_INDEX_OPTIONS_INIT / sb_index_options_init()). */
+    uint32_t version;
+    /** The default sb_match_mode of searches (SB_MODE_DEFAULT means SB_MODE_PREFIX). */
+    uint32_t mode;
+    /** SB_FIELDS_* mask of the fields to store and search; 0 means SB_FIELDS_ALL. */
+    uint32_t fields;
+    /** Locale items and queries are folded for: BCP 47 tag or ICU id, NUL-terminated; NULL,
+     *  "" or "und" for no locale (hard folding). From sb_index_get_options(): the index's
+     *  locale, in storage the library keeps for the life of the process. */
+    const char *locale;
+    /* ---- version 2 ---- */
+    /** At most this many of the process pool's threads work on one search or batch of this
+     *  index (0: all of them; at most 256). The index starts no thread of its own. */
+    uint32_t max_threads;
+} sb_index_options;
+
+/** Initializer of an sb_index_options with the defaults. */
+#define SB_INDEX_OPTIONS_INIT {SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 0}
+
+/** The sb_packed_items version this header describes. */
+#define SB_PACKED_ITEMS_VERSION 1
+
+/**
+ * Items for sb_index_add_packed(), by column: item i is ids[i] with the texts, scope and weight
+ * at position i. Each text column is one UTF-8 buffer holding every item's text end to end, and
+ * `count + 1` offsets into it: the text of item i is bytes [offsets[i], offsets[i + 1]).
+ * A column whose offsets are NULL is empty for every item (its bytes must then be NULL too).
+ */
+typedef struct sb_packed_items {
+    /** SB_PACKED_ITEMS_VERSION (set by SB_PACKED_ITEMS_INIT / sb_packed_items_init()). */
+    uint32_t version;
+    /** Number of items. */
+    size_t count;
+    /** `count` item ids (required when count > 0). */
+    const uint64_t *ids;
+    /** Every title, end to end (may be NULL when all titles are empty). */
+    const char *titles;
+    /** `count + 1` non-decreasing offsets into titles, or NULL for no titles. */
+    const size_t *title_offsets;
+    /** Every subtitle, end to end, or NULL. */
+    const char *subtitles;
+    /** `count + 1` offsets into subtitles, or NULL for no subtitles. */
+    const size_t *subtitle_offsets;
+    /** Every item's keywords, end to end, or NULL. */
+    const char *keywords;
+    /** `count + 1` offsets into keywords, or NULL for no keywords. */
+    const size_t *keyword_offsets;
+    /** `count` scopes, or NULL for scope 0 everywhere. */
+    const uint32_t *scopes;
+    /** `count` weights (not NaN), or NULL for weight 0 everywhere. */
+    const double *weights;
+} sb_packed_items;
+
+/** Initializer of an sb_packed_items with no items. */
+#define SB_PACKED_ITEMS_INIT {SB_PACKED_ITEMS_VERSION, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
+
+/**
+ * Completion of sb_index_search_async(), called exactly once: on a thread of the library's
+ * pool, or, for a search that had not started when sb_index_free() cancelled it, on the
+ * thread calling sb_index_free(). Never on a thread the host chose: a host that must handle
+ * results on its main thread hands them over itself (or uses a session and its event fd).
+ * status is SB_OK with results (the callee owns them: release with sb_results_free()), or an
+ * error such as SB_ECANCELED with results NULL. Do not call sb_index_free() on the same index
+ * from inside the callback.
+ */
+typedef void (*sb_search_callback)(void *context, uint64_t ticket, sb_status status, sb_results *results);
+
+/**
+ * Fills `*options` with version `version` of sb_index_options and its defaults.
+ * Ownership: `options` is the caller's.
+ * Thread safety: any thread.
+ * Returns SB_OK; SB_EINVAL for a NULL options or a version this library does not know.
+ */
+sb_status sb_index_options_init(sb_index_options *options, uint32_t version);
+
+/**
+ * Creates an empty index of items.
+ * `options`: NULL or SB_INDEX_OPTIONS_INIT for the defaults (no locale, prefix mode, every
+ * field, all the pool's threads); any version this library has shipped (a version-1 struct
+ * gets the defaults of the fields added later). The index starts no thread: every index of
+ * the process shares one executor pool, started with the first index (sb_configure()).
+ * On success `*out_index` receives a new handle (NULL on failure).
+ * Ownership: the caller owns the handle and releases it with sb_index_free(); the options and
+ * their locale string are not retained.
+ * Thread safety: any thread.
+ * Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a working index with no locale); SB_EINVAL for a NULL
+ * out_index, a bad options version, a malformed locale, an unknown mode, unknown field bits or
+ * max_threads over 256; SB_ENOMEM when the pool could not start one thread (the process's
+ * thread limit; a later call tries again).
+ */
+sb_status sb_index_new(const sb_index_options *options, sb_index **out_index);
+
+/**
+ * Releases an index. Pending asynchronous searches are cancelled and their callbacks have
+ * returned when this returns (unless it is called from inside one of this index's callbacks,
+ * which is misuse: the remaining callbacks then still run later; from inside another index's
+ * callback it waits as usual). NULL is a no-op; a handle that is not a live index is left alone,
+ * and so is an index in a child process forked after it was made (whose threads stayed in the
+ * parent: every call on it returns SB_EMISUSE there).
+ * Searches that had not started when it was called complete with SB_ECANCELED on the calling
+ * thread (the pool is shared with other indexes).
+ * Ownership: takes ownership of `index`; results already returned stay valid.
+ * Thread safety: no other call may be using the index.
+ * Returns SB_OK (NULL included); SB_EINVAL for a handle that is not a live index (left alone);
+ * SB_EMISUSE in a child process forked after the index was made (left alone).
+ */
+sb_status sb_index_free(sb_index *index);
+
+/**
+ * Copies the index's options into `*out_options`: the fields of the version the caller set in
+ * `out_options->version`, and nothing past them. `locale` receives the index's locale tag
+ * ("" for none), in storage the library keeps for the life of the process; `max_threads` the
+ * number of pool threads a search of the index runs on.
+ * Ownership: `out_options` is the caller's; do not free `locale`.
+ * Thread safety: any thread, concurrently with searches and writers.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_options, a version of 0 or newer than the
+ * library's).
+ */
+sb_status sb_index_get_options(sb_index *index, sb_index_options *out_options);
+
+/**
+ * Stores the number of items in the index in `*out_count`.
+ * Thread safety: any thread, concurrently with writers (the count of the current snapshot).
+ * Returns SB_OK; SB_EINVAL for a bad handle or a NULL out_count.
+ */
+sb_status sb_index_count(sb_index *index, size_t *out_count);
+
+/**
+ * Adds a batch of items; an item whose id is already in the index replaces it, and within the
+ * batch the last item with an id wins. Searches running meanwhile see the index before or after
+ * the whole batch, never a part of it. The batch is validated first: on error nothing is added.
+ * Ownership: nothing is retained; the strings are copied.
+ * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL items with count > 0, NULL text with non-zero
+ * length, invalid UTF-8, NaN weight or number, empty attribute name -- the message names the
+ * item and field); SB_ETOOBIG (a text over 64 MiB, more than 2^26 items).
+ */
+sb_status sb_index_add(sb_index *index, const sb_item *items, size_t count);
+
+/**
+ * Fills `*items` with version `version` of sb_packed_items, with no items.
+ * Ownership: `items` is the caller's.
+ * Thread safety: any thread.
+ * Returns SB_OK; SB_EINVAL for a NULL items or a version this library does not know.
+ */
+sb_status sb_packed_items_init(sb_packed_items *items, uint32_t version);
+
+/**
+ * Adds a batch of items given by column (see sb_packed_items): one UTF-8 buffer and `count + 1`
+ * offsets per text field, and arrays of ids, scopes and weights. It behaves as sb_index_add()
+ * with the same items (an id already in the index is replaced; within the batch the last item
+ * with an id wins; searches see the whole batch or none of it; nothing is added on error), but
+ * reads the texts in place and decodes them on the index's threads, so a host with its texts
+ * already packed (a binding, a file read into memory) adds millions of items without building
+ * one sb_item per item. Fastest when the ids ascend strictly and none is in the index yet.
+ * `items->count` 0 adds nothing.
+ * Ownership: nothing is retained; the texts are copied.
+ * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL items, NULL ids with count > 0, a NULL text buffer
+ * whose offsets span bytes, text bytes without offsets, decreasing offsets, offsets past the end
+ * of the address space, invalid UTF-8 or an offset inside a character, NaN weight -- the message
+ * names the column and item); SB_ETOOBIG (a text over 64 MiB, a count over 2^26 items).
+ */
+sb_status sb_index_add_packed(sb_index *index, const sb_packed_items *items);
+
+/**
+ * Removes the items with these ids; ids not in the index are ignored.
+ * Ownership: nothing is retained.
+ * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
+ * Returns SB_OK; SB_EINVAL for a bad handle or NULL ids with count > 0; SB_ETOOBIG over 2^26 ids.
+ */
+sb_status sb_index_remove(sb_index *index, const uint64_t *ids, size_t count);
+
+/**
+ * Fills `*options` with version `version` of sb_search_options and its defaults.
+ * Ownership: `options` is the caller's.
+ * Thread safety: any thread.
+ * Returns SB_OK; SB_EINVAL for a NULL options or a version this library does not know.
+ */
+sb_status sb_search_options_init(sb_search_options *options, uint32_t version);
+
+/**
+ * Searches the index synchronously; the calling thread takes part in the work.
+ * `query`, `query_len`: UTF-8 text as typed (an empty query gives no hits unless options or
+ * filter tokens select items). `options`: NULL for the defaults.
+ * On success `*out_results` receives the hits, best first (NULL on failure).
+ * Ownership: the caller releases `*out_results` with sb_results_free().
+ * Thread safety: any thread, concurrently with other searches and writers.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_results, bad query text, bad options -- the
+ * message names the field); SB_ETOOBIG (query over 4096 bytes or
+ * 64 words); SB_ENOMEM.
+ */
+sb_status sb_index_search(sb_index *index, const char *query, size_t query_len, const sb_search_options *options, sb_results **out_results);
+
+/**
+ * Starts a search on the index's threads and returns at once. `callback(context, ticket, status, results)` is called exactly once, on a library thread: with SB_OK and the results
+ * (the callee owns them), or with an error (SB_ECANCELED after sb_index_cancel()) and NULL.
+ * Arguments are validated before anything starts; then `*out_ticket` (if not NULL) receives the
+ * search's ticket for sb_index_cancel().
+ * Ownership: `context` is passed back untouched; it must stay valid until the callback runs.
+ * Thread safety: any thread. The callback must not call sb_index_free() on this index.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL callback, bad query or options); SB_ETOOBIG (query
+ * over 4096 bytes or 64 words).
+ */
+sb_status sb_index_search_async(sb_index *index, const char *query, size_t query_len, const sb_search_options *options, sb_search_callback callback, void *context, uint64_t *out_ticket);
+
+/**
+ * Cancels an asynchronous search: its callback reports SB_ECANCELED (unless it had already
+ * finished), and its work stops at the next chunk.
+ * Thread safety: any thread, including from inside a callback.
+ * Returns SB_OK; SB_ENOTFOUND when the search has already completed or the ticket is unknown;
+ * SB_EINVAL for a bad handle.
+ */
+sb_status sb_index_cancel(sb_index *index, uint64_t ticket);
+
+/**
+ * Builds the built-in sample dataset from the data ICU carries (no download): Unicode
+ * character names, emoji, language and country names as displayed in many locales, time-zone
+ * cities and currency names; about 185,000 items in dozens of scripts. Item scopes: 0
+ * characters, 1 emoji, 2 languages, 3 countries, 4 time zones, 5 currencies (see
+ * sb_sample_scope_title()). Ids are stable for one ICU version.
+ * `scopes`: a bit mask of the scopes to build (bit N for scope N); 0 means all.
+ * On success `*out_items` receives `*out_count` items whose strings live in the same block.
+ * Ownership: the caller releases `*out_items` with one sb_free().
+ * Thread safety: any thread. Takes a few seconds for the whole dataset.
+ * Returns SB_OK; SB_EINVAL (NULL outputs, unknown scope bits); SB_ENOMEM.
+ */
+sb_status sb_sample_items(uint32_t scopes, sb_item **out_items, size_t *out_count);
+
+/**
+ * The scope-bar title of a sample dataset scope ("Characters", "Emoji", "Languages",
+ * "Countries", "Time zones", "Currencies"), or NULL for an unknown scope.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ */
+const char *sb_sample_scope_title(uint32_t scope);
+
+/* ==============================================================================================
+ * Results
+ * ============================================================================================== */
 
 /** One search result, as sb_results_get() fills it. */
 typedef struct sb_hit {
@@ -291,7 +802,8 @@ typedef struct sb_hit_entry {
     size_t highlight_count;
 } sb_hit_entry;
 
-/** The unit of the offsets, lengths and highlight ranges sb_results_export() reports. */
+/** The unit of the offsets, lengths and highlight ranges sb_results_export() reports.
+ *  Append-only. */
 typedef enum sb_unit {
     /** UTF-8 bytes, as everywhere else in this interface. */
     SB_UNIT_BYTES = 0,
@@ -300,43 +812,769 @@ typedef enum sb_unit {
 } sb_unit;
 
 /**
- * Items for sb_index_add_packed(), by column: item i is ids[i] with the texts, scope and weight
- * at position i. Each text column is one UTF-8 buffer holding every item's text end to end, and
- * `count + 1` offsets into it: the text of item i is bytes [offsets[i], offsets[i + 1]).
- * A column whose offsets are NULL is empty for every item (its bytes must then be NULL too).
+ * Stores the number of hits in `results` in `*out_count`.
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK; SB_EINVAL for a bad handle or a NULL out_count (then `*out_count`, if not
+ * NULL, is 0).
  */
-typedef struct sb_packed_items {
-    /** Number of items. */
-    size_t count;
-    /** `count` item ids (required when count > 0). */
-    const uint64_t *ids;
-    /** Every title, end to end (may be NULL when all titles are empty). */
-    const char *titles;
-    /** `count + 1` non-decreasing offsets into titles, or NULL for no titles. */
-    const size_t *title_offsets;
-    /** Every subtitle, end to end, or NULL. */
-    const char *subtitles;
-    /** `count + 1` offsets into subtitles, or NULL for no subtitles. */
-    const size_t *subtitle_offsets;
-    /** Every item's keywords, end to end, or NULL. */
-    const char *keywords;
-    /** `count + 1` offsets into keywords, or NULL for no keywords. */
-    const size_t *keyword_offsets;
-    /** `count` scopes, or NULL for scope 0 everywhere. */
-    const uint32_t *scopes;
-    /** `count` weights (not NaN), or NULL for weight 0 everywhere. */
-    const double *weights;
-} sb_packed_items;
+sb_status sb_results_count(sb_results *results, size_t *out_count);
 
 /**
- * Completion of sb_index_search_async(), called once on a library thread.
- * status is SB_OK with results (the callee owns them: release with sb_results_free()), or an
- * error such as SB_ECANCELED with results NULL. Do not call sb_index_free() on the same index
- * from inside the callback.
+ * Fills `*out_hit` with hit `i` (0 is the best). Its highlight array belongs to `results`.
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK; SB_EINVAL for a bad handle, a NULL out_hit or `i` out of range.
  */
-typedef void (*sb_search_callback)(void *context, uint64_t ticket, sb_status status, sb_results *results);
+sb_status sb_results_get(sb_results *results, int64_t i, sb_hit *out_hit);
 
-/* ---- Search-bar sessions ---- */
+/**
+ * Stores the original UTF-8 text of hit `i`'s matched field (`sb_hit.field`; the text its
+ * highlight ranges refer to) in `*out_text` and its length in bytes in `*out_len`. The text
+ * is as the item was added, read from the index snapshot the search ran on; it is
+ * NUL-terminated, but may contain NUL bytes of its own, so use the length. For results of a
+ * session without an index the text is empty.
+ * Ownership: the text belongs to `results` and stays valid until sb_results_free(); do not
+ * free it.
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK; SB_EINVAL for a bad handle, a NULL output or `i` out of range (outputs are
+ * then NULL and 0).
+ */
+sb_status sb_results_text(sb_results *results, int64_t i, const char **out_text, size_t *out_len);
+
+/**
+ * Copies hits [first, first + count) into the caller's array `out_hits` of `count` entries:
+ * ids, scores, fields, tiers, and the offsets and lengths of each hit's texts and highlight
+ * ranges in the blocks sb_results_data() returns. With sb_results_data(), a binding reads a
+ * whole result in a fixed number of calls.
+ * Ownership: `out_hits` is the caller's; nothing is retained.
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK (count 0 copies nothing); SB_EINVAL for a bad handle, NULL out_hits with
+ * count > 0, or a range past the last hit (then nothing is written).
+ */
+sb_status sb_results_copy(sb_results *results, int64_t first, size_t count, sb_hit_entry *out_hits);
+
+/**
+ * The two blocks sb_results_copy()'s offsets refer to: `*out_text` receives every hit's
+ * original texts one after the other, each followed by a NUL (`*out_text_len` bytes up to the
+ * end of the last text, whose NUL follows them), `*out_ranges` every highlight range
+ * (`*out_range_count` of them; NULL when there are none).
+ * Ownership: both blocks belong to `results` and stay valid until sb_results_free(); do not
+ * free them.
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK; SB_EINVAL for a bad handle or a NULL output (outputs are then NULL and 0).
+ */
+sb_status sb_results_data(sb_results *results, const char **out_text, size_t *out_text_len, const sb_range **out_ranges, size_t *out_range_count);
+
+/**
+ * The whole result in one call, in the unit the caller indexes text by: `*out_hits` receives
+ * the array of all `*out_count` hits as sb_results_copy() writes them, `*out_text` the text
+ * block as sb_results_data() returns it (each text followed by a NUL), and
+ * `*out_ranges` the `*out_range_count` highlight ranges the entries' `highlight_offset`s index.
+ * With SB_UNIT_BYTES every offset, length and range is in UTF-8 bytes, exactly as from
+ * sb_results_copy() and sb_results_data(). With SB_UNIT_CODE_POINTS the entries' text and title
+ * offsets and lengths count Unicode code points of the text block from its start, and each
+ * highlight range counts code points of its hit's text: the string indices of a language whose
+ * strings index code points (Python), once the text block is decoded.
+ * Ownership: the three arrays belong to `results` and stay valid until sb_results_free(); do
+ * not free them.
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK (NULL arrays and zero counts when there are no hits or no ranges); SB_EINVAL
+ * for a bad handle, a unit that is not an sb_unit value, or a NULL output (outputs are then
+ * NULL and 0); SB_ENOMEM.
+ */
+sb_status sb_results_export(sb_results *results, uint32_t unit, const sb_hit_entry **out_hits, size_t *out_count, const char **out_text, size_t *out_text_len, const sb_range **out_ranges, size_t *out_range_count);
+
+/**
+ * Releases results and their highlight arrays. NULL is a no-op (SB_OK); a handle that is not
+ * live results is left alone.
+ * Ownership: takes ownership of `results`.
+ * Thread safety: no other thread may be using the results.
+ * Returns SB_OK; SB_EINVAL for a handle that is not live results (a double free).
+ */
+sb_status sb_results_free(sb_results *results);
+
+/* ==============================================================================================
+ * Session: lifecycle
+ * ============================================================================================== */
+
+/** The clock a session's timers run on. Append-only. */
+typedef enum sb_session_clock {
+    /** Real time (the default). */
+    SB_CLOCK_SYSTEM = 0,
+    /** Time moves only with sb_session_advance_clock(): deterministic tests and replays. */
+    SB_CLOCK_MANUAL = 1
+} sb_session_clock;
+
+/** The sb_session_options version this header describes. */
+#define SB_SESSION_OPTIONS_VERSION 1
+
+/** Options of sb_session_new(); NULL or SB_SESSION_OPTIONS_INIT means the defaults. */
+typedef struct sb_session_options {
+    /** SB_SESSION_OPTIONS_VERSION (set by SB_SESSION_OPTIONS_INIT / sb_session_options_init()). */
+    uint32_t version;
+    /** An sb_session_clock value. */
+    uint32_t clock;
+    /** Locale recent searches and suggestions are folded for (NUL-terminated BCP 47; NULL: none). */
+    const char *locale;
+    /** Absolute directory for named recent-search files; NULL: $XDG_STATE_HOME/searchbar/recents
+     *  (or ~/.local/state/searchbar/recents). */
+    const char *recents_directory;
+    /** Events kept for sb_session_next_event(); 0 means the default (1024). */
+    uint32_t event_queue_capacity;
+} sb_session_options;
+
+/** Initializer of an sb_session_options with the defaults. */
+#define SB_SESSION_OPTIONS_INIT {SB_SESSION_OPTIONS_VERSION, SB_CLOCK_SYSTEM, NULL, NULL, 0}
+
+/**
+ * Fills `*options` with version `version` of sb_session_options and its defaults.
+ * Ownership: `options` is the caller's.
+ * Thread safety: any thread.
+ * Returns SB_OK; SB_EINVAL for a NULL options or a version this library does not know.
+ */
+sb_status sb_session_options_init(sb_session_options *options, uint32_t version);
+
+/**
+ * Creates a search-bar session: the state and behaviour of a search bar with its search
+ * controller (UISearchBar + UISearchController), driven by the host's input.
+ * `index`: the index searches run on (the session keeps it alive; sb_index_free() is then
+ * safe), or NULL for a session whose host searches itself on SB_EVENT_UPDATE_SEARCH_RESULTS and
+ * answers with sb_session_deliver_results().
+ * `options`: NULL or SB_SESSION_OPTIONS_INIT for the defaults (system clock, no locale,
+ * default recents directory, 1024 queued events); any version this library has shipped.
+ * On success `*out_session` receives a new handle (NULL on failure).
+ * Ownership: the caller owns the handle and releases it with sb_session_free().
+ * Thread safety: any thread. Every session function may be called from any thread; calls on
+ * one session apply one at a time.
+ * Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a working session with no locale); SB_EINVAL for a
+ * NULL out_session, a bad index handle, a bad options version, a malformed locale, an unknown
+ * clock or a relative recents directory; SB_EIO when no event descriptor can be created.
+ */
+sb_status sb_session_new(sb_index *index, const sb_session_options *options, sb_session **out_session);
+
+/**
+ * Releases a session: timers stop, the running search is cancelled, the event descriptor is
+ * closed. Threads waiting in sb_session_next_event() are woken (it returns SB_ETIMEDOUT), and
+ * running event callbacks have returned when this returns. NULL is a no-op (SB_OK).
+ * Ownership: takes ownership of `session`.
+ * Thread safety: no other thread may be starting calls on the session; stop watching its
+ * descriptor in the host's loop first.
+ * Returns SB_OK; SB_EINVAL for a handle that is not a live session (left alone); SB_EMISUSE
+ * when called from inside one of the session's callbacks (the session stays alive: free it
+ * after the callback returns), or in a child process forked after the session was made (a
+ * child can neither use nor free its parent's sessions and indexes: make new ones there).
+ */
+sb_status sb_session_free(sb_session *session);
+
+/**
+ * Presents (1) or dismisses (0) the search interface (UISearchController isActive):
+ * will/did-present, or will-dismiss, did-end-editing if focused, did-dismiss.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
+ */
+sb_status sb_session_set_active(sb_session *session, int32_t active);
+
+/**
+ * Sets the options the session's index searches start from: match mode, limit, flags
+ * (extended syntax, typos) and fixed scopes and filters, which combine with the scope bar and
+ * the tokens. A search for the current text runs at once when the field has text or tokens.
+ * `options`: NULL or a zeroed struct for the index's defaults.
+ * Ownership: nothing is retained; arrays are copied.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, bad options - the message names the field);
+ * SB_EMISUSE for a session made without an index (its host searches itself) or a call from
+ * inside a callback. On any error the options are unchanged.
+ */
+sb_status sb_session_set_search_options(sb_session *session, const sb_search_options *options);
+
+/* ==============================================================================================
+ * Session: text and editing
+ * ============================================================================================== */
+
+/** How typed text is capitalized (UITextAutocapitalizationType). Append-only. */
+typedef enum sb_autocapitalization {
+    /** None (the default). */
+    SB_AUTOCAP_NONE = 0,
+    /** The first letter of every word. */
+    SB_AUTOCAP_WORDS = 1,
+    /** The first letter of every sentence. */
+    SB_AUTOCAP_SENTENCES = 2,
+    /** Every letter. */
+    SB_AUTOCAP_ALL_CHARACTERS = 3
+} sb_autocapitalization;
+
+/**
+ * The field takes the focus: SB_EVENT_SHOULD_BEGIN_EDITING (veto), SB_EVENT_DID_BEGIN_EDITING,
+ * the search interface is presented (SB_EVENT_WILL_PRESENT, SB_EVENT_DID_PRESENT) if it was not,
+ * and when typing searches, a search for the current text.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_ECANCELED when the veto refused; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_begin_editing(sb_session *session);
+
+/**
+ * The field loses the focus: SB_EVENT_SHOULD_END_EDITING (veto), SB_EVENT_DID_END_EDITING. The
+ * search interface stays presented.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_ECANCELED when the veto refused; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_end_editing(sb_session *session);
+
+/**
+ * Copies the current text.
+ * On success `*out_text` receives a NUL-terminated UTF-8 buffer and `*out_len` (if not NULL)
+ * its length without the NUL.
+ * Ownership: the caller releases `*out_text` with sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_text); SB_ENOMEM.
+ */
+sb_status sb_session_get_text(sb_session *session, char **out_text, size_t *out_len);
+
+/**
+ * Sets the text programmatically (UISearchBar text): no veto, no autocapitalization;
+ * SB_EVENT_TEXT_DID_CHANGE if it changed, and a search as the timing policy says.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL text with non-zero length, invalid UTF-8);
+ * SB_ETOOBIG over 1 MiB; SB_EMISUSE.
+ */
+sb_status sb_session_set_text(sb_session *session, const char *text, size_t text_len);
+
+/**
+ * The user typed `text` at UTF-8 byte `offset`: autocapitalization applies, the veto callback
+ * sees SB_EVENT_SHOULD_CHANGE_TEXT, then SB_EVENT_TEXT_DID_CHANGE, and a search as the timing
+ * policy says.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_ECANCELED when the veto refused (nothing changed); SB_EINVAL (bad handle,
+ * bad text, offset past the end or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
+ */
+sb_status sb_session_insert_text(sb_session *session, size_t offset, const char *text, size_t text_len);
+
+/**
+ * The user deleted UTF-8 bytes [start, end): as sb_session_insert_text() with an empty
+ * replacement. Deleting everything searches at once (the default timing).
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_ECANCELED (vetoed); SB_EINVAL; SB_EMISUSE.
+ */
+sb_status sb_session_delete_text(sb_session *session, size_t start, size_t end);
+
+/**
+ * The user replaced UTF-8 bytes [start, end) with `text` (typing over a selection,
+ * autocorrection): as sb_session_insert_text().
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_ECANCELED (vetoed); SB_EINVAL (bad handle or text, start > end, a range
+ * outside the text or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
+ */
+sb_status sb_session_replace_text(sb_session *session, size_t start, size_t end, const char *text, size_t text_len);
+
+/**
+ * Sets how typed text is capitalized (an sb_autocapitalization).
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE.
+ */
+sb_status sb_session_set_autocapitalization(sb_session *session, uint32_t value);
+
+/**
+ * The clear button: SB_EVENT_CLEAR, tokens and text removed, and a search at once. Nothing
+ * happens on an empty field.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_clear(sb_session *session);
+
+/**
+ * The user submitted (Search / Return): SB_EVENT_SEARCH_BUTTON, the text joins the recent
+ * searches, and a search runs at once whatever the timing policy.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_submit(sb_session *session);
+
+/**
+ * The Cancel button (or Escape): SB_EVENT_CANCEL_BUTTON; tokens and text are removed, the
+ * running search is superseded, the field loses the focus and the interface is dismissed.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_cancel(sb_session *session);
+
+/* ==============================================================================================
+ * Session: scopes and tokens
+ * ============================================================================================== */
+
+/** When the scope bar is shown (never with fewer than two titles). Append-only. */
+typedef enum sb_scope_bar_policy {
+    /** While the search is active (the default). */
+    SB_SCOPE_BAR_AUTOMATIC = 0,
+    /** Always. */
+    SB_SCOPE_BAR_ALWAYS = 1,
+    /** Never. */
+    SB_SCOPE_BAR_NEVER = 2
+} sb_scope_bar_policy;
+
+/** What a search token stands for. Append-only. */
+typedef enum sb_search_token_kind {
+    /** A search term: `value` is matched like typed text. */
+    SB_SEARCH_TOKEN_TERM = 0,
+    /** A scope filter: `value` is an item scope number ("3"). */
+    SB_SEARCH_TOKEN_SCOPE = 1,
+    /** An attribute filter on `field`: `value` is text to equal, or >=N, <=N, >N, <N, N...M. */
+    SB_SEARCH_TOKEN_ATTRIBUTE = 2
+} sb_search_token_kind;
+
+/** A token shown before the text. Strings are UTF-8 with lengths; in library output they are
+ *  also NUL-terminated. */
+typedef struct sb_search_token {
+    /** An sb_search_token_kind value. */
+    uint32_t kind;
+    /** What the host draws in the token. */
+    const char *label;
+    /** Length of label in bytes. */
+    size_t label_len;
+    /** The attribute name (SB_SEARCH_TOKEN_ATTRIBUTE only; else empty). */
+    const char *field;
+    /** Length of field in bytes. */
+    size_t field_len;
+    /** The term, scope number or attribute value; NULL/0 means the label. */
+    const char *value;
+    /** Length of value in bytes. */
+    size_t value_len;
+    /** An opaque value for the host, returned unchanged. */
+    uint64_t host_value;
+} sb_search_token;
+
+/**
+ * Sets the scope titles (at most 64): `titles[i]` has `lengths[i]` bytes, or is
+ * NUL-terminated when `lengths` is NULL. The selection is kept if still in range, else 0.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL titles with count > 0, bad text, or a scope bar
+ * that would show in a navigation-bar placement); SB_EMISUSE.
+ */
+sb_status sb_session_set_scope_titles(sb_session *session, const char * const *titles, const size_t *lengths, size_t count);
+
+/**
+ * Sets when the scope bar is shown (an sb_scope_bar_policy).
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown policy, or asking for a scope bar in a
+ * navigation-bar placement); SB_EMISUSE.
+ */
+sb_status sb_session_set_scope_bar_policy(sb_session *session, uint32_t policy);
+
+/**
+ * The user tapped scope `index`: SB_EVENT_SHOULD_CHANGE_SCOPE (veto), SB_EVENT_SCOPE_DID_CHANGE
+ * and, when typing searches, a search at once. Tapping the selected scope does nothing.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_ECANCELED when the veto refused; SB_EINVAL (bad handle, index outside the
+ * titles); SB_EMISUSE.
+ */
+sb_status sb_session_select_scope(sb_session *session, int64_t index);
+
+/**
+ * Selects a scope without events or a search (UISearchBar selectedScopeButtonIndex); the
+ * user's tap is sb_session_select_scope().
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, index outside the titles); SB_EMISUSE.
+ */
+sb_status sb_session_set_selected_scope(sb_session *session, int64_t index);
+
+/**
+ * Inserts a token before the text at `index` (-1: after the last token): SB_EVENT_TOKEN_ADDED
+ * and, when typing searches, a search at once. At most 64 tokens.
+ * Ownership: nothing is retained; strings are copied.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL token, unknown kind, bad text, an attribute token
+ * without a field or another kind with one, index out of range, too many tokens); SB_EMISUSE.
+ */
+sb_status sb_session_insert_token(sb_session *session, int64_t index, const sb_search_token *token);
+
+/**
+ * Removes the token at `index`: SB_EVENT_TOKEN_REMOVED and a search.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
+ */
+sb_status sb_session_remove_token(sb_session *session, int64_t index);
+
+/* ==============================================================================================
+ * Session: buttons and appearance
+ * ============================================================================================== */
+
+/** The bar's style (UISearchBar searchBarStyle). Append-only. */
+typedef enum sb_bar_style {
+    /** Stands out: search is a key feature (the default). */
+    SB_BAR_STYLE_PROMINENT = 0,
+    /** Blends in. */
+    SB_BAR_STYLE_MINIMAL = 1
+} sb_bar_style;
+
+/** Where the host places the bar. Append-only. */
+typedef enum sb_bar_placement {
+    /** In the content area (the default). */
+    SB_PLACEMENT_CONTENT = 0,
+    /** In a navigation bar or toolbar: no scope bar there (asking for one is SB_EINVAL). */
+    SB_PLACEMENT_NAVIGATION_BAR = 1
+} sb_bar_placement;
+
+/** When the Cancel button is shown. Append-only. */
+typedef enum sb_cancel_button_policy {
+    /** While the search is active (the default). */
+    SB_CANCEL_BUTTON_AUTOMATIC = 0,
+    /** Always. */
+    SB_CANCEL_BUTTON_ALWAYS = 1,
+    /** Never. */
+    SB_CANCEL_BUTTON_NEVER = 2
+} sb_cancel_button_policy;
+
+/** Who owns a bar item. Append-only. */
+typedef enum sb_bar_item_kind {
+    /** The host's item. */
+    SB_BAR_ITEM_HOST = 0,
+    /** The session's Cancel button (always the last trailing item when shown). */
+    SB_BAR_ITEM_CANCEL = 1
+} sb_bar_item_kind;
+
+/** A button beside the field, shown while the search is active. */
+typedef struct sb_bar_item {
+    /** An sb_bar_item_kind value (ignored on input: the host sets host items only). */
+    uint32_t kind;
+    /** The host's identifier (0 for the Cancel button). */
+    uint64_t id;
+    /** The title, UTF-8. */
+    const char *title;
+    /** Length of title in bytes. */
+    size_t title_len;
+} sb_bar_item;
+
+/** Everything to draw, as sb_session_display() returns it: one block, released with sb_free().
+ *  Strings are NUL-terminated UTF-8 with their lengths. */
+typedef struct sb_display {
+    /** The search text. */
+    const char *text;
+    /** Length of text in bytes. */
+    size_t text_len;
+    /** The placeholder. */
+    const char *placeholder;
+    /** Length of placeholder in bytes. */
+    size_t placeholder_len;
+    /** The prompt. */
+    const char *prompt;
+    /** Length of prompt in bytes. */
+    size_t prompt_len;
+    /** The tokens before the text. */
+    const sb_search_token *tokens;
+    /** Number of tokens. */
+    size_t token_count;
+    /** The scope titles. */
+    const char *const *scope_titles;
+    /** Their lengths in bytes. */
+    const size_t *scope_title_lens;
+    /** Number of scope titles. */
+    size_t scope_count;
+    /** The selected scope. */
+    int64_t selected_scope;
+    /** Items before the field (empty while inactive). */
+    const sb_bar_item *leading_items;
+    /** Number of leading items. */
+    size_t leading_count;
+    /** Items after the field; the Cancel button, when shown, is the last. */
+    const sb_bar_item *trailing_items;
+    /** Number of trailing items. */
+    size_t trailing_count;
+    /** The newest query's generation (0 before the first). */
+    uint64_t generation;
+    /** The number of results last delivered. */
+    uint64_t result_count;
+    /** An sb_bar_placement value. */
+    uint32_t placement;
+    /** An sb_bar_style value (meaningful when has_tint is 0). */
+    uint32_t style;
+    /** 1 when a custom tint was set after the style (it wins), else 0. */
+    int32_t has_tint;
+    /** The custom tint as 0xRRGGBBAA (when has_tint). */
+    uint32_t tint_rgba;
+    /** Placeholder visible: no text and no token. */
+    int32_t shows_placeholder;
+    /** Prompt visible: not empty. */
+    int32_t shows_prompt;
+    /** Clear button visible: text or a token. */
+    int32_t shows_clear_button;
+    /** Bookmark button visible: enabled, empty field, results-list button not enabled. */
+    int32_t shows_bookmark_button;
+    /** Results-list button visible: enabled. */
+    int32_t shows_results_list_button;
+    /** Results-list button drawn selected. */
+    int32_t results_list_selected;
+    /** Cancel button visible (per policy). */
+    int32_t shows_cancel_button;
+    /** Scope bar visible (per policy; two titles or more; not in a navigation bar). */
+    int32_t shows_scope_bar;
+    /** The search interface is presented. */
+    int32_t is_active;
+    /** The field has the focus. */
+    int32_t is_editing;
+    /** A search is running. */
+    int32_t is_searching;
+    /** The running search passed the stall threshold. */
+    int32_t is_stalled;
+} sb_display;
+
+/**
+ * Computes everything to draw (visibility of placeholder, prompt, clear, bookmark,
+ * results-list and Cancel buttons and scope bar; tokens; items with Cancel last; style or
+ * tint; search progress) in one call.
+ * On success `*out_display` receives one block holding the struct, its arrays and strings.
+ * Ownership: the caller releases `*out_display` with one sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_display); SB_ENOMEM.
+ */
+sb_status sb_session_display(sb_session *session, sb_display **out_display);
+
+/**
+ * Sets the placeholder, shown only while the field has no text and no token.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle or text, over 4096 bytes); SB_EMISUSE.
+ */
+sb_status sb_session_set_placeholder(sb_session *session, const char *text, size_t text_len);
+
+/**
+ * Sets the prompt, a line above the bar shown whether or not there is text.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle or text, over 4096 bytes); SB_EMISUSE.
+ */
+sb_status sb_session_set_prompt(sb_session *session, const char *text, size_t text_len);
+
+/**
+ * Sets the bar's style (an sb_bar_style); it clears a custom tint (the last one set wins).
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown style); SB_EMISUSE.
+ */
+sb_status sb_session_set_style(sb_session *session, uint32_t style);
+
+/**
+ * Sets a custom tint as 0xRRGGBBAA; it overrides the style (the last one set wins).
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_set_tint(sb_session *session, uint32_t rgba);
+
+/**
+ * Sets where the bar is placed (an sb_bar_placement). A bar in a navigation bar cannot have a
+ * scope bar.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown placement, or a navigation-bar placement while
+ * the titles and policy show a scope bar); SB_EMISUSE.
+ */
+sb_status sb_session_set_placement(sb_session *session, uint32_t placement);
+
+/**
+ * Sets when the Cancel button is shown (an sb_cancel_button_policy).
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown policy); SB_EMISUSE.
+ */
+sb_status sb_session_set_cancel_button_policy(sb_session *session, uint32_t policy);
+
+/**
+ * Sets the Cancel button's title (default "Cancel").
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle or text); SB_EMISUSE.
+ */
+sb_status sb_session_set_cancel_button_title(sb_session *session, const char *title, size_t title_len);
+
+/**
+ * Enables (1) or disables (0) the bookmark button; it shows only while the field is empty.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
+ */
+sb_status sb_session_set_shows_bookmark_button(sb_session *session, int32_t shows);
+
+/**
+ * Enables (1) or disables (0) the results-list button; it wins over the bookmark button.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
+ */
+sb_status sb_session_set_shows_results_list_button(sb_session *session, int32_t shows);
+
+/**
+ * Draws the results-list button selected (1) or not (0).
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
+ */
+sb_status sb_session_set_results_list_selected(sb_session *session, int32_t selected);
+
+/**
+ * Sets the host's items beside the field (at most 16 a side), shown while the search is
+ * active: before the field when `trailing` is 0, after it when 1 (the Cancel button stays
+ * last). `items[i].kind` is ignored.
+ * Ownership: nothing is retained; titles are copied.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, bad flag, NULL items with count > 0, bad title, too
+ * many items); SB_EMISUSE.
+ */
+sb_status sb_session_set_items(sb_session *session, int32_t trailing, const sb_bar_item *items, size_t count);
+
+/**
+ * The bookmark button was tapped: SB_EVENT_BOOKMARK_BUTTON.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_tap_bookmark_button(sb_session *session);
+
+/**
+ * The results-list button was tapped: SB_EVENT_RESULTS_LIST_BUTTON.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_tap_results_list_button(sb_session *session);
+
+/* ==============================================================================================
+ * Session: timing and searches
+ * ============================================================================================== */
+
+/** What starts a search. Append-only. */
+typedef enum sb_search_trigger {
+    /** Typing, after the delay (the default). */
+    SB_TRIGGER_AS_YOU_TYPE = 0,
+    /** Only submitting (NSSearchField sendsWholeSearchString). */
+    SB_TRIGGER_SUBMIT_ONLY = 1
+} sb_search_trigger;
+
+/** The sb_search_timing version this header describes. */
+#define SB_SEARCH_TIMING_VERSION 1
+
+/** When a session searches. SB_SEARCH_TIMING_INIT, sb_search_timing_init() and a new
+ *  session's sb_session_get_timing() give the defaults. Durations are in milliseconds, at most
+ *  60000. */
+typedef struct sb_search_timing {
+    /** SB_SEARCH_TIMING_VERSION (set by SB_SEARCH_TIMING_INIT / sb_search_timing_init()). */
+    uint32_t version;
+    /** An sb_search_trigger value. */
+    uint32_t trigger;
+    /** Delay after the last keystroke (default 150, GTK's search-delay; 0 searches at once). */
+    uint32_t delay_ms;
+    /** 1: the delay shrinks as the text grows, max(shrink_minimum_ms, shrink_initial_ms -
+     *  shrink_step_ms * length) (WebKit: 600, 100, 200); 0: delay_ms. */
+    int32_t shrinking;
+    /** Shrinking delay for zero characters. */
+    uint32_t shrink_initial_ms;
+    /** Subtracted per character. */
+    uint32_t shrink_step_ms;
+    /** The shrinking delay's floor. */
+    uint32_t shrink_minimum_ms;
+    /** Typing searches only from this many characters (0..1000; default 0). */
+    uint32_t minimum_characters;
+    /** 1 (default): clearing the field searches at once, in either trigger mode. */
+    int32_t immediate_on_clear;
+    /** A search without results after this long raises SB_EVENT_SEARCH_STALLED; 0 never
+     *  (default 300). */
+    uint32_t stall_ms;
+} sb_search_timing;
+
+/** Initializer of an sb_search_timing with the defaults. */
+#define SB_SEARCH_TIMING_INIT {SB_SEARCH_TIMING_VERSION, SB_TRIGGER_AS_YOU_TYPE, 150, 0, 600, 100, 200, 0, 1, 300}
+
+/**
+ * Fills `*timing` with version `version` of sb_search_timing and the defaults a new session
+ * has (as you type, 150 ms, clearing searches at once, 300 ms stall threshold).
+ * Ownership: `timing` is the caller's.
+ * Thread safety: any thread.
+ * Returns SB_OK; SB_EINVAL for a NULL timing or a version this library does not know.
+ */
+sb_status sb_search_timing_init(sb_search_timing *timing, uint32_t version);
+
+/**
+ * Copies the search-timing policy into `*out_timing` (a new session holds the defaults:
+ * as you type, 150 ms, clearing searches at once, 300 ms stall threshold): the fields of the
+ * version the caller set in `out_timing->version`, and nothing past them.
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_timing, a version of 0 or newer than the
+ * library's).
+ */
+sb_status sb_session_get_timing(sb_session *session, sb_search_timing *out_timing);
+
+/**
+ * Sets the search-timing policy (a pending delayed search is rescheduled under it).
+ * `timing`: any version this library has shipped (fields added later keep their defaults).
+ * Ownership: nothing is retained.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL timing, bad version, unknown trigger, a flag
+ * other than 0/1, a duration over 60000 ms, more than 1000 minimum characters); SB_EMISUSE.
+ */
+sb_status sb_session_set_timing(sb_session *session, const sb_search_timing *timing);
+
+/**
+ * Moves a session's manual clock (SB_CLOCK_MANUAL) forward by `milliseconds`, firing due
+ * timers (delayed searches, stall notices) on the calling thread.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE (a session on the system clock, or from
+ * inside a callback).
+ */
+sb_status sb_session_advance_clock(sb_session *session, uint32_t milliseconds);
+
+/**
+ * Runs a search now for the current text, tokens and scope, whatever the timing policy (for
+ * instance after the host changed the data). `*out_generation` (if not NULL) receives the
+ * new query's generation.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_search_now(sb_session *session, uint64_t *out_generation);
+
+/**
+ * Delivers the host's results for query `generation` (a session made without an index:
+ * search on SB_EVENT_UPDATE_SEARCH_RESULTS, then call this, possibly from inside that callback).
+ * Ownership: the ids are copied.
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_ECANCELED when that query was superseded, cancelled or already answered
+ * (the results are dropped: never delivered stale); SB_EINVAL (bad handle, NULL ids with
+ * count > 0, more than 1048576 ids); SB_EMISUSE on a session made with an index (the index
+ * answers its queries; nothing changes).
+ */
+sb_status sb_session_deliver_results(sb_session *session, uint64_t generation, const uint64_t *ids, size_t count);
+
+/**
+ * Reports that the host's search for `generation` failed with `message` (SB_EVENT_ERROR with
+ * status SB_EIO follows).
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_ECANCELED when that query is no longer wanted; SB_EINVAL (bad handle, bad
+ * text); SB_EMISUSE on a session made with an index (nothing changes).
+ */
+sb_status sb_session_fail_search(sb_session *session, uint64_t generation, const char *message, size_t message_len);
+
+/**
+ * The newest delivered results: `*out_generation` their query's generation (0 when none),
+ * `*out_ids` the item ids best first (NULL when none) and `*out_count` their number.
+ * Ownership: the caller releases `*out_ids` with sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL outputs); SB_ENOMEM.
+ */
+sb_status sb_session_results(sb_session *session, uint64_t *out_generation, uint64_t **out_ids, size_t *out_count);
+
+/**
+ * The newest delivered results as a results handle with scores, matched fields and highlight
+ * ranges (sb_results_get()), and their query's generation in `*out_generation` (0 and NULL
+ * results when none were delivered yet). For a session without an index, the hits carry the
+ * host's ids in order with no highlights.
+ * Ownership: the caller releases `*out_results` with sb_results_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL outputs); SB_ENOMEM.
+ */
+sb_status sb_session_copy_results(sb_session *session, uint64_t *out_generation, sb_results **out_results);
+
+/**
+ * The user chose result `id`: SB_EVENT_RESULT_CHOSEN, and the text joins the recent searches.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_choose_result(sb_session *session, uint64_t id);
+
+/**
+ * Move to the next (`direction` 1) or previous (`direction` -1) match (GTK next-match /
+ * previous-match): SB_EVENT_NEXT_MATCH or SB_EVENT_PREVIOUS_MATCH.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, direction not 1 or -1); SB_EMISUSE.
+ */
+sb_status sb_session_move_match(sb_session *session, int32_t direction);
+
+/* ==============================================================================================
+ * Session: events
+ * ============================================================================================== */
 
 /** What a session event reports (sb_event.kind). Append-only. */
 typedef enum sb_event_kind {
@@ -432,232 +1670,97 @@ typedef struct sb_event {
 } sb_event;
 
 /**
- * Answers a veto event (SB_EVENT_SHOULD_*), called synchronously on the thread of the call
- * that asks. Return non-zero to allow, 0 to refuse. `event` is valid during the call only.
+ * Answers a veto event (SB_EVENT_SHOULD_*), called synchronously on the thread of the host's
+ * call that asks (sb_session_begin_editing(), sb_session_insert_text(), ...), never on a
+ * library thread. Return non-zero to allow, 0 to refuse. `event` is valid during the call only.
  */
 typedef int (*sb_veto_callback)(void *user, const sb_event *event);
 /**
- * Receives every other event, in order and never two at once, usually on the thread whose
- * action raised it (results on a library thread). `event` is valid during the call only.
+ * Receives every other event, in order and never two at once. Events a host call raises are
+ * delivered on that call's thread before it returns; events of timers and searches
+ * (SB_EVENT_UPDATE_SEARCH_RESULTS after the delay, SB_EVENT_RESULTS_READY,
+ * SB_EVENT_SEARCH_STALLED, ...) on a library thread. A host that must handle events on its
+ * main thread sets no callback and reads the queue there when sb_session_event_fd() becomes
+ * readable. `event` is valid during the call only.
  */
 typedef void (*sb_event_callback)(void *user, const sb_event *event);
 
-/** How typed text is capitalized (UITextAutocapitalizationType). */
-typedef enum sb_autocapitalization {
-    /** None (the default). */
-    SB_AUTOCAP_NONE = 0,
-    /** The first letter of every word. */
-    SB_AUTOCAP_WORDS = 1,
-    /** The first letter of every sentence. */
-    SB_AUTOCAP_SENTENCES = 2,
-    /** Every letter. */
-    SB_AUTOCAP_ALL_CHARACTERS = 3
-} sb_autocapitalization;
+/**
+ * Sets the callbacks: `veto` answers SB_EVENT_SHOULD_* synchronously on the calling thread
+ * (non-zero allows; without it everything is allowed); `on_event` receives every other event,
+ * in order and never two at once. Either may be NULL. Both get `user`. Events also go to the
+ * queue read by sb_session_next_event(), whatever the callbacks.
+ * Ownership: `user` is not retained; it must stay valid until the callbacks are replaced or
+ * the session is freed. When this function (or sb_session_free()) returns, the previous
+ * callbacks are not running on any thread and will not be called again.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE). From inside
+ * a callback only reading functions (getters, display, results, suggestions, recents,
+ * next_event, deliver_results) may be called; the others return SB_EMISUSE.
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_set_callbacks(sb_session *session, sb_veto_callback veto, sb_event_callback on_event, void *user);
 
-/** The bar's style (UISearchBar searchBarStyle). */
-typedef enum sb_bar_style {
-    /** Stands out: search is a key feature (the default). */
-    SB_BAR_STYLE_PROMINENT = 0,
-    /** Blends in. */
-    SB_BAR_STYLE_MINIMAL = 1
-} sb_bar_style;
+/**
+ * Takes the oldest queued event, waiting up to `timeout_ms` milliseconds for one (0: do not
+ * wait; -1: wait forever). Results of a query older than the newest come out as
+ * SB_EVENT_SUPERSEDED, never as SB_EVENT_RESULTS_READY.
+ * On SB_OK `*out_event` is filled; its `text` (NULL when empty) is the caller's.
+ * Ownership: the caller releases `out_event->text` with sb_free().
+ * Thread safety: any thread, including from inside callbacks; several threads may wait.
+ * Returns SB_OK; SB_EMPTY (not an error: sb_last_error() is left alone) when `timeout_ms` is 0
+ * and the queue is empty; SB_ETIMEDOUT when no event came within a wait (or the session is
+ * being freed); SB_EINVAL (bad handle, NULL out_event, timeout below -1); SB_ENOMEM.
+ */
+sb_status sb_session_next_event(sb_session *session, int32_t timeout_ms, sb_event *out_event);
 
-/** When the scope bar is shown (never with fewer than two titles). */
-typedef enum sb_scope_bar_policy {
-    /** While the search is active (the default). */
-    SB_SCOPE_BAR_AUTOMATIC = 0,
-    /** Always. */
-    SB_SCOPE_BAR_ALWAYS = 1,
-    /** Never. */
-    SB_SCOPE_BAR_NEVER = 2
-} sb_scope_bar_policy;
+/**
+ * The session's event descriptor: readable exactly while events wait in the queue, so a GLib
+ * (g_unix_fd_add), asyncio (add_reader), Qt (QSocketNotifier) or poll() loop can wait on it;
+ * then drain with sb_session_next_event(session, 0, ...). Do not read, write or close it.
+ * Thread safety: any thread.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_fd).
+ */
+sb_status sb_session_event_fd(sb_session *session, int32_t *out_fd);
 
-/** Where the host places the bar. */
-typedef enum sb_bar_placement {
-    /** In the content area (the default). */
-    SB_PLACEMENT_CONTENT = 0,
-    /** In a navigation bar or toolbar: no scope bar there (asking for one is SB_EINVAL). */
-    SB_PLACEMENT_NAVIGATION_BAR = 1
-} sb_bar_placement;
+/**
+ * Sets how many events the queue keeps (0 turns it off; at most 1048576). When full the
+ * oldest events are dropped; `*out_dropped` (if not NULL) receives how many were dropped so far.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, capacity too large); SB_EMISUSE.
+ */
+sb_status sb_session_set_event_queue_capacity(sb_session *session, uint32_t capacity, uint64_t *out_dropped);
 
-/** When the Cancel button is shown. */
-typedef enum sb_cancel_button_policy {
-    /** While the search is active (the default). */
-    SB_CANCEL_BUTTON_AUTOMATIC = 0,
-    /** Always. */
-    SB_CANCEL_BUTTON_ALWAYS = 1,
-    /** Never. */
-    SB_CANCEL_BUTTON_NEVER = 2
-} sb_cancel_button_policy;
+/**
+ * The name of an event kind, such as "SB_EVENT_TEXT_DID_CHANGE", for logs and debugging;
+ * "SB_EVENT_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ */
+const char *sb_event_kind_string(uint32_t kind);
 
-/** What a search token stands for. */
-typedef enum sb_search_token_kind {
-    /** A search term: `value` is matched like typed text. */
-    SB_SEARCH_TOKEN_TERM = 0,
-    /** A scope filter: `value` is an item scope number ("3"). */
-    SB_SEARCH_TOKEN_SCOPE = 1,
-    /** An attribute filter on `field`: `value` is text to equal, or >=N, <=N, >N, <N, N...M. */
-    SB_SEARCH_TOKEN_ATTRIBUTE = 2
-} sb_search_token_kind;
+/* ==============================================================================================
+ * Session: suggestions and recents
+ * ============================================================================================== */
 
-/** A token shown before the text. Strings are UTF-8 with lengths; in library output they are
- *  also NUL-terminated. */
-typedef struct sb_search_token {
-    /** An sb_search_token_kind value. */
-    uint32_t kind;
-    /** What the host draws in the token. */
-    const char *label;
-    /** Length of label in bytes. */
-    size_t label_len;
-    /** The attribute name (SB_SEARCH_TOKEN_ATTRIBUTE only; else empty). */
-    const char *field;
-    /** Length of field in bytes. */
-    size_t field_len;
-    /** The term, scope number or attribute value; NULL/0 means the label. */
-    const char *value;
-    /** Length of value in bytes. */
-    size_t value_len;
-    /** An opaque value for the host, returned unchanged. */
-    uint64_t host_value;
-} sb_search_token;
-
-/** Who owns a bar item. */
-typedef enum sb_bar_item_kind {
-    /** The host's item. */
-    SB_BAR_ITEM_HOST = 0,
-    /** The session's Cancel button (always the last trailing item when shown). */
-    SB_BAR_ITEM_CANCEL = 1
-} sb_bar_item_kind;
-
-/** A button beside the field, shown while the search is active. */
-typedef struct sb_bar_item {
-    /** An sb_bar_item_kind value (ignored on input: the host sets host items only). */
-    uint32_t kind;
-    /** The host's identifier (0 for the Cancel button). */
-    uint64_t id;
-    /** The title, UTF-8. */
-    const char *title;
-    /** Length of title in bytes. */
-    size_t title_len;
-} sb_bar_item;
-
-/** Everything to draw, as sb_session_display() returns it: one block, released with sb_free().
- *  Strings are NUL-terminated UTF-8 with their lengths. */
-typedef struct sb_display {
-    /** The search text. */
-    const char *text;
-    /** Length of text in bytes. */
-    size_t text_len;
-    /** The placeholder. */
-    const char *placeholder;
-    /** Length of placeholder in bytes. */
-    size_t placeholder_len;
-    /** The prompt. */
-    const char *prompt;
-    /** Length of prompt in bytes. */
-    size_t prompt_len;
-    /** The tokens before the text. */
-    const sb_search_token *tokens;
-    /** Number of tokens. */
-    size_t token_count;
-    /** The scope titles. */
-    const char *const *scope_titles;
-    /** Their lengths in bytes. */
-    const size_t *scope_title_lens;
-    /** Number of scope titles. */
-    size_t scope_count;
-    /** The selected scope. */
-    int64_t selected_scope;
-    /** Items before the field (empty while inactive). */
-    const sb_bar_item *leading_items;
-    /** Number of leading items. */
-    size_t leading_count;
-    /** Items after the field; the Cancel button, when shown, is the last. */
-    const sb_bar_item *trailing_items;
-    /** Number of trailing items. */
-    size_t trailing_count;
-    /** The newest query's generation (0 before the first). */
-    uint64_t generation;
-    /** The number of results last delivered. */
-    uint64_t result_count;
-    /** An sb_bar_placement value. */
-    uint32_t placement;
-    /** An sb_bar_style value (meaningful when has_tint is 0). */
-    uint32_t style;
-    /** 1 when a custom tint was set after the style (it wins), else 0. */
-    uint32_t has_tint;
-    /** The custom tint as 0xRRGGBBAA (when has_tint). */
-    uint32_t tint_rgba;
-    /** Placeholder visible: no text and no token. */
-    uint8_t shows_placeholder;
-    /** Prompt visible: not empty. */
-    uint8_t shows_prompt;
-    /** Clear button visible: text or a token. */
-    uint8_t shows_clear_button;
-    /** Bookmark button visible: enabled, empty field, results-list button not enabled. */
-    uint8_t shows_bookmark_button;
-    /** Results-list button visible: enabled. */
-    uint8_t shows_results_list_button;
-    /** Results-list button drawn selected. */
-    uint8_t results_list_selected;
-    /** Cancel button visible (per policy). */
-    uint8_t shows_cancel_button;
-    /** Scope bar visible (per policy; two titles or more; not in a navigation bar). */
-    uint8_t shows_scope_bar;
-    /** The search interface is presented. */
-    uint8_t is_active;
-    /** The field has the focus. */
-    uint8_t is_editing;
-    /** A search is running. */
-    uint8_t is_searching;
-    /** The running search passed the stall threshold. */
-    uint8_t is_stalled;
-} sb_display;
-
-/** What starts a search. */
-typedef enum sb_search_trigger {
-    /** Typing, after the delay (the default). */
-    SB_TRIGGER_AS_YOU_TYPE = 0,
-    /** Only submitting (NSSearchField sendsWholeSearchString). */
-    SB_TRIGGER_SUBMIT_ONLY = 1
-} sb_search_trigger;
-
-/** When a session searches. sb_session_get_timing() gives the defaults. Durations are in
- *  milliseconds, at most 60000. */
-typedef struct sb_search_timing {
-    /** An sb_search_trigger value. */
-    uint32_t trigger;
-    /** Delay after the last keystroke (default 150, GTK's search-delay; 0 searches at once). */
-    uint32_t delay_ms;
-    /** 1: the delay shrinks as the text grows, max(shrink_minimum_ms, shrink_initial_ms -
-     *  shrink_step_ms * length) (WebKit: 600, 100, 200); 0: delay_ms. */
-    uint32_t shrinking;
-    /** Shrinking delay for zero characters. */
-    uint32_t shrink_initial_ms;
-    /** Subtracted per character. */
-    uint32_t shrink_step_ms;
-    /** The shrinking delay's floor. */
-    uint32_t shrink_minimum_ms;
-    /** Typing searches only from this many characters (0..1000; default 0). */
-    uint32_t minimum_characters;
-    /** 1 (default): clearing the field searches at once, in either trigger mode. */
-    uint32_t immediate_on_clear;
-    /** A search without results after this long raises SB_EVENT_SEARCH_STALLED; 0 never
-     *  (default 300). */
-    uint32_t stall_ms;
-} sb_search_timing;
+/** The sb_recents_policy version this header describes. */
+#define SB_RECENTS_POLICY_VERSION 1
 
 /** How recent searches are kept. */
 typedef struct sb_recents_policy {
+    /** SB_RECENTS_POLICY_VERSION (set by SB_RECENTS_POLICY_INIT / sb_recents_policy_init()). */
+    uint32_t version;
     /** At most this many per list, newest first (0..254; default 10). */
     uint32_t limit;
     /** 1: one list per scope title; 0 (default): one list. */
-    uint32_t per_scope;
+    int32_t per_scope;
     /** 1: record nothing (private browsing); 0 (default). */
-    uint32_t is_private;
+    int32_t is_private;
     /** Entries older than this many milliseconds are forgotten; 0 (default) keeps them. */
     uint64_t expiry_ms;
 } sb_recents_policy;
+
+/** Initializer of an sb_recents_policy with the defaults. */
+#define SB_RECENTS_POLICY_INIT {SB_RECENTS_POLICY_VERSION, 10, 0, 0, 0}
 
 /** One recent search, as sb_session_recents() returns it. */
 typedef struct sb_recent {
@@ -669,7 +1772,7 @@ typedef struct sb_recent {
     int64_t time_ms;
 } sb_recent;
 
-/** Where a suggestion comes from. */
+/** Where a suggestion comes from. Append-only. */
 typedef enum sb_suggestion_source {
     /** A recent search. */
     SB_SUGGESTION_RECENT = 0,
@@ -679,7 +1782,7 @@ typedef enum sb_suggestion_source {
     SB_SUGGESTION_HOST = 2
 } sb_suggestion_source;
 
-/** What choosing a suggestion does. */
+/** What choosing a suggestion does. Append-only. */
 typedef enum sb_suggestion_action {
     /** The whole text becomes the completion. */
     SB_SUGGESTION_REPLACE_TEXT = 0,
@@ -709,382 +1812,16 @@ typedef struct sb_suggestion {
     uint64_t host_value;
 } sb_suggestion;
 
-/** The clock a session's timers run on. */
-typedef enum sb_session_clock {
-    /** Real time (the default). */
-    SB_CLOCK_SYSTEM = 0,
-    /** Time moves only with sb_session_advance_clock(): deterministic tests and replays. */
-    SB_CLOCK_MANUAL = 1
-} sb_session_clock;
-
-/** Options of sb_session_new(); a zeroed struct (or NULL) means the defaults. */
-typedef struct sb_session_options {
-    /** Locale recent searches and suggestions are folded for (NUL-terminated BCP 47; NULL: none). */
-    const char *locale;
-    /** Absolute directory for named recent-search files; NULL: $XDG_STATE_HOME/searchbar/recents
-     *  (or ~/.local/state/searchbar/recents). */
-    const char *recents_directory;
-    /** An sb_session_clock value. */
-    uint32_t clock;
-    /** Events kept for sb_session_next_event(); 0 means the default (1024). */
-    uint32_t event_queue_capacity;
-} sb_session_options;
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /**
- * Compares two UTF-8 strings in the collator's order; `*out_order` receives -1, 0 or 1.
- * Thread safety: any thread, concurrently on one collator.
- * Returns SB_OK; SB_EINVAL for a bad handle, NULL out_order, NULL text with non-zero length or
- * invalid UTF-8; SB_ETOOBIG.
+ * What to offer now: before typing, the recent searches and the host's "near the field"
+ * items; while typing, matching recent searches, completions of the word being typed from the
+ * index's vocabulary, and the host's suggestions. `*out_suggestions` receives an array of
+ * `*out_count` entries (NULL when none).
+ * Ownership: one block with the strings and tokens; release it with one sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL outputs); SB_ENOMEM.
  */
-sb_status sb_collator_compare(sb_collator *collator, const char *a, size_t a_len, const char *b, size_t b_len, int32_t *out_order);
-
-/**
- * Releases a collator. NULL is a no-op; a handle that is not a live collator is left alone.
- * Ownership: takes ownership of `collator`.
- * Thread safety: no other thread may be using the collator.
- */
-void sb_collator_free(sb_collator *collator);
-
-/**
- * Creates a collator that orders strings the way the locale's users expect (the locale's
- * standard collation, numeric ordering on: "File1" < "file2" < "file10").
- * `locale`: BCP 47 tag or ICU id, NUL-terminated; NULL, "" or "und" for the root order.
- * On success `*out_collator` receives a new handle (set to NULL on failure).
- * Ownership: the caller owns the handle and releases it with sb_collator_free().
- * Thread safety: a collator may be used from several threads at once.
- * Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a valid root collator); SB_EINVAL for a NULL
- * out_collator or a malformed locale; SB_EINTERNAL if ICU cannot open a collator.
- */
-sb_status sb_collator_new(const char *locale, sb_collator **out_collator);
-
-/**
- * Sorts an array of UTF-8 strings: fills `out_order[0..count)` with the indices of `strings` in
- * collation order (a stable sort: equal strings keep their input order).
- * `strings[i]` has `lengths[i]` bytes; `lengths` may be NULL when every string is NUL-terminated.
- * Ownership: nothing is retained; `out_order` is the caller's array of `count` elements.
- * Thread safety: any thread, concurrently on one collator.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL arrays with count > 0, a NULL string with non-zero
- * length, invalid UTF-8 -- the message names the index); SB_ETOOBIG (a string over 64 MiB, more
- * than 2^31 - 1 strings); SB_ENOMEM.
- */
-sb_status sb_collator_sort(sb_collator *collator, const char * const *strings, const size_t *lengths, size_t count, size_t *out_order);
-
-/**
- * Computes the sort key of a UTF-8 string: comparing two keys with memcmp() (shorter first on
- * a tie) gives the same order as sb_collator_compare(). Keys depend on the ICU version.
- * On success `*out_key` receives the key bytes (NUL-terminated for convenience) and
- * `*out_len` their count without the NUL.
- * Ownership: the caller releases `*out_key` with sb_free().
- * Thread safety: any thread, concurrently on one collator.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL outputs, bad text); SB_ETOOBIG; SB_ENOMEM.
- */
-sb_status sb_collator_sort_key(sb_collator *collator, const char *text, size_t text_len, uint8_t **out_key, size_t *out_len);
-
-/**
- * Sorts `count` UTF-8 strings packed end to end in one buffer: string i is bytes
- * [offsets[i], offsets[i + 1]) of `bytes` (`offsets` has `count + 1` non-decreasing entries).
- * Fills `out_order[0..count)` with the indices of the strings in collation order (stable, as
- * sb_collator_sort()). A binding or a host with its strings in one buffer avoids building an
- * array of pointers.
- * Ownership: nothing is retained; `out_order` is the caller's array of `count` elements.
- * Thread safety: any thread, concurrently on one collator.
- * Returns SB_OK (count 0 sorts nothing); SB_EINVAL (bad handle, NULL offsets or out_order with
- * count > 0, NULL bytes whose offsets span bytes, decreasing offsets, offsets past the end of the
- * address space, invalid UTF-8 or an offset inside a character -- the message names the string);
- * SB_ETOOBIG (a string over 64 MiB, more than 2^31 - 1 strings); SB_ENOMEM.
- */
-sb_status sb_collator_sort_packed(sb_collator *collator, const char *bytes, const size_t *offsets, size_t count, size_t *out_order);
-
-/**
- * Folds text into its match key: the form searchbar compares item text and queries in (case,
- * diacritics, width, compatibility forms, kana, Traditional Chinese and Hangul folded, with the
- * locale's letters kept distinct).
- * `locale`: BCP 47 tag or ICU id, NUL-terminated; NULL, "" or "und" for no locale.
- * `text`, `text_len`: UTF-8 input; NULL is allowed only with length 0.
- * On success `*out_key` receives a NUL-terminated UTF-8 buffer and `*out_len` (if not NULL) its
- * length without the NUL.
- * Ownership: the caller owns `*out_key` and releases it with sb_free().
- * Thread safety: any thread, concurrently.
- * Returns SB_OK; SB_WARN_LOCALE_FALLBACK (output valid) when the locale has no data here;
- * SB_EINVAL for a NULL out_key, NULL text with non-zero length, invalid UTF-8 or a malformed
- * locale; SB_ETOOBIG over 64 MiB; SB_ENOMEM.
- */
-sb_status sb_fold(const char *locale, const char *text, size_t text_len, char **out_key, size_t *out_len);
-
-/**
- * Releases a buffer the library returned (folded text, tokens, sort keys, ...). NULL is a no-op.
- * Ownership: takes ownership of `buffer`; it must come from this library.
- * Thread safety: any thread.
- */
-void sb_free(void *buffer);
-
-/**
- * Adds a batch of items; an item whose id is already in the index replaces it, and within the
- * batch the last item with an id wins. Searches running meanwhile see the index before or after
- * the whole batch, never a part of it. The batch is validated first: on error nothing is added.
- * Ownership: nothing is retained; the strings are copied.
- * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL items with count > 0, NULL text with non-zero
- * length, invalid UTF-8, NaN weight or number, empty attribute name -- the message names the
- * item and field); SB_ETOOBIG (a text over 64 MiB, more than 2^26 items).
- */
-sb_status sb_index_add(sb_index *index, const sb_item *items, size_t count);
-
-/**
- * Adds a batch of items given by column (see sb_packed_items): one UTF-8 buffer and `count + 1`
- * offsets per text field, and arrays of ids, scopes and weights. It behaves as sb_index_add()
- * with the same items (an id already in the index is replaced; within the batch the last item
- * with an id wins; searches see the whole batch or none of it; nothing is added on error), but
- * reads the texts in place and decodes them on the index's threads, so a host with its texts
- * already packed (a binding, a file read into memory) adds millions of items without building
- * one sb_item per item. Fastest when the ids ascend strictly and none is in the index yet.
- * `items->count` 0 adds nothing.
- * Ownership: nothing is retained; the texts are copied.
- * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL items, NULL ids with count > 0, a NULL text buffer
- * whose offsets span bytes, text bytes without offsets, decreasing offsets, offsets past the end
- * of the address space, invalid UTF-8 or an offset inside a character, NaN weight -- the message
- * names the column and item); SB_ETOOBIG (a text over 64 MiB, a count over 2^26 items).
- */
-sb_status sb_index_add_packed(sb_index *index, const sb_packed_items *items);
-
-/**
- * Cancels an asynchronous search: its callback reports SB_ECANCELED (unless it had already
- * finished), and its work stops at the next chunk.
- * Thread safety: any thread, including from inside a callback.
- * Returns SB_OK; SB_ENOTFOUND when the search has already completed or the ticket is unknown;
- * SB_EINVAL for a bad handle.
- */
-sb_status sb_index_cancel(sb_index *index, uint64_t ticket);
-
-/**
- * Stores the number of items in the index in `*out_count`.
- * Thread safety: any thread, concurrently with writers (the count of the current snapshot).
- * Returns SB_OK; SB_EINVAL for a bad handle or a NULL out_count.
- */
-sb_status sb_index_count(sb_index *index, size_t *out_count);
-
-/**
- * Releases an index. Pending asynchronous searches are cancelled and their callbacks have
- * returned when this returns (unless it is called from inside one of this index's callbacks,
- * which is misuse: the remaining callbacks then still run later; from inside another index's
- * callback it waits as usual). NULL is a no-op; a handle that is not a live index is left alone,
- * and so is an index in a child process forked after it was made (whose threads stayed in the
- * parent: every call on it returns SB_EMISUSE there).
- * Ownership: takes ownership of `index`; results already returned stay valid.
- * Thread safety: no other call may be using the index.
- */
-void sb_index_free(sb_index *index);
-
-/**
- * Creates an empty index of items.
- * `locale`: BCP 47 tag or ICU id, NUL-terminated; NULL, "" or "und" for no locale (hard folding).
- * `mode`: the default sb_match_mode of searches (SB_MODE_DEFAULT means SB_MODE_PREFIX).
- * `fields`: SB_FIELDS_* mask of the fields to store and search; 0 means SB_FIELDS_ALL.
- * `threads`: executor threads (0 = one per processor; at most 256); the index never starts more,
- * and runs with fewer when the system refuses some.
- * On success `*out_index` receives a new handle (NULL on failure).
- * Ownership: the caller owns the handle and releases it with sb_index_free().
- * Thread safety: any thread.
- * Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a working index with no locale); SB_EINVAL for a NULL
- * out_index, a malformed locale, an unknown mode, unknown field bits or too many threads;
- * SB_ENOMEM when not one executor thread could be started (the process's thread limit).
- */
-sb_status sb_index_new(const char *locale, uint32_t mode, uint32_t fields, uint32_t threads, sb_index **out_index);
-
-/**
- * Removes the items with these ids; ids not in the index are ignored.
- * Ownership: nothing is retained.
- * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
- * Returns SB_OK; SB_EINVAL for a bad handle or NULL ids with count > 0; SB_ETOOBIG over 2^26 ids.
- */
-sb_status sb_index_remove(sb_index *index, const uint64_t *ids, size_t count);
-
-/**
- * Searches the index synchronously; the calling thread takes part in the work.
- * `query`, `query_len`: UTF-8 text as typed (an empty query gives no hits unless options or
- * filter tokens select items). `options`: NULL for the defaults.
- * On success `*out_results` receives the hits, best first (NULL on failure).
- * Ownership: the caller releases `*out_results` with sb_results_free().
- * Thread safety: any thread, concurrently with other searches and writers.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL out_results, bad query text, bad options -- the
- * message names the field); SB_ETOOBIG (query over 4096 bytes or
- * 64 words); SB_ENOMEM.
- */
-sb_status sb_index_search(sb_index *index, const char *query, size_t query_len, const sb_search_options *options, sb_results **out_results);
-
-/**
- * Starts a search on the index's threads and returns at once. `callback(context, ticket, status, results)` is called exactly once, on a library thread: with SB_OK and the results
- * (the callee owns them), or with an error (SB_ECANCELED after sb_index_cancel()) and NULL.
- * Arguments are validated before anything starts; then `*out_ticket` (if not NULL) receives the
- * search's ticket for sb_index_cancel().
- * Ownership: `context` is passed back untouched; it must stay valid until the callback runs.
- * Thread safety: any thread. The callback must not call sb_index_free() on this index.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL callback, bad query or options); SB_ETOOBIG (query
- * over 4096 bytes or 64 words).
- */
-sb_status sb_index_search_async(sb_index *index, const char *query, size_t query_len, const sb_search_options *options, sb_search_callback callback, void *context, uint64_t *out_ticket);
-
-/**
- * The message of the last failed or warned call made on the calling thread, or "" if none.
- * Messages name the argument or value at fault. A later failure on the same thread replaces it;
- * successful calls leave it as it was.
- * Ownership: owned by the library, valid until the next failing call on this thread; do not free it.
- * Thread safety: any thread; each thread sees only its own message.
- */
-const char *sb_last_error(void);
-
-/**
- * Gives heap memory the process has freed, but the allocator still holds, back to the system
- * (glibc's `malloc_trim`; nothing under a sanitizer or where it is missing). An index does this
- * itself after every batch it adds; a host or binding that frees large buffers of its own after
- * adding items (the packed texts of a batch) calls this to give those back as well.
- * Thread safety: any thread. Cost: one walk of the allocator's free lists, a few milliseconds
- * for a heap of hundreds of megabytes.
- */
-void sb_release_memory(void);
-
-/**
- * Copies hits [first, first + count) into the caller's array `out_hits` of `count` entries:
- * ids, scores, fields, tiers, and the offsets and lengths of each hit's texts and highlight
- * ranges in the blocks sb_results_data() returns. With sb_results_data(), a binding reads a
- * whole result in a fixed number of calls.
- * Ownership: `out_hits` is the caller's; nothing is retained.
- * Thread safety: any thread, concurrently on one results object.
- * Returns SB_OK (count 0 copies nothing); SB_EINVAL for a bad handle, NULL out_hits with
- * count > 0, or a range past the last hit (then nothing is written).
- */
-sb_status sb_results_copy(sb_results *results, size_t first, size_t count, sb_hit_entry *out_hits);
-
-/**
- * The number of hits in `results`; 0 for NULL or a handle that is not live results (then
- * sb_last_error() says so).
- * Thread safety: any thread, concurrently on one results object.
- */
-size_t sb_results_count(sb_results *results);
-
-/**
- * The two blocks sb_results_copy()'s offsets refer to: `*out_text` receives every hit's
- * original texts one after the other, each followed by a NUL (`*out_text_len` bytes up to the
- * end of the last text, whose NUL follows them), `*out_ranges` every highlight range
- * (`*out_range_count` of them; NULL when there are none).
- * Ownership: both blocks belong to `results` and stay valid until sb_results_free(); do not
- * free them.
- * Thread safety: any thread, concurrently on one results object.
- * Returns SB_OK; SB_EINVAL for a bad handle or a NULL output (outputs are then NULL and 0).
- */
-sb_status sb_results_data(sb_results *results, const char **out_text, size_t *out_text_len, const sb_range **out_ranges, size_t *out_range_count);
-
-/**
- * The whole result in one call, in the unit the caller indexes text by: `*out_hits` receives
- * the array of all `*out_count` hits as sb_results_copy() writes them, `*out_text` the text
- * block as sb_results_data() returns it (each text followed by a NUL), and
- * `*out_ranges` the `*out_range_count` highlight ranges the entries' `highlight_offset`s index.
- * With SB_UNIT_BYTES every offset, length and range is in UTF-8 bytes, exactly as from
- * sb_results_copy() and sb_results_data(). With SB_UNIT_CODE_POINTS the entries' text and title
- * offsets and lengths count Unicode code points of the text block from its start, and each
- * highlight range counts code points of its hit's text: the string indices of a language whose
- * strings index code points (Python), once the text block is decoded.
- * Ownership: the three arrays belong to `results` and stay valid until sb_results_free(); do
- * not free them.
- * Thread safety: any thread, concurrently on one results object.
- * Returns SB_OK (NULL arrays and zero counts when there are no hits or no ranges); SB_EINVAL
- * for a bad handle, a unit that is not an sb_unit value, or a NULL output (outputs are then
- * NULL and 0); SB_ENOMEM.
- */
-sb_status sb_results_export(sb_results *results, uint32_t unit, const sb_hit_entry **out_hits, size_t *out_count, const char **out_text, size_t *out_text_len, const sb_range **out_ranges, size_t *out_range_count);
-
-/**
- * Releases results and their highlight arrays. NULL is a no-op; a handle that is not live
- * results is left alone.
- * Ownership: takes ownership of `results`.
- * Thread safety: no other thread may be using the results.
- */
-void sb_results_free(sb_results *results);
-
-/**
- * Fills `*out_hit` with hit `i` (0 is the best). Its highlight array belongs to `results`.
- * Thread safety: any thread, concurrently on one results object.
- * Returns SB_OK; SB_EINVAL for a bad handle, a NULL out_hit or `i` out of range.
- */
-sb_status sb_results_get(sb_results *results, size_t i, sb_hit *out_hit);
-
-/**
- * Stores the original UTF-8 text of hit `i`'s matched field (`sb_hit.field`; the text its
- * highlight ranges refer to) in `*out_text` and its length in bytes in `*out_len`. The text
- * is as the item was added, read from the index snapshot the search ran on; it is
- * NUL-terminated, but may contain NUL bytes of its own, so use the length. For results of a
- * session without an index the text is empty.
- * Ownership: the text belongs to `results` and stays valid until sb_results_free(); do not
- * free it.
- * Thread safety: any thread, concurrently on one results object.
- * Returns SB_OK; SB_EINVAL for a bad handle, a NULL output or `i` out of range (outputs are
- * then NULL and 0).
- */
-sb_status sb_results_text(sb_results *results, size_t i, const char **out_text, size_t *out_len);
-
-/**
- * Builds the built-in sample dataset from the data ICU carries (no download): Unicode
- * character names, emoji, language and country names as displayed in many locales, time-zone
- * cities and currency names; about 185,000 items in dozens of scripts. Item scopes: 0
- * characters, 1 emoji, 2 languages, 3 countries, 4 time zones, 5 currencies (see
- * sb_sample_scope_title()). Ids are stable for one ICU version.
- * `scopes`: a bit mask of the scopes to build (bit N for scope N); 0 means all.
- * On success `*out_items` receives `*out_count` items whose strings live in the same block.
- * Ownership: the caller releases `*out_items` with one sb_free().
- * Thread safety: any thread. Takes a few seconds for the whole dataset.
- * Returns SB_OK; SB_EINVAL (NULL outputs, unknown scope bits); SB_ENOMEM.
- */
-sb_status sb_sample_items(uint32_t scopes, sb_item **out_items, size_t *out_count);
-
-/**
- * The scope-bar title of a sample dataset scope ("Characters", "Emoji", "Languages",
- * "Countries", "Time zones", "Currencies"), or NULL for an unknown scope.
- * Ownership: static storage owned by the library; do not free it.
- * Thread safety: any thread. Never fails.
- */
-const char *sb_sample_scope_title(uint32_t scope);
-
-/**
- * Adds a search to the current list as submitting it would (not in private mode).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
- * Returns SB_OK; SB_EINVAL (bad handle or text); SB_EMISUSE.
- */
-sb_status sb_session_add_recent(sb_session *session, const char *text, size_t text_len);
-
-/**
- * Moves a session's manual clock (SB_CLOCK_MANUAL) forward by `milliseconds`, firing due
- * timers (delayed searches, stall notices) on the calling thread.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
- * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE (a session on the system clock, or from
- * inside a callback).
- */
-sb_status sb_session_advance_clock(sb_session *session, uint32_t milliseconds);
-
-/**
- * The field takes the focus: SB_EVENT_SHOULD_BEGIN_EDITING (veto), SB_EVENT_DID_BEGIN_EDITING,
- * the search interface is presented (SB_EVENT_WILL_PRESENT, SB_EVENT_DID_PRESENT) if it was not,
- * and when typing searches, a search for the current text.
- * Returns SB_OK; SB_ECANCELED when the veto refused; SB_EINVAL (bad handle); SB_EMISUSE.
- */
-sb_status sb_session_begin_editing(sb_session *session);
-
-/**
- * The Cancel button (or Escape): SB_EVENT_CANCEL_BUTTON; tokens and text are removed, the
- * running search is superseded, the field loses the focus and the interface is dismissed.
- * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
- */
-sb_status sb_session_cancel(sb_session *session);
-
-/**
- * The user chose result `id`: SB_EVENT_RESULT_CHOSEN, and the text joins the recent searches.
- * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
- */
-sb_status sb_session_choose_result(sb_session *session, uint64_t id);
+sb_status sb_session_suggestions(sb_session *session, sb_suggestion **out_suggestions, size_t *out_count);
 
 /**
  * Chooses suggestion `index` of sb_session_suggestions(): the text or the word being typed is
@@ -1097,180 +1834,62 @@ sb_status sb_session_choose_result(sb_session *session, uint64_t id);
 sb_status sb_session_choose_suggestion(sb_session *session, int64_t index);
 
 /**
- * The clear button: SB_EVENT_CLEAR, tokens and text removed, and a search at once. Nothing
- * happens on an empty field.
- * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
- */
-sb_status sb_session_clear(sb_session *session);
-
-/**
- * Forgets every recent search of every list.
+ * Sets the host's suggestions (at most 256): those offered on an empty field when
+ * `before_typing` is 1, those offered while typing when 0 (replace them as the text changes).
+ * `suggestions[i].source` is ignored; `completion` NULL/0 means the title.
+ * Ownership: nothing is retained; strings and tokens are copied.
  * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
- * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ * Returns SB_OK; SB_EINVAL (bad handle, bad flag, NULL suggestions with count > 0, bad text,
+ * unknown action, an add-token suggestion without a valid token); SB_EMISUSE.
  */
-sb_status sb_session_clear_recents(sb_session *session);
+sb_status sb_session_set_host_suggestions(sb_session *session, int32_t before_typing, const sb_suggestion *suggestions, size_t count);
 
 /**
- * The newest delivered results as a results handle with scores, matched fields and highlight
- * ranges (sb_results_get()), and their query's generation in `*out_generation` (0 and NULL
- * results when none were delivered yet). For a session without an index, the hits carry the
- * host's ids in order with no highlights.
- * Ownership: the caller releases `*out_results` with sb_results_free().
- * Thread safety: any thread, including from inside callbacks.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL outputs); SB_ENOMEM.
+ * Sets how many recent searches and vocabulary completions are offered (each 0..50; default 5).
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle, a limit over 50); SB_EMISUSE.
  */
-sb_status sb_session_copy_results(sb_session *session, uint64_t *out_generation, sb_results **out_results);
+sb_status sb_session_set_suggestion_limits(sb_session *session, uint32_t recents, uint32_t completions);
 
 /**
- * The user deleted UTF-8 bytes [start, end): as sb_session_insert_text() with an empty
- * replacement. Deleting everything searches at once (the default timing).
- * Returns SB_OK; SB_ECANCELED (vetoed); SB_EINVAL; SB_EMISUSE.
- */
-sb_status sb_session_delete_text(sb_session *session, size_t start, size_t end);
-
-/**
- * Delivers the host's results for query `generation` (a session made without an index:
- * search on SB_EVENT_UPDATE_SEARCH_RESULTS, then call this, possibly from inside that callback).
- * Ownership: the ids are copied.
- * Thread safety: any thread, including from inside callbacks.
- * Returns SB_OK; SB_ECANCELED when that query was superseded, cancelled or already answered
- * (the results are dropped: never delivered stale); SB_EINVAL (bad handle, NULL ids with
- * count > 0, more than 1048576 ids); SB_EMISUSE on a session made with an index (the index
- * answers its queries; nothing changes).
- */
-sb_status sb_session_deliver_results(sb_session *session, uint64_t generation, const uint64_t *ids, size_t count);
-
-/**
- * Computes everything to draw (visibility of placeholder, prompt, clear, bookmark,
- * results-list and Cancel buttons and scope bar; tokens; items with Cancel last; style or
- * tint; search progress) in one call.
- * On success `*out_display` receives one block holding the struct, its arrays and strings.
- * Ownership: the caller releases `*out_display` with one sb_free().
- * Thread safety: any thread, including from inside callbacks.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL out_display); SB_ENOMEM.
- */
-sb_status sb_session_display(sb_session *session, sb_display **out_display);
-
-/**
- * The field loses the focus: SB_EVENT_SHOULD_END_EDITING (veto), SB_EVENT_DID_END_EDITING. The
- * search interface stays presented.
- * Returns SB_OK; SB_ECANCELED when the veto refused; SB_EINVAL (bad handle); SB_EMISUSE.
- */
-sb_status sb_session_end_editing(sb_session *session);
-
-/**
- * The session's event descriptor: readable exactly while events wait in the queue, so a GLib
- * (g_unix_fd_add), asyncio (add_reader), Qt (QSocketNotifier) or poll() loop can wait on it;
- * then drain with sb_session_next_event(session, 0, ...). Do not read, write or close it.
+ * Fills `*policy` with version `version` of sb_recents_policy and the defaults a new session
+ * has (limit 10, one list, no expiry, not private).
+ * Ownership: `policy` is the caller's.
  * Thread safety: any thread.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL out_fd).
+ * Returns SB_OK; SB_EINVAL for a NULL policy or a version this library does not know.
  */
-sb_status sb_session_event_fd(sb_session *session, int32_t *out_fd);
-
-/**
- * Reports that the host's search for `generation` failed with `message` (SB_EVENT_ERROR with
- * status SB_EIO follows).
- * Thread safety: any thread, including from inside callbacks.
- * Returns SB_OK; SB_ECANCELED when that query is no longer wanted; SB_EINVAL (bad handle, bad
- * text); SB_EMISUSE on a session made with an index (nothing changes).
- */
-sb_status sb_session_fail_search(sb_session *session, uint64_t generation, const char *message, size_t message_len);
-
-/**
- * Releases a session: timers stop, the running search is cancelled, the event descriptor is
- * closed. Threads waiting in sb_session_next_event() are woken (it returns SB_ETIMEDOUT), and
- * running event callbacks have returned when this returns. NULL is a no-op (SB_OK).
- * Ownership: takes ownership of `session`.
- * Thread safety: no other thread may be starting calls on the session; stop watching its
- * descriptor in the host's loop first.
- * Returns SB_OK; SB_EINVAL for a handle that is not a live session (left alone); SB_EMISUSE
- * when called from inside one of the session's callbacks (the session stays alive: free it
- * after the callback returns), or in a child process forked after the session was made (a
- * child can neither use nor free its parent's sessions and indexes: make new ones there).
- */
-sb_status sb_session_free(sb_session *session);
+sb_status sb_recents_policy_init(sb_recents_policy *policy, uint32_t version);
 
 /**
  * Copies the recent-search policy into `*out_policy` (defaults: limit 10, one list, no expiry,
- * not private).
+ * not private): the fields of the version the caller set in `out_policy->version`, and nothing
+ * past them.
  * Thread safety: any thread, including from inside callbacks.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL out_policy).
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_policy, a version of 0 or newer than the
+ * library's).
  */
 sb_status sb_session_get_recents_policy(sb_session *session, sb_recents_policy *out_policy);
 
 /**
- * Copies the current text.
- * On success `*out_text` receives a NUL-terminated UTF-8 buffer and `*out_len` (if not NULL)
- * its length without the NUL.
- * Ownership: the caller releases `*out_text` with sb_free().
- * Thread safety: any thread, including from inside callbacks.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL out_text); SB_ENOMEM.
- */
-sb_status sb_session_get_text(sb_session *session, char **out_text, size_t *out_len);
-
-/**
- * Copies the search-timing policy into `*out_timing` (a new session holds the defaults:
- * as you type, 150 ms, clearing searches at once, 300 ms stall threshold).
- * Thread safety: any thread, including from inside callbacks.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL out_timing).
- */
-sb_status sb_session_get_timing(sb_session *session, sb_search_timing *out_timing);
-
-/**
- * The user typed `text` at UTF-8 byte `offset`: autocapitalization applies, the veto callback
- * sees SB_EVENT_SHOULD_CHANGE_TEXT, then SB_EVENT_TEXT_DID_CHANGE, and a search as the timing
- * policy says.
+ * Sets how recent searches are kept (a lower limit or an expiry drops entries at once).
+ * `policy`: any version this library has shipped (fields added later keep their defaults).
  * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
- * Returns SB_OK; SB_ECANCELED when the veto refused (nothing changed); SB_EINVAL (bad handle,
- * bad text, offset past the end or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL policy, bad version, limit over 254, a flag
+ * other than 0/1); SB_EMISUSE.
  */
-sb_status sb_session_insert_text(sb_session *session, size_t offset, const char *text, size_t text_len);
+sb_status sb_session_set_recents_policy(sb_session *session, const sb_recents_policy *policy);
 
 /**
- * Inserts a token before the text at `index` (-1: after the last token): SB_EVENT_TOKEN_ADDED
- * and, when typing searches, a search at once. At most 64 tokens.
- * Ownership: nothing is retained; strings are copied.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL token, unknown kind, bad text, an attribute token
- * without a field or another kind with one, index out of range, too many tokens); SB_EMISUSE.
+ * Saves the recent searches under `name` (letters, digits, '.', '_', '-'; at most 128) in the
+ * session's recents directory, loading that file's entries; NULL stops saving. Files are
+ * written atomically (temporary file, fsync, rename).
+ * A file that cannot be read or parsed is moved aside to `<name>.json.corrupt-<N>` and the
+ * session starts with no recent searches: the status says so (the message names the new path)
+ * but the session is bound to the name and saves a fresh file from then on.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_ECORRUPT or SB_EIO as above; SB_EINVAL (bad handle, bad name); SB_EMISUSE.
  */
-sb_status sb_session_insert_token(sb_session *session, int64_t index, const sb_search_token *token);
-
-/**
- * Move to the next (`direction` 1) or previous (`direction` -1) match (GTK next-match /
- * previous-match): SB_EVENT_NEXT_MATCH or SB_EVENT_PREVIOUS_MATCH.
- * Returns SB_OK; SB_EINVAL (bad handle, direction not 1 or -1); SB_EMISUSE.
- */
-sb_status sb_session_move_match(sb_session *session, int32_t direction);
-
-/**
- * Creates a search-bar session: the state and behaviour of a search bar with its search
- * controller (UISearchBar + UISearchController), driven by the host's input.
- * `index`: the index searches run on (the session keeps it alive; sb_index_free() is then
- * safe), or NULL for a session whose host searches itself on SB_EVENT_UPDATE_SEARCH_RESULTS and
- * answers with sb_session_deliver_results().
- * `options`: NULL or a zeroed struct for the defaults (system clock, no locale, default
- * recents directory, 1024 queued events).
- * On success `*out_session` receives a new handle (NULL on failure).
- * Ownership: the caller owns the handle and releases it with sb_session_free().
- * Thread safety: any thread. Every session function may be called from any thread; calls on
- * one session apply one at a time.
- * Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a working session with no locale); SB_EINVAL for a
- * NULL out_session, a bad index handle, a malformed locale, an unknown clock or a relative
- * recents directory; SB_EIO when no event descriptor can be created.
- */
-sb_status sb_session_new(sb_index *index, const sb_session_options *options, sb_session **out_session);
-
-/**
- * Takes the oldest queued event, waiting up to `timeout_ms` milliseconds for one (0: do not
- * wait; -1: wait forever). Results of a query older than the newest come out as
- * SB_EVENT_SUPERSEDED, never as SB_EVENT_RESULTS_READY.
- * On SB_OK `*out_event` is filled; its `text` (NULL when empty) is the caller's.
- * Ownership: the caller releases `out_event->text` with sb_free().
- * Thread safety: any thread, including from inside callbacks; several threads may wait.
- * Returns SB_OK; SB_ETIMEDOUT when no event came in time (or the session is being freed);
- * SB_EINVAL (bad handle, NULL out_event, timeout below -1); SB_ENOMEM.
- */
-sb_status sb_session_next_event(sb_session *session, int32_t timeout_ms, sb_event *out_event);
+sb_status sb_session_set_recents_name(sb_session *session, const char *name);
 
 /**
  * The recent searches of the current list (the selected scope's with per-scope lists), newest
@@ -1282,6 +1901,13 @@ sb_status sb_session_next_event(sb_session *session, int32_t timeout_ms, sb_even
 sb_status sb_session_recents(sb_session *session, sb_recent **out_recents, size_t *out_count);
 
 /**
+ * Adds a search to the current list as submitting it would (not in private mode).
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle or text); SB_EMISUSE.
+ */
+sb_status sb_session_add_recent(sb_session *session, const char *text, size_t text_len);
+
+/**
  * Removes entry `index` of the current list.
  * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
  * Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
@@ -1289,18 +1915,26 @@ sb_status sb_session_recents(sb_session *session, sb_recent **out_recents, size_
 sb_status sb_session_remove_recent(sb_session *session, int64_t index);
 
 /**
- * Removes the token at `index`: SB_EVENT_TOKEN_REMOVED and a search.
- * Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
+ * Forgets every recent search of every list.
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
-sb_status sb_session_remove_token(sb_session *session, int64_t index);
+sb_status sb_session_clear_recents(sb_session *session);
+
+/* ==============================================================================================
+ * Session: snapshot
+ * ============================================================================================== */
 
 /**
- * The user replaced UTF-8 bytes [start, end) with `text` (typing over a selection,
- * autocorrection): as sb_session_insert_text().
- * Returns SB_OK; SB_ECANCELED (vetoed); SB_EINVAL (bad handle or text, start > end, a range
- * outside the text or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
+ * Serializes the session's state to JSON for state restoration: text, tokens, scope, active
+ * and editing, configuration, timing and the recent-search list's name and policy (the format
+ * is in docs/uikit-mapping.md). `*out_json` receives NUL-terminated UTF-8 and `*out_len` (if
+ * not NULL) its length.
+ * Ownership: the caller releases `*out_json` with sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_json); SB_ENOMEM.
  */
-sb_status sb_session_replace_text(sb_session *session, size_t start, size_t end, const char *text, size_t text_len);
+sb_status sb_session_snapshot(sb_session *session, char **out_json, size_t *out_len);
 
 /**
  * Restores a snapshot: the state is replaced as a whole or not at all; the running search is
@@ -1316,305 +1950,6 @@ sb_status sb_session_replace_text(sb_session *session, size_t start, size_t end,
  * such as a scope bar in a navigation bar); SB_ETOOBIG; SB_EMISUSE.
  */
 sb_status sb_session_restore(sb_session *session, const char *json, size_t json_len);
-
-/**
- * The newest delivered results: `*out_generation` their query's generation (0 when none),
- * `*out_ids` the item ids best first (NULL when none) and `*out_count` their number.
- * Ownership: the caller releases `*out_ids` with sb_free().
- * Thread safety: any thread, including from inside callbacks.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL outputs); SB_ENOMEM.
- */
-sb_status sb_session_results(sb_session *session, uint64_t *out_generation, uint64_t **out_ids, size_t *out_count);
-
-/**
- * Runs a search now for the current text, tokens and scope, whatever the timing policy (for
- * instance after the host changed the data). `*out_generation` (if not NULL) receives the
- * new query's generation.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
- * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
- */
-sb_status sb_session_search_now(sb_session *session, uint64_t *out_generation);
-
-/**
- * The user tapped scope `index`: SB_EVENT_SHOULD_CHANGE_SCOPE (veto), SB_EVENT_SCOPE_DID_CHANGE
- * and, when typing searches, a search at once. Tapping the selected scope does nothing.
- * Returns SB_OK; SB_ECANCELED when the veto refused; SB_EINVAL (bad handle, index outside the
- * titles); SB_EMISUSE.
- */
-sb_status sb_session_select_scope(sb_session *session, int64_t index);
-
-/**
- * Presents (1) or dismisses (0) the search interface (UISearchController isActive):
- * will/did-present, or will-dismiss, did-end-editing if focused, did-dismiss.
- * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
- */
-sb_status sb_session_set_active(sb_session *session, int32_t active);
-
-/**
- * Sets how typed text is capitalized (an sb_autocapitalization).
- * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE.
- */
-sb_status sb_session_set_autocapitalization(sb_session *session, uint32_t value);
-
-/**
- * Sets the callbacks: `veto` answers SB_EVENT_SHOULD_* synchronously on the calling thread
- * (non-zero allows; without it everything is allowed); `on_event` receives every other event,
- * in order and never two at once. Either may be NULL. Both get `user`. Events also go to the
- * queue read by sb_session_next_event(), whatever the callbacks.
- * Ownership: `user` is not retained; it must stay valid until the callbacks are replaced or
- * the session is freed. When this function (or sb_session_free()) returns, the previous
- * callbacks are not running on any thread and will not be called again.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE). From inside
- * a callback only reading functions (getters, display, results, suggestions, recents,
- * next_event, deliver_results) may be called; the others return SB_EMISUSE.
- * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
- */
-sb_status sb_session_set_callbacks(sb_session *session, sb_veto_callback veto, sb_event_callback on_event, void *user);
-
-/**
- * Sets when the Cancel button is shown (an sb_cancel_button_policy).
- * Returns SB_OK; SB_EINVAL (bad handle, unknown policy); SB_EMISUSE.
- */
-sb_status sb_session_set_cancel_button_policy(sb_session *session, uint32_t policy);
-
-/**
- * Sets the Cancel button's title (default "Cancel").
- * Returns SB_OK; SB_EINVAL (bad handle or text); SB_EMISUSE.
- */
-sb_status sb_session_set_cancel_button_title(sb_session *session, const char *title, size_t title_len);
-
-/**
- * Sets how many events the queue keeps (0 turns it off; at most 1048576). When full the
- * oldest events are dropped; `*out_dropped` (if not NULL) receives how many were dropped so far.
- * Returns SB_OK; SB_EINVAL (bad handle, capacity too large); SB_EMISUSE.
- */
-sb_status sb_session_set_event_queue_capacity(sb_session *session, uint32_t capacity, uint64_t *out_dropped);
-
-/**
- * Sets the host's suggestions (at most 256): those offered on an empty field when
- * `before_typing` is 1, those offered while typing when 0 (replace them as the text changes).
- * `suggestions[i].source` is ignored; `completion` NULL/0 means the title.
- * Ownership: nothing is retained; strings and tokens are copied.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
- * Returns SB_OK; SB_EINVAL (bad handle, bad flag, NULL suggestions with count > 0, bad text,
- * unknown action, an add-token suggestion without a valid token); SB_EMISUSE.
- */
-sb_status sb_session_set_host_suggestions(sb_session *session, int32_t before_typing, const sb_suggestion *suggestions, size_t count);
-
-/**
- * Sets the host's items beside the field (at most 16 a side), shown while the search is
- * active: before the field when `trailing` is 0, after it when 1 (the Cancel button stays
- * last). `items[i].kind` is ignored.
- * Ownership: nothing is retained; titles are copied.
- * Returns SB_OK; SB_EINVAL (bad handle, bad flag, NULL items with count > 0, bad title, too
- * many items); SB_EMISUSE.
- */
-sb_status sb_session_set_items(sb_session *session, int32_t trailing, const sb_bar_item *items, size_t count);
-
-/**
- * Sets the placeholder, shown only while the field has no text and no token.
- * Returns SB_OK; SB_EINVAL (bad handle or text, over 4096 bytes); SB_EMISUSE.
- */
-sb_status sb_session_set_placeholder(sb_session *session, const char *text, size_t text_len);
-
-/**
- * Sets where the bar is placed (an sb_bar_placement). A bar in a navigation bar cannot have a
- * scope bar.
- * Returns SB_OK; SB_EINVAL (bad handle, unknown placement, or a navigation-bar placement while
- * the titles and policy show a scope bar); SB_EMISUSE.
- */
-sb_status sb_session_set_placement(sb_session *session, uint32_t placement);
-
-/**
- * Sets the prompt, a line above the bar shown whether or not there is text.
- * Returns SB_OK; SB_EINVAL (bad handle or text, over 4096 bytes); SB_EMISUSE.
- */
-sb_status sb_session_set_prompt(sb_session *session, const char *text, size_t text_len);
-
-/**
- * Saves the recent searches under `name` (letters, digits, '.', '_', '-'; at most 128) in the
- * session's recents directory, loading that file's entries; NULL stops saving. Files are
- * written atomically (temporary file, fsync, rename).
- * A file that cannot be read or parsed is moved aside to `<name>.json.corrupt-<N>` and the
- * session starts with no recent searches: the status says so (the message names the new path)
- * but the session is bound to the name and saves a fresh file from then on.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
- * Returns SB_OK; SB_ECORRUPT or SB_EIO as above; SB_EINVAL (bad handle, bad name); SB_EMISUSE.
- */
-sb_status sb_session_set_recents_name(sb_session *session, const char *name);
-
-/**
- * Sets how recent searches are kept (a lower limit or an expiry drops entries at once).
- * Returns SB_OK; SB_EINVAL (bad handle, NULL policy, limit over 254, a flag other than 0/1);
- * SB_EMISUSE.
- */
-sb_status sb_session_set_recents_policy(sb_session *session, const sb_recents_policy *policy);
-
-/**
- * Draws the results-list button selected (1) or not (0).
- * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
- */
-sb_status sb_session_set_results_list_selected(sb_session *session, int32_t selected);
-
-/**
- * Sets when the scope bar is shown (an sb_scope_bar_policy).
- * Returns SB_OK; SB_EINVAL (bad handle, unknown policy, or asking for a scope bar in a
- * navigation-bar placement); SB_EMISUSE.
- */
-sb_status sb_session_set_scope_bar_policy(sb_session *session, uint32_t policy);
-
-/**
- * Sets the scope titles (at most 64): `titles[i]` has `lengths[i]` bytes, or is
- * NUL-terminated when `lengths` is NULL. The selection is kept if still in range, else 0.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL titles with count > 0, bad text, or a scope bar
- * that would show in a navigation-bar placement); SB_EMISUSE.
- */
-sb_status sb_session_set_scope_titles(sb_session *session, const char * const *titles, const size_t *lengths, size_t count);
-
-/**
- * Sets the options the session's index searches start from: match mode, limit, flags
- * (extended syntax, typos) and fixed scopes and filters, which combine with the scope bar and
- * the tokens. A search for the current text runs at once when the field has text or tokens.
- * `options`: NULL or a zeroed struct for the index's defaults.
- * Ownership: nothing is retained; arrays are copied.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
- * Returns SB_OK; SB_EINVAL (bad handle, bad options - the message names the field);
- * SB_EMISUSE for a session made without an index (its host searches itself) or a call from
- * inside a callback. On any error the options are unchanged.
- */
-sb_status sb_session_set_search_options(sb_session *session, const sb_search_options *options);
-
-/**
- * Selects a scope without events or a search (UISearchBar selectedScopeButtonIndex); the
- * user's tap is sb_session_select_scope().
- * Returns SB_OK; SB_EINVAL (bad handle, index outside the titles); SB_EMISUSE.
- */
-sb_status sb_session_set_selected_scope(sb_session *session, int64_t index);
-
-/**
- * Enables (1) or disables (0) the bookmark button; it shows only while the field is empty.
- * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
- */
-sb_status sb_session_set_shows_bookmark_button(sb_session *session, int32_t shows);
-
-/**
- * Enables (1) or disables (0) the results-list button; it wins over the bookmark button.
- * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
- */
-sb_status sb_session_set_shows_results_list_button(sb_session *session, int32_t shows);
-
-/**
- * Sets the bar's style (an sb_bar_style); it clears a custom tint (the last one set wins).
- * Returns SB_OK; SB_EINVAL (bad handle, unknown style); SB_EMISUSE.
- */
-sb_status sb_session_set_style(sb_session *session, uint32_t style);
-
-/**
- * Sets how many recent searches and vocabulary completions are offered (each 0..50; default 5).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
- * Returns SB_OK; SB_EINVAL (bad handle, a limit over 50); SB_EMISUSE.
- */
-sb_status sb_session_set_suggestion_limits(sb_session *session, uint32_t recents, uint32_t completions);
-
-/**
- * Sets the text programmatically (UISearchBar text): no veto, no autocapitalization;
- * SB_EVENT_TEXT_DID_CHANGE if it changed, and a search as the timing policy says.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
- * Returns SB_OK; SB_EINVAL (bad handle, NULL text with non-zero length, invalid UTF-8);
- * SB_ETOOBIG over 1 MiB; SB_EMISUSE.
- */
-sb_status sb_session_set_text(sb_session *session, const char *text, size_t text_len);
-
-/**
- * Sets the search-timing policy (a pending delayed search is rescheduled under it).
- * Ownership: nothing is retained.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL timing, unknown trigger, a flag other than 0/1,
- * a duration over 60000 ms, more than 1000 minimum characters); SB_EMISUSE.
- */
-sb_status sb_session_set_timing(sb_session *session, const sb_search_timing *timing);
-
-/**
- * Sets a custom tint as 0xRRGGBBAA; it overrides the style (the last one set wins).
- * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
- */
-sb_status sb_session_set_tint(sb_session *session, uint32_t rgba);
-
-/**
- * Serializes the session's state to JSON for state restoration: text, tokens, scope, active
- * and editing, configuration, timing and the recent-search list's name and policy (the format
- * is in docs/uikit-mapping.md). `*out_json` receives NUL-terminated UTF-8 and `*out_len` (if
- * not NULL) its length.
- * Ownership: the caller releases `*out_json` with sb_free().
- * Thread safety: any thread, including from inside callbacks.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL out_json); SB_ENOMEM.
- */
-sb_status sb_session_snapshot(sb_session *session, char **out_json, size_t *out_len);
-
-/**
- * The user submitted (Search / Return): SB_EVENT_SEARCH_BUTTON, the text joins the recent
- * searches, and a search runs at once whatever the timing policy.
- * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
- */
-sb_status sb_session_submit(sb_session *session);
-
-/**
- * What to offer now: before typing, the recent searches and the host's "near the field"
- * items; while typing, matching recent searches, completions of the word being typed from the
- * index's vocabulary, and the host's suggestions. `*out_suggestions` receives an array of
- * `*out_count` entries (NULL when none).
- * Ownership: one block with the strings and tokens; release it with one sb_free().
- * Thread safety: any thread, including from inside callbacks.
- * Returns SB_OK; SB_EINVAL (bad handle, NULL outputs); SB_ENOMEM.
- */
-sb_status sb_session_suggestions(sb_session *session, sb_suggestion **out_suggestions, size_t *out_count);
-
-/**
- * The bookmark button was tapped: SB_EVENT_BOOKMARK_BUTTON.
- * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
- */
-sb_status sb_session_tap_bookmark_button(sb_session *session);
-
-/**
- * The results-list button was tapped: SB_EVENT_RESULTS_LIST_BUTTON.
- * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
- */
-sb_status sb_session_tap_results_list_button(sb_session *session);
-
-/**
- * The name of a status value, such as "SB_EINVAL"; "SB_UNKNOWN_STATUS" for a value this
- * version does not know.
- * Ownership: static storage owned by the library; do not free it.
- * Thread safety: any thread. Never fails.
- */
-const char *sb_status_string(sb_status status);
-
-/**
- * Splits text into word tokens (ICU word break on the case-folded text, plus emoji and flags,
- * snake_case parts and hyphenated parts). Each token carries its byte range in `text`, its
- * folded text and its match key.
- * `locale`: as for sb_fold(). `text`, `text_len`: UTF-8 input.
- * On success `*out_tokens` receives an array of `*out_count` tokens (NULL when there are none).
- * Ownership: the array and the strings it points to are one block; release it with one sb_free().
- * Thread safety: any thread, concurrently.
- * Returns SB_OK; SB_WARN_LOCALE_FALLBACK; SB_EINVAL (NULL outputs, bad text, malformed locale);
- * SB_ETOOBIG; SB_ENOMEM.
- */
-sb_status sb_tokenize(const char *locale, const char *text, size_t text_len, sb_token **out_tokens, size_t *out_count);
-
-/**
- * The version of the library loaded at run time, as MAJOR * 10000 + MINOR * 100 + PATCH.
- * Compare it with SB_VERSION_NUMBER from the header the caller compiled against; a different
- * major version means an incompatible ABI.
- * Thread safety: any thread. Never fails.
- */
-uint32_t sb_version_number(void);
-
-/**
- * The version of the library loaded at run time, as a "MAJOR.MINOR.PATCH" string.
- * Ownership: static storage owned by the library; do not free it.
- * Thread safety: any thread. Never fails.
- */
-const char *sb_version_string(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

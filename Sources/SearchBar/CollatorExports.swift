@@ -22,11 +22,14 @@ import SearchBarCore
     }
 }
 
-/// Releases a collator. NULL is a no-op; a handle that is not a live collator is left alone.
+/// Releases a collator. NULL is a no-op (SB_OK); a handle that is not a live collator is left
+/// alone.
 /// Ownership: takes ownership of `collator`.
 /// Thread safety: no other thread may be using the collator.
-@c public func sb_collator_free(_ collator: sb_collator_ref?) {
-    HandleRegistry.release(collator, as: Collator.self)
+/// Returns SB_OK; SB_EINVAL for a handle that is not a live collator (a double free).
+@discardableResult
+@c public func sb_collator_free(_ collator: sb_collator_ref?) -> sb_status {
+    freeHandle(collator, as: Collator.self, "collator")
 }
 
 /// Compares two UTF-8 strings in the collator's order; `*out_order` receives -1, 0 or 1.

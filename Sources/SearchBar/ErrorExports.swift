@@ -9,6 +9,7 @@ nonisolated(unsafe) private let statusNames: [UInt32: UnsafePointer<CChar>] = {
         (SB_ECORRUPT, "SB_ECORRUPT"), (SB_EMISUSE, "SB_EMISUSE"), (SB_ETOOBIG, "SB_ETOOBIG"),
         (SB_ETIMEDOUT, "SB_ETIMEDOUT"), (SB_EINTERNAL, "SB_EINTERNAL"),
         (SB_WARN_LOCALE_FALLBACK, "SB_WARN_LOCALE_FALLBACK"), (SB_WARN_RECENTS_RESET, "SB_WARN_RECENTS_RESET"),
+        (SB_EMPTY, "SB_EMPTY"),
     ]
     return Dictionary(uniqueKeysWithValues: names.map { ($0.0.rawValue, permanentCString($0.1)) })
 }()
@@ -35,6 +36,18 @@ nonisolated(unsafe) private let unknownStatusName = permanentCString("SB_UNKNOWN
 /// Releases a buffer the library returned (folded text, tokens, sort keys, ...). NULL is a no-op.
 /// Ownership: takes ownership of `buffer`; it must come from this library.
 /// Thread safety: any thread.
-@c public func sb_free(_ buffer: UnsafeMutableRawPointer?) {
+/// Returns SB_OK (a buffer cannot be checked: passing anything else is undefined, as for free()).
+@discardableResult
+@c public func sb_free(_ buffer: UnsafeMutableRawPointer?) -> sb_status {
     free(buffer)
+    return SB_OK
+}
+
+/// The `*_free` of a handle type: SB_OK for NULL or a released handle; SB_EINVAL, with a
+/// message, for a handle that is not live (left alone).
+func freeHandle<T: AnyObject & Sendable>(_ handle: OpaquePointer?, as type: T.Type, _ name: String) -> sb_status {
+    guard HandleRegistry.release(handle, as: type) else {
+        return invalid("\(name) is not a live \(T.self) handle (freed, foreign or of another type); left alone")
+    }
+    return SB_OK
 }

@@ -2,31 +2,59 @@ import CSearchBar
 import SearchBarCore
 
 /// Creates an empty index of items.
-/// `locale`: BCP 47 tag or ICU id, NUL-terminated; NULL, "" or "und" for no locale (hard folding).
-/// `mode`: the default sb_match_mode of searches (SB_MODE_DEFAULT means SB_MODE_PREFIX).
-/// `fields`: SB_FIELDS_* mask of the fields to store and search; 0 means SB_FIELDS_ALL.
-/// `threads`: executor threads (0 = one per processor; at most 256); the index never starts more,
-/// and runs with fewer when the system refuses some.
+/// `options`: NULL or SB_INDEX_OPTIONS_INIT for the defaults (no locale, prefix mode, every
+/// field, all the pool's threads); any version this library has shipped (a version-1 struct
+/// gets the defaults of the fields added later). The index starts no thread: every index of
+/// the process shares one executor pool, started with the first index (sb_configure()).
 /// On success `*out_index` receives a new handle (NULL on failure).
-/// Ownership: the caller owns the handle and releases it with sb_index_free().
+/// Ownership: the caller owns the handle and releases it with sb_index_free(); the options and
+/// their locale string are not retained.
 /// Thread safety: any thread.
 /// Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a working index with no locale); SB_EINVAL for a NULL
-/// out_index, a malformed locale, an unknown mode, unknown field bits or too many threads;
-/// SB_ENOMEM when not one executor thread could be started (the process's thread limit).
+/// out_index, a bad options version, a malformed locale, an unknown mode, unknown field bits or
+/// max_threads over 256; SB_ENOMEM when the pool could not start one thread (the process's
+/// thread limit; a later call tries again).
 @c public func sb_index_new(
-    _ locale: UnsafePointer<CChar>?, _ mode: UInt32, _ fields: UInt32, _ threads: UInt32,
-    _ out_index: UnsafeMutablePointer<sb_index_ref?>?
+    _ options: UnsafePointer<sb_index_options>?, _ out_index: UnsafeMutablePointer<sb_index_ref?>?
 ) -> sb_status {
     guarded { () throws(SearchBarError) in
         let out = try CInput.output(out_index, "out_index")
         out.pointee = nil
-        let locale = try CInput.locale(locale)
-        let matchMode = try IndexInput.indexMode(mode)
-        let fieldSet = try IndexInput.fields(fields)
-        guard threads <= 256 else { throw .invalidArgument("threads is \(threads); at most 256 are allowed") }
-        let index = try SearchIndex(locale: locale, mode: matchMode, fields: fieldSet, threads: Int(threads))
+        let o = try options.map { (p) throws(SearchBarError) in
+            try StructVersions.indexOptions.read(p, "options", defaults: sb_index_options())
+        } ?? sb_index_options()
+        let locale = try CInput.locale(o.locale)
+        let matchMode = try IndexInput.indexMode(o.mode)
+        let fieldSet = try IndexInput.fields(o.fields)
+        guard o.max_threads <= 256 else {
+            throw .invalidArgument("options.max_threads is \(o.max_threads); at most 256 are allowed")
+        }
+        let index = try SearchIndex(locale: locale, mode: matchMode, fields: fieldSet, threads: Int(o.max_threads))
         out.pointee = HandleRegistry.register(index)
         return localeStatus(locale)
+    }
+}
+
+/// Copies the index's options into `*out_options`: the fields of the version the caller set in
+/// `out_options->version`, and nothing past them. `locale` receives the index's locale tag
+/// ("" for none), in storage the library keeps for the life of the process; `max_threads` the
+/// number of pool threads a search of the index runs on.
+/// Ownership: `out_options` is the caller's; do not free `locale`.
+/// Thread safety: any thread, concurrently with searches and writers.
+/// Returns SB_OK; SB_EINVAL (bad handle, NULL out_options, a version of 0 or newer than the
+/// library's).
+@c public func sb_index_get_options(_ index: sb_index_ref?, _ out_options: UnsafeMutablePointer<sb_index_options>?)
+    -> sb_status
+{
+    guarded { () throws(SearchBarError) in
+        let object = try HandleRegistry.resolve(index, as: SearchIndex.self, "index")
+        let out = try CInput.output(out_options, "out_options")
+        let options = sb_index_options(
+            version: StructVersions.indexOptions.latest, mode: object.defaultMode.rawValue,
+            fields: object.fields.rawValue, locale: InternedStrings.pointer(object.locale.identifier),
+            max_threads: UInt32(object.threadCount))
+        try StructVersions.indexOptions.write(options, to: out, "out_options")
+        return SB_OK
     }
 }
 
@@ -36,14 +64,21 @@ import SearchBarCore
 /// callback it waits as usual). NULL is a no-op; a handle that is not a live index is left alone,
 /// and so is an index in a child process forked after it was made (whose threads stayed in the
 /// parent: every call on it returns SB_EMISUSE there).
+/// Searches that had not started when it was called complete with SB_ECANCELED on the calling
+/// thread (the pool is shared with other indexes).
 /// Ownership: takes ownership of `index`; results already returned stay valid.
 /// Thread safety: no other call may be using the index.
-@c public func sb_index_free(_ index: sb_index_ref?) {
-    guard let handle = index, let object = try? HandleRegistry.resolve(handle, as: SearchIndex.self, "index") else {
-        return
+/// Returns SB_OK (NULL included); SB_EINVAL for a handle that is not a live index (left alone);
+/// SB_EMISUSE in a child process forked after the index was made (left alone).
+@discardableResult
+@c public func sb_index_free(_ index: sb_index_ref?) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        guard let handle = index else { return SB_OK }
+        let object = try HandleRegistry.resolve(handle, as: SearchIndex.self, "index")
+        object.cancelAllSearchesAndWait()
+        HandleRegistry.release(handle, as: SearchIndex.self)
+        return SB_OK
     }
-    object.cancelAllSearchesAndWait()
-    HandleRegistry.release(handle, as: SearchIndex.self)
 }
 
 /// Adds a batch of items; an item whose id is already in the index replaces it, and within the
@@ -110,7 +145,8 @@ import SearchBarCore
     guarded { () throws(SearchBarError) in
         let object = try HandleRegistry.resolve(index, as: SearchIndex.self, "index")
         guard let items else { throw .invalidArgument("items is NULL") }
-        guard let packed = try PackedItems(items.pointee) else { return SB_OK }
+        let c = try StructVersions.packedItems.read(items, "items", defaults: sb_packed_items())
+        guard let packed = try PackedItems(c) else { return SB_OK }
         // The fast path builds one segment straight from the columns; it needs ascending ids new
         // to the index and columns a segment can hold.
         if packed.idsAscend && packed.largestColumn < 1 << 30

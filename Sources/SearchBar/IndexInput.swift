@@ -15,7 +15,7 @@ enum IndexInput {
     static func indexMode(_ raw: UInt32) throws(SearchBarError) -> MatchMode {
         if raw == SB_MODE_DEFAULT.rawValue { return .prefix }
         guard let mode = MatchMode(rawValue: raw) else {
-            throw .invalidArgument("mode \(raw) is not an sb_match_mode value (0...3)")
+            throw .invalidArgument("options.mode \(raw) is not an sb_match_mode value (0...3)")
         }
         return mode
     }
@@ -23,7 +23,7 @@ enum IndexInput {
     /// A field mask: 0 means all; unknown bits are invalid.
     static func fields(_ raw: UInt32) throws(SearchBarError) -> SearchFields {
         guard raw & ~SearchFields.all.rawValue == 0 else {
-            throw .invalidArgument("fields 0x\(String(raw, radix: 16)) has bits other than SB_FIELDS_ALL")
+            throw .invalidArgument("options.fields 0x\(String(raw, radix: 16)) has bits other than SB_FIELDS_ALL")
         }
         return raw == 0 ? .all : SearchFields(rawValue: raw)
     }
@@ -78,7 +78,8 @@ enum IndexInput {
 
     /// Decodes search options (NULL means the defaults).
     static func options(_ pointer: UnsafePointer<sb_search_options>?) throws(SearchBarError) -> SearchOptions {
-        guard let c = pointer?.pointee else { return SearchOptions() }
+        guard let pointer else { return SearchOptions() }
+        let c = try StructVersions.searchOptions.read(pointer, "options", defaults: sb_search_options())
         var options = SearchOptions()
         if c.mode != SB_MODE_DEFAULT.rawValue {
             guard let mode = MatchMode(rawValue: c.mode) else {

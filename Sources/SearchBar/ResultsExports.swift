@@ -1,28 +1,30 @@
 import CSearchBar
 import SearchBarCore
 
-/// The number of hits in `results`; 0 for NULL or a handle that is not live results (then
-/// sb_last_error() says so).
+/// Stores the number of hits in `results` in `*out_count`.
 /// Thread safety: any thread, concurrently on one results object.
-@c public func sb_results_count(_ results: sb_results_ref?) -> UInt {
-    do {
-        return UInt(try HandleRegistry.resolve(results, as: ResultsBox.self, "results").hits.count)
-    } catch {
-        _ = fail(error)
-        return 0
+/// Returns SB_OK; SB_EINVAL for a bad handle or a NULL out_count (then `*out_count`, if not
+/// NULL, is 0).
+@c public func sb_results_count(_ results: sb_results_ref?, _ out_count: UnsafeMutablePointer<UInt>?) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        out_count?.pointee = 0
+        let box = try HandleRegistry.resolve(results, as: ResultsBox.self, "results")
+        let out = try CInput.output(out_count, "out_count")
+        out.pointee = UInt(box.hits.count)
+        return SB_OK
     }
 }
 
 /// Fills `*out_hit` with hit `i` (0 is the best). Its highlight array belongs to `results`.
 /// Thread safety: any thread, concurrently on one results object.
 /// Returns SB_OK; SB_EINVAL for a bad handle, a NULL out_hit or `i` out of range.
-@c public func sb_results_get(_ results: sb_results_ref?, _ i: UInt, _ out_hit: UnsafeMutablePointer<sb_hit>?)
+@c public func sb_results_get(_ results: sb_results_ref?, _ i: Int64, _ out_hit: UnsafeMutablePointer<sb_hit>?)
     -> sb_status
 {
     guarded { () throws(SearchBarError) in
         let box = try HandleRegistry.resolve(results, as: ResultsBox.self, "results")
         let out = try CInput.output(out_hit, "out_hit")
-        guard i < UInt(box.hits.count) else {
+        guard i >= 0 && i < Int64(box.hits.count) else {
             throw .invalidArgument("index \(i) is out of range (results has \(box.hits.count) hits)")
         }
         out.pointee = box.hit(Int(i))
@@ -30,12 +32,14 @@ import SearchBarCore
     }
 }
 
-/// Releases results and their highlight arrays. NULL is a no-op; a handle that is not live
-/// results is left alone.
+/// Releases results and their highlight arrays. NULL is a no-op (SB_OK); a handle that is not
+/// live results is left alone.
 /// Ownership: takes ownership of `results`.
 /// Thread safety: no other thread may be using the results.
-@c public func sb_results_free(_ results: sb_results_ref?) {
-    HandleRegistry.release(results, as: ResultsBox.self)
+/// Returns SB_OK; SB_EINVAL for a handle that is not live results (a double free).
+@discardableResult
+@c public func sb_results_free(_ results: sb_results_ref?) -> sb_status {
+    freeHandle(results, as: ResultsBox.self, "results")
 }
 
 /// Stores the original UTF-8 text of hit `i`'s matched field (`sb_hit.field`; the text its
@@ -49,7 +53,7 @@ import SearchBarCore
 /// Returns SB_OK; SB_EINVAL for a bad handle, a NULL output or `i` out of range (outputs are
 /// then NULL and 0).
 @c public func sb_results_text(
-    _ results: sb_results_ref?, _ i: UInt, _ out_text: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+    _ results: sb_results_ref?, _ i: Int64, _ out_text: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
     _ out_len: UnsafeMutablePointer<UInt>?
 ) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -58,7 +62,7 @@ import SearchBarCore
         let box = try HandleRegistry.resolve(results, as: ResultsBox.self, "results")
         let textOut = try CInput.output(out_text, "out_text")
         let lengthOut = try CInput.output(out_len, "out_len")
-        guard i < UInt(box.hits.count) else {
+        guard i >= 0 && i < Int64(box.hits.count) else {
             throw .invalidArgument("index \(i) is out of range (results has \(box.hits.count) hits)")
         }
         let (pointer, length) = box.text(Int(i))
@@ -77,12 +81,12 @@ import SearchBarCore
 /// Returns SB_OK (count 0 copies nothing); SB_EINVAL for a bad handle, NULL out_hits with
 /// count > 0, or a range past the last hit (then nothing is written).
 @c public func sb_results_copy(
-    _ results: sb_results_ref?, _ first: UInt, _ count: UInt, _ out_hits: UnsafeMutablePointer<sb_hit_entry>?
+    _ results: sb_results_ref?, _ first: Int64, _ count: UInt, _ out_hits: UnsafeMutablePointer<sb_hit_entry>?
 ) -> sb_status {
     guarded { () throws(SearchBarError) in
         let box = try HandleRegistry.resolve(results, as: ResultsBox.self, "results")
         let total = UInt(box.hits.count)
-        guard first <= total, count <= total - first else {
+        guard first >= 0, UInt(first) <= total, count <= total - UInt(first) else {
             throw .invalidArgument("hits [\(first), \(first) + \(count)) are out of range (results has \(total) hits)")
         }
         guard count > 0 else { return SB_OK }

@@ -18,12 +18,6 @@ enum SessionCInput {
         return value == 1
     }
 
-    /// A 0/1 flag carried in a `uint32_t` field.
-    static func flag(_ value: UInt32, _ name: String) throws(SearchBarError) -> Bool {
-        guard value <= 1 else { throw .invalidArgument("\(name) is \(value); it must be 0 or 1") }
-        return value == 1
-    }
-
     /// An enumeration value.
     static func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type, _ raw: UInt32, _ name: String)
         throws(SearchBarError) -> E where E.RawValue == UInt32
@@ -123,7 +117,8 @@ enum SessionCInput {
 
     /// A timing policy.
     static func timing(_ pointer: UnsafePointer<sb_search_timing>?) throws(SearchBarError) -> SearchTiming {
-        guard let c = pointer?.pointee else { throw .invalidArgument("timing is NULL") }
+        guard let pointer else { throw .invalidArgument("timing is NULL") }
+        let c = try StructVersions.searchTiming.read(pointer, "timing", defaults: timing(SearchTiming()))
         func ms(_ value: UInt32, _ name: String) throws(SearchBarError) -> Duration {
             guard value <= 60_000 else { throw .invalidArgument("timing.\(name) is \(value); at most 60000 ms") }
             return .milliseconds(Int64(value))
@@ -154,7 +149,7 @@ enum SessionCInput {
         }
         let shrinking = timing.shrinkingDelay ?? .webKit
         return sb_search_timing(
-            trigger: timing.trigger.rawValue, delay_ms: ms(timing.delay), shrinking: timing.shrinkingDelay == nil ? 0 : 1,
+            version: StructVersions.searchTiming.latest, trigger: timing.trigger.rawValue, delay_ms: ms(timing.delay), shrinking: timing.shrinkingDelay == nil ? 0 : 1,
             shrink_initial_ms: ms(shrinking.initial), shrink_step_ms: ms(shrinking.step),
             shrink_minimum_ms: ms(shrinking.minimum), minimum_characters: UInt32(clamping: timing.minimumCharacters),
             immediate_on_clear: timing.searchesImmediatelyOnClear ? 1 : 0, stall_ms: ms(timing.stallThreshold))
@@ -162,7 +157,8 @@ enum SessionCInput {
 
     /// A recents policy.
     static func recentsPolicy(_ pointer: UnsafePointer<sb_recents_policy>?) throws(SearchBarError) -> RecentsPolicy {
-        guard let c = pointer?.pointee else { throw .invalidArgument("policy is NULL") }
+        guard let pointer else { throw .invalidArgument("policy is NULL") }
+        let c = try StructVersions.recentsPolicy.read(pointer, "policy", defaults: recentsPolicy(RecentsPolicy()))
         guard c.limit <= UInt32(RecentsPolicy.maximumLimit) else {
             throw .invalidArgument("policy.limit is \(c.limit); at most \(RecentsPolicy.maximumLimit)")
         }
@@ -173,5 +169,16 @@ enum SessionCInput {
             isPrivate: try flag(c.is_private, "policy.is_private"))
         try policy.validate()
         return policy
+    }
+
+    /// A recents policy for C.
+    static func recentsPolicy(_ policy: RecentsPolicy) -> sb_recents_policy {
+        let expiry = policy.expiry.map { d -> UInt64 in
+            let (seconds, attoseconds) = d.components
+            return UInt64(clamping: min(max(seconds, 0), Int64.max / 1000) * 1000 + attoseconds / 1_000_000_000_000_000)
+        }
+        return sb_recents_policy(
+            version: StructVersions.recentsPolicy.latest, limit: UInt32(clamping: policy.limit),
+            per_scope: policy.perScope ? 1 : 0, is_private: policy.isPrivate ? 1 : 0, expiry_ms: expiry ?? 0)
     }
 }

@@ -30,8 +30,9 @@ import SearchBarCore
 /// On SB_OK `*out_event` is filled; its `text` (NULL when empty) is the caller's.
 /// Ownership: the caller releases `out_event->text` with sb_free().
 /// Thread safety: any thread, including from inside callbacks; several threads may wait.
-/// Returns SB_OK; SB_ETIMEDOUT when no event came in time (or the session is being freed);
-/// SB_EINVAL (bad handle, NULL out_event, timeout below -1); SB_ENOMEM.
+/// Returns SB_OK; SB_EMPTY (not an error: sb_last_error() is left alone) when `timeout_ms` is 0
+/// and the queue is empty; SB_ETIMEDOUT when no event came within a wait (or the session is
+/// being freed); SB_EINVAL (bad handle, NULL out_event, timeout below -1); SB_ENOMEM.
 @c public func sb_session_next_event(_ session: sb_session_ref?, _ timeout_ms: Int32, _ out_event: UnsafeMutablePointer<sb_event>?)
     -> sb_status
 {
@@ -42,6 +43,7 @@ import SearchBarCore
         guard timeout_ms >= -1 else { throw .invalidArgument("timeout_ms is \(timeout_ms); use -1 to wait forever") }
         let timeout: Duration? = timeout_ms < 0 ? nil : .milliseconds(Int64(timeout_ms))
         guard let event = object.nextEvent(timeout: timeout) else {
+            if timeout_ms == 0 { return SB_EMPTY }
             throw SearchBarError(.timedOut, "no event within \(timeout_ms) ms")
         }
         out.pointee = try SessionCEvent.owned(event)
@@ -65,6 +67,7 @@ import SearchBarCore
 
 /// Sets how many events the queue keeps (0 turns it off; at most 1048576). When full the
 /// oldest events are dropped; `*out_dropped` (if not NULL) receives how many were dropped so far.
+/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
 /// Returns SB_OK; SB_EINVAL (bad handle, capacity too large); SB_EMISUSE.
 @c public func sb_session_set_event_queue_capacity(
     _ session: sb_session_ref?, _ capacity: UInt32, _ out_dropped: UnsafeMutablePointer<UInt64>?
@@ -78,4 +81,36 @@ import SearchBarCore
         out_dropped?.pointee = object.droppedEventCount
         return SB_OK
     }
+}
+
+/// One permanent C string per event kind.
+nonisolated(unsafe) private let eventKindNames: [UInt32: UnsafePointer<CChar>] = {
+    let kinds: [(sb_event_kind, String)] = [
+        (SB_EVENT_SHOULD_BEGIN_EDITING, "SB_EVENT_SHOULD_BEGIN_EDITING"), (SB_EVENT_DID_BEGIN_EDITING, "SB_EVENT_DID_BEGIN_EDITING"),
+        (SB_EVENT_SHOULD_END_EDITING, "SB_EVENT_SHOULD_END_EDITING"), (SB_EVENT_DID_END_EDITING, "SB_EVENT_DID_END_EDITING"),
+        (SB_EVENT_SHOULD_CHANGE_TEXT, "SB_EVENT_SHOULD_CHANGE_TEXT"), (SB_EVENT_TEXT_DID_CHANGE, "SB_EVENT_TEXT_DID_CHANGE"),
+        (SB_EVENT_SEARCH_BUTTON, "SB_EVENT_SEARCH_BUTTON"), (SB_EVENT_CANCEL_BUTTON, "SB_EVENT_CANCEL_BUTTON"),
+        (SB_EVENT_BOOKMARK_BUTTON, "SB_EVENT_BOOKMARK_BUTTON"), (SB_EVENT_RESULTS_LIST_BUTTON, "SB_EVENT_RESULTS_LIST_BUTTON"),
+        (SB_EVENT_CLEAR, "SB_EVENT_CLEAR"), (SB_EVENT_SHOULD_CHANGE_SCOPE, "SB_EVENT_SHOULD_CHANGE_SCOPE"),
+        (SB_EVENT_SCOPE_DID_CHANGE, "SB_EVENT_SCOPE_DID_CHANGE"), (SB_EVENT_TOKEN_ADDED, "SB_EVENT_TOKEN_ADDED"),
+        (SB_EVENT_TOKEN_REMOVED, "SB_EVENT_TOKEN_REMOVED"), (SB_EVENT_WILL_PRESENT, "SB_EVENT_WILL_PRESENT"),
+        (SB_EVENT_DID_PRESENT, "SB_EVENT_DID_PRESENT"), (SB_EVENT_WILL_DISMISS, "SB_EVENT_WILL_DISMISS"),
+        (SB_EVENT_DID_DISMISS, "SB_EVENT_DID_DISMISS"), (SB_EVENT_UPDATE_SEARCH_RESULTS, "SB_EVENT_UPDATE_SEARCH_RESULTS"),
+        (SB_EVENT_RESULTS_READY, "SB_EVENT_RESULTS_READY"), (SB_EVENT_SEARCH_STALLED, "SB_EVENT_SEARCH_STALLED"),
+        (SB_EVENT_SUPERSEDED, "SB_EVENT_SUPERSEDED"), (SB_EVENT_ERROR, "SB_EVENT_ERROR"),
+        (SB_EVENT_SUGGESTION_CHOSEN, "SB_EVENT_SUGGESTION_CHOSEN"), (SB_EVENT_RESULT_CHOSEN, "SB_EVENT_RESULT_CHOSEN"),
+        (SB_EVENT_NEXT_MATCH, "SB_EVENT_NEXT_MATCH"), (SB_EVENT_PREVIOUS_MATCH, "SB_EVENT_PREVIOUS_MATCH"),
+        (SB_EVENT_RECENTS_DID_CHANGE, "SB_EVENT_RECENTS_DID_CHANGE"),
+    ]
+    return Dictionary(uniqueKeysWithValues: kinds.map { ($0.0.rawValue, permanentCString($0.1)) })
+}()
+
+nonisolated(unsafe) private let unknownEventKindName = permanentCString("SB_EVENT_UNKNOWN")
+
+/// The name of an event kind, such as "SB_EVENT_TEXT_DID_CHANGE", for logs and debugging;
+/// "SB_EVENT_UNKNOWN" for a value this version does not know.
+/// Ownership: static storage owned by the library; do not free it.
+/// Thread safety: any thread. Never fails.
+@c public func sb_event_kind_string(_ kind: UInt32) -> UnsafePointer<CChar> {
+    eventKindNames[kind] ?? unknownEventKindName
 }

@@ -6,15 +6,15 @@ import SearchBarCore
 /// `index`: the index searches run on (the session keeps it alive; sb_index_free() is then
 /// safe), or NULL for a session whose host searches itself on SB_EVENT_UPDATE_SEARCH_RESULTS and
 /// answers with sb_session_deliver_results().
-/// `options`: NULL or a zeroed struct for the defaults (system clock, no locale, default
-/// recents directory, 1024 queued events).
+/// `options`: NULL or SB_SESSION_OPTIONS_INIT for the defaults (system clock, no locale,
+/// default recents directory, 1024 queued events); any version this library has shipped.
 /// On success `*out_session` receives a new handle (NULL on failure).
 /// Ownership: the caller owns the handle and releases it with sb_session_free().
 /// Thread safety: any thread. Every session function may be called from any thread; calls on
 /// one session apply one at a time.
 /// Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a working session with no locale); SB_EINVAL for a
-/// NULL out_session, a bad index handle, a malformed locale, an unknown clock or a relative
-/// recents directory; SB_EIO when no event descriptor can be created.
+/// NULL out_session, a bad index handle, a bad options version, a malformed locale, an unknown
+/// clock or a relative recents directory; SB_EIO when no event descriptor can be created.
 @c public func sb_session_new(
     _ index: sb_index_ref?, _ options: UnsafePointer<sb_session_options>?,
     _ out_session: UnsafeMutablePointer<sb_session_ref?>?
@@ -24,7 +24,9 @@ import SearchBarCore
         out.pointee = nil
         let backend: (any SessionSearchBackend)? =
             index == nil ? nil : IndexSessionBackend(index: try HandleRegistry.resolve(index, as: SearchIndex.self, "index"))
-        let o = options?.pointee
+        let o = try options.map { (p) throws(SearchBarError) in
+            try StructVersions.sessionOptions.read(p, "options", defaults: sb_session_options())
+        }
         let locale = try CInput.locale(o?.locale)
         let clock: any SessionClock =
             switch try SessionCInput.enumeration(SessionClockKind.self, o?.clock ?? 0, "options.clock") {
@@ -60,6 +62,7 @@ enum SessionClockKind: UInt32, CaseIterable {
 /// when called from inside one of the session's callbacks (the session stays alive: free it
 /// after the callback returns), or in a child process forked after the session was made (a
 /// child can neither use nor free its parent's sessions and indexes: make new ones there).
+@discardableResult
 @c public func sb_session_free(_ session: sb_session_ref?) -> sb_status {
     guarded { () throws(SearchBarError) in
         guard session != nil else { return SB_OK }
@@ -123,6 +126,7 @@ enum SessionClockKind: UInt32, CaseIterable {
 
 /// The user replaced UTF-8 bytes [start, end) with `text` (typing over a selection,
 /// autocorrection): as sb_session_insert_text().
+/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
 /// Returns SB_OK; SB_ECANCELED (vetoed); SB_EINVAL (bad handle or text, start > end, a range
 /// outside the text or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
 @c public func sb_session_replace_text(
@@ -137,6 +141,7 @@ enum SessionClockKind: UInt32, CaseIterable {
 
 /// The user deleted UTF-8 bytes [start, end): as sb_session_insert_text() with an empty
 /// replacement. Deleting everything searches at once (the default timing).
+/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
 /// Returns SB_OK; SB_ECANCELED (vetoed); SB_EINVAL; SB_EMISUSE.
 @c public func sb_session_delete_text(_ session: sb_session_ref?, _ start: UInt, _ end: UInt) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -196,7 +201,7 @@ enum SessionClockKind: UInt32, CaseIterable {
 }
 
 /// 1 for true, 0 for false.
-func bit(_ flag: Bool) -> UInt8 { flag ? 1 : 0 }
+func bit(_ flag: Bool) -> Int32 { flag ? 1 : 0 }
 
 /// A validated half-open byte range.
 func byteRange(_ start: UInt, _ end: UInt) throws(SearchBarError) -> Range<Int> {

@@ -79,8 +79,10 @@ import SearchBarCore
 }
 
 /// Sets how recent searches are kept (a lower limit or an expiry drops entries at once).
-/// Returns SB_OK; SB_EINVAL (bad handle, NULL policy, limit over 254, a flag other than 0/1);
-/// SB_EMISUSE.
+/// `policy`: any version this library has shipped (fields added later keep their defaults).
+/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Returns SB_OK; SB_EINVAL (bad handle, NULL policy, bad version, limit over 254, a flag
+/// other than 0/1); SB_EMISUSE.
 @c public func sb_session_set_recents_policy(_ session: sb_session_ref?, _ policy: UnsafePointer<sb_recents_policy>?)
     -> sb_status
 {
@@ -92,22 +94,18 @@ import SearchBarCore
 }
 
 /// Copies the recent-search policy into `*out_policy` (defaults: limit 10, one list, no expiry,
-/// not private).
+/// not private): the fields of the version the caller set in `out_policy->version`, and nothing
+/// past them.
 /// Thread safety: any thread, including from inside callbacks.
-/// Returns SB_OK; SB_EINVAL (bad handle, NULL out_policy).
+/// Returns SB_OK; SB_EINVAL (bad handle, NULL out_policy, a version of 0 or newer than the
+/// library's).
 @c public func sb_session_get_recents_policy(
     _ session: sb_session_ref?, _ out_policy: UnsafeMutablePointer<sb_recents_policy>?
 ) -> sb_status {
     guarded { () throws(SearchBarError) in
         let out = try CInput.output(out_policy, "out_policy")
         let policy = try SessionCInput.session(session).recentsPolicy
-        let expiry = policy.expiry.map { d -> UInt64 in
-            let (seconds, attoseconds) = d.components
-            return UInt64(clamping: min(max(seconds, 0), Int64.max / 1000) * 1000 + attoseconds / 1_000_000_000_000_000)
-        }
-        out.pointee = sb_recents_policy(
-            limit: UInt32(clamping: policy.limit), per_scope: policy.perScope ? 1 : 0, is_private: policy.isPrivate ? 1 : 0,
-            expiry_ms: expiry ?? 0)
+        try StructVersions.recentsPolicy.write(SessionCInput.recentsPolicy(policy), to: out, "out_policy")
         return SB_OK
     }
 }

@@ -1,8 +1,10 @@
 import CSearchBar
 
-/// "MAJOR.MINOR.PATCH", allocated once and never freed.
-nonisolated(unsafe) private let versionCString: UnsafePointer<CChar> = permanentCString(
-    "\(SB_VERSION_MAJOR).\(SB_VERSION_MINOR).\(SB_VERSION_PATCH)")
+/// The library's version, "MAJOR.MINOR.PATCH".
+let libraryVersion = "\(SB_VERSION_MAJOR).\(SB_VERSION_MINOR).\(SB_VERSION_PATCH)"
+
+/// ``libraryVersion``, allocated once and never freed.
+nonisolated(unsafe) private let versionCString: UnsafePointer<CChar> = permanentCString(libraryVersion)
 
 /// Copies a string into storage that lives as long as the process.
 func permanentCString(_ string: String) -> UnsafePointer<CChar> {

@@ -35,7 +35,7 @@ import Testing
 
     func makeIndex() throws -> OpaquePointer {
         var index: OpaquePointer? = nil
-        #expect(sb_index_new("en", 0, 0, 2, &index) == SB_OK)
+        #expect(indexNew("en", max_threads: 2, &index) == SB_OK)
         let handle = try #require(index)
         let status = withItems([
             (1, "Résumé writing", "Careers"), (2, "Saturday market", ""), (3, "Phone repair", "Services"),
@@ -43,6 +43,33 @@ import Testing
         ]) { sb_index_add(handle, $0, UInt($1)) }
         #expect(status == SB_OK)
         return handle
+    }
+
+    /// sb_index_new with version-2 options.
+    func indexNew(
+        _ locale: String?, mode: UInt32 = 0, fields: UInt32 = 0, max_threads: UInt32 = 0, _ out: UnsafeMutablePointer<OpaquePointer?>?
+    ) -> sb_status {
+        func make(_ locale: UnsafePointer<CChar>?) -> sb_status {
+            var options = sb_index_options(
+                version: UInt32(SB_INDEX_OPTIONS_VERSION), mode: mode, fields: fields, locale: locale, max_threads: max_threads)
+            return sb_index_new(&options, out)
+        }
+        guard let locale else { return make(nil) }
+        return locale.withCString { make($0) }
+    }
+
+    /// sb_search_options of this header's version, with the defaults.
+    func searchOptions() -> sb_search_options {
+        var options = sb_search_options()
+        options.version = UInt32(SB_SEARCH_OPTIONS_VERSION)
+        return options
+    }
+
+    /// The number of hits (0 when the handle is not live).
+    func count(_ results: OpaquePointer?) -> UInt {
+        var count: UInt = 0
+        _ = sb_results_count(results, &count)
+        return count
     }
 
     func search(_ index: OpaquePointer, _ query: String, _ options: sb_search_options? = nil) -> [sb_hit] {
@@ -54,9 +81,9 @@ import Testing
             status = sb_index_search(index, query, UInt(query.utf8.count), nil, &results)
         }
         #expect(status == SB_OK)
-        defer { sb_results_free(results) }
+        defer { _ = sb_results_free(results) }
         var hits: [sb_hit] = []
-        for i in 0..<sb_results_count(results) {
+        for i in 0..<Int64(count(results)) {
             var hit = sb_hit()
             #expect(sb_results_get(results, i, &hit) == SB_OK)
             hit.highlights = nil  // not valid after free
@@ -67,7 +94,7 @@ import Testing
 
     @Test func addCountSearchRemove() throws {
         let index = try makeIndex()
-        defer { sb_index_free(index) }
+        defer { _ = sb_index_free(index) }
         var count: UInt = 0
         #expect(sb_index_count(index, &count) == SB_OK)
         #expect(count == 4)
@@ -82,11 +109,11 @@ import Testing
 
     @Test func highlightsAreByteRangesOfTheOriginal() throws {
         let index = try makeIndex()
-        defer { sb_index_free(index) }
+        defer { _ = sb_index_free(index) }
         var results: OpaquePointer? = nil
         #expect(sb_index_search(index, "cafe cre", 8, nil, &results) == SB_OK)
-        defer { sb_results_free(results) }
-        #expect(sb_results_count(results) == 1)
+        defer { _ = sb_results_free(results) }
+        #expect(count(results) == 1)
         var hit = sb_hit()
         #expect(sb_results_get(results, 0, &hit) == SB_OK)
         #expect(hit.id == 4)
@@ -99,14 +126,14 @@ import Testing
 
     @Test func modesAndScopes() throws {
         let index = try makeIndex()
-        defer { sb_index_free(index) }
-        var options = sb_search_options()
+        defer { _ = sb_index_free(index) }
+        var options = searchOptions()
         options.mode = SB_MODE_CONTAINS.rawValue
         #expect(search(index, "umé", options).map(\.id) == [1])
         options.mode = SB_MODE_FUZZY.rawValue
         #expect(search(index, "phrp", options).map(\.id) == [3])
         var scope: UInt32 = 0
-        options = sb_search_options()
+        options = searchOptions()
         withUnsafePointer(to: &scope) { scopes in
             options.scopes = scopes
             options.scope_count = 1
@@ -116,13 +143,18 @@ import Testing
 
     @Test func invalidArgumentsAreRejected() throws {
         var index: OpaquePointer? = nil
-        #expect(sb_index_new(nil, 9, 0, 0, &index) == SB_EINVAL)
+        #expect(indexNew(nil, mode: 9, &index) == SB_EINVAL)
         #expect(String(cString: sb_last_error()).contains("mode"))
-        #expect(sb_index_new(nil, 0, 0x10, 0, &index) == SB_EINVAL)
-        #expect(sb_index_new(nil, 0, 0, 100_000, &index) == SB_EINVAL)
-        #expect(sb_index_new(nil, 0, 0, 0, nil) == SB_EINVAL)
+        #expect(indexNew(nil, fields: 0x10, &index) == SB_EINVAL)
+        #expect(indexNew(nil, max_threads: 100_000, &index) == SB_EINVAL)
+        #expect(indexNew(nil, nil) == SB_EINVAL)
+        var unversioned = sb_index_options()
+        #expect(sb_index_new(&unversioned, &index) == SB_EINVAL, "version 0: the struct was not initialized")
+        #expect(String(cString: sb_last_error()).contains("SB_INDEX_OPTIONS_INIT"))
+        unversioned.version = UInt32(SB_INDEX_OPTIONS_VERSION) + 1
+        #expect(sb_index_new(&unversioned, &index) == SB_EINVAL, "a version newer than the library")
         let handle = try makeIndex()
-        defer { sb_index_free(handle) }
+        defer { _ = sb_index_free(handle) }
         #expect(sb_index_add(handle, nil, 3) == SB_EINVAL)
         let bad: [CChar] = [0x61, CChar(bitPattern: 0xC3), 0x28]
         let status = bad.withUnsafeBufferPointer { p in
@@ -140,22 +172,23 @@ import Testing
         var results: OpaquePointer? = nil
         #expect(sb_index_search(handle, bad, 3, nil, &results) == SB_EINVAL)
         #expect(results == nil)
-        var options = sb_search_options()
+        var options = searchOptions()
         options.mode = 42
         #expect(sb_index_search(handle, "a", 1, &options, &results) == SB_EINVAL)
-        options = sb_search_options()
+        options = searchOptions()
         options.flags = 0x80
         #expect(sb_index_search(handle, "a", 1, &options, &results) == SB_EINVAL)
-        options = sb_search_options()
+        options = searchOptions()
         options.scope_count = 2
         #expect(sb_index_search(handle, "a", 1, &options, &results) == SB_EINVAL)
         #expect(sb_index_search(handle, "resume", 6, nil, &results) == SB_OK)
         var hit = sb_hit()
         #expect(sb_results_get(results, 5, &hit) == SB_EINVAL)
         #expect(sb_results_get(results, 0, nil) == SB_EINVAL)
-        sb_results_free(results)
-        sb_results_free(results)  // a double free is ignored
-        #expect(sb_results_count(results) == 0)
+        #expect(sb_results_free(results) == SB_OK)
+        #expect(sb_results_free(results) == SB_EINVAL, "a double free is refused, not followed")
+        var hits: UInt = 9
+        #expect(sb_results_count(results, &hits) == SB_EINVAL && hits == 0)
         var count: UInt = 0
         #expect(sb_index_count(OpaquePointer(bitPattern: 0x1000), &count) == SB_EINVAL)
         #expect(sb_index_cancel(handle, 12345) == SB_ENOTFOUND)
@@ -174,17 +207,19 @@ import Testing
         let status = sb_index_search_async(index, "phone", 5, nil, { context, _, status, results in
             let box = Unmanaged<AsyncBox>.fromOpaque(context!).takeUnretainedValue()
             var ids: [UInt64] = []
-            for i in 0..<sb_results_count(results) {
+            var total: UInt = 0
+            _ = sb_results_count(results, &total)
+            for i in 0..<Int64(total) {
                 var hit = sb_hit()
                 _ = sb_results_get(results, i, &hit)
                 ids.append(hit.id)
             }
-            sb_results_free(results)
+            _ = sb_results_free(results)
             box.state.withLock { $0 = (status, ids, $0.calls + 1) }
         }, context, &ticket)
         #expect(status == SB_OK)
         #expect(ticket != 0)
-        sb_index_free(index)  // waits for the callback
+        #expect(sb_index_free(index) == SB_OK)  // waits for the callback
         Unmanaged<AsyncBox>.fromOpaque(context).release()
         let seen = box.state.withLock { $0 }
         #expect(seen.calls == 1)

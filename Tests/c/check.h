@@ -20,6 +20,14 @@ static int sb_checks_failed = 0;
 
 #define CHECK_STATUS(call, expected) CHECK((call) == (expected))
 
+/* The number of hits in `results`, 0 when sb_results_count() fails (the failure is checked
+ * where a test means it). */
+#define results_count(results) sb_checked_results_count(results)
+static inline size_t sb_checked_results_count(sb_results *results) {
+    size_t count = 0;
+    return sb_results_count(results, &count) == SB_OK ? count : 0;
+}
+
 /* Prints the closing line and returns the process exit code. */
 static int check_report(void) {
     printf("%d passed, %d failed\n", sb_checks_passed, sb_checks_failed);

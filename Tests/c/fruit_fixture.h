@@ -39,8 +39,7 @@ static inline long wait_results(sb_session *session, uint64_t generation) {
 }
 
 static inline sb_session *index_session(sb_index *index, const char *dir) {
-    sb_session_options options;
-    memset(&options, 0, sizeof options);
+    sb_session_options options = SB_SESSION_OPTIONS_INIT;
     options.clock = SB_CLOCK_MANUAL;
     options.recents_directory = dir;
     sb_session *session = NULL;

@@ -25,8 +25,7 @@
     } while (0)
 
 static sb_packed_items one_title(const uint64_t *id, const char *title, const size_t *offsets) {
-    sb_packed_items items;
-    memset(&items, 0, sizeof items);
+    sb_packed_items items = SB_PACKED_ITEMS_INIT;
     items.count = 1;
     items.ids = id;
     items.titles = title;
@@ -157,9 +156,9 @@ static void collator_sorts(void) {
 /* sb_index_new, sb_index_add, sb_index_remove, search options and results readers. */
 static void index_and_results(sb_index *index) {
     sb_index *other = NULL;
-    CHECK_REFUSED(sb_index_new(NULL, UINT32_MAX, 0, 1, &other), SB_EINVAL);
-    CHECK_REFUSED(sb_index_new(NULL, 0, UINT32_MAX, 1, &other), SB_EINVAL);
-    CHECK_REFUSED(sb_index_new(NULL, 0, 0, UINT32_MAX, &other), SB_EINVAL);
+    CHECK_REFUSED(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, UINT32_MAX, 0, NULL, 1}, &other), SB_EINVAL);
+    CHECK_REFUSED(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, UINT32_MAX, NULL, 1}, &other), SB_EINVAL);
+    CHECK_REFUSED(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, NULL, UINT32_MAX}, &other), SB_EINVAL);
     CHECK(other == NULL);
 
     size_t before = index_count(index);
@@ -193,13 +192,12 @@ static void index_and_results(sb_index *index) {
     CHECK_REFUSED(sb_index_remove(index, ids, HALF), SB_ETOOBIG);
     CHECK(index_count(index) == before);
 
-    sb_search_options options;
-    memset(&options, 0, sizeof options);
+    sb_search_options options = SB_SEARCH_OPTIONS_INIT;
     uint32_t scope = 0;
     sb_results *results = NULL;
     options.limit = SIZE_MAX; /* any limit is allowed: it is capped */
     CHECK_STATUS(sb_index_search(index, "apple", 5, &options, &results), SB_OK);
-    CHECK(sb_results_count(results) == 1);
+    CHECK(results_count(results) == 1);
     sb_results_free(results);
     results = NULL;
     options.limit = 0;
@@ -262,8 +260,7 @@ static void index_and_results(sb_index *index) {
 
 /* The sb_session_* functions that take integers. */
 static void session_integers(sb_index *index, const char *dir) {
-    sb_session_options options;
-    memset(&options, 0, sizeof options);
+    sb_session_options options = SB_SESSION_OPTIONS_INIT;
     options.recents_directory = dir;
     sb_session *session = NULL;
     options.clock = UINT32_MAX;
@@ -355,11 +352,12 @@ static void session_integers(sb_index *index, const char *dir) {
     CHECK_REFUSED(sb_session_set_placeholder(session, "x", HALF), SB_ETOOBIG);
     CHECK_REFUSED(sb_session_set_prompt(session, "x", SIZE_MAX), SB_ETOOBIG);
 
-    sb_search_timing timing;
+    sb_search_timing timing = SB_SEARCH_TIMING_INIT;
     CHECK_STATUS(sb_session_get_timing(session, &timing), SB_OK);
     sb_search_timing saved = timing;
-    uint32_t *fields[] = {&timing.trigger, &timing.delay_ms, &timing.shrinking, &timing.minimum_characters,
-                          &timing.immediate_on_clear, &timing.stall_ms};
+    /* The int32_t booleans get their all-ones bits (-1); a version of UINT32_MAX is from the future. */
+    uint32_t *fields[] = {&timing.trigger, &timing.delay_ms, (uint32_t *)&timing.shrinking, &timing.minimum_characters,
+                          (uint32_t *)&timing.immediate_on_clear, &timing.stall_ms, &timing.version};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
         timing = saved;
         *fields[i] = UINT32_MAX;
@@ -372,7 +370,7 @@ static void session_integers(sb_index *index, const char *dir) {
     CHECK_STATUS(sb_session_get_timing(session, &timing), SB_OK);
     CHECK(memcmp(&timing, &saved, sizeof timing) == 0);
 
-    sb_recents_policy policy;
+    sb_recents_policy policy = SB_RECENTS_POLICY_INIT;
     CHECK_STATUS(sb_session_get_recents_policy(session, &policy), SB_OK);
     sb_recents_policy saved_policy = policy;
     policy.limit = UINT32_MAX;
@@ -383,7 +381,7 @@ static void session_integers(sb_index *index, const char *dir) {
     policy.expiry_ms = (uint64_t)INT64_MAX;
     CHECK_REFUSED(sb_session_set_recents_policy(session, &policy), SB_EINVAL);
     policy = saved_policy;
-    policy.per_scope = UINT32_MAX;
+    policy.per_scope = -1;
     CHECK_REFUSED(sb_session_set_recents_policy(session, &policy), SB_EINVAL);
     policy = saved_policy;
     policy.is_private = 2;
@@ -417,7 +415,7 @@ int main(void) {
     char dir[] = "/tmp/sb-abi-integers-XXXXXX";
     if (!mkdtemp(dir)) return 2;
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new("en", SB_MODE_PREFIX, 0, 2, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2}, &index), SB_OK);
     packed_items(index);
     collator_sorts();
     index_and_results(index);

@@ -22,7 +22,7 @@ static const char TRUNCATED_SEQ[] = "ab\xe2\x82";  /* cut-off euro sign */
 
 static sb_index *make_index(void) {
     sb_index *index = NULL;
-    sb_index_new("en", SB_MODE_PREFIX, 0, 1, &index);
+    sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 1}, &index);
     sb_item items[2];
     memset(items, 0, sizeof items);
     items[0].id = 1; items[0].title = "Apple pie"; items[0].title_len = 9;
@@ -33,8 +33,7 @@ static sb_index *make_index(void) {
 
 /* A packed batch of one item titled `title` (len bytes) with id `id`. */
 static sb_packed_items packed_one(const uint64_t *id, const char *title, const size_t *offsets) {
-    sb_packed_items items;
-    memset(&items, 0, sizeof items);
+    sb_packed_items items = SB_PACKED_ITEMS_INIT;
     items.count = 1;
     items.ids = id;
     items.titles = title;
@@ -43,8 +42,7 @@ static sb_packed_items packed_one(const uint64_t *id, const char *title, const s
 }
 
 static sb_session *make_session(sb_index *index, const char *dir) {
-    sb_session_options options;
-    memset(&options, 0, sizeof options);
+    sb_session_options options = SB_SESSION_OPTIONS_INIT;
     options.clock = SB_CLOCK_MANUAL;
     options.recents_directory = dir;
     sb_session *session = NULL;
@@ -102,7 +100,8 @@ int main(void) {
         CHECK_STATUS(sb_index_cancel(NULL, 1), SB_EINVAL);
         CHECK_STATUS(sb_collator_compare(NULL, "a", 1, "b", 1, &order), SB_EINVAL);
         CHECK_STATUS(sb_collator_sort_key(NULL, "a", 1, &sort_key, &len), SB_EINVAL);
-        CHECK(sb_results_count(NULL) == 0);
+        CHECK_STATUS(sb_results_count(NULL, &len), SB_EINVAL);
+        CHECK_STATUS(sb_results_count(NULL, NULL), SB_EINVAL);
         sb_hit hit;
         CHECK_STATUS(sb_results_get(NULL, 0, &hit), SB_EINVAL);
         const char *text = (const char *)"x";
@@ -122,8 +121,7 @@ int main(void) {
                                            &len), SB_EINVAL);
             CHECK(hits == NULL && hit_count == 0 && text == NULL && text_len == 0 && ranges == NULL && len == 0);
         }
-        sb_packed_items packed;
-        memset(&packed, 0, sizeof packed);
+        sb_packed_items packed = SB_PACKED_ITEMS_INIT;
         CHECK_STATUS(sb_index_add_packed(NULL, &packed), SB_EINVAL);
         size_t offsets[2] = {0, 1}, packed_order[1];
         CHECK_STATUS(sb_collator_sort_packed(NULL, "a", offsets, 1, packed_order), SB_EINVAL);
@@ -146,7 +144,7 @@ int main(void) {
     {
         CHECK_STATUS(sb_fold(NULL, "a", 1, NULL, &len), SB_EINVAL);
         CHECK_STATUS(sb_tokenize(NULL, "a", 1, NULL, &len), SB_EINVAL);
-        CHECK_STATUS(sb_index_new(NULL, 0, 0, 1, NULL), SB_EINVAL);
+        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, NULL, 1}, NULL), SB_EINVAL);
         CHECK_STATUS(sb_index_count(index, NULL), SB_EINVAL);
         CHECK_STATUS(sb_index_search(index, "a", 1, NULL, NULL), SB_EINVAL);
         CHECK_STATUS(sb_collator_new("en", NULL), SB_EINVAL);
@@ -212,8 +210,7 @@ int main(void) {
         CHECK(strstr(sb_last_error(), "items[0].title") != NULL);
         CHECK_STATUS(sb_index_remove(index, NULL, 2), SB_EINVAL);
         CHECK_STATUS(sb_index_search(index, NULL, 5, NULL, &results), SB_EINVAL);
-        sb_search_options options;
-        memset(&options, 0, sizeof options);
+        sb_search_options options = SB_SEARCH_OPTIONS_INIT;
         options.scope_count = 2; /* scopes NULL */
         CHECK_STATUS(sb_index_search(index, "a", 1, &options, &results), SB_EINVAL);
         CHECK(strstr(sb_last_error(), "scopes") != NULL);
@@ -407,16 +404,15 @@ int main(void) {
             CHECK(hits == NULL && hit_count == 0 && text == NULL);
             CHECK_STATUS(sb_results_export(r, SB_UNIT_BYTES, &hits, &hit_count, &text, &text_len, &ranges,
                                            &range_count), SB_OK);
-            CHECK(hits != NULL && hit_count == sb_results_count(r) && text != NULL);
+            CHECK(hits != NULL && hit_count == results_count(r) && text != NULL);
             sb_results_free(r);
         }
         sb_index *other = NULL;
-        CHECK_STATUS(sb_index_new(NULL, 4, 0, 1, &other), SB_EINVAL);
-        CHECK_STATUS(sb_index_new(NULL, 0, 1u << 5, 1, &other), SB_EINVAL);
-        CHECK_STATUS(sb_index_new(NULL, 0, 0, 257, &other), SB_EINVAL);
+        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 4, 0, NULL, 1}, &other), SB_EINVAL);
+        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 1u << 5, NULL, 1}, &other), SB_EINVAL);
+        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, NULL, 257}, &other), SB_EINVAL);
         CHECK(other == NULL);
-        sb_search_options options;
-        memset(&options, 0, sizeof options);
+        sb_search_options options = SB_SEARCH_OPTIONS_INIT;
         options.mode = 9;
         CHECK_STATUS(sb_index_search(index, "a", 1, &options, &results), SB_EINVAL);
         options.mode = 0;
@@ -453,18 +449,17 @@ int main(void) {
         CHECK_STATUS(sb_session_set_shows_bookmark_button(session, -1), SB_EINVAL);
         CHECK_STATUS(sb_session_set_suggestion_limits(session, 51, 0), SB_EINVAL);
         CHECK_STATUS(sb_session_set_event_queue_capacity(session, (1u << 20) + 1, NULL), SB_EINVAL);
-        sb_search_timing timing;
+        sb_search_timing timing = SB_SEARCH_TIMING_INIT;
         sb_session_get_timing(session, &timing);
         timing.trigger = 5;
         CHECK_STATUS(sb_session_set_timing(session, &timing), SB_EINVAL);
-        sb_recents_policy policy = {255, 0, 0, 0};
+        sb_recents_policy policy = {SB_RECENTS_POLICY_VERSION, 255, 0, 0, 0};
         CHECK_STATUS(sb_session_set_recents_policy(session, &policy), SB_EINVAL);
         sb_search_token token;
         memset(&token, 0, sizeof token);
         token.kind = 9; token.label = "t"; token.label_len = 1;
         CHECK_STATUS(sb_session_insert_token(session, -1, &token), SB_EINVAL);
-        sb_session_options session_options;
-        memset(&session_options, 0, sizeof session_options);
+        sb_session_options session_options = SB_SESSION_OPTIONS_INIT;
         session_options.clock = 5;
         sb_session *bad = NULL;
         CHECK_STATUS(sb_session_new(NULL, &session_options, &bad), SB_EINVAL);
@@ -484,11 +479,11 @@ int main(void) {
     {
         CHECK_STATUS(sb_index_search(index, "apple", 5, NULL, &results), SB_OK);
         sb_hit hit;
-        CHECK_STATUS(sb_results_get(results, sb_results_count(results), &hit), SB_EINVAL);
+        CHECK_STATUS(sb_results_get(results, results_count(results), &hit), SB_EINVAL);
         CHECK_STATUS(sb_results_get(results, (size_t)-1, &hit), SB_EINVAL);
         CHECK_STATUS(sb_results_get(results, 0, NULL), SB_EINVAL);
         {
-            size_t n = sb_results_count(results);
+            size_t n = results_count(results);
             const char *text = (const char *)"x";
             size_t text_len = 5;
             sb_hit_entry entries[2];
@@ -544,7 +539,7 @@ int main(void) {
         CHECK(strstr(sb_last_error(), "not a live") != NULL);
         CHECK_STATUS(sb_session_submit((sb_session *)index), SB_EINVAL);
         CHECK_STATUS(sb_index_count((sb_index *)collator, &count), SB_EINVAL);
-        CHECK(sb_results_count((sb_results *)index) == 0);
+        CHECK_STATUS(sb_results_count((sb_results *)index, &count), SB_EINVAL);
         {
             const char *text = NULL;
             size_t text_len = 0;
@@ -557,8 +552,7 @@ int main(void) {
             CHECK_STATUS(sb_results_export((sb_results *)index, SB_UNIT_CODE_POINTS, &hits, &hit_count, &text,
                                            &text_len, &ranges, &range_count), SB_EINVAL);
             CHECK(strstr(sb_last_error(), "not a live") != NULL);
-            sb_packed_items packed;
-            memset(&packed, 0, sizeof packed);
+            sb_packed_items packed = SB_PACKED_ITEMS_INIT;
             CHECK_STATUS(sb_index_add_packed((sb_index *)collator, &packed), SB_EINVAL);
             size_t offsets[2] = {0, 1}, order_out[1];
             CHECK_STATUS(sb_collator_sort_packed((sb_collator *)index, "a", offsets, 1, order_out), SB_EINVAL);
@@ -591,9 +585,9 @@ int main(void) {
         CHECK_STATUS(sb_session_free(gone_session), SB_OK);
         CHECK_STATUS(sb_session_free(gone_session), SB_EINVAL);
         CHECK_STATUS(sb_session_submit(gone_session), SB_EINVAL);
-        CHECK(sb_results_count(results) == 1); /* results outlive their index */
+        CHECK(results_count(results) == 1); /* results outlive their index */
         sb_results_free(results);
-        CHECK(sb_results_count(results) == 0);
+        CHECK(results_count(results) == 0);
         sb_results_free(results);
         {
             const char *text = NULL;
@@ -604,8 +598,7 @@ int main(void) {
             size_t hit_count = 0, range_count = 0;
             CHECK_STATUS(sb_results_export(results, SB_UNIT_BYTES, &hits, &hit_count, &text, &text_len, &ranges,
                                            &range_count), SB_EINVAL);
-            sb_packed_items packed;
-            memset(&packed, 0, sizeof packed);
+            sb_packed_items packed = SB_PACKED_ITEMS_INIT;
             CHECK_STATUS(sb_index_add_packed(gone, &packed), SB_EINVAL);
         }
         sb_collator *c2 = NULL;

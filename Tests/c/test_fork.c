@@ -27,7 +27,7 @@ static const char *TITLES[] = {"alpha", "alpine", "beta"};
 
 static sb_index *make_index(void) {
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(NULL, SB_MODE_PREFIX, 0, 2, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 2}, &index), SB_OK);
     sb_item items[3];
     memset(items, 0, sizeof items);
     for (int i = 0; i < 3; i++) {
@@ -42,7 +42,7 @@ static sb_index *make_index(void) {
 /* Types `text` into `session` (searching after a short delay, through the timer thread) and
  * waits up to 10 s for its results; returns how many items were found, or -1. */
 static long type_and_wait(sb_session *session, const char *text) {
-    sb_search_timing timing;
+    sb_search_timing timing = SB_SEARCH_TIMING_INIT;
     if (sb_session_get_timing(session, &timing) != SB_OK) return -1;
     timing.delay_ms = 20;
     if (sb_session_set_timing(session, &timing) != SB_OK) return -1;
@@ -88,7 +88,7 @@ static int child(sb_index *inherited_index, sb_session *inherited_session) {
     /* New objects work, their timers and executor threads too. */
     sb_index *index = make_index();
     CHECK_STATUS(sb_index_search(index, "al", 2, NULL, &results), SB_OK);
-    CHECK(sb_results_count(results) == 2);
+    CHECK(results_count(results) == 2);
     sb_results_free(results);
     uint64_t ticket = 0;
     CHECK_STATUS(sb_index_search_async(index, "be", 2, NULL, on_done, NULL, &ticket), SB_OK);

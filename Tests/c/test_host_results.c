@@ -38,8 +38,7 @@ static void index_sessions_refuse_host_results(sb_index *index, const char *dir)
     sb_session_free(session);
 
     /* A session without an index still takes them. */
-    sb_session_options options;
-    memset(&options, 0, sizeof options);
+    sb_session_options options = SB_SESSION_OPTIONS_INIT;
     options.clock = SB_CLOCK_MANUAL;
     options.recents_directory = dir;
     sb_session *host = NULL;
@@ -59,7 +58,7 @@ int main(void) {
     char dir[] = "/tmp/sb-host-results-XXXXXX";
     if (!mkdtemp(dir)) return 2;
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new("en", SB_MODE_PREFIX, 0, 2, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2}, &index), SB_OK);
     add_fruit(index);
     index_sessions_refuse_host_results(index, dir);
     sb_index_free(index);

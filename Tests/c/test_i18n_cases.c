@@ -207,7 +207,7 @@ static int is_scalar_start(const char *text, size_t offset, size_t length) {
  * a hit's highlights must be sorted, disjoint, non-empty ranges of the title on scalar starts. */
 static int finds_item(const i18n_case *c) {
     sb_index *index = NULL;
-    sb_status status = sb_index_new(c->locale, SB_MODE_PREFIX, 0, 1, &index);
+    sb_status status = sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, c->locale, 1}, &index);
     CHECK(status == SB_OK || status == SB_WARN_LOCALE_FALLBACK);
     if (!index) return -1;
     size_t length = strlen(c->item);
@@ -216,7 +216,7 @@ static int finds_item(const i18n_case *c) {
     sb_results *results = NULL;
     CHECK_STATUS(sb_index_search(index, c->query, strlen(c->query), NULL, &results), SB_OK);
     int found = 0;
-    if (results && sb_results_count(results) == 1) {
+    if (results && results_count(results) == 1) {
         sb_hit hit;
         CHECK_STATUS(sb_results_get(results, 0, &hit), SB_OK);
         found = hit.id == 1;

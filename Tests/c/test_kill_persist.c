@@ -59,13 +59,12 @@ static void save_snapshot(sb_session *s, int pipe_fd) {
 static int matches(int v, int done, int begun) { return v >= done && v <= begun; }
 
 static void writer(int pipe_fd, int done, int begun) {
-    sb_session_options options;
-    memset(&options, 0, sizeof options);
+    sb_session_options options = SB_SESSION_OPTIONS_INIT;
     options.clock = SB_CLOCK_MANUAL;
     options.recents_directory = g_dir;
     sb_session *s = NULL;
     if (sb_session_new(NULL, &options, &s) != SB_OK) fail(pipe_fd, "session");
-    sb_recents_policy policy = {LIMIT, 0, 0, 0};
+    sb_recents_policy policy = {SB_RECENTS_POLICY_VERSION, LIMIT, 0, 0, 0};
     if (sb_session_set_recents_policy(s, &policy) != SB_OK) fail(pipe_fd, "policy");
     /* the snapshot first: it names the recents list, so restoring it loads the file too */
     char path[128];
@@ -134,8 +133,7 @@ int main(void) {
      * of 60: a manual-clock session without an index starts no thread, so the parent stays
      * single-threaded (checked below) and fork() stays safe. */
     {
-        sb_session_options options;
-        memset(&options, 0, sizeof options);
+        sb_session_options options = SB_SESSION_OPTIONS_INIT;
         options.clock = SB_CLOCK_MANUAL;
         options.recents_directory = g_dir;
         sb_session *warm = NULL;

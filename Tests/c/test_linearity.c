@@ -65,7 +65,7 @@ static double run(enum op op, const char *unit, size_t bytes, sb_match_mode mode
         sb_free(tokens);
     } else {
         sb_index *index = NULL;
-        if (sb_index_new("en", mode, 0, 1, &index) == SB_OK) {
+        if (sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, mode, 0, "en", 1}, &index) == SB_OK) {
             sb_item items[2] = {{.id = 1, .title = text, .title_len = len},
                                 {.id = 2, .title = unit, .title_len = strlen(unit)}};
             double start = now();
@@ -82,7 +82,7 @@ static double run(enum op op, const char *unit, size_t bytes, sb_match_mode mode
                 elapsed = now() - start;
                 int highlighted = 0;
                 sb_hit hit;
-                for (size_t i = 0; status == SB_OK && i < sb_results_count(results); i++) {
+                for (size_t i = 0; status == SB_OK && i < results_count(results); i++) {
                     if (sb_results_get(results, i, &hit) == SB_OK && hit.id == 1 && hit.highlight_count > 0)
                         highlighted = 1;
                 }

@@ -40,14 +40,14 @@ static int without_threads(void) {
     }
 
     sb_index *index = (sb_index *)1;
-    CHECK_STATUS(sb_index_new(NULL, SB_MODE_PREFIX, 0, 2, &index), SB_ENOMEM);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 2}, &index), SB_ENOMEM);
     CHECK(index == NULL);
     CHECK(strstr(sb_last_error(), "thread") != NULL);
 
     /* A host-searched session with a search delay: the delay's timer cannot get a thread. */
     sb_session *session = NULL;
     CHECK_STATUS(sb_session_new(NULL, NULL, &session), SB_OK);
-    sb_search_timing timing;
+    sb_search_timing timing = SB_SEARCH_TIMING_INIT;
     CHECK_STATUS(sb_session_get_timing(session, &timing), SB_OK);
     timing.delay_ms = 200;
     CHECK_STATUS(sb_session_set_timing(session, &timing), SB_OK);

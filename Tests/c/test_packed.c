@@ -49,7 +49,7 @@ static void check_export_agrees(sb_results *results, const sb_hit_entry *entries
 
 /* The text of hit `i` as sb_results_copy()/sb_results_data() describe it equals sb_results_text(). */
 static void check_copy_agrees(sb_results *results) {
-    size_t count = sb_results_count(results);
+    size_t count = results_count(results);
     sb_hit_entry entries[16];
     CHECK(count <= 16);
     CHECK_STATUS(sb_results_copy(results, 0, count, entries), SB_OK);
@@ -80,7 +80,7 @@ static void check_copy_agrees(sb_results *results) {
 
 int main(void) {
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new("de", SB_MODE_PREFIX, 0, 2, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "de", 2}, &index), SB_OK);
 
     /* Three items by column: titles, subtitles (item 1 has none), no keywords, scopes, weights. */
     const char titles[] = "Zürich HauptbahnhofStraßburgZug";
@@ -90,8 +90,7 @@ int main(void) {
     uint64_t ids[] = {10, 20, 30};
     uint32_t scopes[] = {1, 2, 1};
     double weights[] = {0, 0, 5};
-    sb_packed_items items;
-    memset(&items, 0, sizeof items);
+    sb_packed_items items = SB_PACKED_ITEMS_INIT;
     items.count = 3;
     items.ids = ids;
     items.titles = titles;
@@ -110,7 +109,7 @@ int main(void) {
     /* The hit's text is the original text of the matched field. */
     sb_results *results = NULL;
     CHECK_STATUS(sb_index_search(index, "zur", 3, NULL, &results), SB_OK);
-    CHECK(sb_results_count(results) == 1);
+    CHECK(results_count(results) == 1);
     const char *text = NULL;
     size_t len = 0;
     CHECK_STATUS(sb_results_text(results, 0, &text, &len), SB_OK);
@@ -134,7 +133,7 @@ int main(void) {
 
     /* A subtitle hit: text is the subtitle, title is the title. */
     CHECK_STATUS(sb_index_search(index, "schweiz", 7, NULL, &results), SB_OK);
-    CHECK(sb_results_count(results) == 1);
+    CHECK(results_count(results) == 1);
     CHECK_STATUS(sb_results_text(results, 0, &text, &len), SB_OK);
     CHECK(len == 7 && memcmp(text, "Schweiz", 7) == 0);
     sb_hit_entry entry;
@@ -152,24 +151,23 @@ int main(void) {
     sb_results_free(results);
 
     /* Scopes came through. */
-    sb_search_options options;
-    memset(&options, 0, sizeof options);
+    sb_search_options options = SB_SEARCH_OPTIONS_INIT;
     uint32_t scope = 2;
     options.scopes = &scope;
     options.scope_count = 1;
     CHECK_STATUS(sb_index_search(index, "stra", 4, &options, &results), SB_OK);
-    CHECK(sb_results_count(results) == 1);
+    CHECK(results_count(results) == 1);
     sb_results_free(results);
     scope = 1;
     CHECK_STATUS(sb_index_search(index, "stra", 4, &options, &results), SB_OK);
-    CHECK(sb_results_count(results) == 0);
+    CHECK(results_count(results) == 0);
     sb_results_free(results);
 
     /* Replacement and duplicates (ids not ascending): id 20 is replaced, the last 40 wins. */
     const char more[] = "OltenAaraufirstsecond";
     size_t more_offsets[] = {0, 5, 10, 15, 21};
     uint64_t more_ids[] = {20, 40, 40, 40};
-    memset(&items, 0, sizeof items);
+    CHECK_STATUS(sb_packed_items_init(&items, SB_PACKED_ITEMS_VERSION), SB_OK);
     items.count = 4;
     items.ids = more_ids;
     items.titles = more;
@@ -178,18 +176,18 @@ int main(void) {
     CHECK_STATUS(sb_index_count(index, &count), SB_OK);
     CHECK(count == 4);
     CHECK_STATUS(sb_index_search(index, "olten", 5, NULL, &results), SB_OK);
-    CHECK(sb_results_count(results) == 1);
+    CHECK(results_count(results) == 1);
     CHECK_STATUS(sb_results_get(results, 0, &hit), SB_OK);
     CHECK(hit.id == 20);
     sb_results_free(results);
     CHECK_STATUS(sb_index_search(index, "strasbourg", 10, NULL, &results), SB_OK);
-    CHECK(sb_results_count(results) == 0); /* the old title of 20 is gone */
+    CHECK(results_count(results) == 0); /* the old title of 20 is gone */
     sb_results_free(results);
     CHECK_STATUS(sb_index_search(index, "second", 6, NULL, &results), SB_OK);
-    CHECK(sb_results_count(results) == 1);
+    CHECK(results_count(results) == 1);
     sb_results_free(results);
     CHECK_STATUS(sb_index_search(index, "first", 5, NULL, &results), SB_OK);
-    CHECK(sb_results_count(results) == 0);
+    CHECK(results_count(results) == 0);
     sb_results_free(results);
 
     /* Results outlive their index, texts included. */

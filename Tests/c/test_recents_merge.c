@@ -23,13 +23,12 @@ typedef struct worker {
 } worker;
 
 static sb_session *open_session(void) {
-    sb_session_options options;
-    memset(&options, 0, sizeof options);
+    sb_session_options options = SB_SESSION_OPTIONS_INIT;
     options.clock = SB_CLOCK_MANUAL;
     options.recents_directory = g_dir;
     sb_session *s = NULL;
     if (sb_session_new(NULL, &options, &s) != SB_OK) return NULL;
-    sb_recents_policy policy = {254, 0, 0, 0};
+    sb_recents_policy policy = {SB_RECENTS_POLICY_VERSION, 254, 0, 0, 0};
     if (sb_session_set_recents_policy(s, &policy) != SB_OK) return NULL;
     return s;
 }

@@ -17,7 +17,7 @@
 static void results_texts_are_terminated(sb_index *index) {
     sb_results *results = NULL;
     CHECK_STATUS(sb_index_search(index, "ap", 2, NULL, &results), SB_OK);
-    size_t count = sb_results_count(results);
+    size_t count = results_count(results);
     CHECK(count == 3);
     const char *block = NULL;
     size_t block_len = 0;
@@ -63,7 +63,7 @@ int main(void) {
     char dir[] = "/tmp/sb-results-text-XXXXXX";
     if (!mkdtemp(dir)) return 2;
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new("en", SB_MODE_PREFIX, 0, 2, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2}, &index), SB_OK);
     add_fruit(index);
     results_texts_are_terminated(index);
     sb_index_free(index);

@@ -27,15 +27,14 @@ static void add(sb_index *index, uint64_t id, const char *title, const char *sub
 static found search(sb_index *index, const char *query, uint32_t mode, uint32_t flags) {
     found out;
     memset(&out, 0, sizeof out);
-    sb_search_options options;
-    memset(&options, 0, sizeof options);
+    sb_search_options options = SB_SEARCH_OPTIONS_INIT;
     options.mode = mode;
     options.flags = flags;
     options.limit = MAX_HITS;
     sb_results *results = NULL;
     CHECK_STATUS(sb_index_search(index, query, strlen(query), &options, &results), SB_OK);
     if (!results) return out;
-    out.count = sb_results_count(results);
+    out.count = results_count(results);
     for (size_t i = 0; i < out.count && i < MAX_HITS; i++) {
         sb_hit hit;
         CHECK_STATUS(sb_results_get(results, i, &hit), SB_OK);
@@ -58,7 +57,7 @@ static int position(const found *f, uint64_t id) {
 
 int main(void) {
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new("en", SB_MODE_PREFIX, 0, 2, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2}, &index), SB_OK);
     if (!index) return check_report();
     add(index, 1, "Zürich Hauptbahnhof", "Bahnhofplatz", "train station", 0);
     add(index, 2, "Zurich", NULL, NULL, 0);

@@ -16,8 +16,7 @@
 /* Options that find nothing here (scope 7 holds no item), to see whether they were applied. */
 static uint32_t g_empty_scope = 7;
 static sb_search_options nothing_options(void) {
-    sb_search_options options;
-    memset(&options, 0, sizeof options);
+    sb_search_options options = SB_SEARCH_OPTIONS_INIT;
     options.scopes = &g_empty_scope;
     options.scope_count = 1;
     return options;
@@ -65,7 +64,7 @@ int main(void) {
     char dir[] = "/tmp/sb-session-options-XXXXXX";
     if (!mkdtemp(dir)) return 2;
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new("en", SB_MODE_PREFIX, 0, 2, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2}, &index), SB_OK);
     add_fruit(index);
     options_refused_inside_callbacks(index, dir);
     sb_index_free(index);

@@ -80,7 +80,7 @@ static void check_grp_results(sb_results *results, const char *who) {
     int per_group[GROUPS];
     memset(seen, 0, sizeof seen);
     memset(per_group, 0, sizeof per_group);
-    size_t count = sb_results_count(results);
+    size_t count = results_count(results);
     for (size_t i = 0; i < count; i++) {
         sb_hit hit;
         if (sb_results_get(results, i, &hit) != SB_OK) { FAIL("%s: get failed\n", who); return; }
@@ -123,8 +123,7 @@ static void async_done(void *context, uint64_t ticket, sb_status status, sb_resu
 
 static void *searcher(void *arg) {
     unsigned seed = (unsigned)(uintptr_t)arg;
-    sb_search_options options;
-    memset(&options, 0, sizeof options);
+    sb_search_options options = SB_SEARCH_OPTIONS_INIT;
     options.limit = 10000;
     long issued = 0;
     while (!atomic_load(&g_stop)) {
@@ -187,7 +186,7 @@ static void *typist(void *arg) {
     session_state *state = arg;
     sb_session *s = state->session;
     unsigned seed = (unsigned)(uintptr_t)s;
-    sb_search_timing timing;
+    sb_search_timing timing = SB_SEARCH_TIMING_INIT;
     sb_session_get_timing(s, &timing);
     timing.delay_ms = 2;
     timing.stall_ms = 5;
@@ -261,7 +260,7 @@ int main(void) {
     double limit = now() + seconds + 60;
     pthread_t dog;
     pthread_create(&dog, NULL, watchdog, &limit);
-    CHECK_STATUS(sb_index_new(NULL, SB_MODE_PREFIX, 0, 2, &g_index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 2}, &g_index), SB_OK);
     for (int g = 0; g < GROUPS; g += 2) add_group(g);
 
     session_state states[4];

@@ -89,7 +89,9 @@ static int threads(void) {
 }
 int main(void) {
     sb_index *probe = NULL;
-    sb_status fallback = sb_index_new("tlh", SB_MODE_PREFIX, SB_FIELDS_ALL, 0, &probe);
+    sb_index_options options = SB_INDEX_OPTIONS_INIT;
+    options.locale = "tlh";
+    sb_status fallback = sb_index_new(&options, &probe);
     sb_index_free(probe);
     int before = threads();
     int code = readme_main();
@@ -118,7 +120,7 @@ def test_readme_c_example_builds_against_the_installed_package_and_runs(installe
 def test_readme_c_example_takes_a_warning_as_success(installed_prefix, tmp_path):
     """A locale without data gives SB_WARN_LOCALE_FALLBACK and a working index: the example
     must go on, not stop as if it had failed."""
-    source = readme_c(tmp_path, ('sb_index_new("de"', 'sb_index_new("tlh"'))
+    source = readme_c(tmp_path, ('options.locale = "de"', 'options.locale = "tlh"'))
     out, err = run_in_harness(installed_prefix, tmp_path, source)
     assert out[-1].startswith("tlh status 100;"), f"the premise: tlh falls back with a warning: {out}"
     assert out[:-1] == ["Zürich Hauptbahnhof [0, 4)"] and "exit 0;" in out[-1], (out, err)

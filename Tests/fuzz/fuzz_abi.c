@@ -78,13 +78,13 @@ static const char *text(reader *r, size_t *len) {
 }
 
 static void check(sb_status st) {
-    if (!((st >= SB_OK && st <= SB_ETIMEDOUT) || st == SB_WARN_LOCALE_FALLBACK)) abort();
-    if (st != SB_OK && st != SB_WARN_LOCALE_FALLBACK && sb_last_error()[0] == 0) abort();
+    if (!((st >= SB_OK && st <= SB_ETIMEDOUT) || st == SB_WARN_LOCALE_FALLBACK || st == SB_EMPTY)) abort();
+    if (st != SB_OK && st != SB_WARN_LOCALE_FALLBACK && st != SB_EMPTY && sb_last_error()[0] == 0) abort();
 }
 
 static void refused(sb_status st) {
     check(st);
-    if (st == SB_OK || st == SB_WARN_LOCALE_FALLBACK) abort();
+    if (st == SB_OK || st == SB_WARN_LOCALE_FALLBACK || st == SB_EMPTY) abort();
 }
 
 static sb_index *g_index;
@@ -98,7 +98,8 @@ static size_t index_count(void) {
 
 /* Every hit's text is NUL-terminated at its length, as copy/data describe it. */
 static void check_results(sb_results *results) {
-    size_t count = sb_results_count(results);
+    size_t count = 0;
+    (void)sb_results_count(results, &count);
     const char *block = NULL;
     size_t block_len = 0, range_count = 0;
     const sb_range *ranges = NULL;
@@ -157,8 +158,7 @@ static void packed(reader *r) {
         ids[i] = pick(r, 16);
         scopes[i] = (uint32_t)value(r);
     }
-    sb_packed_items items;
-    memset(&items, 0, sizeof items);
+    sb_packed_items items = SB_PACKED_ITEMS_INIT;
     items.count = count;
     items.ids = ids;
     items.titles = byte(r) == 0 ? NULL : bytes;
@@ -233,11 +233,11 @@ static void items_and_results(reader *r) {
     check(st);
     if (remove_count > MAX_BATCH) refused(st);
 
-    sb_search_options options;
+    sb_search_options options = SB_SEARCH_OPTIONS_INIT;
     sb_filter filter;
     uint32_t scopes[2] = {(uint32_t)value(r), (uint32_t)value(r)};
-    memset(&options, 0, sizeof options);
     memset(&filter, 0, sizeof filter);
+    if (pick(r, 16) == 0) options.version = (uint32_t)value(r); /* 0, future versions: SB_EINVAL */
     options.mode = (uint32_t)value(r);
     options.flags = (uint32_t)value(r);
     options.limit = (size_t)value(r);
@@ -267,7 +267,8 @@ static void items_and_results(reader *r) {
         if (st != SB_OK) return;
     }
     check_results(results);
-    size_t hits = sb_results_count(results);
+    size_t hits = 0;
+    (void)sb_results_count(results, &hits);
     sb_hit hit;
     sb_hit_entry entries[64];
     const char *hit_text = NULL;
@@ -297,8 +298,7 @@ static void items_and_results(reader *r) {
 
 /* Session calls that take integers. */
 static void session(reader *r) {
-    sb_session_options options;
-    memset(&options, 0, sizeof options);
+    sb_session_options options = SB_SESSION_OPTIONS_INIT;
     options.clock = (uint32_t)(pick(r, 2) ? SB_CLOCK_MANUAL : value(r));
     options.event_queue_capacity = (uint32_t)value(r);
     options.recents_directory = "/tmp/sb-fuzz-abi-recents";
@@ -348,17 +348,19 @@ static void session(reader *r) {
             break;
         }
         case 14: {
-            sb_search_timing timing;
+            sb_search_timing timing = SB_SEARCH_TIMING_INIT;
             check(sb_session_get_timing(s, &timing));
-            uint32_t *fields[] = {&timing.trigger, &timing.delay_ms, &timing.shrinking, &timing.shrink_initial_ms,
-                                  &timing.shrink_step_ms, &timing.shrink_minimum_ms, &timing.minimum_characters,
-                                  &timing.immediate_on_clear, &timing.stall_ms};
-            *fields[pick(r, 9)] = (uint32_t)value(r);
+            /* Every field, the version and the int32_t booleans included (as their unsigned bits). */
+            uint32_t *fields[] = {&timing.trigger, &timing.delay_ms, (uint32_t *)&timing.shrinking,
+                                  &timing.shrink_initial_ms, &timing.shrink_step_ms, &timing.shrink_minimum_ms,
+                                  &timing.minimum_characters, (uint32_t *)&timing.immediate_on_clear,
+                                  &timing.stall_ms, &timing.version};
+            *fields[pick(r, 10)] = (uint32_t)value(r);
             check(sb_session_set_timing(s, &timing));
             break;
         }
         case 15: {
-            sb_recents_policy policy;
+            sb_recents_policy policy = SB_RECENTS_POLICY_INIT;
             check(sb_session_get_recents_policy(s, &policy));
             policy.limit = (uint32_t)value(r);
             policy.expiry_ms = value(r);
@@ -415,9 +417,8 @@ static void session(reader *r) {
             break;
         }
         case 23: {
-            sb_search_options search;
+            sb_search_options search = SB_SEARCH_OPTIONS_INIT;
             uint32_t scopes[2] = {(uint32_t)value(r), (uint32_t)value(r)};
-            memset(&search, 0, sizeof search);
             search.mode = (uint32_t)value(r);
             search.limit = (size_t)value(r);
             search.scopes = scopes;
@@ -437,7 +438,7 @@ static void session(reader *r) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!g_index) {
-        if (sb_index_new("en", 0, 0, 1, &g_index) != SB_OK) abort();
+        if (sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, "en", 1}, &g_index) != SB_OK) abort();
         if (sb_collator_new("en", &g_collator) != SB_OK) abort();
     }
     reader r = {data, size};

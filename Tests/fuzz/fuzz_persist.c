@@ -33,8 +33,7 @@ static int same(const char *a, size_t a_len, const char *b, size_t b_len) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     setup();
     if (size < 1) return 0;
-    sb_session_options options;
-    memset(&options, 0, sizeof options);
+    sb_session_options options = SB_SESSION_OPTIONS_INIT;
     options.clock = SB_CLOCK_MANUAL;
     options.recents_directory = g_dir;
     sb_session *s = NULL;

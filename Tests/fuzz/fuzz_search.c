@@ -12,7 +12,7 @@ static uint64_t g_next;
 
 static void setup(void) {
     if (g_index) return;
-    sb_index_new("en", 0, 0, 1, &g_index);
+    sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, "en", 1}, &g_index);
     static const char *titles[] = {"Résumé", "video", "Straße", "東京都", "İstanbul", "naïve café",
                                    "snake_case_name", "📱 phone", "Ελληνικά", "مرحبا بالعالم", "ไทย", "한국어"};
     sb_item items[12];
@@ -72,9 +72,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         uint64_t id = control % 64;
         sb_index_remove(g_index, &id, 1);
     }
-    sb_search_options options;
+    sb_search_options options = SB_SEARCH_OPTIONS_INIT;
     sb_filter filter;
-    memset(&options, 0, sizeof options);
     memset(&filter, 0, sizeof filter);
     options.mode = control & 3;
     options.flags = ((control & 4) ? SB_SEARCH_EXTENDED : 0) | ((control & 8) ? SB_SEARCH_NO_TYPOS : 0);
@@ -92,7 +91,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     sb_results *results = NULL;
     if (sb_index_search(g_index, query, query_len, &options, &results) == SB_OK) {
-        size_t count = sb_results_count(results);
+        size_t count = 0;
+        (void)sb_results_count(results, &count);
         for (size_t i = 0; i < count; i++) {
             sb_hit hit;
             if (sb_results_get(results, i, &hit) != SB_OK) abort();

@@ -13,7 +13,7 @@ static sb_index *g_index;
 
 static void setup(void) {
     if (g_index) return;
-    sb_index_new("en", 0, 0, 1, &g_index);
+    sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, "en", 1}, &g_index);
     static const char *titles[] = {"apple", "apricot", "banana", "Résumé", "東京", "Straße", "cherry pie"};
     sb_item items[7];
     memset(items, 0, sizeof items);
@@ -69,8 +69,7 @@ static void check_status(sb_status st) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     setup();
     reader r = {data, size};
-    sb_session_options options;
-    memset(&options, 0, sizeof options);
+    sb_session_options options = SB_SESSION_OPTIONS_INIT;
     options.clock = SB_CLOCK_MANUAL;
     options.recents_directory = "/tmp/sb-fuzz-session-recents";
     sb_session *s = NULL;
@@ -127,7 +126,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case 17: a = take(&r); st = sb_session_remove_recent(s, a % 4); break;
         case 18: st = sb_session_clear_recents(s); break;
         case 19: {
-            sb_search_timing timing;
+            sb_search_timing timing = SB_SEARCH_TIMING_INIT;
             sb_session_get_timing(s, &timing);
             a = take(&r);
             timing.trigger = (uint32_t)(a & 1);
@@ -174,7 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case 26: a = take(&r); st = sb_session_set_placement(s, (uint32_t)(a & 1)); break;
         case 27: a = take(&r); st = sb_session_set_scope_bar_policy(s, (uint32_t)(a % 3)); break;
         case 28: {
-            sb_recents_policy policy = {0, 0, 0, 0};
+            sb_recents_policy policy = {SB_RECENTS_POLICY_VERSION, 0, 0, 0, 0};
             a = take(&r);
             policy.limit = (uint32_t)((a < 0 ? 0 : a) % 12);
             policy.per_scope = (uint32_t)((a >> 4) & 1);

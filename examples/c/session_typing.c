@@ -15,36 +15,25 @@
         }                                                                                  \
     } while (0)
 
-static const char *kind_name(uint32_t kind) {
-    switch (kind) {
-    case SB_EVENT_DID_BEGIN_EDITING: return "did-begin-editing";
-    case SB_EVENT_TEXT_DID_CHANGE: return "text-did-change";
-    case SB_EVENT_UPDATE_SEARCH_RESULTS: return "update-search-results";
-    case SB_EVENT_RESULTS_READY: return "results-ready";
-    case SB_EVENT_SUPERSEDED: return "superseded";
-    case SB_EVENT_SCOPE_DID_CHANGE: return "scope-did-change";
-    case SB_EVENT_SEARCH_BUTTON: return "search-button";
-    case SB_EVENT_CLEAR: return "clear";
-    default: return "other";
-    }
-}
 
 /* Prints queued events; waits up to `wait_ms` for results when a search is running. */
 static int drain(sb_session *session, int32_t wait_ms, size_t *results_seen) {
     sb_event event;
     while (sb_session_next_event(session, wait_ms, &event) == SB_OK) {
-        printf("  %-22s gen=%llu %s\n", kind_name(event.kind), (unsigned long long)event.generation,
+        printf("  %-31s gen=%llu %s\n", sb_event_kind_string(event.kind), (unsigned long long)event.generation,
                event.text ? event.text : "");
         if (event.kind == SB_EVENT_RESULTS_READY) {
             sb_results *results = NULL;
             uint64_t generation = 0;
             if (sb_session_copy_results(session, &generation, &results) != SB_OK) return 1;
-            for (size_t i = 0; i < sb_results_count(results) && i < 3; i++) {
+            size_t count = 0;
+            if (sb_results_count(results, &count) != SB_OK) return 1;
+            for (size_t i = 0; i < count && i < 3; i++) {
                 sb_hit hit;
                 if (sb_results_get(results, i, &hit) == SB_OK)
                     printf("    hit id=%llu highlights=%zu\n", (unsigned long long)hit.id, hit.highlight_count);
             }
-            *results_seen += sb_results_count(results);
+            *results_seen += count;
             sb_results_free(results);
             wait_ms = 0;
         }
@@ -59,7 +48,7 @@ int main(void) {
     sb_item items[4];
     sb_index *index = NULL;
     sb_session *session = NULL;
-    sb_session_options options;
+    sb_session_options options = SB_SESSION_OPTIONS_INIT;
     size_t results_seen = 0;
 
     memset(items, 0, sizeof items);
@@ -69,10 +58,11 @@ int main(void) {
         items[i].title_len = strlen(titles[i]);
         items[i].scope = i == 1 ? 2 : 1;
     }
-    TRY(sb_index_new("de", SB_MODE_PREFIX, SB_FIELDS_ALL, 0, &index));
+    sb_index_options index_options = SB_INDEX_OPTIONS_INIT;
+    index_options.locale = "de";
+    TRY(sb_index_new(&index_options, &index));
     TRY(sb_index_add(index, items, 4));
 
-    memset(&options, 0, sizeof options);
     options.clock = SB_CLOCK_MANUAL;
     TRY(sb_session_new(index, &options, &session));
     sb_index_free(index); /* the session keeps the index alive */

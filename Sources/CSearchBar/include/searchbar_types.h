@@ -1,12 +1,16 @@
 /*
  * The C types of searchbar's public interface. The header generator copies this file into
- * include/searchbar.h (without the Swift-only region) ahead of the exported functions.
+ * include/searchbar.h (without the Swift-only region), section by section: each
+ * "SB_SECTION(key)" comment starts a section, and the generator puts that section's functions
+ * (include/generate_header.py, SECTIONS) after its types.
  */
 #ifndef SEARCHBAR_TYPES_H
 #define SEARCHBAR_TYPES_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* SB_SECTION(version) */
 
 /** Major version: changes when the ABI breaks (it is the shared library's SOVERSION). */
 #define SB_VERSION_MAJOR 0
@@ -18,9 +22,21 @@
 #define SB_VERSION_NUMBER (SB_VERSION_MAJOR * 10000 + SB_VERSION_MINOR * 100 + SB_VERSION_PATCH)
 
 /**
- * Status of every fallible call. Append-only: values never change meaning.
- * SB_OK is 0; errors are 1..99; values from SB_WARN_LOCALE_FALLBACK (100) up are warnings:
- * the call succeeded and its outputs are valid, with a remark in sb_last_error().
+ * Marks a declaration that will be removed at the next major version; compilers that know the
+ * attribute warn where it is used. The documentation says what replaces it (docs/abi.md).
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define SB_DEPRECATED(message) __attribute__((deprecated(message)))
+#else
+#define SB_DEPRECATED(message)
+#endif
+
+/**
+ * Status of every fallible call. Append-only: values are only added, never renumbered or
+ * given a new meaning.
+ * SB_OK is 0; errors are 1..99; values from SB_WARN_LOCALE_FALLBACK (100) to 199 are warnings:
+ * the call succeeded and its outputs are valid, with a remark in sb_last_error(); SB_EMPTY
+ * (200) is success with nothing to return, and leaves sb_last_error() alone.
  */
 typedef enum sb_status {
     /** Success. */
@@ -50,8 +66,57 @@ typedef enum sb_status {
     /** Warning: the call did its work, but the recent-search file could not be read: it was moved
      *  aside (or, if it could not be moved, is no longer saved) and the recent searches start
      *  empty; sb_last_error() names the file and the reason. */
-    SB_WARN_RECENTS_RESET = 101
+    SB_WARN_RECENTS_RESET = 101,
+    /** Not an error: a call that does not wait found nothing to return (sb_session_next_event()
+     *  with timeout 0 on an empty queue). sb_last_error() is left as it was. */
+    SB_EMPTY = 200
 } sb_status;
+
+/** A locale-aware collator for sorting results and strings. Create with sb_collator_new(). */
+typedef struct sb_collator sb_collator;
+/** An index of items that searches run on. */
+typedef struct sb_index sb_index;
+/** A search-bar session bound to an index. */
+typedef struct sb_session sb_session;
+/** The results of one search. */
+typedef struct sb_results sb_results;
+
+/*
+ * Versioned structs. A struct the host fills (sb_config, sb_search_options, sb_index_options,
+ * sb_packed_items, sb_session_options, sb_search_timing, sb_recents_policy) starts with
+ * `uint32_t version`. Initialize it with its SB_*_INIT macro or its sb_*_init() function: both
+ * set the version this header describes and the defaults. Fields are only ever added at the
+ * end, with a new version; the library accepts every version it has shipped and reads only
+ * the fields of the caller's version (the later ones take their defaults), and a getter that
+ * fills such a struct writes only the fields of the version the caller set. Version 0 and
+ * versions newer than the library are SB_EINVAL. docs/abi.md lists the versions.
+ *
+ * Element structs passed in arrays (sb_item, sb_attribute, sb_filter, sb_search_token,
+ * sb_bar_item, sb_suggestion) and structs the library fills in blocks it owns (sb_token,
+ * sb_hit, sb_hit_entry, sb_event, sb_display, sb_recent) have no version: their layout is
+ * fixed for a major version. A new field would come with a new call or a versioned struct.
+ *
+ * Conventions of every struct and call: a boolean is an int32_t that is 0 or 1 (any other
+ * value is SB_EINVAL on input); a position in a list (scope, token, suggestion, recent) is an
+ * int64_t; counts, lengths and byte offsets are size_t.
+ */
+
+/** The sb_config version this header describes. */
+#define SB_CONFIG_VERSION 1
+
+/** Library-wide settings, for sb_configure() before the first index is made. */
+typedef struct sb_config {
+    /** SB_CONFIG_VERSION (set by SB_CONFIG_INIT / sb_config_init()). */
+    uint32_t version;
+    /** Threads of the process's one executor pool that every index shares: 0 means the
+     *  SEARCHBAR_THREADS environment variable if set, else one per processor; at most 256. */
+    uint32_t threads;
+} sb_config;
+
+/** Initializer of an sb_config with the defaults: `sb_config c = SB_CONFIG_INIT;`. */
+#define SB_CONFIG_INIT {SB_CONFIG_VERSION, 0}
+
+/* SB_SECTION(text) */
 
 /** A half-open byte range [start, end) in a UTF-8 string. */
 typedef struct sb_range {
@@ -61,7 +126,7 @@ typedef struct sb_range {
     size_t end;
 } sb_range;
 
-/** What a token is made of. */
+/** What a token is made of. Append-only. */
 typedef enum sb_token_kind {
     /** Letters of a script written with spaces. */
     SB_TOKEN_WORD = 0,
@@ -91,18 +156,11 @@ typedef struct sb_token {
     uint32_t kind;
 } sb_token;
 
-/** A locale-aware collator for sorting results and strings. Create with sb_collator_new(). */
-typedef struct sb_collator sb_collator;
-/** An index of items that searches run on. */
-typedef struct sb_index sb_index;
-/** A search-bar session bound to an index. */
-typedef struct sb_session sb_session;
-/** The results of one search. */
-typedef struct sb_results sb_results;
+/* SB_SECTION(collator) */
 
-/* ---- Search engine: items, options, hits ---- */
+/* SB_SECTION(index) */
 
-/** How query words match item text. */
+/** How query words match item text. Append-only. */
 typedef enum sb_match_mode {
     /** In sb_search_options: the index's default mode. In sb_index_new(): SB_MODE_PREFIX. */
     SB_MODE_DEFAULT = 0,
@@ -115,7 +173,7 @@ typedef enum sb_match_mode {
     SB_MODE_FUZZY = 3
 } sb_match_mode;
 
-/** A text field of an item. */
+/** A text field of an item. Append-only. */
 typedef enum sb_field {
     /** The title. */
     SB_FIELD_TITLE = 0,
@@ -174,7 +232,7 @@ typedef struct sb_item {
     size_t attribute_count;
 } sb_item;
 
-/** What an sb_filter tests. */
+/** What an sb_filter tests. Append-only. */
 typedef enum sb_filter_kind {
     /** The attribute's text equals sb_filter.text (compared folded). */
     SB_FILTER_EQUALS = 0,
@@ -206,8 +264,13 @@ typedef struct sb_filter {
 /** sb_search_options.flags: no typo tolerance. */
 #define SB_SEARCH_NO_TYPOS 2u
 
-/** Options of one search; a zeroed struct (or NULL) means the index's defaults. */
+/** The sb_search_options version this header describes. */
+#define SB_SEARCH_OPTIONS_VERSION 1
+
+/** Options of one search; NULL or SB_SEARCH_OPTIONS_INIT means the index's defaults. */
 typedef struct sb_search_options {
+    /** SB_SEARCH_OPTIONS_VERSION (set by SB_SEARCH_OPTIONS_INIT / sb_search_options_init()). */
+    uint32_t version;
     /** An sb_match_mode value; SB_MODE_DEFAULT uses the index's mode. */
     uint32_t mode;
     /** SB_SEARCH_* flags. */
@@ -223,6 +286,83 @@ typedef struct sb_search_options {
     /** Number of filters. */
     size_t filter_count;
 } sb_search_options;
+
+/** Initializer of an sb_search_options with the defaults. */
+#define SB_SEARCH_OPTIONS_INIT {SB_SEARCH_OPTIONS_VERSION, 0, 0, 0, NULL, 0, NULL, 0}
+
+/** The sb_index_options version this header describes: 2 added max_threads. */
+#define SB_INDEX_OPTIONS_VERSION 2
+
+/** Options of sb_index_new(); NULL or SB_INDEX_OPTIONS_INIT means the defaults. */
+typedef struct sb_index_options {
+    /** SB_INDEX_OPTIONS_VERSION (set by SB_INDEX_OPTIONS_INIT / sb_index_options_init()). */
+    uint32_t version;
+    /** The default sb_match_mode of searches (SB_MODE_DEFAULT means SB_MODE_PREFIX). */
+    uint32_t mode;
+    /** SB_FIELDS_* mask of the fields to store and search; 0 means SB_FIELDS_ALL. */
+    uint32_t fields;
+    /** Locale items and queries are folded for: BCP 47 tag or ICU id, NUL-terminated; NULL,
+     *  "" or "und" for no locale (hard folding). From sb_index_get_options(): the index's
+     *  locale, in storage the library keeps for the life of the process. */
+    const char *locale;
+    /* ---- version 2 ---- */
+    /** At most this many of the process pool's threads work on one search or batch of this
+     *  index (0: all of them; at most 256). The index starts no thread of its own. */
+    uint32_t max_threads;
+} sb_index_options;
+
+/** Initializer of an sb_index_options with the defaults. */
+#define SB_INDEX_OPTIONS_INIT {SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 0}
+
+/** The sb_packed_items version this header describes. */
+#define SB_PACKED_ITEMS_VERSION 1
+
+/**
+ * Items for sb_index_add_packed(), by column: item i is ids[i] with the texts, scope and weight
+ * at position i. Each text column is one UTF-8 buffer holding every item's text end to end, and
+ * `count + 1` offsets into it: the text of item i is bytes [offsets[i], offsets[i + 1]).
+ * A column whose offsets are NULL is empty for every item (its bytes must then be NULL too).
+ */
+typedef struct sb_packed_items {
+    /** SB_PACKED_ITEMS_VERSION (set by SB_PACKED_ITEMS_INIT / sb_packed_items_init()). */
+    uint32_t version;
+    /** Number of items. */
+    size_t count;
+    /** `count` item ids (required when count > 0). */
+    const uint64_t *ids;
+    /** Every title, end to end (may be NULL when all titles are empty). */
+    const char *titles;
+    /** `count + 1` non-decreasing offsets into titles, or NULL for no titles. */
+    const size_t *title_offsets;
+    /** Every subtitle, end to end, or NULL. */
+    const char *subtitles;
+    /** `count + 1` offsets into subtitles, or NULL for no subtitles. */
+    const size_t *subtitle_offsets;
+    /** Every item's keywords, end to end, or NULL. */
+    const char *keywords;
+    /** `count + 1` offsets into keywords, or NULL for no keywords. */
+    const size_t *keyword_offsets;
+    /** `count` scopes, or NULL for scope 0 everywhere. */
+    const uint32_t *scopes;
+    /** `count` weights (not NaN), or NULL for weight 0 everywhere. */
+    const double *weights;
+} sb_packed_items;
+
+/** Initializer of an sb_packed_items with no items. */
+#define SB_PACKED_ITEMS_INIT {SB_PACKED_ITEMS_VERSION, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
+
+/**
+ * Completion of sb_index_search_async(), called exactly once: on a thread of the library's
+ * pool, or, for a search that had not started when sb_index_free() cancelled it, on the
+ * thread calling sb_index_free(). Never on a thread the host chose: a host that must handle
+ * results on its main thread hands them over itself (or uses a session and its event fd).
+ * status is SB_OK with results (the callee owns them: release with sb_results_free()), or an
+ * error such as SB_ECANCELED with results NULL. Do not call sb_index_free() on the same index
+ * from inside the callback.
+ */
+typedef void (*sb_search_callback)(void *context, uint64_t ticket, sb_status status, sb_results *results);
+
+/* SB_SECTION(results) */
 
 /** One search result, as sb_results_get() fills it. */
 typedef struct sb_hit {
@@ -272,7 +412,8 @@ typedef struct sb_hit_entry {
     size_t highlight_count;
 } sb_hit_entry;
 
-/** The unit of the offsets, lengths and highlight ranges sb_results_export() reports. */
+/** The unit of the offsets, lengths and highlight ranges sb_results_export() reports.
+ *  Append-only. */
 typedef enum sb_unit {
     /** UTF-8 bytes, as everywhere else in this interface. */
     SB_UNIT_BYTES = 0,
@@ -280,44 +421,260 @@ typedef enum sb_unit {
     SB_UNIT_CODE_POINTS = 1
 } sb_unit;
 
-/**
- * Items for sb_index_add_packed(), by column: item i is ids[i] with the texts, scope and weight
- * at position i. Each text column is one UTF-8 buffer holding every item's text end to end, and
- * `count + 1` offsets into it: the text of item i is bytes [offsets[i], offsets[i + 1]).
- * A column whose offsets are NULL is empty for every item (its bytes must then be NULL too).
- */
-typedef struct sb_packed_items {
-    /** Number of items. */
-    size_t count;
-    /** `count` item ids (required when count > 0). */
-    const uint64_t *ids;
-    /** Every title, end to end (may be NULL when all titles are empty). */
-    const char *titles;
-    /** `count + 1` non-decreasing offsets into titles, or NULL for no titles. */
-    const size_t *title_offsets;
-    /** Every subtitle, end to end, or NULL. */
-    const char *subtitles;
-    /** `count + 1` offsets into subtitles, or NULL for no subtitles. */
-    const size_t *subtitle_offsets;
-    /** Every item's keywords, end to end, or NULL. */
-    const char *keywords;
-    /** `count + 1` offsets into keywords, or NULL for no keywords. */
-    const size_t *keyword_offsets;
-    /** `count` scopes, or NULL for scope 0 everywhere. */
-    const uint32_t *scopes;
-    /** `count` weights (not NaN), or NULL for weight 0 everywhere. */
-    const double *weights;
-} sb_packed_items;
+/* SB_SECTION(session_lifecycle) */
 
-/**
- * Completion of sb_index_search_async(), called once on a library thread.
- * status is SB_OK with results (the callee owns them: release with sb_results_free()), or an
- * error such as SB_ECANCELED with results NULL. Do not call sb_index_free() on the same index
- * from inside the callback.
- */
-typedef void (*sb_search_callback)(void *context, uint64_t ticket, sb_status status, sb_results *results);
+/** The clock a session's timers run on. Append-only. */
+typedef enum sb_session_clock {
+    /** Real time (the default). */
+    SB_CLOCK_SYSTEM = 0,
+    /** Time moves only with sb_session_advance_clock(): deterministic tests and replays. */
+    SB_CLOCK_MANUAL = 1
+} sb_session_clock;
 
-/* ---- Search-bar sessions ---- */
+/** The sb_session_options version this header describes. */
+#define SB_SESSION_OPTIONS_VERSION 1
+
+/** Options of sb_session_new(); NULL or SB_SESSION_OPTIONS_INIT means the defaults. */
+typedef struct sb_session_options {
+    /** SB_SESSION_OPTIONS_VERSION (set by SB_SESSION_OPTIONS_INIT / sb_session_options_init()). */
+    uint32_t version;
+    /** An sb_session_clock value. */
+    uint32_t clock;
+    /** Locale recent searches and suggestions are folded for (NUL-terminated BCP 47; NULL: none). */
+    const char *locale;
+    /** Absolute directory for named recent-search files; NULL: $XDG_STATE_HOME/searchbar/recents
+     *  (or ~/.local/state/searchbar/recents). */
+    const char *recents_directory;
+    /** Events kept for sb_session_next_event(); 0 means the default (1024). */
+    uint32_t event_queue_capacity;
+} sb_session_options;
+
+/** Initializer of an sb_session_options with the defaults. */
+#define SB_SESSION_OPTIONS_INIT {SB_SESSION_OPTIONS_VERSION, SB_CLOCK_SYSTEM, NULL, NULL, 0}
+
+/* SB_SECTION(session_text) */
+
+/** How typed text is capitalized (UITextAutocapitalizationType). Append-only. */
+typedef enum sb_autocapitalization {
+    /** None (the default). */
+    SB_AUTOCAP_NONE = 0,
+    /** The first letter of every word. */
+    SB_AUTOCAP_WORDS = 1,
+    /** The first letter of every sentence. */
+    SB_AUTOCAP_SENTENCES = 2,
+    /** Every letter. */
+    SB_AUTOCAP_ALL_CHARACTERS = 3
+} sb_autocapitalization;
+
+/* SB_SECTION(session_scopes) */
+
+/** When the scope bar is shown (never with fewer than two titles). Append-only. */
+typedef enum sb_scope_bar_policy {
+    /** While the search is active (the default). */
+    SB_SCOPE_BAR_AUTOMATIC = 0,
+    /** Always. */
+    SB_SCOPE_BAR_ALWAYS = 1,
+    /** Never. */
+    SB_SCOPE_BAR_NEVER = 2
+} sb_scope_bar_policy;
+
+/** What a search token stands for. Append-only. */
+typedef enum sb_search_token_kind {
+    /** A search term: `value` is matched like typed text. */
+    SB_SEARCH_TOKEN_TERM = 0,
+    /** A scope filter: `value` is an item scope number ("3"). */
+    SB_SEARCH_TOKEN_SCOPE = 1,
+    /** An attribute filter on `field`: `value` is text to equal, or >=N, <=N, >N, <N, N...M. */
+    SB_SEARCH_TOKEN_ATTRIBUTE = 2
+} sb_search_token_kind;
+
+/** A token shown before the text. Strings are UTF-8 with lengths; in library output they are
+ *  also NUL-terminated. */
+typedef struct sb_search_token {
+    /** An sb_search_token_kind value. */
+    uint32_t kind;
+    /** What the host draws in the token. */
+    const char *label;
+    /** Length of label in bytes. */
+    size_t label_len;
+    /** The attribute name (SB_SEARCH_TOKEN_ATTRIBUTE only; else empty). */
+    const char *field;
+    /** Length of field in bytes. */
+    size_t field_len;
+    /** The term, scope number or attribute value; NULL/0 means the label. */
+    const char *value;
+    /** Length of value in bytes. */
+    size_t value_len;
+    /** An opaque value for the host, returned unchanged. */
+    uint64_t host_value;
+} sb_search_token;
+
+/* SB_SECTION(session_appearance) */
+
+/** The bar's style (UISearchBar searchBarStyle). Append-only. */
+typedef enum sb_bar_style {
+    /** Stands out: search is a key feature (the default). */
+    SB_BAR_STYLE_PROMINENT = 0,
+    /** Blends in. */
+    SB_BAR_STYLE_MINIMAL = 1
+} sb_bar_style;
+
+/** Where the host places the bar. Append-only. */
+typedef enum sb_bar_placement {
+    /** In the content area (the default). */
+    SB_PLACEMENT_CONTENT = 0,
+    /** In a navigation bar or toolbar: no scope bar there (asking for one is SB_EINVAL). */
+    SB_PLACEMENT_NAVIGATION_BAR = 1
+} sb_bar_placement;
+
+/** When the Cancel button is shown. Append-only. */
+typedef enum sb_cancel_button_policy {
+    /** While the search is active (the default). */
+    SB_CANCEL_BUTTON_AUTOMATIC = 0,
+    /** Always. */
+    SB_CANCEL_BUTTON_ALWAYS = 1,
+    /** Never. */
+    SB_CANCEL_BUTTON_NEVER = 2
+} sb_cancel_button_policy;
+
+/** Who owns a bar item. Append-only. */
+typedef enum sb_bar_item_kind {
+    /** The host's item. */
+    SB_BAR_ITEM_HOST = 0,
+    /** The session's Cancel button (always the last trailing item when shown). */
+    SB_BAR_ITEM_CANCEL = 1
+} sb_bar_item_kind;
+
+/** A button beside the field, shown while the search is active. */
+typedef struct sb_bar_item {
+    /** An sb_bar_item_kind value (ignored on input: the host sets host items only). */
+    uint32_t kind;
+    /** The host's identifier (0 for the Cancel button). */
+    uint64_t id;
+    /** The title, UTF-8. */
+    const char *title;
+    /** Length of title in bytes. */
+    size_t title_len;
+} sb_bar_item;
+
+/** Everything to draw, as sb_session_display() returns it: one block, released with sb_free().
+ *  Strings are NUL-terminated UTF-8 with their lengths. */
+typedef struct sb_display {
+    /** The search text. */
+    const char *text;
+    /** Length of text in bytes. */
+    size_t text_len;
+    /** The placeholder. */
+    const char *placeholder;
+    /** Length of placeholder in bytes. */
+    size_t placeholder_len;
+    /** The prompt. */
+    const char *prompt;
+    /** Length of prompt in bytes. */
+    size_t prompt_len;
+    /** The tokens before the text. */
+    const sb_search_token *tokens;
+    /** Number of tokens. */
+    size_t token_count;
+    /** The scope titles. */
+    const char *const *scope_titles;
+    /** Their lengths in bytes. */
+    const size_t *scope_title_lens;
+    /** Number of scope titles. */
+    size_t scope_count;
+    /** The selected scope. */
+    int64_t selected_scope;
+    /** Items before the field (empty while inactive). */
+    const sb_bar_item *leading_items;
+    /** Number of leading items. */
+    size_t leading_count;
+    /** Items after the field; the Cancel button, when shown, is the last. */
+    const sb_bar_item *trailing_items;
+    /** Number of trailing items. */
+    size_t trailing_count;
+    /** The newest query's generation (0 before the first). */
+    uint64_t generation;
+    /** The number of results last delivered. */
+    uint64_t result_count;
+    /** An sb_bar_placement value. */
+    uint32_t placement;
+    /** An sb_bar_style value (meaningful when has_tint is 0). */
+    uint32_t style;
+    /** 1 when a custom tint was set after the style (it wins), else 0. */
+    int32_t has_tint;
+    /** The custom tint as 0xRRGGBBAA (when has_tint). */
+    uint32_t tint_rgba;
+    /** Placeholder visible: no text and no token. */
+    int32_t shows_placeholder;
+    /** Prompt visible: not empty. */
+    int32_t shows_prompt;
+    /** Clear button visible: text or a token. */
+    int32_t shows_clear_button;
+    /** Bookmark button visible: enabled, empty field, results-list button not enabled. */
+    int32_t shows_bookmark_button;
+    /** Results-list button visible: enabled. */
+    int32_t shows_results_list_button;
+    /** Results-list button drawn selected. */
+    int32_t results_list_selected;
+    /** Cancel button visible (per policy). */
+    int32_t shows_cancel_button;
+    /** Scope bar visible (per policy; two titles or more; not in a navigation bar). */
+    int32_t shows_scope_bar;
+    /** The search interface is presented. */
+    int32_t is_active;
+    /** The field has the focus. */
+    int32_t is_editing;
+    /** A search is running. */
+    int32_t is_searching;
+    /** The running search passed the stall threshold. */
+    int32_t is_stalled;
+} sb_display;
+
+/* SB_SECTION(session_timing) */
+
+/** What starts a search. Append-only. */
+typedef enum sb_search_trigger {
+    /** Typing, after the delay (the default). */
+    SB_TRIGGER_AS_YOU_TYPE = 0,
+    /** Only submitting (NSSearchField sendsWholeSearchString). */
+    SB_TRIGGER_SUBMIT_ONLY = 1
+} sb_search_trigger;
+
+/** The sb_search_timing version this header describes. */
+#define SB_SEARCH_TIMING_VERSION 1
+
+/** When a session searches. SB_SEARCH_TIMING_INIT, sb_search_timing_init() and a new
+ *  session's sb_session_get_timing() give the defaults. Durations are in milliseconds, at most
+ *  60000. */
+typedef struct sb_search_timing {
+    /** SB_SEARCH_TIMING_VERSION (set by SB_SEARCH_TIMING_INIT / sb_search_timing_init()). */
+    uint32_t version;
+    /** An sb_search_trigger value. */
+    uint32_t trigger;
+    /** Delay after the last keystroke (default 150, GTK's search-delay; 0 searches at once). */
+    uint32_t delay_ms;
+    /** 1: the delay shrinks as the text grows, max(shrink_minimum_ms, shrink_initial_ms -
+     *  shrink_step_ms * length) (WebKit: 600, 100, 200); 0: delay_ms. */
+    int32_t shrinking;
+    /** Shrinking delay for zero characters. */
+    uint32_t shrink_initial_ms;
+    /** Subtracted per character. */
+    uint32_t shrink_step_ms;
+    /** The shrinking delay's floor. */
+    uint32_t shrink_minimum_ms;
+    /** Typing searches only from this many characters (0..1000; default 0). */
+    uint32_t minimum_characters;
+    /** 1 (default): clearing the field searches at once, in either trigger mode. */
+    int32_t immediate_on_clear;
+    /** A search without results after this long raises SB_EVENT_SEARCH_STALLED; 0 never
+     *  (default 300). */
+    uint32_t stall_ms;
+} sb_search_timing;
+
+/** Initializer of an sb_search_timing with the defaults. */
+#define SB_SEARCH_TIMING_INIT {SB_SEARCH_TIMING_VERSION, SB_TRIGGER_AS_YOU_TYPE, 150, 0, 600, 100, 200, 0, 1, 300}
+
+/* SB_SECTION(session_events) */
 
 /** What a session event reports (sb_event.kind). Append-only. */
 typedef enum sb_event_kind {
@@ -413,232 +770,42 @@ typedef struct sb_event {
 } sb_event;
 
 /**
- * Answers a veto event (SB_EVENT_SHOULD_*), called synchronously on the thread of the call
- * that asks. Return non-zero to allow, 0 to refuse. `event` is valid during the call only.
+ * Answers a veto event (SB_EVENT_SHOULD_*), called synchronously on the thread of the host's
+ * call that asks (sb_session_begin_editing(), sb_session_insert_text(), ...), never on a
+ * library thread. Return non-zero to allow, 0 to refuse. `event` is valid during the call only.
  */
 typedef int (*sb_veto_callback)(void *user, const sb_event *event);
 /**
- * Receives every other event, in order and never two at once, usually on the thread whose
- * action raised it (results on a library thread). `event` is valid during the call only.
+ * Receives every other event, in order and never two at once. Events a host call raises are
+ * delivered on that call's thread before it returns; events of timers and searches
+ * (SB_EVENT_UPDATE_SEARCH_RESULTS after the delay, SB_EVENT_RESULTS_READY,
+ * SB_EVENT_SEARCH_STALLED, ...) on a library thread. A host that must handle events on its
+ * main thread sets no callback and reads the queue there when sb_session_event_fd() becomes
+ * readable. `event` is valid during the call only.
  */
 typedef void (*sb_event_callback)(void *user, const sb_event *event);
 
-/** How typed text is capitalized (UITextAutocapitalizationType). */
-typedef enum sb_autocapitalization {
-    /** None (the default). */
-    SB_AUTOCAP_NONE = 0,
-    /** The first letter of every word. */
-    SB_AUTOCAP_WORDS = 1,
-    /** The first letter of every sentence. */
-    SB_AUTOCAP_SENTENCES = 2,
-    /** Every letter. */
-    SB_AUTOCAP_ALL_CHARACTERS = 3
-} sb_autocapitalization;
+/* SB_SECTION(session_suggestions) */
 
-/** The bar's style (UISearchBar searchBarStyle). */
-typedef enum sb_bar_style {
-    /** Stands out: search is a key feature (the default). */
-    SB_BAR_STYLE_PROMINENT = 0,
-    /** Blends in. */
-    SB_BAR_STYLE_MINIMAL = 1
-} sb_bar_style;
-
-/** When the scope bar is shown (never with fewer than two titles). */
-typedef enum sb_scope_bar_policy {
-    /** While the search is active (the default). */
-    SB_SCOPE_BAR_AUTOMATIC = 0,
-    /** Always. */
-    SB_SCOPE_BAR_ALWAYS = 1,
-    /** Never. */
-    SB_SCOPE_BAR_NEVER = 2
-} sb_scope_bar_policy;
-
-/** Where the host places the bar. */
-typedef enum sb_bar_placement {
-    /** In the content area (the default). */
-    SB_PLACEMENT_CONTENT = 0,
-    /** In a navigation bar or toolbar: no scope bar there (asking for one is SB_EINVAL). */
-    SB_PLACEMENT_NAVIGATION_BAR = 1
-} sb_bar_placement;
-
-/** When the Cancel button is shown. */
-typedef enum sb_cancel_button_policy {
-    /** While the search is active (the default). */
-    SB_CANCEL_BUTTON_AUTOMATIC = 0,
-    /** Always. */
-    SB_CANCEL_BUTTON_ALWAYS = 1,
-    /** Never. */
-    SB_CANCEL_BUTTON_NEVER = 2
-} sb_cancel_button_policy;
-
-/** What a search token stands for. */
-typedef enum sb_search_token_kind {
-    /** A search term: `value` is matched like typed text. */
-    SB_SEARCH_TOKEN_TERM = 0,
-    /** A scope filter: `value` is an item scope number ("3"). */
-    SB_SEARCH_TOKEN_SCOPE = 1,
-    /** An attribute filter on `field`: `value` is text to equal, or >=N, <=N, >N, <N, N...M. */
-    SB_SEARCH_TOKEN_ATTRIBUTE = 2
-} sb_search_token_kind;
-
-/** A token shown before the text. Strings are UTF-8 with lengths; in library output they are
- *  also NUL-terminated. */
-typedef struct sb_search_token {
-    /** An sb_search_token_kind value. */
-    uint32_t kind;
-    /** What the host draws in the token. */
-    const char *label;
-    /** Length of label in bytes. */
-    size_t label_len;
-    /** The attribute name (SB_SEARCH_TOKEN_ATTRIBUTE only; else empty). */
-    const char *field;
-    /** Length of field in bytes. */
-    size_t field_len;
-    /** The term, scope number or attribute value; NULL/0 means the label. */
-    const char *value;
-    /** Length of value in bytes. */
-    size_t value_len;
-    /** An opaque value for the host, returned unchanged. */
-    uint64_t host_value;
-} sb_search_token;
-
-/** Who owns a bar item. */
-typedef enum sb_bar_item_kind {
-    /** The host's item. */
-    SB_BAR_ITEM_HOST = 0,
-    /** The session's Cancel button (always the last trailing item when shown). */
-    SB_BAR_ITEM_CANCEL = 1
-} sb_bar_item_kind;
-
-/** A button beside the field, shown while the search is active. */
-typedef struct sb_bar_item {
-    /** An sb_bar_item_kind value (ignored on input: the host sets host items only). */
-    uint32_t kind;
-    /** The host's identifier (0 for the Cancel button). */
-    uint64_t id;
-    /** The title, UTF-8. */
-    const char *title;
-    /** Length of title in bytes. */
-    size_t title_len;
-} sb_bar_item;
-
-/** Everything to draw, as sb_session_display() returns it: one block, released with sb_free().
- *  Strings are NUL-terminated UTF-8 with their lengths. */
-typedef struct sb_display {
-    /** The search text. */
-    const char *text;
-    /** Length of text in bytes. */
-    size_t text_len;
-    /** The placeholder. */
-    const char *placeholder;
-    /** Length of placeholder in bytes. */
-    size_t placeholder_len;
-    /** The prompt. */
-    const char *prompt;
-    /** Length of prompt in bytes. */
-    size_t prompt_len;
-    /** The tokens before the text. */
-    const sb_search_token *tokens;
-    /** Number of tokens. */
-    size_t token_count;
-    /** The scope titles. */
-    const char *const *scope_titles;
-    /** Their lengths in bytes. */
-    const size_t *scope_title_lens;
-    /** Number of scope titles. */
-    size_t scope_count;
-    /** The selected scope. */
-    int64_t selected_scope;
-    /** Items before the field (empty while inactive). */
-    const sb_bar_item *leading_items;
-    /** Number of leading items. */
-    size_t leading_count;
-    /** Items after the field; the Cancel button, when shown, is the last. */
-    const sb_bar_item *trailing_items;
-    /** Number of trailing items. */
-    size_t trailing_count;
-    /** The newest query's generation (0 before the first). */
-    uint64_t generation;
-    /** The number of results last delivered. */
-    uint64_t result_count;
-    /** An sb_bar_placement value. */
-    uint32_t placement;
-    /** An sb_bar_style value (meaningful when has_tint is 0). */
-    uint32_t style;
-    /** 1 when a custom tint was set after the style (it wins), else 0. */
-    uint32_t has_tint;
-    /** The custom tint as 0xRRGGBBAA (when has_tint). */
-    uint32_t tint_rgba;
-    /** Placeholder visible: no text and no token. */
-    uint8_t shows_placeholder;
-    /** Prompt visible: not empty. */
-    uint8_t shows_prompt;
-    /** Clear button visible: text or a token. */
-    uint8_t shows_clear_button;
-    /** Bookmark button visible: enabled, empty field, results-list button not enabled. */
-    uint8_t shows_bookmark_button;
-    /** Results-list button visible: enabled. */
-    uint8_t shows_results_list_button;
-    /** Results-list button drawn selected. */
-    uint8_t results_list_selected;
-    /** Cancel button visible (per policy). */
-    uint8_t shows_cancel_button;
-    /** Scope bar visible (per policy; two titles or more; not in a navigation bar). */
-    uint8_t shows_scope_bar;
-    /** The search interface is presented. */
-    uint8_t is_active;
-    /** The field has the focus. */
-    uint8_t is_editing;
-    /** A search is running. */
-    uint8_t is_searching;
-    /** The running search passed the stall threshold. */
-    uint8_t is_stalled;
-} sb_display;
-
-/** What starts a search. */
-typedef enum sb_search_trigger {
-    /** Typing, after the delay (the default). */
-    SB_TRIGGER_AS_YOU_TYPE = 0,
-    /** Only submitting (NSSearchField sendsWholeSearchString). */
-    SB_TRIGGER_SUBMIT_ONLY = 1
-} sb_search_trigger;
-
-/** When a session searches. sb_session_get_timing() gives the defaults. Durations are in
- *  milliseconds, at most 60000. */
-typedef struct sb_search_timing {
-    /** An sb_search_trigger value. */
-    uint32_t trigger;
-    /** Delay after the last keystroke (default 150, GTK's search-delay; 0 searches at once). */
-    uint32_t delay_ms;
-    /** 1: the delay shrinks as the text grows, max(shrink_minimum_ms, shrink_initial_ms -
-     *  shrink_step_ms * length) (WebKit: 600, 100, 200); 0: delay_ms. */
-    uint32_t shrinking;
-    /** Shrinking delay for zero characters. */
-    uint32_t shrink_initial_ms;
-    /** Subtracted per character. */
-    uint32_t shrink_step_ms;
-    /** The shrinking delay's floor. */
-    uint32_t shrink_minimum_ms;
-    /** Typing searches only from this many characters (0..1000; default 0). */
-    uint32_t minimum_characters;
-    /** 1 (default): clearing the field searches at once, in either trigger mode. */
-    uint32_t immediate_on_clear;
-    /** A search without results after this long raises SB_EVENT_SEARCH_STALLED; 0 never
-     *  (default 300). */
-    uint32_t stall_ms;
-} sb_search_timing;
+/** The sb_recents_policy version this header describes. */
+#define SB_RECENTS_POLICY_VERSION 1
 
 /** How recent searches are kept. */
 typedef struct sb_recents_policy {
+    /** SB_RECENTS_POLICY_VERSION (set by SB_RECENTS_POLICY_INIT / sb_recents_policy_init()). */
+    uint32_t version;
     /** At most this many per list, newest first (0..254; default 10). */
     uint32_t limit;
     /** 1: one list per scope title; 0 (default): one list. */
-    uint32_t per_scope;
+    int32_t per_scope;
     /** 1: record nothing (private browsing); 0 (default). */
-    uint32_t is_private;
+    int32_t is_private;
     /** Entries older than this many milliseconds are forgotten; 0 (default) keeps them. */
     uint64_t expiry_ms;
 } sb_recents_policy;
+
+/** Initializer of an sb_recents_policy with the defaults. */
+#define SB_RECENTS_POLICY_INIT {SB_RECENTS_POLICY_VERSION, 10, 0, 0, 0}
 
 /** One recent search, as sb_session_recents() returns it. */
 typedef struct sb_recent {
@@ -650,7 +817,7 @@ typedef struct sb_recent {
     int64_t time_ms;
 } sb_recent;
 
-/** Where a suggestion comes from. */
+/** Where a suggestion comes from. Append-only. */
 typedef enum sb_suggestion_source {
     /** A recent search. */
     SB_SUGGESTION_RECENT = 0,
@@ -660,7 +827,7 @@ typedef enum sb_suggestion_source {
     SB_SUGGESTION_HOST = 2
 } sb_suggestion_source;
 
-/** What choosing a suggestion does. */
+/** What choosing a suggestion does. Append-only. */
 typedef enum sb_suggestion_action {
     /** The whole text becomes the completion. */
     SB_SUGGESTION_REPLACE_TEXT = 0,
@@ -690,26 +857,7 @@ typedef struct sb_suggestion {
     uint64_t host_value;
 } sb_suggestion;
 
-/** The clock a session's timers run on. */
-typedef enum sb_session_clock {
-    /** Real time (the default). */
-    SB_CLOCK_SYSTEM = 0,
-    /** Time moves only with sb_session_advance_clock(): deterministic tests and replays. */
-    SB_CLOCK_MANUAL = 1
-} sb_session_clock;
-
-/** Options of sb_session_new(); a zeroed struct (or NULL) means the defaults. */
-typedef struct sb_session_options {
-    /** Locale recent searches and suggestions are folded for (NUL-terminated BCP 47; NULL: none). */
-    const char *locale;
-    /** Absolute directory for named recent-search files; NULL: $XDG_STATE_HOME/searchbar/recents
-     *  (or ~/.local/state/searchbar/recents). */
-    const char *recents_directory;
-    /** An sb_session_clock value. */
-    uint32_t clock;
-    /** Events kept for sb_session_next_event(); 0 means the default (1024). */
-    uint32_t event_queue_capacity;
-} sb_session_options;
+/* SB_SECTION(session_snapshot) */
 
 /* SB_SWIFT_ONLY_BEGIN: handle spellings for the Swift exporter; the generator maps them back. */
 typedef struct sb_collator *sb_collator_ref;

@@ -16,7 +16,8 @@ public final class SearchIndex: Sendable, ProcessBound {
     public let defaultMode: MatchMode
     /// The fields stored and searched.
     public let fields: SearchFields
-    /// The executor's thread count.
+    /// The most threads one search or batch of this index runs on (the process pool's threads,
+    /// or fewer when the index was made with a lower `threads`).
     public var threadCount: Int { pool.threadCount }
 
     let analysis: ItemAnalysis
@@ -34,11 +35,12 @@ public final class SearchIndex: Sendable, ProcessBound {
     ///   - locale: folding and collation locale (``SearchLocale/none`` for none).
     ///   - mode: the default match mode.
     ///   - fields: the fields to store and search (empty means all).
-    ///   - threads: executor threads; 0 means one per processor. When the system refuses some
-    ///     (a process at its thread limit), the index runs with those it got.
+    ///   - threads: at most this many of the process pool's threads work on one search or batch
+    ///     of this index; 0 means all of them. The index starts no thread of its own: every
+    ///     index shares ``ProcessPool``, which starts on first use.
     /// - Throws: ``SearchBarError/Code/invalidArgument`` for a negative thread count,
-    ///   ``SearchBarError/Code/outOfMemory`` when not one executor thread could be started, or
-    ///   what ``Collator`` throws.
+    ///   ``SearchBarError/Code/outOfMemory`` when the process pool could not start one thread, or
+    ///   what ``Collator`` or ``ProcessPool/shared()`` throws.
     public init(locale: SearchLocale = .none, mode: MatchMode = .prefix, fields: SearchFields = .all, threads: Int = 0)
         throws(SearchBarError)
     {
@@ -50,11 +52,7 @@ public final class SearchIndex: Sendable, ProcessBound {
         analysis = ItemAnalysis(
             analyzer: AnalyzerCache.shared.analyzer(for: locale), collator: try Collator(locale: locale),
             fields: self.fields)
-        pool = ThreadPool(threads: threads)
-        guard pool.threadCount > 0 else {
-            throw SearchBarError(
-                .outOfMemory, "no executor thread could be started: the process is at its thread or memory limit")
-        }
+        pool = ThreadPool(sharing: try ProcessPool.shared(), limit: threads)
     }
 
     deinit { asyncSearches.cancelAll() }

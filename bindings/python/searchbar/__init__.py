@@ -1,10 +1,12 @@
 """searchbar: a headless search-bar engine (Python binding over libsearchbar.so).
 
-Text layer: fold(), tokenize(), sort(), Collator. Engine: Index (add, remove, search, search_async).
+Text layer: fold(), tokenize(), sort(), Collator. Engine: Index (add, remove, search, search_async),
+sharing one thread pool per process (configure(), pool_threads()).
 Sessions: Session (a headless search bar: state, events, timing, suggestions, recents). Errors raise SearchBarError carrying the C
 status and message; a locale without data warns with LocaleFallbackWarning, a recents file that
 could not be read (and was moved aside) with RecentsResetWarning.
 """
+from ._config import configure, pool_threads
 from ._ffi import ABI_MAJOR, lib as _lib
 from ._index import Hit, Index
 from ._session import BarItem, Display, Event, SearchToken, Session, Suggestion
@@ -33,7 +35,9 @@ __all__ = [
     "Suggestion",
     "SAMPLE_SCOPES",
     "Token",
+    "configure",
     "fold",
+    "pool_threads",
     "sample_items",
     "sort",
     "tokenize",

@@ -36,6 +36,25 @@ class sb_results(_Opaque):
     pass
 
 
+class Versioned(ctypes.Structure):
+    """Base of the structs that start with `uint32_t version`: a new instance holds the version
+    this binding declares (VERSION), as the C header's SB_*_INIT does."""
+
+    VERSION = 1
+
+    def __init__(self, *args, **fields):
+        if args:  # positional values are the fields after the version
+            super().__init__(fields.pop("version", self.VERSION), *args, **fields)
+        else:
+            fields.setdefault("version", self.VERSION)
+            super().__init__(**fields)
+
+
+class sb_config(Versioned):
+    VERSION = 1
+    _fields_ = [("version", ctypes.c_uint32), ("threads", ctypes.c_uint32)]
+
+
 class sb_range(ctypes.Structure):
     _fields_ = [("start", ctypes.c_size_t), ("end", ctypes.c_size_t)]
 
@@ -89,8 +108,10 @@ class sb_filter(ctypes.Structure):
     ]
 
 
-class sb_search_options(ctypes.Structure):
+class sb_search_options(Versioned):
+    VERSION = 1
     _fields_ = [
+        ("version", ctypes.c_uint32),
         ("mode", ctypes.c_uint32),
         ("flags", ctypes.c_uint32),
         ("limit", ctypes.c_size_t),
@@ -98,6 +119,17 @@ class sb_search_options(ctypes.Structure):
         ("scope_count", ctypes.c_size_t),
         ("filters", ctypes.POINTER(sb_filter)),
         ("filter_count", ctypes.c_size_t),
+    ]
+
+
+class sb_index_options(Versioned):
+    VERSION = 2
+    _fields_ = [
+        ("version", ctypes.c_uint32),
+        ("mode", ctypes.c_uint32),
+        ("fields", ctypes.c_uint32),
+        ("locale", ctypes.c_char_p),
+        ("max_threads", ctypes.c_uint32),
     ]
 
 
@@ -127,8 +159,10 @@ class sb_hit_entry(ctypes.Structure):
     ]
 
 
-class sb_packed_items(ctypes.Structure):
+class sb_packed_items(Versioned):
+    VERSION = 1
     _fields_ = [
+        ("version", ctypes.c_uint32),
         ("count", ctypes.c_size_t),
         ("ids", ctypes.POINTER(ctypes.c_uint64)),
         ("titles", ctypes.c_char_p),
@@ -154,11 +188,14 @@ FUNCTIONS = {
     "sb_version_string": (ctypes.c_char_p, [], False),
     "sb_status_string": (ctypes.c_char_p, [ctypes.c_int], False),
     "sb_last_error": (ctypes.c_char_p, [], False),
-    "sb_free": (None, [ctypes.c_void_p], False),
+    "sb_free": (ctypes.c_int, [ctypes.c_void_p], False),
+    "sb_config_init": (ctypes.c_int, [P(sb_config), ctypes.c_uint32], True),
+    "sb_configure": (ctypes.c_int, [P(sb_config)], True),
+    "sb_get_config": (ctypes.c_int, [P(sb_config)], True),
     "sb_fold": (ctypes.c_int, [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t, c_char_p_out, P(ctypes.c_size_t)], True),
     "sb_tokenize": (ctypes.c_int, [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t, P(P(sb_token)), P(ctypes.c_size_t)], True),
     "sb_collator_new": (ctypes.c_int, [ctypes.c_char_p, P(P(sb_collator))], True),
-    "sb_collator_free": (None, [P(sb_collator)], False),
+    "sb_collator_free": (ctypes.c_int, [P(sb_collator)], True),
     "sb_collator_compare": (
         ctypes.c_int,
         [P(sb_collator), ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t, P(ctypes.c_int32)],
@@ -179,12 +216,12 @@ FUNCTIONS = {
         [P(sb_collator), ctypes.c_char_p, P(ctypes.c_size_t), ctypes.c_size_t, P(ctypes.c_size_t)],
         True,
     ),
-    "sb_index_new": (
-        ctypes.c_int,
-        [ctypes.c_char_p, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32, P(P(sb_index))],
-        True,
-    ),
-    "sb_index_free": (None, [P(sb_index)], False),
+    "sb_index_options_init": (ctypes.c_int, [P(sb_index_options), ctypes.c_uint32], True),
+    "sb_index_new": (ctypes.c_int, [P(sb_index_options), P(P(sb_index))], True),
+    "sb_index_free": (ctypes.c_int, [P(sb_index)], True),
+    "sb_index_get_options": (ctypes.c_int, [P(sb_index), P(sb_index_options)], True),
+    "sb_packed_items_init": (ctypes.c_int, [P(sb_packed_items), ctypes.c_uint32], True),
+    "sb_search_options_init": (ctypes.c_int, [P(sb_search_options), ctypes.c_uint32], True),
     "sb_index_add": (ctypes.c_int, [P(sb_index), P(sb_item), ctypes.c_size_t], True),
     "sb_index_add_packed": (ctypes.c_int, [P(sb_index), P(sb_packed_items)], True),
     "sb_release_memory": (None, [], False),
@@ -202,11 +239,11 @@ FUNCTIONS = {
         True,
     ),
     "sb_index_cancel": (ctypes.c_int, [P(sb_index), ctypes.c_uint64], True),
-    "sb_results_count": (ctypes.c_size_t, [P(sb_results)], False),
-    "sb_results_get": (ctypes.c_int, [P(sb_results), ctypes.c_size_t, P(sb_hit)], True),
-    "sb_results_free": (None, [P(sb_results)], False),
-    "sb_results_text": (ctypes.c_int, [P(sb_results), ctypes.c_size_t, P(P(ctypes.c_char)), P(ctypes.c_size_t)], True),
-    "sb_results_copy": (ctypes.c_int, [P(sb_results), ctypes.c_size_t, ctypes.c_size_t, P(sb_hit_entry)], True),
+    "sb_results_count": (ctypes.c_int, [P(sb_results), P(ctypes.c_size_t)], True),
+    "sb_results_get": (ctypes.c_int, [P(sb_results), ctypes.c_int64, P(sb_hit)], True),
+    "sb_results_free": (ctypes.c_int, [P(sb_results)], True),
+    "sb_results_text": (ctypes.c_int, [P(sb_results), ctypes.c_int64, P(P(ctypes.c_char)), P(ctypes.c_size_t)], True),
+    "sb_results_copy": (ctypes.c_int, [P(sb_results), ctypes.c_int64, ctypes.c_size_t, P(sb_hit_entry)], True),
     "sb_results_data": (
         ctypes.c_int,
         [P(sb_results), P(P(ctypes.c_char)), P(ctypes.c_size_t), P(P(sb_range)), P(ctypes.c_size_t)],

@@ -7,7 +7,8 @@ import threading
 from dataclasses import dataclass, field as dataclass_field
 
 from . import _ffi, _lifetime
-from ._ffi import (lib, packed_utf8, sb_attribute, sb_filter, sb_hit_entry, sb_index, sb_item, sb_packed_items,
+from ._ffi import (lib, packed_utf8, sb_attribute, sb_filter, sb_hit_entry, sb_index, sb_index_options, sb_item,
+                   sb_packed_items,
                    sb_range, sb_results, sb_search_options, size_t_view)
 from ._ranges import checked
 from ._text import _encode, _locale
@@ -212,7 +213,9 @@ def _item_struct(item):
 
 class Index(_ffi.OwnedHandle):
     """An index of items that searches run on, safe to use from several threads: searches run
-    on the index's thread pool and see one consistent snapshot while items are added/removed.
+    on the process's one thread pool (shared by every index; `threads` caps how many of its
+    threads one search of this index uses, 0 for all) and see one consistent snapshot while
+    items are added/removed. Search callbacks run on a pool thread.
 
     Items are dicts {"id", "title", "subtitle", "keywords", "scope", "weight", "attributes"} or
     tuples (id, title[, subtitle[, keywords[, scope[, weight]]]])."""
@@ -227,8 +230,9 @@ class Index(_ffi.OwnedHandle):
                 raise ValueError(f"unknown field {name!r}")
             mask |= 1 << FIELDS.index(name)
         handle = ctypes.POINTER(sb_index)()
-        lib.sb_index_new(_locale(locale), _mode(mode), mask, checked(threads, "uint32_t", "threads"),
-                         ctypes.byref(handle))
+        options = sb_index_options(mode=_mode(mode), fields=mask, locale=_locale(locale),
+                                   max_threads=checked(threads, "uint32_t", "threads"))
+        lib.sb_index_new(ctypes.byref(options), ctypes.byref(handle))
         self._handle = handle
         _lifetime.track_index(self)
         self._lock = threading.Lock()

@@ -17,7 +17,7 @@ from ._session_ffi import (
 )
 from ._ranges import checked
 from ._text import _encode, _locale
-from .errors import SB_EMISUSE, SB_ETIMEDOUT, SearchBarError
+from .errors import SB_EMISUSE, SB_EMPTY, SB_ETIMEDOUT, SearchBarError
 
 P = ctypes.POINTER
 
@@ -187,8 +187,8 @@ class Session:
 
     def __init__(self, index=None, *, locale=None, recents_directory=None, manual_clock=False, queue_capacity=0):
         options = sb_session_options(
-            _locale(locale), recents_directory.encode() if recents_directory else None,
-            1 if manual_clock else 0, checked(queue_capacity, "uint32_t", "queue_capacity"))
+            locale=_locale(locale), recents_directory=recents_directory.encode() if recents_directory else None,
+            clock=1 if manual_clock else 0, event_queue_capacity=checked(queue_capacity, "uint32_t", "queue_capacity"))
         handle = P(sb_session)()
         index_handle = index._handle if index is not None else None
         lib.sb_session_new(index_handle, ctypes.byref(options), ctypes.byref(handle))
@@ -512,7 +512,8 @@ class Session:
         milliseconds = -1 if timeout is None else checked(max(0, int(timeout * 1000)), "int32_t", "timeout in ms")
         c = sb_event()
         try:
-            lib.sb_session_next_event(self._handle, milliseconds, ctypes.byref(c))
+            if lib.sb_session_next_event(self._handle, milliseconds, ctypes.byref(c)) == SB_EMPTY:
+                return None
         except SearchBarError as error:
             if error.status == SB_ETIMEDOUT:
                 return None

@@ -4,7 +4,7 @@ Imported by _ffi after its own types, so the handle and range classes are shared
 """
 import ctypes
 
-from ._ffi import sb_results, sb_search_options, sb_index, sb_range, sb_session
+from ._ffi import Versioned, sb_results, sb_search_options, sb_index, sb_range, sb_session
 
 P = ctypes.POINTER
 
@@ -68,42 +68,46 @@ class sb_display(ctypes.Structure):
         ("result_count", ctypes.c_uint64),
         ("placement", ctypes.c_uint32),
         ("style", ctypes.c_uint32),
-        ("has_tint", ctypes.c_uint32),
+        ("has_tint", ctypes.c_int32),
         ("tint_rgba", ctypes.c_uint32),
-        ("shows_placeholder", ctypes.c_uint8),
-        ("shows_prompt", ctypes.c_uint8),
-        ("shows_clear_button", ctypes.c_uint8),
-        ("shows_bookmark_button", ctypes.c_uint8),
-        ("shows_results_list_button", ctypes.c_uint8),
-        ("results_list_selected", ctypes.c_uint8),
-        ("shows_cancel_button", ctypes.c_uint8),
-        ("shows_scope_bar", ctypes.c_uint8),
-        ("is_active", ctypes.c_uint8),
-        ("is_editing", ctypes.c_uint8),
-        ("is_searching", ctypes.c_uint8),
-        ("is_stalled", ctypes.c_uint8),
+        ("shows_placeholder", ctypes.c_int32),
+        ("shows_prompt", ctypes.c_int32),
+        ("shows_clear_button", ctypes.c_int32),
+        ("shows_bookmark_button", ctypes.c_int32),
+        ("shows_results_list_button", ctypes.c_int32),
+        ("results_list_selected", ctypes.c_int32),
+        ("shows_cancel_button", ctypes.c_int32),
+        ("shows_scope_bar", ctypes.c_int32),
+        ("is_active", ctypes.c_int32),
+        ("is_editing", ctypes.c_int32),
+        ("is_searching", ctypes.c_int32),
+        ("is_stalled", ctypes.c_int32),
     ]
 
 
-class sb_search_timing(ctypes.Structure):
+class sb_search_timing(Versioned):
+    VERSION = 1
     _fields_ = [
+        ("version", ctypes.c_uint32),
         ("trigger", ctypes.c_uint32),
         ("delay_ms", ctypes.c_uint32),
-        ("shrinking", ctypes.c_uint32),
+        ("shrinking", ctypes.c_int32),
         ("shrink_initial_ms", ctypes.c_uint32),
         ("shrink_step_ms", ctypes.c_uint32),
         ("shrink_minimum_ms", ctypes.c_uint32),
         ("minimum_characters", ctypes.c_uint32),
-        ("immediate_on_clear", ctypes.c_uint32),
+        ("immediate_on_clear", ctypes.c_int32),
         ("stall_ms", ctypes.c_uint32),
     ]
 
 
-class sb_recents_policy(ctypes.Structure):
+class sb_recents_policy(Versioned):
+    VERSION = 1
     _fields_ = [
+        ("version", ctypes.c_uint32),
         ("limit", ctypes.c_uint32),
-        ("per_scope", ctypes.c_uint32),
-        ("is_private", ctypes.c_uint32),
+        ("per_scope", ctypes.c_int32),
+        ("is_private", ctypes.c_int32),
         ("expiry_ms", ctypes.c_uint64),
     ]
 
@@ -125,11 +129,13 @@ class sb_suggestion(ctypes.Structure):
     ]
 
 
-class sb_session_options(ctypes.Structure):
+class sb_session_options(Versioned):
+    VERSION = 1
     _fields_ = [
+        ("version", ctypes.c_uint32),
+        ("clock", ctypes.c_uint32),
         ("locale", ctypes.c_char_p),
         ("recents_directory", ctypes.c_char_p),
-        ("clock", ctypes.c_uint32),
         ("event_queue_capacity", ctypes.c_uint32),
     ]
 
@@ -151,6 +157,10 @@ def _status(*argtypes):
 
 #: name -> (restype, argtypes, returns a status)
 SESSION_FUNCTIONS = {
+    "sb_session_options_init": (_int, [P(sb_session_options), _u32], True),
+    "sb_search_timing_init": (_int, [P(sb_search_timing), _u32], True),
+    "sb_recents_policy_init": (_int, [P(sb_recents_policy), _u32], True),
+    "sb_event_kind_string": (ctypes.c_char_p, [_u32], False),
     "sb_session_new": (_int, [P(sb_index), P(sb_session_options), P(_S)], True),
     "sb_session_free": _status(),
     "sb_session_set_text": _status(*_text),

@@ -14,6 +14,8 @@ SB_ETIMEDOUT = 9
 SB_EINTERNAL = 10
 SB_WARN_LOCALE_FALLBACK = 100
 SB_WARN_RECENTS_RESET = 101
+#: Not an error: a call that does not wait found nothing (sb_last_error() is left alone).
+SB_EMPTY = 200
 #: Statuses from this value up are warnings: the call succeeded.
 SB_WARN_FIRST = 100
 

@@ -40,11 +40,11 @@ def test_row1_null_handles(index):
     results = P(_ffi.sb_results)()
     assert status_of(lib.sb_index_search, None, b"a", 1, None, ctypes.byref(results)) == SB_EINVAL
     assert status_of(lib.sb_session_submit, None) == SB_EINVAL
-    assert lib.sb_results_count(None) == 0
-    lib.sb_index_free(None)
-    lib.sb_results_free(None)
-    lib.sb_collator_free(None)
-    lib.sb_free(None)
+    assert status_of(lib.sb_results_count, None, ctypes.byref(count)) == SB_EINVAL and count.value == 0
+    assert lib.sb_index_free(None) == 0  # every _free takes NULL
+    assert lib.sb_results_free(None) == 0
+    assert lib.sb_collator_free(None) == 0
+    assert lib.sb_free(None) == 0
     assert lib.sb_session_free(None) == 0
 
 
@@ -99,9 +99,10 @@ def test_row5_limits(index, session):
 
 def test_row6_out_of_range_enums(index, session):
     handle = P(_ffi.sb_index)()
-    assert status_of(lib.sb_index_new, None, 4, 0, 1, ctypes.byref(handle)) == SB_EINVAL
-    assert status_of(lib.sb_index_new, None, 0, 1 << 7, 1, ctypes.byref(handle)) == SB_EINVAL
-    assert status_of(lib.sb_index_new, None, 0, 0, 257, ctypes.byref(handle)) == SB_EINVAL
+    for options in (_ffi.sb_index_options(mode=4), _ffi.sb_index_options(fields=1 << 7),
+                    _ffi.sb_index_options(max_threads=257), _ffi.sb_index_options(version=0),
+                    _ffi.sb_index_options(version=3)):
+        assert status_of(lib.sb_index_new, ctypes.byref(options), ctypes.byref(handle)) == SB_EINVAL
     assert status_of(lib.sb_session_set_style, session._handle, 9) == SB_EINVAL
     assert status_of(lib.sb_session_set_active, session._handle, 2) == SB_EINVAL
     assert status_of(lib.sb_session_move_match, session._handle, 0) == SB_EINVAL
@@ -135,7 +136,7 @@ def test_row8_wrong_handle_type(index, session):
     assert status_of(lib.sb_index_count, as_index, ctypes.byref(count)) == SB_EINVAL
     foreign = ctypes.cast(ctypes.create_string_buffer(64), P(_ffi.sb_index))
     assert status_of(lib.sb_index_count, foreign, ctypes.byref(count)) == SB_EINVAL
-    lib.sb_index_free(ctypes.cast(session._handle, P(_ffi.sb_index)))  # left alone
+    assert status_of(lib.sb_index_free, ctypes.cast(session._handle, P(_ffi.sb_index))) == SB_EINVAL  # left alone
     session.submit()
 
 
@@ -147,7 +148,7 @@ def test_row9_10_use_after_free_and_double_free():
     stale = ctypes.cast(ctypes.c_void_p(raw), P(_ffi.sb_index))
     count = ctypes.c_size_t()
     assert status_of(lib.sb_index_count, stale, ctypes.byref(count)) == SB_EINVAL
-    lib.sb_index_free(stale)
+    assert status_of(lib.sb_index_free, stale) == SB_EINVAL
     s = searchbar.Session()
     raw = ctypes.cast(s._handle, ctypes.c_void_p).value
     s.close()
@@ -313,7 +314,9 @@ def test_packed_row6_nan_weight(index):
 def test_packed_row7_out_of_range(index):
     results = _search(index)
     try:
-        n = lib.sb_results_count(results)
+        count = ctypes.c_size_t()
+        lib.sb_results_count(results, ctypes.byref(count))
+        n = count.value
         text, length = P(ctypes.c_char)(), ctypes.c_size_t()
         entries = (_ffi.sb_hit_entry * 2)()
         assert status_of(lib.sb_results_text, results, n, ctypes.byref(text), ctypes.byref(length)) == SB_EINVAL
@@ -353,7 +356,7 @@ def test_packed_row9_10_use_after_free():
     assert ctypes.string_at(text, length.value) == b"apple"  # results outlive their index
     lib.sb_results_free(results)
     assert status_of(lib.sb_results_text, results, 0, ctypes.byref(text), ctypes.byref(length)) == SB_EINVAL
-    lib.sb_results_free(results)  # double free: no-op
+    assert status_of(lib.sb_results_free, results) == SB_EINVAL  # double free: refused, not followed
     with pytest.raises(searchbar.SearchBarError):
         ix.add([(2, "pear")])
     collator = searchbar.Collator("en")

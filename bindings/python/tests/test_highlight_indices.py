@@ -37,7 +37,9 @@ def _reference(index, query, mode=None):
     results = P(_ffi.sb_results)()
     lib.sb_index_search(index._handle, data, len(data), ctypes.byref(options), ctypes.byref(results))
     try:
-        count = lib.sb_results_count(results)
+        counted = ctypes.c_size_t()
+        lib.sb_results_count(results, ctypes.byref(counted))
+        count = counted.value
         entries = (_ffi.sb_hit_entry * max(count, 1))()
         lib.sb_results_copy(results, 0, count, entries)
         text, text_len = P(ctypes.c_char)(), ctypes.c_size_t()
@@ -125,7 +127,9 @@ def test_export_in_bytes_matches_copy_and_data(index):
     results = P(_ffi.sb_results)()
     lib.sb_index_search(index._handle, data, len(data), None, ctypes.byref(results))
     try:
-        count = lib.sb_results_count(results)
+        counted = ctypes.c_size_t()
+        lib.sb_results_count(results, ctypes.byref(counted))
+        count = counted.value
         entries = (_ffi.sb_hit_entry * count)()
         lib.sb_results_copy(results, 0, count, entries)
         text, text_len = P(ctypes.c_char)(), ctypes.c_size_t()

@@ -4,6 +4,9 @@ import Synchronization
 /// A fixed pool of pthreads that runs one-off tasks (asynchronous searches) and helps with
 /// ``ParallelJob``s. It never starts more threads than it was created with.
 ///
+/// A process runs one pool for all its indexes (``ProcessPool``); an index works on a
+/// ``init(sharing:limit:)`` view of it that uses at most some of its threads.
+///
 /// Tasks are queued per ``TaskLane`` and the pool serves the lanes that have work in turn, one
 /// task each, so a submitter that floods the pool (a host firing searches in a loop) delays a
 /// search bar's query by one task per busy lane, not by its whole backlog. Offers to help a
@@ -14,6 +17,8 @@ public final class ThreadPool: @unchecked Sendable {
     /// it could start none: then only ``run(_:)`` works, on the caller's thread alone).
     public let threadCount: Int
     private let state: PoolState
+    /// False for a view: the threads belong to the pool it shares.
+    private let ownsThreads: Bool
 
     /// The number of online processors (at least 1).
     public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
@@ -25,9 +30,19 @@ public final class ThreadPool: @unchecked Sendable {
         var started = 0
         for _ in 0..<count where state.spawn() { started += 1 }
         threadCount = started
+        ownsThreads = true
     }
 
-    deinit { state.stop() }
+    /// A view of `base`'s threads: its parallel jobs use at most `limit` of them (`0` or less:
+    /// all), and tasks submitted without a lane queue on a lane of the view's own, so one
+    /// view's flood of tasks delays another view's by one task per turn.
+    public init(sharing base: ThreadPool, limit: Int) {
+        state = base.state
+        threadCount = limit > 0 ? min(limit, base.threadCount) : base.threadCount
+        ownsThreads = false
+    }
+
+    deinit { if ownsThreads { state.stop() } }
 
     /// Runs `job` with the calling thread as coordinator and up to `threadCount - 1` pool threads
     /// helping; returns when every task has run or the job was cancelled.
@@ -41,8 +56,16 @@ public final class ThreadPool: @unchecked Sendable {
     let sharedLane = TaskLane()
 
     /// Runs `task` once on a pool thread, after the tasks submitted before it on `lane`.
-    func submit(on lane: TaskLane? = nil, _ task: @escaping @Sendable () -> Void) {
-        state.enqueue(task, on: lane ?? sharedLane)
+    /// `owner`, when given, lets ``takeQueued(of:)`` take the task back before it starts.
+    func submit(on lane: TaskLane? = nil, owner: AnyObject? = nil, _ task: @escaping @Sendable () -> Void) {
+        state.enqueue(task, on: lane ?? sharedLane, owner: owner.map(ObjectIdentifier.init))
+    }
+
+    /// Removes the queued tasks `owner` submitted that no thread has started, and returns them
+    /// in the order they were submitted (the caller runs them: a thread of the pool waiting for
+    /// them would otherwise wait for itself when every thread waits).
+    func takeQueued(of owner: AnyObject) -> [@Sendable () -> Void] {
+        state.takeQueued(of: ObjectIdentifier(owner))
     }
 
     /// The number of tasks and help offers waiting for a thread (for tests and diagnostics).
@@ -56,10 +79,16 @@ private final class PoolState: @unchecked Sendable {
         case help(ParallelJob)
     }
 
+    /// A queued task and the object that may take it back.
+    private struct Queued {
+        let owner: ObjectIdentifier?
+        let run: @Sendable () -> Void
+    }
+
     private let condition = Condition()
     private var helpQueue: [ParallelJob] = []
     /// The queued tasks of each lane that has some.
-    private var laneTasks: [ObjectIdentifier: FIFOQueue<@Sendable () -> Void>] = [:]
+    private var laneTasks: [ObjectIdentifier: FIFOQueue<Queued>] = [:]
     /// The lanes with queued tasks, in the order they are served.
     private var turns = FIFOQueue<ObjectIdentifier>()
     /// Whether a help offer goes before the next task when both wait.
@@ -100,12 +129,27 @@ private final class PoolState: @unchecked Sendable {
         }
     }
 
-    func enqueue(_ task: @escaping @Sendable () -> Void, on lane: TaskLane) {
+    func enqueue(_ task: @escaping @Sendable () -> Void, on lane: TaskLane, owner: ObjectIdentifier?) {
         let key = ObjectIdentifier(lane)
         condition.withLock {
             if laneTasks[key] == nil { turns.append(key) }
-            laneTasks[key, default: FIFOQueue()].append(task)
+            laneTasks[key, default: FIFOQueue()].append(Queued(owner: owner, run: task))
             condition.signal()
+        }
+    }
+
+    func takeQueued(of owner: ObjectIdentifier) -> [@Sendable () -> Void] {
+        condition.withLock {
+            var taken: [@Sendable () -> Void] = []
+            for key in Array(laneTasks.keys) {
+                var kept = FIFOQueue<Queued>()
+                while let queued = laneTasks[key]!.popFirst() {
+                    if queued.owner == owner { taken.append(queued.run) } else { kept.append(queued) }
+                }
+                // An emptied lane keeps its turn; next() skips it.
+                laneTasks[key] = kept
+            }
+            return taken
         }
     }
 
@@ -118,10 +162,13 @@ private final class PoolState: @unchecked Sendable {
                     return .help(helpQueue.removeLast())
                 }
                 if let key = turns.popFirst() {
+                    guard let task = laneTasks[key]?.popFirst() else {
+                        laneTasks[key] = nil  // emptied by takeQueued(of:)
+                        continue
+                    }
                     helpsNext = true
-                    let task = laneTasks[key]!.popFirst()!
                     if laneTasks[key]!.isEmpty { laneTasks[key] = nil } else { turns.append(key) }
-                    return .task(task)
+                    return .task(task.run)
                 }
                 if stopping { return nil }
                 condition.wait()

@@ -194,7 +194,7 @@ extension SearchIndex {
         _ work: @escaping @Sendable (CancellationFlag) throws(SearchBarError) -> Value
     ) -> SearchTicket {
         let ticket = asyncSearches.start()
-        pool.submit(on: lane) { [self] in
+        pool.submit(on: lane, owner: asyncSearches) { [self] in
             let result: Result<Value, SearchBarError>
             if ticket.flag.isCancelled {
                 result = .failure(SearchBarError(.cancelled, "the search was cancelled"))
@@ -218,9 +218,12 @@ extension SearchIndex {
 
     /// Cancels every pending asynchronous search and waits until their completions have
     /// returned (not when called from inside one of this index's completions, which would wait
-    /// for itself; inside another index's completion it waits).
+    /// for itself; inside another index's completion it waits). The searches no pool thread has
+    /// started complete on the calling thread, with ``SearchBarError/Code/cancelled``: the pool is
+    /// shared, and its threads may all be waiting (in other indexes' completions) themselves.
     public func cancelAllSearchesAndWait() {
         asyncSearches.cancelAll()
+        for task in pool.takeQueued(of: asyncSearches) { task() }
         if !asyncSearches.isRunningCompletion { asyncSearches.waitUntilIdle() }
     }
 }
