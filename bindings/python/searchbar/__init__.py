@@ -6,7 +6,7 @@ status and message; a locale without data warns with LocaleFallbackWarning, a re
 could not be read (and was moved aside) with RecentsResetWarning.
 """
 from ._ffi import ABI_MAJOR, lib as _lib
-from ._index import Hit, Index
+from ._index import Hit, Hits, Index
 from ._session import BarItem, Display, Event, SearchToken, Session, Suggestion
 from ._samples import SAMPLE_SCOPES, sample_items
 from ._text import Collator, Token, fold, sort, tokenize
@@ -24,6 +24,7 @@ __all__ = [
     "Display",
     "Event",
     "Hit",
+    "Hits",
     "Index",
     "LocaleFallbackWarning",
     "RecentsResetWarning",
