@@ -9,6 +9,8 @@ import searchbar
 from searchbar import _ffi
 from searchbar._ffi import lib
 
+from conftest import wait_hits
+
 
 @pytest.fixture()
 def numbered():
@@ -118,20 +120,11 @@ def test_get_and_clear():
 
 
 def test_a_session_delivers_the_total_and_subtitle_highlights(tmp_path):
-    import time
-
     with searchbar.Index() as index:
         index.add([(1, "apple"), (2, "apricot"), (3, "grape", "a vine fruit, apt to ferment")])
         with searchbar.Session(index, recents_directory=str(tmp_path), manual_clock=True) as session:
             session.type("ap")
-            generation = session.search_now()
-            deadline = time.monotonic() + 30
-            while True:
-                got, hits = session.hits()
-                if got >= generation and hits:
-                    break
-                assert time.monotonic() < deadline, "the session delivered no hits"
-                time.sleep(0.01)
+            hits = wait_hits(session, session.search_now())
             assert hits.total == 3 and hits.total_is_exact
             [grape] = [h for h in hits if h.id == 3]
             start, end = grape.field_highlights["subtitle"][0]
