@@ -402,6 +402,16 @@ static void session_results(const char *dir) {
     }
     CHECK(found);
     sb_results_free(results);
+    /* With SB_SEARCH_LIST_ALL in its options, the cleared field lists every item. */
+    sb_search_options options = options_with(0, 0, SB_SEARCH_LIST_ALL);
+    CHECK_STATUS(sb_session_set_search_options(session, &options), SB_OK);
+    CHECK_STATUS(sb_session_set_text(session, "", 0), SB_OK);
+    CHECK_STATUS(sb_session_search_now(session, &generation), SB_OK);
+    CHECK(wait_results(session, generation) == 3);
+    CHECK_STATUS(sb_session_copy_results(session, &delivered, &results), SB_OK);
+    total_of(results, &total, &exact);
+    CHECK(sb_results_count(results) == 3 && total == 3 && exact == 1);
+    sb_results_free(results);
     sb_session_free(session);
     sb_index_free(index);
 }
