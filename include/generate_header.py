@@ -67,11 +67,12 @@ SECTIONS = [
     ("index", "Index: items and searches", [
         "sb_index_options_init", "sb_index_new", "sb_index_free", "sb_index_get_options",
         "sb_index_count", "sb_index_add", "sb_packed_items_init", "sb_index_add_packed",
-        "sb_index_remove", "sb_search_options_init", "sb_index_search", "sb_index_search_async",
+        "sb_index_remove", "sb_index_clear", "sb_index_get", "sb_search_options_init", "sb_index_search", "sb_index_search_async",
         "sb_index_cancel", "sb_sample_items", "sb_sample_scope_title"]),
     ("results", "Results", [
-        "sb_results_count", "sb_results_get", "sb_results_text", "sb_results_copy",
-        "sb_results_data", "sb_results_export", "sb_results_free"]),
+        "sb_results_count", "sb_results_total", "sb_results_get", "sb_results_text",
+        "sb_results_field", "sb_results_copy", "sb_results_data", "sb_results_export",
+        "sb_results_fields", "sb_results_free"]),
     ("session_lifecycle", "Session: lifecycle", [
         "sb_session_options_init", "sb_session_new", "sb_session_free", "sb_session_set_active",
         "sb_session_set_search_options"]),

@@ -481,9 +481,22 @@ typedef struct sb_filter {
 #define SB_SEARCH_EXTENDED 1u
 /** sb_search_options.flags: no typo tolerance. */
 #define SB_SEARCH_NO_TYPOS 2u
+/** sb_search_options.flags: an empty (or blank) query lists every item of the scopes that
+ *  passes the filters, ordered as hits of equal relevance are (heavier weight first, then title
+ *  collation, then id), with no highlights. Without it an empty query without scopes, filters
+ *  or filter tokens finds nothing. A filtered list that shows everything while the field is
+ *  empty sets it. */
+#define SB_SEARCH_LIST_ALL 4u
+/** sb_search_options.flags: count every match exactly (sb_results_total() then always reports
+ *  an exact total), even when that means examining every candidate the search would otherwise
+ *  pass over: as slow as a search that scans every candidate. Without it the total is exact
+ *  only when that is free, and a lower bound otherwise. */
+#define SB_SEARCH_EXACT_TOTAL 8u
+/** The largest sb_search_options.offset: pages reach the first 20,000 hits. */
+#define SB_SEARCH_MAX_OFFSET 10000u
 
-/** The sb_search_options version this header describes. */
-#define SB_SEARCH_OPTIONS_VERSION 1
+/** The sb_search_options version this header describes: 2 added offset. */
+#define SB_SEARCH_OPTIONS_VERSION 2
 
 /** Options of one search; NULL or SB_SEARCH_OPTIONS_INIT means the index's defaults. */
 typedef struct sb_search_options {
@@ -503,10 +516,17 @@ typedef struct sb_search_options {
     const sb_filter *filters;
     /** Number of filters. */
     size_t filter_count;
+    /* ---- version 2 ---- */
+    /** Hits skipped before the first returned (paging: page p of n hits is offset p * n, limit
+     *  n); at most SB_SEARCH_MAX_OFFSET. Hits that tie in relevance and whose titles agree in
+     *  their first collation bytes (about 8: "Report 2024-01…", "Report 2024-02…") are taken
+     *  into a page in id order and then sorted by title, so a run of such hits that straddles a
+     *  page boundary may show one of them on both pages and another on neither. */
+    size_t offset;
 } sb_search_options;
 
 /** Initializer of an sb_search_options with the defaults. */
-#define SB_SEARCH_OPTIONS_INIT {SB_SEARCH_OPTIONS_VERSION, 0, 0, 0, NULL, 0, NULL, 0}
+#define SB_SEARCH_OPTIONS_INIT {SB_SEARCH_OPTIONS_VERSION, 0, 0, 0, NULL, 0, NULL, 0, 0}
 
 /** The sb_index_options version this header describes: 2 added max_threads. */
 #define SB_INDEX_OPTIONS_VERSION 2
@@ -687,6 +707,26 @@ sb_status sb_index_add_packed(sb_index *index, const sb_packed_items *items);
 sb_status sb_index_remove(sb_index *index, const uint64_t *ids, size_t count);
 
 /**
+ * Removes every item. Searches running meanwhile see the index before or after, never a part;
+ * results already returned stay valid.
+ * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
+ * Returns SB_OK; SB_EINVAL for a bad handle.
+ */
+sb_status sb_index_clear(sb_index *index);
+
+/**
+ * Stores the item with id `id` in `*out_item`, as one block released with sb_free(): its
+ * title, subtitle and keywords as they were added (NUL-terminated UTF-8 with their lengths; ""
+ * for a field the index does not store), its scope, its weight as it ranks (rounded to `float`
+ * precision), and its attributes, whose text values are folded as filters compare them.
+ * Ownership: the caller releases `*out_item` with sb_free() (one call frees every string).
+ * Thread safety: any thread, concurrently with writers (the item in the current snapshot).
+ * Returns SB_OK; SB_ENOTFOUND when no item has this id (`*out_item` is then NULL); SB_EINVAL
+ * for a bad handle or a NULL out_item; SB_ENOMEM.
+ */
+sb_status sb_index_get(sb_index *index, uint64_t id, sb_item **out_item);
+
+/**
  * Fills `*options` with version `version` of sb_search_options and its defaults.
  * Ownership: `options` is the caller's.
  * Thread safety: any thread.
@@ -802,14 +842,34 @@ typedef struct sb_hit_entry {
     size_t highlight_count;
 } sb_hit_entry;
 
-/** The unit of the offsets, lengths and highlight ranges sb_results_export() reports.
- *  Append-only. */
+/** The unit of the offsets, lengths and highlight ranges sb_results_export() and
+ *  sb_results_fields() report. Append-only. */
 typedef enum sb_unit {
     /** UTF-8 bytes, as everywhere else in this interface. */
     SB_UNIT_BYTES = 0,
     /** Unicode code points (scalar values): the string indices of Python, and of UTF-32. */
-    SB_UNIT_CODE_POINTS = 1
+    SB_UNIT_CODE_POINTS = 1,
+    /** UTF-16 code units (a character beyond U+FFFF counts two): the string indices of Qt
+     *  (QString), Java, JavaScript, C# and ICU's UChar APIs. */
+    SB_UNIT_UTF16 = 2
 } sb_unit;
+
+/** One field of one hit, as sb_results_fields() gives it: three per hit (title, subtitle,
+ *  keywords, in sb_field order), in the unit asked for. */
+typedef struct sb_field_entry {
+    /** The field's original text: [text_offset, text_offset + text_len) of the results' text
+     *  block (empty when the item has none, the index does not store the field, or the results
+     *  are a hostless session's). */
+    size_t text_offset;
+    /** Length of the field's text. */
+    size_t text_len;
+    /** What the query matched in the field: ranges [highlight_offset, highlight_offset +
+     *  highlight_count) of the range block sb_results_export() returns for the same unit,
+     *  each relative to the field's text (bounded as sb_hit.highlights are). */
+    size_t highlight_offset;
+    /** Number of highlight ranges (0 when nothing matched in the field). */
+    size_t highlight_count;
+} sb_field_entry;
 
 /**
  * Stores the number of hits in `results` in `*out_count`.
@@ -818,6 +878,20 @@ typedef enum sb_unit {
  * NULL, is 0).
  */
 sb_status sb_results_count(sb_results *results, size_t *out_count);
+
+/**
+ * Stores the number of items the search matched in `*out_total`: the hits returned, those
+ * skipped by sb_search_options.offset and those beyond its limit. `*out_is_exact` receives 1
+ * when the total is exact: always with SB_SEARCH_EXACT_TOTAL; otherwise when the search
+ * selected fewer hits than offset + limit (every match is among them), or an empty query
+ * lists every item (SB_SEARCH_LIST_ALL without scopes or filters). Otherwise it receives 0 and
+ * the total is a lower bound: offset + limit, the hits the search selected ("50+").
+ * For a session's results it is the total of the session's search (its own count of hits
+ * for a session without an index).
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK; SB_EINVAL for a bad handle or a NULL output (outputs are then 0).
+ */
+sb_status sb_results_total(sb_results *results, size_t *out_total, int32_t *out_is_exact);
 
 /**
  * Fills `*out_hit` with hit `i` (0 is the best). Its highlight array belongs to `results`.
@@ -839,6 +913,20 @@ sb_status sb_results_get(sb_results *results, int64_t i, sb_hit *out_hit);
  * then NULL and 0).
  */
 sb_status sb_results_text(sb_results *results, int64_t i, const char **out_text, size_t *out_len);
+
+/**
+ * The original UTF-8 text of field `field` (an sb_field value) of hit `i` in `*out_text` and
+ * `*out_len` (NUL-terminated, but it may hold NULs of its own: use the length), and what the
+ * query matched in it in `*out_ranges` and `*out_range_count`: sorted, disjoint byte ranges of
+ * that text, as sb_hit.highlights are for the hit's own field (NULL and 0 when nothing matched
+ * there). A title hit whose subtitle holds a query word has the subtitle's ranges here. The
+ * text is empty when the item has none in that field or the index does not store it.
+ * Ownership: text and ranges belong to `results` and stay valid until sb_results_free().
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK; SB_EINVAL for a bad handle, a NULL output, `i` out of range or a field that is
+ * not an sb_field value (outputs are then NULL and 0).
+ */
+sb_status sb_results_field(sb_results *results, int64_t i, uint32_t field, const char **out_text, size_t *out_len, const sb_range **out_ranges, size_t *out_range_count);
 
 /**
  * Copies hits [first, first + count) into the caller's array `out_hits` of `count` entries:
@@ -873,7 +961,9 @@ sb_status sb_results_data(sb_results *results, const char **out_text, size_t *ou
  * sb_results_copy() and sb_results_data(). With SB_UNIT_CODE_POINTS the entries' text and title
  * offsets and lengths count Unicode code points of the text block from its start, and each
  * highlight range counts code points of its hit's text: the string indices of a language whose
- * strings index code points (Python), once the text block is decoded.
+ * strings index code points (Python), once the text block is decoded. SB_UNIT_UTF16 counts
+ * UTF-16 code units the same way (Qt, Java, JavaScript). The range block also holds the
+ * highlights of the hits' other fields, which sb_results_fields() indexes.
  * Ownership: the three arrays belong to `results` and stay valid until sb_results_free(); do
  * not free them.
  * Thread safety: any thread, concurrently on one results object.
@@ -882,6 +972,18 @@ sb_status sb_results_data(sb_results *results, const char **out_text, size_t *ou
  * NULL and 0); SB_ENOMEM.
  */
 sb_status sb_results_export(sb_results *results, uint32_t unit, const sb_hit_entry **out_hits, size_t *out_count, const char **out_text, size_t *out_text_len, const sb_range **out_ranges, size_t *out_range_count);
+
+/**
+ * Every field of every hit in one call, in the unit the caller indexes text by: `*out_fields`
+ * receives `*out_count` entries, three per hit (hit i's field f is entry 3 * i + f), whose
+ * offsets index the text block and range block that sb_results_export() returns for the same
+ * unit (in SB_UNIT_BYTES, also those of sb_results_data()).
+ * Ownership: the array belongs to `results` and stays valid until sb_results_free().
+ * Thread safety: any thread, concurrently on one results object.
+ * Returns SB_OK (NULL and 0 when there are no hits); SB_EINVAL for a bad handle, a unit that is
+ * not an sb_unit value or a NULL output (outputs are then NULL and 0); SB_ENOMEM.
+ */
+sb_status sb_results_fields(sb_results *results, uint32_t unit, const sb_field_entry **out_fields, size_t *out_count);
 
 /**
  * Releases results and their highlight arrays. NULL is a no-op (SB_OK); a handle that is not

@@ -87,14 +87,20 @@ enum IndexInput {
             }
             options.mode = mode
         }
-        let known = UInt32(SB_SEARCH_EXTENDED | SB_SEARCH_NO_TYPOS)
+        let known = UInt32(SB_SEARCH_EXTENDED | SB_SEARCH_NO_TYPOS | SB_SEARCH_LIST_ALL | SB_SEARCH_EXACT_TOTAL)
         guard c.flags & ~known == 0 else {
             throw .invalidArgument("options.flags 0x\(String(c.flags, radix: 16)) has unknown bits")
         }
         options.extendedSyntax = c.flags & UInt32(SB_SEARCH_EXTENDED) != 0
         options.typos = c.flags & UInt32(SB_SEARCH_NO_TYPOS) == 0
+        options.listsAllWhenEmpty = c.flags & UInt32(SB_SEARCH_LIST_ALL) != 0
+        options.exactTotal = c.flags & UInt32(SB_SEARCH_EXACT_TOTAL) != 0
         let limit = UInt(bitPattern: c.limit)
         options.limit = limit == 0 ? 50 : Int(min(limit, UInt(SearchOptions.maxLimit)))
+        guard UInt(bitPattern: c.offset) <= UInt(SB_SEARCH_MAX_OFFSET) else {
+            throw .invalidArgument("options.offset is \(c.offset); at most \(SB_SEARCH_MAX_OFFSET) hits can be skipped")
+        }
+        options.offset = Int(c.offset)
         if c.scope_count != 0 {
             guard let scopes = c.scopes else {
                 throw .invalidArgument("options.scopes is NULL but scope_count is \(c.scope_count)")

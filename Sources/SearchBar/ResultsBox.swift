@@ -4,13 +4,26 @@ import SearchBarCore
 import Synchronization
 
 /// The object behind an `sb_results` handle: the hits, one malloc'd block with every highlight
-/// range and one with the hits' original texts (each hit's title, then its matched field's text
-/// when that is not the title, each text followed by a NUL so that sb_results_text() hands out
-/// NUL-terminated strings), so the pointers handed to C stay valid until the handle is freed.
+/// range and one with the hits' original texts (each hit's title, subtitle and keywords, each
+/// followed by a NUL so that sb_results_text() hands out NUL-terminated strings; an empty
+/// subtitle or keywords is the NUL before it), so the
+/// pointers handed to C stay valid until the handle is freed.
 final class ResultsBox: @unchecked Sendable {
+    /// Where one field of one hit lies: its text in ``text``, its ranges in ``ranges``.
+    struct FieldSpan {
+        var textOffset: Int
+        var textLength: Int
+        var rangeStart: Int
+        var rangeCount: Int
+    }
+
     /// The hits, best first.
     let hits: [SearchHit]
-    /// Every highlight range, hit after hit (nil when there are none).
+    /// The number of matches, skipped and beyond the limit included (see ``totalIsExact``).
+    let total: Int
+    /// True when ``total`` is exact; else it is a lower bound.
+    let totalIsExact: Bool
+    /// Every highlight range, hit after hit and field after field (nil when there are none).
     let ranges: UnsafeMutablePointer<sb_range>?
     /// The number of ranges in ``ranges``.
     let rangeCount: Int
@@ -19,68 +32,75 @@ final class ResultsBox: @unchecked Sendable {
     let text: UnsafeMutablePointer<CChar>
     /// The number of bytes in ``text``, its NULs included but not the final one.
     let textCount: Int
-    private let starts: [Int]
-    /// Per hit: (title offset, title length, text offset, text length) in ``text``.
-    private let textSpans: [(Int, Int, Int, Int)]
+    /// Per hit, its title's, subtitle's and keywords' spans (``SearchField`` order).
+    let fieldSpans: [[FieldSpan]]
 
     /// Lays out `hits` for C with their `texts` (nil: unknown, as for a session without an
-    /// index; the texts are then empty). Highlight ranges that do not fit the known text (which
-    /// can only happen when a writer replaced the item while the search ran) are dropped.
-    init(_ hits: [SearchHit], texts: [HitTexts]? = nil) throws(SearchBarError) {
+    /// index; the texts are then empty) and the search's total (nil: the hits, exact).
+    /// Highlight ranges that do not fit the known text (which can only happen when a writer
+    /// replaced the item while the search ran) are dropped.
+    init(_ hits: [SearchHit], texts: [HitTexts]? = nil, total: Int? = nil, totalIsExact: Bool = true)
+        throws(SearchBarError)
+    {
         self.hits = hits
-        var spans: [(Int, Int, Int, Int)] = []
+        self.total = total ?? hits.count
+        self.totalIsExact = totalIsExact
+        let fields = SearchField.allCases
+        // Each text is followed by a NUL: sb_results_text() promises a NUL at [len] for every hit.
+        var spans: [[FieldSpan]] = []
         spans.reserveCapacity(hits.count)
         var textBytes = 0
-        // Each text is followed by a NUL: sb_results_text() promises a NUL at [len] for every hit.
-        if let texts {
-            for (hit, pair) in zip(hits, texts) {
-                let titleLength = pair.title.utf8.count
-                let textLength = pair.text.utf8.count
-                let textOffset = hit.field == .title ? textBytes : textBytes + titleLength + 1
-                spans.append((textBytes, titleLength, textOffset, textLength))
-                textBytes += titleLength + 1 + (hit.field == .title ? 0 : textLength + 1)
+        var rangeBound = 0
+        for k in hits.indices {
+            let known = texts.flatMap { k < $0.count ? $0[k] : nil }
+            var row: [FieldSpan] = []
+            for field in fields {
+                let length = known?.text(of: field).utf8.count ?? 0
+                rangeBound += hits[k].highlights(in: field).count
+                // An empty subtitle or keywords is the NUL that ends the text before it.
+                if length == 0 && field != .title {
+                    row.append(FieldSpan(textOffset: textBytes - 1, textLength: 0, rangeStart: 0, rangeCount: 0))
+                    continue
+                }
+                row.append(FieldSpan(textOffset: textBytes, textLength: length, rangeStart: 0, rangeCount: 0))
+                textBytes += length + 1
             }
+            spans.append(row)
         }
         textCount = max(textBytes - 1, 0)
-        // Hits without known texts point at the block's final NUL: an empty, NUL-terminated text.
-        while spans.count < hits.count { spans.append((textCount, 0, textCount, 0)) }
-        textSpans = spans
         // The texts: malloc'd with a final NUL, so an empty result still has a valid pointer.
         guard let textBlock = calloc(textCount + 1, 1)?.assumingMemoryBound(to: CChar.self) else {
             throw SearchBarError(.outOfMemory, "could not allocate \(textCount + 1) bytes of hit texts")
         }
         if let texts {
-            for (k, pair) in zip(hits.indices, texts) {
-                let (titleOffset, _, textOffset, _) = spans[k]
-                Self.copy(pair.title, to: textBlock + titleOffset)
-                if hits[k].field != .title { Self.copy(pair.text, to: textBlock + textOffset) }
+            for (k, known) in zip(hits.indices, texts) {
+                for field in fields { Self.copy(known.text(of: field), to: textBlock + spans[k][Int(field.rawValue)].textOffset) }
             }
         }
         text = textBlock
         // The highlight ranges, keeping only those that fit a known text: written straight into
         // one block sized for all of them (no per-hit arrays).
-        let upperBound = hits.reduce(0) { $0 + $1.highlights.count }
         var block: UnsafeMutablePointer<sb_range>? = nil
-        if upperBound > 0 {
-            guard let raw = malloc(upperBound * MemoryLayout<sb_range>.stride) else {
+        if rangeBound > 0 {
+            guard let raw = malloc(rangeBound * MemoryLayout<sb_range>.stride) else {
                 free(textBlock)
-                throw SearchBarError(.outOfMemory, "could not allocate \(upperBound) highlight ranges")
+                throw SearchBarError(.outOfMemory, "could not allocate \(rangeBound) highlight ranges")
             }
-            block = raw.bindMemory(to: sb_range.self, capacity: upperBound)
+            block = raw.bindMemory(to: sb_range.self, capacity: rangeBound)
         }
-        var starts: [Int] = []
-        starts.reserveCapacity(hits.count)
-        var counts: [Int] = []
-        counts.reserveCapacity(hits.count)
         var total = 0
         for k in hits.indices {
-            starts.append(total)
-            let known = texts.flatMap { k < $0.count ? $0[k].text : nil }
-            for range in hits[k].highlights where known.map({ Self.fits(range, $0) }) ?? true {
-                block?.advanced(by: total).initialize(to: sb_range(start: range.lowerBound, end: range.upperBound))
-                total += 1
+            let known = texts.flatMap { k < $0.count ? $0[k] : nil }
+            for field in fields {
+                let f = Int(field.rawValue)
+                spans[k][f].rangeStart = total
+                let fieldText = known?.text(of: field)
+                for range in hits[k].highlights(in: field) where fieldText.map({ Self.fits(range, $0) }) ?? true {
+                    block?.advanced(by: total).initialize(to: sb_range(start: range.lowerBound, end: range.upperBound))
+                    total += 1
+                }
+                spans[k][f].rangeCount = total - spans[k][f].rangeStart
             }
-            counts.append(total - starts[k])
         }
         if total == 0 {
             free(block)
@@ -88,12 +108,9 @@ final class ResultsBox: @unchecked Sendable {
         }
         ranges = block
         rangeCount = total
-        self.starts = starts
-        self.counts = counts
+        fieldSpans = spans
     }
 
-    /// Per hit, the number of highlight ranges kept.
-    private let counts: [Int]
 
     /// The layouts sb_results_export() handed out, by unit (each built on first use).
     private let layouts = Mutex<[UInt32: ResultsLayout]>([:])
@@ -135,25 +152,35 @@ final class ResultsBox: @unchecked Sendable {
     /// Hit `i` as C sees it.
     func hit(_ i: Int) -> sb_hit {
         let hit = hits[i]
-        let highlights = ranges.map { UnsafePointer($0 + starts[i]) }
+        let span = fieldSpans[i][Int(hit.field.rawValue)]
+        let highlights = ranges.map { UnsafePointer($0 + span.rangeStart) }
         return sb_hit(
             id: hit.id, score: hit.score, field: hit.field.rawValue, tier: UInt32(hit.tier.rawValue),
-            highlights: counts[i] == 0 ? nil : highlights, highlight_count: counts[i])
+            highlights: span.rangeCount == 0 ? nil : highlights, highlight_count: span.rangeCount)
     }
 
     /// Hit `i` as sb_results_copy() writes it.
     func entry(_ i: Int) -> sb_hit_entry {
         let hit = hits[i]
-        let (titleOffset, titleLength, textOffset, textLength) = textSpans[i]
+        let title = fieldSpans[i][Int(SearchField.title.rawValue)]
+        let span = fieldSpans[i][Int(hit.field.rawValue)]
         return sb_hit_entry(
             id: hit.id, score: hit.score, field: hit.field.rawValue, tier: UInt32(hit.tier.rawValue),
-            text_offset: textOffset, text_len: textLength, title_offset: titleOffset,
-            title_len: titleLength, highlight_offset: starts[i], highlight_count: counts[i])
+            text_offset: span.textOffset, text_len: span.textLength, title_offset: title.textOffset,
+            title_len: title.textLength, highlight_offset: span.rangeStart, highlight_count: span.rangeCount)
+    }
+
+    /// Field `field` of hit `i` as sb_results_fields() gives it, in bytes.
+    func fieldEntry(_ i: Int, _ field: Int) -> sb_field_entry {
+        let span = fieldSpans[i][field]
+        return sb_field_entry(
+            text_offset: span.textOffset, text_len: span.textLength, highlight_offset: span.rangeStart,
+            highlight_count: span.rangeCount)
     }
 
     /// The matched field's text of hit `i`: a pointer into ``text`` and its length.
     func text(_ i: Int) -> (UnsafePointer<CChar>, Int) {
-        let (_, _, offset, length) = textSpans[i]
-        return (UnsafePointer(text + offset), length)
+        let span = fieldSpans[i][Int(hits[i].field.rawValue)]
+        return (UnsafePointer(text + span.textOffset), span.textLength)
     }
 }

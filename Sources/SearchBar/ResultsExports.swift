@@ -137,7 +137,9 @@ import SearchBarCore
 /// sb_results_copy() and sb_results_data(). With SB_UNIT_CODE_POINTS the entries' text and title
 /// offsets and lengths count Unicode code points of the text block from its start, and each
 /// highlight range counts code points of its hit's text: the string indices of a language whose
-/// strings index code points (Python), once the text block is decoded.
+/// strings index code points (Python), once the text block is decoded. SB_UNIT_UTF16 counts
+/// UTF-16 code units the same way (Qt, Java, JavaScript). The range block also holds the
+/// highlights of the hits' other fields, which sb_results_fields() indexes.
 /// Ownership: the three arrays belong to `results` and stay valid until sb_results_free(); do
 /// not free them.
 /// Thread safety: any thread, concurrently on one results object.
@@ -164,8 +166,8 @@ import SearchBarCore
         let textLength = try CInput.output(out_text_len, "out_text_len")
         let ranges = try CInput.output(out_ranges, "out_ranges")
         let rangeCount = try CInput.output(out_range_count, "out_range_count")
-        guard unit == SB_UNIT_BYTES.rawValue || unit == SB_UNIT_CODE_POINTS.rawValue else {
-            throw .invalidArgument("unit \(unit) is not an sb_unit (SB_UNIT_BYTES or SB_UNIT_CODE_POINTS)")
+        guard ResultsLayout.units.contains(unit) else {
+            throw .invalidArgument("unit \(unit) is not an sb_unit (SB_UNIT_BYTES, SB_UNIT_CODE_POINTS or SB_UNIT_UTF16)")
         }
         let layout = try box.layout(sb_unit(rawValue: unit))
         hits.pointee = layout.entries.map { UnsafePointer($0) }

@@ -23,7 +23,7 @@ import Synchronization
         let text = try CInput.query(query, query_len, "query")
         let parsed = try IndexInput.options(options)
         let found = try object.searchWithTexts(text, options: parsed)
-        out.pointee = HandleRegistry.register(try ResultsBox(found.hits, texts: found.texts))
+        out.pointee = HandleRegistry.register(try ResultsBox(found.hits, texts: found.texts, total: found.total, totalIsExact: found.totalIsExact))
         return SB_OK
     }
 }
@@ -105,7 +105,7 @@ private final class CallbackTarget: @unchecked Sendable {
         case .success(let found):
             do throws(SearchBarError) {
                 // The texts come from the snapshot the search ran on, like its highlights.
-                let handle = HandleRegistry.register(try ResultsBox(found.hits, texts: found.texts))
+                let handle = HandleRegistry.register(try ResultsBox(found.hits, texts: found.texts, total: found.total, totalIsExact: found.totalIsExact))
                 callback(context, ticket, SB_OK, handle)
             } catch {
                 callback(context, ticket, fail(error), nil)

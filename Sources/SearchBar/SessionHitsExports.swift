@@ -49,7 +49,8 @@ import SearchBarCore
         let hits =
             found?.hits ?? current.results.ids.map { SearchHit(id: $0, score: 0, field: .title, highlights: []) }
         generation.pointee = current.generation
-        results.pointee = HandleRegistry.register(try ResultsBox(hits, texts: found?.texts))
+        results.pointee = HandleRegistry.register(try ResultsBox(
+            hits, texts: found?.texts, total: found?.total, totalIsExact: found?.totalIsExact ?? true))
         return SB_OK
     }
 }

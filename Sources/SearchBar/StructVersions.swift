@@ -7,7 +7,8 @@ enum StructVersions {
     static let config = VersionedStruct<sb_config>(
         typeName: "sb_config", sizes: [VersionedStruct.end(\sb_config.threads)])
     static let searchOptions = VersionedStruct<sb_search_options>(
-        typeName: "sb_search_options", sizes: [VersionedStruct.end(\sb_search_options.filter_count)])
+        typeName: "sb_search_options",
+        sizes: [VersionedStruct.end(\sb_search_options.filter_count), VersionedStruct.end(\sb_search_options.offset)])
     static let indexOptions = VersionedStruct<sb_index_options>(
         typeName: "sb_index_options",
         sizes: [VersionedStruct.end(\sb_index_options.locale), VersionedStruct.end(\sb_index_options.max_threads)])

@@ -168,7 +168,7 @@ int main(void) {
             CHECK(text == NULL && text_len == 0);
             const sb_hit_entry *hits = NULL;
             size_t hit_count = 0;
-            for (int unit = 0; unit < 2; unit++) {
+            for (int unit = 0; unit < 3; unit++) {
                 CHECK_STATUS(sb_results_export(results, unit, NULL, &hit_count, &text, &text_len, &ranges, &len),
                              SB_EINVAL);
                 CHECK_STATUS(sb_results_export(results, unit, &hits, NULL, &text, &text_len, &ranges, &len),
@@ -396,7 +396,7 @@ int main(void) {
             const sb_range *ranges = NULL;
             size_t hit_count = 0, text_len = 0, range_count = 0;
             CHECK_STATUS(sb_index_search(index, "apple", 5, NULL, &r), SB_OK);
-            CHECK_STATUS(sb_results_export(r, 2, &hits, &hit_count, &text, &text_len, &ranges, &range_count),
+            CHECK_STATUS(sb_results_export(r, 3, &hits, &hit_count, &text, &text_len, &ranges, &range_count),
                          SB_EINVAL);
             CHECK(strstr(sb_last_error(), "unit") != NULL);
             CHECK_STATUS(sb_results_export(r, UINT32_MAX, &hits, &hit_count, &text, &text_len, &ranges,

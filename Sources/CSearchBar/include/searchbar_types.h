@@ -263,9 +263,22 @@ typedef struct sb_filter {
 #define SB_SEARCH_EXTENDED 1u
 /** sb_search_options.flags: no typo tolerance. */
 #define SB_SEARCH_NO_TYPOS 2u
+/** sb_search_options.flags: an empty (or blank) query lists every item of the scopes that
+ *  passes the filters, ordered as hits of equal relevance are (heavier weight first, then title
+ *  collation, then id), with no highlights. Without it an empty query without scopes, filters
+ *  or filter tokens finds nothing. A filtered list that shows everything while the field is
+ *  empty sets it. */
+#define SB_SEARCH_LIST_ALL 4u
+/** sb_search_options.flags: count every match exactly (sb_results_total() then always reports
+ *  an exact total), even when that means examining every candidate the search would otherwise
+ *  pass over: as slow as a search that scans every candidate. Without it the total is exact
+ *  only when that is free, and a lower bound otherwise. */
+#define SB_SEARCH_EXACT_TOTAL 8u
+/** The largest sb_search_options.offset: pages reach the first 20,000 hits. */
+#define SB_SEARCH_MAX_OFFSET 10000u
 
-/** The sb_search_options version this header describes. */
-#define SB_SEARCH_OPTIONS_VERSION 1
+/** The sb_search_options version this header describes: 2 added offset. */
+#define SB_SEARCH_OPTIONS_VERSION 2
 
 /** Options of one search; NULL or SB_SEARCH_OPTIONS_INIT means the index's defaults. */
 typedef struct sb_search_options {
@@ -285,10 +298,17 @@ typedef struct sb_search_options {
     const sb_filter *filters;
     /** Number of filters. */
     size_t filter_count;
+    /* ---- version 2 ---- */
+    /** Hits skipped before the first returned (paging: page p of n hits is offset p * n, limit
+     *  n); at most SB_SEARCH_MAX_OFFSET. Hits that tie in relevance and whose titles agree in
+     *  their first collation bytes (about 8: "Report 2024-01…", "Report 2024-02…") are taken
+     *  into a page in id order and then sorted by title, so a run of such hits that straddles a
+     *  page boundary may show one of them on both pages and another on neither. */
+    size_t offset;
 } sb_search_options;
 
 /** Initializer of an sb_search_options with the defaults. */
-#define SB_SEARCH_OPTIONS_INIT {SB_SEARCH_OPTIONS_VERSION, 0, 0, 0, NULL, 0, NULL, 0}
+#define SB_SEARCH_OPTIONS_INIT {SB_SEARCH_OPTIONS_VERSION, 0, 0, 0, NULL, 0, NULL, 0, 0}
 
 /** The sb_index_options version this header describes: 2 added max_threads. */
 #define SB_INDEX_OPTIONS_VERSION 2
@@ -412,14 +432,34 @@ typedef struct sb_hit_entry {
     size_t highlight_count;
 } sb_hit_entry;
 
-/** The unit of the offsets, lengths and highlight ranges sb_results_export() reports.
- *  Append-only. */
+/** The unit of the offsets, lengths and highlight ranges sb_results_export() and
+ *  sb_results_fields() report. Append-only. */
 typedef enum sb_unit {
     /** UTF-8 bytes, as everywhere else in this interface. */
     SB_UNIT_BYTES = 0,
     /** Unicode code points (scalar values): the string indices of Python, and of UTF-32. */
-    SB_UNIT_CODE_POINTS = 1
+    SB_UNIT_CODE_POINTS = 1,
+    /** UTF-16 code units (a character beyond U+FFFF counts two): the string indices of Qt
+     *  (QString), Java, JavaScript, C# and ICU's UChar APIs. */
+    SB_UNIT_UTF16 = 2
 } sb_unit;
+
+/** One field of one hit, as sb_results_fields() gives it: three per hit (title, subtitle,
+ *  keywords, in sb_field order), in the unit asked for. */
+typedef struct sb_field_entry {
+    /** The field's original text: [text_offset, text_offset + text_len) of the results' text
+     *  block (empty when the item has none, the index does not store the field, or the results
+     *  are a hostless session's). */
+    size_t text_offset;
+    /** Length of the field's text. */
+    size_t text_len;
+    /** What the query matched in the field: ranges [highlight_offset, highlight_offset +
+     *  highlight_count) of the range block sb_results_export() returns for the same unit,
+     *  each relative to the field's text (bounded as sb_hit.highlights are). */
+    size_t highlight_offset;
+    /** Number of highlight ranges (0 when nothing matched in the field). */
+    size_t highlight_count;
+} sb_field_entry;
 
 /* SB_SECTION(session_lifecycle) */
 

@@ -141,7 +141,9 @@ public final class SearchIndex: Sendable, ProcessBound {
         }
     }
 
-    /// The item with this id as it was added (attributes' text values folded), or nil.
+    /// The item with this id as it was added, or nil: its texts as given (a field the index
+    /// does not store is ""), its scope, its weight at `Float` precision (as it ranks), and its
+    /// attributes with text values folded (as filters compare them).
     public func item(id: UInt64) -> IndexItem? {
         let snapshot = self.snapshot
         guard let (s, local) = snapshot.locate(id) else { return nil }
@@ -149,6 +151,7 @@ public final class SearchIndex: Sendable, ProcessBound {
         return IndexItem(
             id: id, title: segment.originalText(.title, local), subtitle: segment.originalText(.subtitle, local),
             keywords: segment.originalText(.keywords, local), scope: segment.scope(local),
+            weight: WeightKey.weight(segment.weightKey(local)),
             attributes: segment.attributes.entries(of: local).map { entry in
                 ItemAttribute(
                     segment.attributes.names[Int(entry.name)],

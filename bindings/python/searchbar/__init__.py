@@ -8,7 +8,7 @@ could not be read (and was moved aside) with RecentsResetWarning.
 """
 from ._config import configure, pool_threads
 from ._ffi import ABI_MAJOR, lib as _lib
-from ._index import Hit, Index
+from ._index import Hit, Hits, Index
 from ._session import BarItem, Display, Event, SearchToken, Session, Suggestion
 from ._samples import SAMPLE_SCOPES, sample_items
 from ._text import Collator, Token, fold, sort, tokenize
@@ -26,6 +26,7 @@ __all__ = [
     "Display",
     "Event",
     "Hit",
+    "Hits",
     "Index",
     "LocaleFallbackWarning",
     "RecentsResetWarning",

@@ -109,7 +109,7 @@ class sb_filter(ctypes.Structure):
 
 
 class sb_search_options(Versioned):
-    VERSION = 1
+    VERSION = 2
     _fields_ = [
         ("version", ctypes.c_uint32),
         ("mode", ctypes.c_uint32),
@@ -119,6 +119,7 @@ class sb_search_options(Versioned):
         ("scope_count", ctypes.c_size_t),
         ("filters", ctypes.POINTER(sb_filter)),
         ("filter_count", ctypes.c_size_t),
+        ("offset", ctypes.c_size_t),
     ]
 
 
@@ -154,6 +155,15 @@ class sb_hit_entry(ctypes.Structure):
         ("text_len", ctypes.c_size_t),
         ("title_offset", ctypes.c_size_t),
         ("title_len", ctypes.c_size_t),
+        ("highlight_offset", ctypes.c_size_t),
+        ("highlight_count", ctypes.c_size_t),
+    ]
+
+
+class sb_field_entry(ctypes.Structure):
+    _fields_ = [
+        ("text_offset", ctypes.c_size_t),
+        ("text_len", ctypes.c_size_t),
         ("highlight_offset", ctypes.c_size_t),
         ("highlight_count", ctypes.c_size_t),
     ]
@@ -227,6 +237,8 @@ FUNCTIONS = {
     "sb_release_memory": (None, [], False),
     "sb_index_remove": (ctypes.c_int, [P(sb_index), P(ctypes.c_uint64), ctypes.c_size_t], True),
     "sb_index_count": (ctypes.c_int, [P(sb_index), P(ctypes.c_size_t)], True),
+    "sb_index_get": (ctypes.c_int, [P(sb_index), ctypes.c_uint64, P(P(sb_item))], True),
+    "sb_index_clear": (ctypes.c_int, [P(sb_index)], True),
     "sb_index_search": (
         ctypes.c_int,
         [P(sb_index), ctypes.c_char_p, ctypes.c_size_t, P(sb_search_options), P(P(sb_results))],
@@ -255,6 +267,15 @@ FUNCTIONS = {
          P(ctypes.c_size_t), P(P(sb_range)), P(ctypes.c_size_t)],
         True,
     ),
+    "sb_results_total": (ctypes.c_int, [P(sb_results), P(ctypes.c_size_t), P(ctypes.c_int32)], True),
+    "sb_results_field": (
+        ctypes.c_int,
+        [P(sb_results), ctypes.c_int64, ctypes.c_uint32, P(P(ctypes.c_char)), P(ctypes.c_size_t), P(P(sb_range)),
+         P(ctypes.c_size_t)],
+        True,
+    ),
+    "sb_results_fields": (
+        ctypes.c_int, [P(sb_results), ctypes.c_uint32, P(P(sb_field_entry)), P(ctypes.c_size_t)], True),
     "sb_sample_items": (ctypes.c_int, [ctypes.c_uint32, P(P(sb_item)), P(ctypes.c_size_t)], True),
     "sb_sample_scope_title": (ctypes.c_char_p, [ctypes.c_uint32], False),
 }

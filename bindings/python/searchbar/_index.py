@@ -7,9 +7,8 @@ import threading
 from dataclasses import dataclass, field as dataclass_field
 
 from . import _ffi, _lifetime
-from ._ffi import (lib, packed_utf8, sb_attribute, sb_filter, sb_hit_entry, sb_index, sb_index_options, sb_item,
-                   sb_packed_items,
-                   sb_range, sb_results, sb_search_options, size_t_view)
+from ._ffi import (lib, packed_utf8, sb_attribute, sb_field_entry, sb_filter, sb_hit_entry, sb_index, sb_index_options,
+                   sb_item, sb_packed_items, sb_range, sb_results, sb_search_options, size_t_view)
 from ._ranges import checked
 from ._text import _encode, _locale
 from .errors import SearchBarError, check_status
@@ -21,12 +20,18 @@ TIERS = {7: "exact", 6: "title_prefix", 5: "prefixes_in_order", 4: "prefixes_any
 _TIER_NAMES = tuple(TIERS.get(tier, str(tier)) for tier in range(max(TIERS) + 1))
 SEARCH_EXTENDED = 1
 SEARCH_NO_TYPOS = 2
+SEARCH_LIST_ALL = 4
+SEARCH_EXACT_TOTAL = 8
+#: The largest `offset` a search takes (SB_SEARCH_MAX_OFFSET).
+MAX_OFFSET = 10000
 
 
 @dataclass(frozen=True)
 class Hit:
     """One search result. `highlights` are (start, end) Python string indices into the text of
-    `field` ('title', 'subtitle' or 'keywords'), which `text` holds."""
+    `field` ('title', 'subtitle' or 'keywords'), which `text` holds. `field_highlights` maps
+    every field where the query matched to its highlights (a title hit whose subtitle also holds
+    a query word has 'subtitle' there); `subtitle` and `keywords` are the item's other texts."""
 
     id: int
     score: int
@@ -35,6 +40,20 @@ class Hit:
     highlights: list = dataclass_field(default_factory=list)
     text: str = ""
     title: str = ""
+    subtitle: str = ""
+    keywords: str = ""
+    field_highlights: dict = dataclass_field(default_factory=dict)
+
+
+class Hits(list):
+    """The hits of one search, best first (a list of Hit), with `total`, the number of items
+    that matched (the hits, those skipped by `offset` and those beyond `limit`), and
+    `total_is_exact`: True when `total` is exact (always with exact_total=True; otherwise when
+    every match fitted in offset + limit, or an empty query lists every item), False when it is
+    a lower bound (offset + limit: show "50+")."""
+
+    total = 0
+    total_is_exact = True
 
 
 def _mode(mode):
@@ -152,13 +171,15 @@ _ENTRY_SIZE = _ENTRY.size
 _RANGE_SIZE = ctypes.sizeof(sb_range)
 _SIZE_T_CODE = "Q" if ctypes.sizeof(ctypes.c_size_t) == 8 else "I"
 _P_ENTRY = ctypes.POINTER(sb_hit_entry)
+_P_FIELD = ctypes.POINTER(sb_field_entry)
+_FIELD_SIZE = ctypes.sizeof(sb_field_entry)
 _P_CHAR = ctypes.POINTER(ctypes.c_char)
 _P_RANGE = ctypes.POINTER(sb_range)
 _P_RESULTS = ctypes.POINTER(sb_results)
 _byref = ctypes.byref
 _string_at = ctypes.string_at
 #: The options structs of searches without scopes or filters, by (limit, type(limit), mode,
-#: extended, typos): see Index._plain_options.
+#: extended, typos, offset, type(offset), list_all, exact_total): see Index._plain_options.
 _PLAIN_OPTIONS = {}
 #: sb_unit: highlight ranges and text offsets in code points, i.e. Python string indices.
 SB_UNIT_CODE_POINTS = 1
@@ -274,13 +295,50 @@ class Index(_ffi.OwnedHandle):
         lib.sb_index_count(self._handle, ctypes.byref(count))
         return count.value
 
-    def _options(self, limit, mode, scope, filters, extended, typos):
+    def get(self, item_id):
+        """The item with this id as a dict {"id", "title", "subtitle", "keywords", "scope",
+        "weight", "attributes"} (texts as added, "" for a field the index does not store; the
+        weight as it ranks, at float32 precision; attribute text values folded as filters compare
+        them), or None when no item has it."""
+        item = ctypes.POINTER(sb_item)()
+        try:
+            lib.sb_index_get(self._handle, checked(item_id, "uint64_t", "item id"), ctypes.byref(item))
+        except SearchBarError as error:
+            if error.status_name == "SB_ENOTFOUND":
+                return None
+            raise
+        try:
+            c = item.contents
+
+            def text(struct, name):
+                # The pointer itself (a c_char_p field reads as bytes cut at the first NUL).
+                pointer = ctypes.c_void_p.from_address(ctypes.addressof(struct) + getattr(type(struct), name).offset)
+                length = getattr(struct, name + "_len")
+                return _string_at(pointer.value, length).decode("utf-8") if length else ""
+
+            attributes = {}
+            for k in range(c.attribute_count):
+                a = c.attributes[k]
+                attributes[text(a, "name")] = text(a, "text") if a.text is not None else a.number
+            return {"id": c.id, "title": text(c, "title"), "subtitle": text(c, "subtitle"),
+                    "keywords": text(c, "keywords"), "scope": c.scope, "weight": c.weight, "attributes": attributes}
+        finally:
+            lib.sb_free(item)
+
+    def clear(self):
+        """Removes every item (searches running meanwhile see all of them or none)."""
+        lib.sb_index_clear(self._handle)
+
+    def _options(self, limit, mode, scope, filters, extended, typos, offset=0, list_all=False, exact_total=False):
         if not isinstance(limit, int) or limit < 0:
             raise ValueError("limit must be a non-negative int")
         checked(limit, "size_t", "limit")
+        if not isinstance(offset, int) or isinstance(offset, bool) or not 0 <= offset <= MAX_OFFSET:
+            raise ValueError(f"offset must be an int in [0, {MAX_OFFSET}], got {offset!r}")
         keep = []
-        options = sb_search_options(mode=_mode(mode), limit=limit)
-        options.flags = (SEARCH_EXTENDED if extended else 0) | (0 if typos else SEARCH_NO_TYPOS)
+        options = sb_search_options(mode=_mode(mode), limit=limit, offset=offset)
+        options.flags = ((SEARCH_EXTENDED if extended else 0) | (0 if typos else SEARCH_NO_TYPOS)
+                         | (SEARCH_LIST_ALL if list_all else 0) | (SEARCH_EXACT_TOTAL if exact_total else 0))
         if scope is not None:
             scopes = [scope] if isinstance(scope, int) else list(scope)
             array = (ctypes.c_uint32 * len(scopes))(*(checked(x, "uint32_t", "scope") for x in scopes))
@@ -305,31 +363,37 @@ class Index(_ffi.OwnedHandle):
             options.filters, options.filter_count = array, len(filters)
         return options, keep
 
-    def search(self, query, limit=50, mode=None, scope=None, filters=None, extended=False, typos=True):
-        """The best hits for `query`, best first. `scope`: an int or a list of ints;
-        `filters`: {attribute: "text"} for equality or {attribute: (min, max)} for a number
-        range (None for an open end); `extended`: fzf-like operators ('exact ^prefix suffix$
-        !not a | b) and filter tokens (scope:N, name:value, name>=N)."""
+    def search(self, query, limit=50, mode=None, scope=None, filters=None, extended=False, typos=True, offset=0,
+               list_all=False, exact_total=False):
+        """The best hits for `query`, best first, as Hits (a list of Hit with `total` and
+        `total_is_exact`). `scope`: an int or a list of ints; `filters`: {attribute: "text"}
+        for equality or {attribute: (min, max)} for a number range (None for an open end);
+        `extended`: fzf-like operators ('exact ^prefix suffix$ !not a | b) and filter tokens
+        (scope:N, name:value, name>=N); `offset`: hits skipped first (page p of n is offset p * n,
+        limit n; at most MAX_OFFSET); `list_all`: an empty query lists every item (heavier first,
+        then by title), else it finds nothing; `exact_total`: count every match exactly, at the
+        cost of examining every candidate."""
         data = _encode(query, "query")
         if scope is None and not filters:
-            options = self._plain_options(limit, mode, extended, typos)
+            options = self._plain_options(limit, mode, extended, typos, offset, list_all, exact_total)
         else:
-            options, _keep = self._options(limit, mode, scope, filters, extended, typos)
+            options, _keep = self._options(limit, mode, scope, filters, extended, typos, offset, list_all, exact_total)
         results = _P_RESULTS()
         lib.sb_index_search(self._handle, data, len(data), _byref(options), _byref(results))
         return self._hits(results)
 
-    def _plain_options(self, limit, mode, extended, typos):
+    def _plain_options(self, limit, mode, extended, typos, offset=0, list_all=False, exact_total=False):
         """The options struct of a search without scopes or filters, made once per distinct
-        (limit, mode, extended, typos) and shared: C only reads it."""
-        key = (limit, type(limit), mode, bool(extended), bool(typos))
+        (limit, mode, extended, typos, offset, list_all, exact_total) and shared: C only reads it."""
+        key = (limit, type(limit), mode, bool(extended), bool(typos), offset, type(offset), bool(list_all),
+               bool(exact_total))
         try:
             options = _PLAIN_OPTIONS.get(key)
         except TypeError:  # an unhashable argument: _options raises what it always raised
             options = None
             key = None
         if options is None:
-            options, _keep = self._options(limit, mode, None, None, extended, typos)
+            options, _keep = self._options(limit, mode, None, None, extended, typos, offset, list_all, exact_total)
             if key is not None:
                 if len(_PLAIN_OPTIONS) >= 64:
                     _PLAIN_OPTIONS.clear()
@@ -337,12 +401,12 @@ class Index(_ffi.OwnedHandle):
         return options
 
     def search_async(self, query, callback, limit=50, mode=None, scope=None, filters=None, extended=False,
-                     typos=True):
+                     typos=True, offset=0, list_all=False, exact_total=False):
         """Starts a search on the index's threads; `callback(hits_or_exception)` runs once on a
-        library thread with a list of Hit, or a SearchBarError (SB_ECANCELED when cancelled).
-        Returns a ticket for cancel()."""
+        library thread with Hits (as search() returns), or a SearchBarError (SB_ECANCELED when
+        cancelled). Returns a ticket for cancel()."""
         data = _encode(query, "query")
-        options, keep = self._options(limit, mode, scope, filters, extended, typos)
+        options, keep = self._options(limit, mode, scope, filters, extended, typos, offset, list_all, exact_total)
         ticket = ctypes.c_uint64()
         token = object()
 
@@ -386,10 +450,11 @@ class Index(_ffi.OwnedHandle):
             raise
 
     def _hits(self, results):
-        """The hits of a results handle as Hit objects; frees the handle. One C call lays the
-        whole result out in code points (sb_results_export with SB_UNIT_CODE_POINTS): the text
-        block is decoded once, each hit's texts are slices of it, and its highlights are already
-        Python string indices."""
+        """The hits of a results handle as Hits; frees the handle. Three C calls lay the whole
+        result out in code points (sb_results_export and sb_results_fields with
+        SB_UNIT_CODE_POINTS, and sb_results_total): the text block is decoded once, each hit's
+        texts are slices of it, and its highlights are already Python string indices."""
+        hits = Hits()
         try:
             entries_p = _P_ENTRY()
             count = ctypes.c_size_t()
@@ -399,10 +464,19 @@ class Index(_ffi.OwnedHandle):
             range_count = ctypes.c_size_t()
             lib.sb_results_export(results, SB_UNIT_CODE_POINTS, _byref(entries_p), _byref(count), _byref(text),
                                   _byref(text_len), _byref(ranges), _byref(range_count))
+            total = ctypes.c_size_t()
+            exact = ctypes.c_int32()
+            lib.sb_results_total(results, _byref(total), _byref(exact))
+            hits.total = total.value
+            hits.total_is_exact = bool(exact.value)
             count = count.value
             if not count:
-                return []
+                return hits
+            fields_p = _P_FIELD()
+            field_count = ctypes.c_size_t()
+            lib.sb_results_fields(results, SB_UNIT_CODE_POINTS, _byref(fields_p), _byref(field_count))
             entries = _string_at(entries_p, count * _ENTRY_SIZE)
+            field_entries = array.array(_SIZE_T_CODE, _string_at(fields_p, field_count.value * _FIELD_SIZE))
             block = _string_at(text, text_len.value).decode("utf-8") if text_len.value else ""
             bounds = array.array(_SIZE_T_CODE)
             if range_count.value:
@@ -411,11 +485,10 @@ class Index(_ffi.OwnedHandle):
             lib.sb_results_free(results)
         pairs = iter(bounds)
         pairs = list(zip(pairs, pairs))  # every highlight as a (start, end) tuple, hit after hit
-        hits = []
         append = hits.append
         fields, tiers = FIELDS, _TIER_NAMES
-        for hit_id, score, field_no, tier, t_off, t_len, title_off, title_len, h_off, h_count in \
-                _ENTRY.iter_unpack(entries):
+        for k, (hit_id, score, field_no, tier, t_off, t_len, title_off, title_len, h_off, h_count) in \
+                enumerate(_ENTRY.iter_unpack(entries)):
             text = block[t_off:t_off + t_len]
             hit = _new_object(Hit)  # what Hit(...) makes, at a third of the cost of the frozen __init__
             values = hit.__dict__
@@ -427,5 +500,18 @@ class Index(_ffi.OwnedHandle):
             values["text"] = text
             values["title"] = text if title_off == t_off and title_len == t_len else \
                 block[title_off:title_off + title_len]
+            # Three sb_field_entry per hit, four size_t each: text offset, length, range offset, count.
+            f = 12 * k
+            s_off, s_len, k_off, k_len = field_entries[f + 4], field_entries[f + 5], field_entries[f + 8], \
+                field_entries[f + 9]
+            values["subtitle"] = block[s_off:s_off + s_len] if s_len else ""
+            values["keywords"] = block[k_off:k_off + k_len] if k_len else ""
+            marked = {}
+            for n in range(3):
+                r_count = field_entries[f + 4 * n + 3]
+                if r_count:
+                    r_off = field_entries[f + 4 * n + 2]
+                    marked[fields[n]] = pairs[r_off:r_off + r_count]
+            values["field_highlights"] = marked
             append(hit)
         return hits

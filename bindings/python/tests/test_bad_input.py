@@ -390,7 +390,7 @@ def test_export_row1_null_handle():
 def test_export_row2_null_outputs(index):
     results = _search(index)
     try:
-        for unit in (0, 1):
+        for unit in (0, 1, 2):
             for name in ("out_hits", "out_count", "out_text", "out_text_len", "out_ranges", "out_range_count"):
                 status, outs = _export(results, unit, skip=name)
                 assert status == SB_EINVAL, name
@@ -405,7 +405,7 @@ def test_export_row2_null_outputs(index):
 def test_export_row6_unknown_unit(index):
     results = _search(index)
     try:
-        for unit in (2, 99, 2**32 - 1):
+        for unit in (3, 99, 2**32 - 1):
             status, outs = _export(results, unit)
             assert status == SB_EINVAL and _all_reset(outs)
             assert "unit" in _ffi.last_error()

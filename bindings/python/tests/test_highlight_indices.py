@@ -4,13 +4,14 @@ check them against the byte layout (sb_results_copy + sb_results_data) converted
 text where bytes, code points and characters all differ: combining marks, astral characters
 (emoji, a supplementary-plane CJK ideograph), CJK, Hangul, Thai and right-to-left scripts."""
 import ctypes
-import time
 
 import pytest
 
 import searchbar
 from searchbar import _ffi
 from searchbar._ffi import lib
+
+from conftest import wait_hits
 
 P = ctypes.POINTER
 
@@ -163,14 +164,7 @@ def test_export_in_bytes_matches_copy_and_data(index):
 def test_session_hits_use_string_indices(index):
     with searchbar.Session(index, manual_clock=True) as session:
         session.type("𠮷")
-        generation = session.search_now()
-        deadline = time.monotonic() + 10
-        while True:
-            got, hits = session.hits()
-            if got >= generation and hits:
-                break
-            assert time.monotonic() < deadline, "the session delivered no hits"
-            time.sleep(0.01)
+        hits = wait_hits(session, session.search_now())
         assert [h.id for h in hits] == [4]
         assert hits[0].highlights == [(0, 1), (7, 8)]
         for start, end in hits[0].highlights:

@@ -262,7 +262,9 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
             quality = 255 - typos
         } else {
             if searchesTitle && segment.titleStarts(with: keys[words.count], i) {
-                tier = segment.folded[0].length(i) == folded.count ? .exactTitle : .titlePrefix
+                // (With no words, an empty query listing every item: one tier for all, an empty
+                // title included.)
+                tier = segment.folded[0].length(i) == folded.count && !folded.isEmpty ? .exactTitle : .titlePrefix
             } else if worstClass == 1 {
                 tier = .infix
             } else {

@@ -12,13 +12,27 @@ public struct SearchHit: Sendable, Equatable {
     /// line feed there (none when there is none): the work of highlighting a hit is bounded
     /// however long its text, and a text up to 64 KiB is highlighted in full.
     public var highlights: [Range<Int>]
+    /// What the query matched in the searched fields other than ``field``, as ranges of each
+    /// field's original text (bounded as ``highlights`` are); a field where nothing matched is
+    /// absent. A title hit whose subtitle also holds a query word has it here.
+    public var otherHighlights: [SearchField: [Range<Int>]]
 
     /// Creates a hit.
-    public init(id: UInt64, score: UInt64, field: SearchField, highlights: [Range<Int>]) {
+    public init(
+        id: UInt64, score: UInt64, field: SearchField, highlights: [Range<Int>],
+        otherHighlights: [SearchField: [Range<Int>]] = [:]
+    ) {
         self.id = id
         self.score = score
         self.field = field
         self.highlights = highlights
+        self.otherHighlights = otherHighlights
+    }
+
+    /// The highlights in `field`'s original text: ``highlights`` for the hit's own field,
+    /// else those of ``otherHighlights`` (none when nothing matched there).
+    public func highlights(in field: SearchField) -> [Range<Int>] {
+        field == self.field ? highlights : otherHighlights[field] ?? []
     }
 
     /// The match tier encoded in the score (see ``MatchTier``).

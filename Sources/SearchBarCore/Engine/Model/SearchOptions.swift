@@ -13,14 +13,32 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
     public var extendedSyntax: Bool
     /// Allow typos in prefix and contains modes (on by default).
     public var typos: Bool
+    /// Hits skipped before the first one returned (paging: page `p` of `n` hits is offset
+    /// `p * n`, limit `n`); clamped to 0...``maxOffset``. A search selects `offset + limit`
+    /// hits by score, then the first 8 bytes of their titles' collation keys, then id, and
+    /// orders equal ones by their full titles: a run of hits that tie on all but the full title
+    /// and straddles a page boundary may show one of them on both pages and another on neither.
+    public var offset: Int
+    /// An empty query lists every item (of the scopes, passing the filters), ordered as hits
+    /// of equal relevance are: by weight, then by the collation of their titles, then by id.
+    /// Off: an empty query without scopes, filters or filter tokens finds nothing.
+    public var listsAllWhenEmpty: Bool
+    /// Count every match exactly (``HitsWithTexts/total``), even when that costs examining
+    /// every candidate the search could otherwise pass over. Off: the total is exact only when
+    /// it comes for free, and a lower bound otherwise (``HitsWithTexts/totalIsExact``).
+    public var exactTotal: Bool
 
     /// The largest `limit` honoured.
     public static let maxLimit = 10_000
+    /// The largest `offset` honoured: pages reach the first `maxOffset + maxLimit` hits.
+    public static let maxOffset = 10_000
 
-    /// Creates options; the defaults are the index's mode, 50 hits, all scopes, no filters.
+    /// Creates options; the defaults are the index's mode, 50 hits from the first, all scopes,
+    /// no filters, an empty query finding nothing, and a total exact only when it is free.
     public init(
         mode: MatchMode? = nil, limit: Int = 50, scopes: [UInt32] = [], filters: [AttributeFilter] = [],
-        extendedSyntax: Bool = false, typos: Bool = true
+        extendedSyntax: Bool = false, typos: Bool = true, offset: Int = 0, listsAllWhenEmpty: Bool = false,
+        exactTotal: Bool = false
     ) {
         self.mode = mode
         self.limit = limit
@@ -28,10 +46,16 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
         self.filters = filters
         self.extendedSyntax = extendedSyntax
         self.typos = typos
+        self.offset = offset
+        self.listsAllWhenEmpty = listsAllWhenEmpty
+        self.exactTotal = exactTotal
     }
 
     /// `limit` clamped to 1...``maxLimit``.
     var effectiveLimit: Int { min(max(limit, 1), Self.maxLimit) }
+
+    /// `offset` clamped to 0...``maxOffset``.
+    var effectiveOffset: Int { min(max(offset, 0), Self.maxOffset) }
 }
 
 /// A condition on an item attribute.

@@ -18,18 +18,35 @@ struct CompiledQuery: Sendable, Equatable {
     var filters: [AttributeFilter]
     /// Allowed scopes; empty means all.
     var scopes: [UInt32]
-    /// Hits wanted.
+    /// Hits selected: those skipped (``offset``) and those returned.
     var limit: Int
+    /// Selected hits skipped before the first returned.
+    var offset: Int
+    /// An empty query lists every item (``SearchOptions/listsAllWhenEmpty``).
+    var listsAllWhenEmpty: Bool
+    /// Every match is counted (``SearchOptions/exactTotal``).
+    var exactTotal: Bool
 
     /// True when nothing is asked: no words and no conditions (an empty query matches nothing).
     var isEmpty: Bool { words.isEmpty && groups.isEmpty }
+
+    /// True when the query selects nothing to search for: no words, conditions, filters or
+    /// scopes, and an empty query does not list every item.
+    var selectsNothing: Bool { isEmpty && filters.isEmpty && scopes.isEmpty && !listsAllWhenEmpty }
+
+    /// True when every live item matches: an empty query that lists them all, with no
+    /// condition, filter or scope.
+    var matchesEveryItem: Bool { isEmpty && filters.isEmpty && scopes.isEmpty && listsAllWhenEmpty }
 
     /// Compiles `query` for `options` with the index's analyzer.
     init(_ query: String, options: SearchOptions, defaultMode: MatchMode, analysis: ItemAnalysis,
          isAttribute: (String) -> Bool)
     {
         mode = options.mode ?? defaultMode
-        limit = options.effectiveLimit
+        offset = options.effectiveOffset
+        limit = offset + options.effectiveLimit
+        listsAllWhenEmpty = options.listsAllWhenEmpty
+        exactTotal = options.exactTotal
         let analyzer = analysis.analyzer
         let parsed = QueryParser.parse(
             query, extended: options.extendedSyntax, fold: { analyzer.fold($0) }, isAttribute: isAttribute)

@@ -21,6 +21,10 @@ final class ResultCache: Sendable {
         var texts: [HitTexts]?
         /// Per segment serial, every match (nil when there were too many to keep).
         var matches: [UInt64: [UInt32]]?
+        /// The number of matches (see ``HitsWithTexts/total``).
+        var total: Int
+        /// True when ``total`` is exact.
+        var totalIsExact: Bool
     }
 
     /// Recent searches remembered.
@@ -51,11 +55,11 @@ final class ResultCache: Sendable {
 
     /// The hits of an identical search on the same snapshot, with their texts when that search
     /// read them.
-    func hits(for query: CompiledQuery, version: UInt64) -> (hits: [SearchHit], texts: [HitTexts]?)? {
+    func hits(for query: CompiledQuery, version: UInt64) -> Entry? {
         state.withLock { state in
             let entry = Self.use(query, version, in: &state.recent)
                 ?? (Self.isShort(query) ? Self.use(query, version, in: &state.short) : nil)
-            return entry.map { ($0.hits, $0.texts) }
+            return entry
         }
     }
 

@@ -1,29 +1,55 @@
-/// The original texts a ``SearchHit`` refers to: its title and the text of its matched field,
-/// as the item was added (highlight ranges are UTF-8 byte offsets into ``text``).
+/// The original texts a ``SearchHit`` refers to: every field of its item, as the item was
+/// added (highlight ranges are UTF-8 byte offsets into them; ``text`` is the hit's own field).
 public struct HitTexts: Sendable, Equatable {
     /// The item's title.
     public var title: String
     /// The original text of the hit's ``SearchHit/field`` (the title again for a title hit).
     public var text: String
+    /// The item's subtitle ("" when it has none or the index does not store subtitles).
+    public var subtitle: String
+    /// The item's keywords ("" when it has none or the index does not store keywords).
+    public var keywords: String
 
     /// Creates the texts of one hit.
-    public init(title: String, text: String) {
+    public init(title: String, text: String, subtitle: String = "", keywords: String = "") {
         self.title = title
         self.text = text
+        self.subtitle = subtitle
+        self.keywords = keywords
+    }
+
+    /// The original text of `field`.
+    public func text(of field: SearchField) -> String {
+        switch field {
+        case .title: title
+        case .subtitle: subtitle
+        case .keywords: keywords
+        }
     }
 }
 
-/// Hits with their texts, both from the one snapshot a search ran on.
+/// Hits with their texts, both from the one snapshot a search ran on, and how many items
+/// matched in all.
 public struct HitsWithTexts: Sendable, Equatable {
     /// The hits, best first.
     public var hits: [SearchHit]
     /// The texts of each hit, in the same order.
     public var texts: [HitTexts]
+    /// The number of items that match, the hits and those skipped (``SearchOptions/offset``)
+    /// or beyond the limit included; a lower bound unless ``totalIsExact``.
+    public var total: Int
+    /// True when ``total`` is the exact number of matches: always with
+    /// ``SearchOptions/exactTotal``; otherwise when the search selected fewer hits than it
+    /// could take (every match is among them), or an empty query lists every item.
+    /// Otherwise ``total`` is the number of hits selected (skipped and returned).
+    public var totalIsExact: Bool
 
-    /// Pairs hits with their texts.
-    public init(hits: [SearchHit], texts: [HitTexts]) {
+    /// Pairs hits with their texts; the total defaults to the hits given, exact.
+    public init(hits: [SearchHit], texts: [HitTexts], total: Int? = nil, totalIsExact: Bool = true) {
         self.hits = hits
         self.texts = texts
+        self.total = total ?? hits.count
+        self.totalIsExact = totalIsExact
     }
 }
 
@@ -51,12 +77,28 @@ extension SearchIndex {
         return false
     }
 
+    /// Every field's text of one item, with `field`'s as ``HitTexts/text``.
     static func texts(of hits: [SearchHit], in snapshot: Snapshot) -> [HitTexts] {
         hits.map { hit in
             guard let (s, local) = snapshot.locate(hit.id) else { return HitTexts(title: "", text: "") }
             let segment = snapshot.segments[s].segment
-            let title = segment.originalText(.title, local)
-            return HitTexts(title: title, text: hit.field == .title ? title : segment.originalText(hit.field, local))
+            return HitTexts(segment, local, field: hit.field)
         }
+    }
+}
+
+extension HitTexts {
+    /// The texts of item `local` of `segment`, with `field`'s as ``text``; `title`, when the
+    /// caller has read it already.
+    init(_ segment: Segment, _ local: Int, field: SearchField, title: String? = nil) {
+        let title = title ?? segment.originalText(.title, local)
+        let subtitle = segment.originalText(.subtitle, local)
+        let keywords = segment.originalText(.keywords, local)
+        let text = switch field {
+        case .title: title
+        case .subtitle: subtitle
+        case .keywords: keywords
+        }
+        self.init(title: title, text: text, subtitle: subtitle, keywords: keywords)
     }
 }

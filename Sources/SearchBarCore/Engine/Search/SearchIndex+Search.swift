@@ -1,8 +1,9 @@
 extension SearchIndex {
     /// Searches the current snapshot; the calling thread takes part in the work.
     /// - Parameters:
-    ///   - query: what the user typed (an empty query finds nothing).
-    ///   - options: mode, limit, scopes, filters, extended syntax, typos.
+    ///   - query: what the user typed (an empty query finds nothing, unless options select
+    ///     scopes or filters, or ``SearchOptions/listsAllWhenEmpty``).
+    ///   - options: mode, limit, offset, scopes, filters, extended syntax, typos.
     ///   - cancellation: set it from another thread to stop the search early.
     /// - Returns: the best hits, best first, with highlights in the original text.
     /// - Throws: ``SearchBarError/Code/cancelled`` when `cancellation` was set.
@@ -29,12 +30,10 @@ extension SearchIndex {
         let compiled = CompiledQuery(
             query, options: options, defaultMode: defaultMode, analysis: analysis,
             isAttribute: { hasAttribute($0) })
-        guard !compiled.isEmpty || !compiled.filters.isEmpty || !compiled.scopes.isEmpty else {
-            return HitsWithTexts(hits: [], texts: [])
-        }
+        guard !compiled.selectsNothing else { return HitsWithTexts(hits: [], texts: []) }
         if let cached = cache.hits(for: compiled, version: snapshot.version) {
-            guard wantsTexts else { return HitsWithTexts(hits: cached.hits, texts: []) }
-            return HitsWithTexts(hits: cached.hits, texts: cached.texts ?? Self.texts(of: cached.hits, in: snapshot))
+            let texts = wantsTexts ? cached.texts ?? Self.texts(of: cached.hits, in: snapshot) : []
+            return HitsWithTexts(hits: cached.hits, texts: texts, total: cached.total, totalIsExact: cached.totalIsExact)
         }
         let base = cache.base(for: compiled)
         let fields = searchedFields
@@ -60,17 +59,33 @@ extension SearchIndex {
         }
         let outcome = try SearchRun.run(
             matchers, snapshot: snapshot, limit: compiled.limit, pool: pool, cancellation: cancellation)
-        let found = finish(outcome.top, matchers: matchers, snapshot: snapshot, texts: wantsTexts)
+        // The total: free when the selection has room left (every match is in it) or every item
+        // matches; else counted when asked, else the selection's size as a lower bound.
+        var total = outcome.top.count
+        var totalIsExact = outcome.top.count < compiled.limit
+        if !totalIsExact && compiled.matchesEveryItem {
+            total = snapshot.liveCount
+            totalIsExact = true
+        } else if !totalIsExact && compiled.exactTotal {
+            total = try SearchRun.count(matchers, snapshot: snapshot, pool: pool, cancellation: cancellation)
+            totalIsExact = true
+        }
+        var found = finish(
+            outcome.top, matchers: matchers, snapshot: snapshot, skipping: compiled.offset, texts: wantsTexts)
+        found.total = total
+        found.totalIsExact = totalIsExact
         cache.store(ResultCache.Entry(
             query: compiled, version: snapshot.version, hits: found.hits, texts: wantsTexts ? found.texts : nil,
-            matches: outcome.matches))
+            matches: outcome.matches, total: total, totalIsExact: totalIsExact))
         return found
     }
 
-    /// Orders equal scores by full collation of the titles and computes highlights; with
-    /// `wantsTexts`, also each hit's texts (else none).
+    /// Orders equal scores by full collation of the titles, drops the first `offset` hits and
+    /// computes the others' highlights in every searched field; with `wantsTexts`, also each
+    /// hit's texts (else none).
     private func finish(
-        _ top: [RankedItem], matchers: [[any SegmentMatcher]], snapshot: Snapshot, texts wantsTexts: Bool
+        _ top: [RankedItem], matchers: [[any SegmentMatcher]], snapshot: Snapshot, skipping offset: Int,
+        texts wantsTexts: Bool
     ) -> HitsWithTexts {
         let segments = snapshot.segments.map(\.segment)
         var ordered = top
@@ -85,7 +100,7 @@ extension SearchIndex {
             {
                 end += 1
             }
-            if end - start > 1 {
+            if end - start > 1 && end > offset {
                 for k in start..<end {
                     titles[k] = segments[Int(ordered[k].segment)].originalText(.title, Int(ordered[k].local))
                 }
@@ -99,40 +114,66 @@ extension SearchIndex {
         }
         var hits: [SearchHit] = []
         var texts: [HitTexts] = []
-        hits.reserveCapacity(ordered.count)
-        texts.reserveCapacity(wantsTexts ? ordered.count : 0)
+        let page = min(offset, ordered.count)..<ordered.count
+        hits.reserveCapacity(page.count)
+        texts.reserveCapacity(wantsTexts ? page.count : 0)
+        let fields = searchedFields
+        for k in page {
+            let item = ordered[k]
+            let segment = segments[Int(item.segment)]
+            let local = Int(item.local)
+            let matcher = matchers[Int(item.segment)][Int(item.variant)]
+            var originals: [SearchField: String] = [:]
+            if let title = titles[k] { originals[.title] = title }
+            var highlights: [Range<Int>] = []
+            var others: [SearchField: [Range<Int>]] = [:]
+            for field in fields {
+                let original = originals[field] ?? segment.originalText(field, local)
+                originals[field] = original
+                let ranges = self.highlights(of: local, in: segment, field: field, original: original, matcher: matcher)
+                if field == item.field {
+                    highlights = ranges
+                } else if !ranges.isEmpty {
+                    others[field] = ranges
+                }
+            }
+            hits.append(SearchHit(
+                id: item.id, score: item.score, field: item.field, highlights: highlights, otherHighlights: others))
+            if wantsTexts {
+                texts.append(HitTexts(
+                    title: originals[.title] ?? "", text: originals[item.field] ?? "",
+                    subtitle: originals[.subtitle] ?? "", keywords: originals[.keywords] ?? ""))
+            }
+        }
+        return HitsWithTexts(hits: hits, texts: texts)
+    }
+
+    /// The highlights of what `matcher` matched in `field` of item `local` of `segment`, as
+    /// ranges of the field's `original` text.
+    private func highlights(
+        of local: Int, in segment: Segment, field: SearchField, original: String, matcher: any SegmentMatcher
+    ) -> [Range<Int>] {
+        guard !original.isEmpty else { return [] }
         let analyzer = analysis.analyzer
         // Highlights are mapped through the stored fold patch only when the fold tables describe
         // the stored key (not under the German tailoring); otherwise from a second analysis.
         let alignmentTables = analyzer.tables.describesFolding ? analyzer.tables : nil
-        for (k, item) in ordered.enumerated() {
-            let segment = segments[Int(item.segment)]
-            let local = Int(item.local)
-            let matcher = matchers[Int(item.segment)][Int(item.variant)]
-            let original = (item.field == .title ? titles[k] : nil) ?? segment.originalText(item.field, local)
-            let foldedLength = segment.folded[Int(item.field.rawValue)].length(local)
-            var text = original
-            let highlights = text.withUTF8 { bytes in
-                let highlighted = Highlighter.highlightedLength(bytes)
-                if highlighted < bytes.count {
-                    return Highlighter.ranges(inFirst: highlighted, of: bytes, analyzer: analyzer) { limit in
-                        matcher.highlightSpans(local, field: item.field, within: limit)
-                    }
-                }
-                let spans = matcher.highlightSpans(local, field: item.field)
-                return segment.withFoldAlignment(item.field, local, original: bytes, tables: alignmentTables) {
-                    alignment in
-                    Highlighter.ranges(
-                        spans, original: original, analyzer: analyzer, foldedLength: foldedLength, alignment: alignment)
+        let foldedLength = segment.folded[Int(field.rawValue)].length(local)
+        var text = original
+        return text.withUTF8 { bytes in
+            let highlighted = Highlighter.highlightedLength(bytes)
+            if highlighted < bytes.count {
+                return Highlighter.ranges(inFirst: highlighted, of: bytes, analyzer: analyzer) { limit in
+                    matcher.highlightSpans(local, field: field, within: limit)
                 }
             }
-            hits.append(SearchHit(id: item.id, score: item.score, field: item.field, highlights: highlights))
-            if wantsTexts {
-                let title = item.field == .title ? original : titles[k] ?? segment.originalText(.title, local)
-                texts.append(HitTexts(title: title, text: original))
+            let spans = matcher.highlightSpans(local, field: field)
+            guard !spans.isEmpty else { return [] }
+            return segment.withFoldAlignment(field, local, original: bytes, tables: alignmentTables) { alignment in
+                Highlighter.ranges(
+                    spans, original: original, analyzer: analyzer, foldedLength: foldedLength, alignment: alignment)
             }
         }
-        return HitsWithTexts(hits: hits, texts: texts)
     }
 
     /// The positions of `items` (whose titles are `titles`) in collation order of their titles,

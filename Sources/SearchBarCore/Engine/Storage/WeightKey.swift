@@ -11,3 +11,11 @@ enum WeightKey {
         return bits & 0x8000_0000 != 0 ? ~bits : bits | 0x8000_0000
     }
 }
+
+extension WeightKey {
+    /// The weight `key` was made from, at the key's precision (a `Float`'s: 24 bits).
+    static func weight(_ key: UInt32) -> Double {
+        let bits = key & 0x8000_0000 != 0 ? key & 0x7FFF_FFFF : ~key
+        return Double(Float(bitPattern: bits))
+    }
+}
