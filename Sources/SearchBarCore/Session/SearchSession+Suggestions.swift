@@ -4,6 +4,8 @@ extension SearchSession {
     /// items "near the field" (HIG: bookmarks, popular terms). While typing: recent searches
     /// whose folded text starts with the folded text (or has a word that does), completions of
     /// the word being typed from the backend's vocabulary, then the host's suggestions.
+    /// Completions keep the items' spelling ("Zürich", not the fold key "zurich") and come
+    /// from the items of the selected scope and scope tokens only.
     public var suggestions: [Suggestion] {
         computeSuggestions()
     }
@@ -82,10 +84,15 @@ extension SearchSession {
 
     private func computeSuggestions() -> [Suggestion] {
         let now = clock.wallMilliseconds()
-        let (text, recents, host, zeroState, limits) = core.withLock { c in
+        let (text, recents, host, zeroState, limits, scope) = core.withLock { c in
             var copy = c.recents
             _ = copy.prune(now: now, policy: c.recentsPolicy)
-            return (c.state.text, copy.list(c.recentsKey), c.hostSuggestions, c.zeroStateSuggestions, c.suggestionLimits)
+            let scope = SessionQuery(
+                generation: 0, text: "", tokens: c.state.tokens, scope: c.state.selectedScope,
+                scopeTitle: c.state.selectedScopeTitle)
+            return (
+                c.state.text, copy.list(c.recentsKey), c.hostSuggestions, c.zeroStateSuggestions, c.suggestionLimits, scope
+            )
         }
         func recentSuggestion(_ entry: RecentSearch) -> Suggestion {
             Suggestion(source: .recent, title: entry.text, completion: entry.text, action: .replaceText)
@@ -109,7 +116,7 @@ extension SearchSession {
             let foldedPartial = analyzer.fold(partial)
             if !foldedPartial.isEmpty {
                 var seen = Set<String>()
-                for completion in backend.completions(forFoldedPrefix: foldedPartial, limit: limits.completions) {
+                for completion in backend.completions(forFoldedPrefix: foldedPartial, limit: limits.completions, in: scope) {
                     let key = analyzer.fold(completion)
                     guard key != foldedPartial, seen.insert(key).inserted else { continue }
                     result.append(Suggestion(source: .completion, title: completion, completion: completion, action: .replaceWord))
