@@ -2,7 +2,7 @@ import CSearchBar
 import SearchBarCore
 
 // What the user does. Each raises the delegate events named; thread safety of each: any
-// thread, not from inside the session's callbacks (SB_EMISUSE).
+// thread; inside the session's callbacks it is queued (see sb_session_set_callbacks()).
 
 /// The field takes the focus: SB_EVENT_SHOULD_BEGIN_EDITING (veto), SB_EVENT_DID_BEGIN_EDITING,
 /// the search interface is presented (SB_EVENT_WILL_PRESENT, SB_EVENT_DID_PRESENT) if it was not,

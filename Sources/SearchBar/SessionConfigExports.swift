@@ -2,7 +2,8 @@ import CSearchBar
 import SearchBarCore
 
 // The host's configuration of a session. These raise no delegate events.
-// Thread safety of each: any thread; not from inside the session's callbacks (SB_EMISUSE).
+// Thread safety of each: any thread; inside the session's callbacks it is queued (see
+// sb_session_set_callbacks()).
 
 /// Sets the placeholder, shown only while the field has no text and no token.
 /// Returns SB_OK; SB_EINVAL (bad handle or text, over 4096 bytes); SB_EMISUSE.

@@ -72,7 +72,7 @@ enum SessionClockKind: UInt32, CaseIterable {
 
 /// Sets the text programmatically (UISearchBar text): no veto, no autocapitalization;
 /// SB_EVENT_TEXT_DID_CHANGE if it changed, and a search as the timing policy says.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, NULL text with non-zero length, invalid UTF-8);
 /// SB_ETOOBIG over 1 MiB; SB_EMISUSE.
 @c public func sb_session_set_text(_ session: sb_session_ref?, _ text: UnsafePointer<CChar>?, _ text_len: UInt)
@@ -108,7 +108,7 @@ enum SessionClockKind: UInt32, CaseIterable {
 /// The user typed `text` at UTF-8 byte `offset`: autocapitalization applies, the veto callback
 /// sees SB_EVENT_SHOULD_CHANGE_TEXT, then SB_EVENT_TEXT_DID_CHANGE, and a search as the timing
 /// policy says.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_ECANCELED when the veto refused (nothing changed); SB_EINVAL (bad handle,
 /// bad text, offset past the end or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
 @c public func sb_session_insert_text(

@@ -3,7 +3,7 @@ extension SearchSession {
     /// The user submitted (Search / Return / GTK `activate`): search-button, the text joins the
     /// recent searches, and a search runs at once whatever the timing policy.
     public func submit() throws(SearchBarError) {
-        try perform("submit") { effects throws(SearchBarError) in
+        try perform("submit") { [self] effects throws(SearchBarError) in
             withCore { c in
                 emit(SessionEvent(.searchButton, text: c.state.text), &c)
                 recordRecentLocked(c.state.text, &c, &effects)
@@ -17,7 +17,7 @@ extension SearchSession {
     /// superseded, the results are cleared, the field loses the focus and the search interface
     /// is dismissed.
     public func cancel() throws(SearchBarError) {
-        try perform("cancel") { effects throws(SearchBarError) in
+        try perform("cancel") { [self] effects throws(SearchBarError) in
             withCore { c in
                 emit(SessionEvent(.cancelButton), &c)
                 removeAllTokensLocked(&c)
@@ -37,7 +37,7 @@ extension SearchSession {
     /// text-did-change), and a search runs at once (or as the timing policy says when
     /// ``SearchTiming/searchesImmediatelyOnClear`` is off). Does nothing on an empty field.
     public func clear() throws(SearchBarError) {
-        try perform("clear") { effects throws(SearchBarError) in
+        try perform("clear") { [self] effects throws(SearchBarError) in
             withCore { c in
                 guard !c.state.isEmpty else { return }
                 emit(SessionEvent(.clear), &c)
@@ -54,7 +54,7 @@ extension SearchSession {
     /// Throws ``SearchBarError/Code/invalidArgument`` for an index outside the titles.
     @discardableResult
     public func selectScope(_ index: Int) throws(SearchBarError) -> Bool {
-        try perform("selectScope") { effects throws(SearchBarError) in
+        try perform("selectScope", queued: true) { [self] effects throws(SearchBarError) in
             let (count, previous) = core.withLock { ($0.state.scopeTitles.count, $0.state.selectedScope) }
             guard (0..<count).contains(index) else {
                 throw .invalidArgument("scope \(index) is out of range (there are \(count) scope titles)")
@@ -78,7 +78,7 @@ extension SearchSession {
         try SessionState.checkLabel(token.label, "token label")
         try SessionState.checkLabel(token.value, "token value")
         try SessionState.checkLabel(token.field, "token field")
-        try perform("insertToken") { effects throws(SearchBarError) in
+        try perform("insertToken") { [self] effects throws(SearchBarError) in
             try withCoreThrowing { c throws(SearchBarError) in
                 try insertTokenLocked(token, at: index, &c)
                 if c.timing.trigger == .asYouType { issueQuery(&c, &effects) }
@@ -89,7 +89,7 @@ extension SearchSession {
     /// Removes the token at `index`: token-removed, then a search as for an edit (at once when
     /// the field became empty, else per the typing mode).
     public func removeToken(at index: Int) throws(SearchBarError) {
-        try perform("removeToken") { effects throws(SearchBarError) in
+        try perform("removeToken") { [self] effects throws(SearchBarError) in
             try withCoreThrowing { c throws(SearchBarError) in
                 guard c.state.tokens.indices.contains(index) else {
                     throw .invalidArgument("token \(index) is out of range (there are \(c.state.tokens.count))")
@@ -127,7 +127,7 @@ extension SearchSession {
 
     /// The user chose result `id`: result-chosen, and the text joins the recent searches.
     public func chooseResult(_ id: UInt64) throws(SearchBarError) {
-        try perform("chooseResult") { effects throws(SearchBarError) in
+        try perform("chooseResult") { [self] effects throws(SearchBarError) in
             withCore { c in
                 emit(SessionEvent(.resultChosen, text: c.state.text, hostValue: id), &c)
                 recordRecentLocked(c.state.text, &c, &effects)
@@ -136,7 +136,7 @@ extension SearchSession {
     }
 
     private func notify(_ kind: SessionEventKind, _ name: String) throws(SearchBarError) {
-        try perform(name) { _ throws(SearchBarError) in
+        try perform(name) { [self] _ throws(SearchBarError) in
             withCore { c in emit(SessionEvent(kind), &c) }
         }
     }

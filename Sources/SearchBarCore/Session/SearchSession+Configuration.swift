@@ -93,7 +93,7 @@ extension SearchSession {
     /// policy. Throws ``SearchBarError/Code/invalidArgument`` for an invalid policy.
     public func setTiming(_ timing: SearchTiming) throws(SearchBarError) {
         try timing.validate()
-        try perform("setTiming") { effects throws(SearchBarError) in
+        try perform("setTiming") { [self] effects throws(SearchBarError) in
             withCore { c in
                 c.timing = timing
                 if c.debounce != nil { scheduleAfterEdit(&c, &effects) }
@@ -102,10 +102,10 @@ extension SearchSession {
     }
 
     /// Changes the state with `body` under the session's rules.
-    private func configure(_ name: String, _ body: (inout SessionState) throws(SearchBarError) -> Void)
+    private func configure(_ name: String, _ body: @escaping @Sendable (inout SessionState) throws(SearchBarError) -> Void)
         throws(SearchBarError)
     {
-        try perform(name) { _ throws(SearchBarError) in
+        try perform(name) { [self] _ throws(SearchBarError) in
             try withCoreThrowing { c throws(SearchBarError) in
                 var state = c.state
                 try body(&state)

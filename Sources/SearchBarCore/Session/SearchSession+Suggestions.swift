@@ -24,7 +24,7 @@ extension SearchSession {
             copy.source = .host
             return copy
         }
-        try perform("setHostSuggestions") { _ throws(SearchBarError) in
+        try perform("setHostSuggestions") { [self] _ throws(SearchBarError) in
             withCore { c in
                 if beforeTyping { c.zeroStateSuggestions = hostSuggestions } else { c.hostSuggestions = hostSuggestions }
             }
@@ -36,7 +36,7 @@ extension SearchSession {
         guard (0...50).contains(limits.recents), (0...50).contains(limits.completions) else {
             throw .invalidArgument("suggestion limits must be between 0 and 50")
         }
-        try perform("setSuggestionLimits") { _ throws(SearchBarError) in
+        try perform("setSuggestionLimits") { [self] _ throws(SearchBarError) in
             withCore { c in c.suggestionLimits = limits }
         }
     }
@@ -44,15 +44,13 @@ extension SearchSession {
     /// Chooses suggestion `index` of ``suggestions``: the text (or the word being typed) is
     /// replaced, or a token is added, as its action says; suggestion-chosen, text-did-change
     /// and token-added follow, the result joins the recent searches and a search runs at once.
-    /// Returns the chosen suggestion.
+    /// Returns the chosen suggestion (from inside a callback: the one at `index` now; the
+    /// choice is made when the queued call runs).
+    /// Throws ``SearchBarError/Code/invalidArgument`` for an index outside ``suggestions``.
     @discardableResult
     public func chooseSuggestion(at index: Int) throws(SearchBarError) -> Suggestion {
-        try perform("chooseSuggestion") { effects throws(SearchBarError) in
-            let list = computeSuggestions()
-            guard list.indices.contains(index) else {
-                throw .invalidArgument("suggestion \(index) is out of range (there are \(list.count))")
-            }
-            let suggestion = list[index]
+        try perform("chooseSuggestion", queued: try suggestion(at: index)) { [self] effects throws(SearchBarError) in
+            let suggestion = try suggestion(at: index)
             try withCoreThrowing { c throws(SearchBarError) in
                 let text = c.state.text
                 let word = TextEdit.partialWordRange(of: text)
@@ -80,6 +78,15 @@ extension SearchSession {
             }
             return suggestion
         }
+    }
+
+    /// Suggestion `index` of ``suggestions``.
+    private func suggestion(at index: Int) throws(SearchBarError) -> Suggestion {
+        let list = computeSuggestions()
+        guard list.indices.contains(index) else {
+            throw .invalidArgument("suggestion \(index) is out of range (there are \(list.count))")
+        }
+        return list[index]
     }
 
     private func computeSuggestions() -> [Suggestion] {

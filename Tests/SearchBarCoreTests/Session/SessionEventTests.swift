@@ -211,39 +211,6 @@ import Testing
 
 /// Calling back into a session from its own callbacks.
 @Suite struct SessionReentrancyTests {
-    @Test func mutatingFromAnEventCallbackIsMisuse() throws {
-        let clock = ManualClock()
-        let session = try SearchSession(backend: FakeBackend(), clock: clock, recentsDirectory: "/tmp/x")
-        let outcome = Mutex<[String]>([])
-        try session.setCallbacks(veto: nil) { [weak session] event in
-            guard event.kind == .textDidChange, let session else { return }
-            do throws(SearchBarError) {
-                try session.setText("nested")
-                outcome.withLock { $0.append("accepted") }
-            } catch {
-                outcome.withLock { $0.append("\(error.code)") }
-            }
-            // Reading is fine from a callback.
-            outcome.withLock { $0.append(session.state.text) }
-        }
-        try session.setText("outer")
-        #expect(outcome.withLock { $0 } == ["misuse", "outer"])
-        #expect(session.state.text == "outer")
-    }
-
-    @Test func mutatingFromAVetoCallbackIsMisuse() throws {
-        let session = try SearchSession(backend: FakeBackend(), clock: ManualClock(), recentsDirectory: "/tmp/x")
-        let codes = Mutex<[SearchBarError.Code]>([])
-        try session.setCallbacks(
-            veto: { [weak session] _ in
-                do throws(SearchBarError) { try session?.submit() } catch { codes.withLock { $0.append(error.code) } }
-                do throws(SearchBarError) { try session?.close() } catch { codes.withLock { $0.append(error.code) } }
-                return true
-            }, event: nil)
-        #expect(try session.beginEditing())
-        #expect(codes.withLock { $0 } == [.misuse, .misuse])
-    }
-
     @Test func hostSearchCanDeliverFromInsideTheCallback() throws {
         // A session without a backend: the host searches synchronously in update-search-results.
         let session = try SearchSession(backend: nil, clock: ManualClock(), recentsDirectory: "/tmp/x")

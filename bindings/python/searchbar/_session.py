@@ -485,8 +485,16 @@ class Session:
     def set_callbacks(self, veto=None, on_event=None):
         """`veto(event) -> bool` answers 'should_*' events synchronously; `on_event(event)`
         receives the others (possibly on a library thread). An exception inside a callback is
-        printed and treated as "allow" / ignored. Calling a mutating method from inside a
-        callback raises SearchBarError (SB_EMISUSE)."""
+        printed and treated as "allow" / ignored.
+
+        A callback may act on the bar as a delegate does (end_editing() on 'search_button',
+        active = False on 'cancel_button', setting text on 'suggestion_chosen'): a method that
+        changes the session is queued, returns at once (True for the vetoable ones; its
+        arguments are checked now) and runs on the same thread right after the callback
+        returns, in the order asked. A queued call that fails when it runs becomes an 'error'
+        event (generation 0) naming the call. set_callbacks() and advance_clock() raise
+        SearchBarError (SB_EMISUSE) inside a callback; close() there frees the session once the
+        callback has returned."""
 
         def veto_trampoline(_user, event):
             try:

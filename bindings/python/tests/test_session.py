@@ -65,20 +65,71 @@ def test_vetoes_and_callbacks():
     assert [e.kind for e in seen] == ["text_did_change"]
 
 
-def test_mutating_from_a_callback_is_misuse():
+def test_a_callback_acts_on_the_bar_after_it_returns():
+    """UIKit delegate idioms: resign on Search, deactivate on Cancel, set text on a suggestion."""
+    s = manual()
+    seen = []
+    answers = []
+
+    def on_event(event):
+        seen.append(event)
+        if event.kind == "search_button":
+            answers.append(s.end_editing())  # queued: True at once
+            answers.append(s.text)  # reading is immediate
+        elif event.kind == "cancel_button":
+            s.active = False
+        elif event.kind == "suggestion_chosen":
+            s.text = "Paris, France"
+            s.insert("!")
+        elif event.kind == "did_begin_editing" and not answers:
+            s.select_scope(7)  # fails when it runs: an error event
+
+    s.set_callbacks(on_event=on_event)
+    s.begin_editing()
+    errors = [e for e in seen if e.kind == "error"]
+    assert len(errors) == 1 and errors[0].generation == 0 and "selectScope" in errors[0].text
+    assert errors[0].status != 0
+    s.text = "whale"
+    seen.clear()
+    s.submit()
+    assert answers == [True, "whale"]
+    assert not s.display().is_editing and s.display().is_active
+    kinds = [e.kind for e in seen]
+    assert kinds.index("search_button") < kinds.index("update_search_results") < kinds.index("did_end_editing")
+    assert [e.kind for e in s.events()][-len(kinds):] == kinds  # the queue sees the same order
+    s.begin_editing()
+    s.cancel()
+    assert not s.display().is_active
+    s.set_host_suggestions([Suggestion("Paris, France", completion="Paris")])
+    s.text = "par"
+    seen.clear()
+    s.choose_suggestion(0)
+    assert s.text == "Paris, France!"
+    assert [e.text for e in seen if e.kind == "text_did_change"] == ["Paris", "Paris, France", "Paris, France!"]
+
+
+def test_calls_that_stay_refused_inside_a_callback():
     s = manual()
     errors = []
 
     def on_event(event):
+        if event.kind != "did_begin_editing":
+            return
+        for call in (lambda: s.set_callbacks(), lambda: s.advance_clock(1)):
+            try:
+                call()
+            except SearchBarError as error:
+                errors.append(error.status_name)
         try:
-            s.text = "nested"
-        except SearchBarError as error:
-            errors.append(error.status_name)
+            s.text = "\ud800"  # not encodable: refused at once, nothing queued
+        except (SearchBarError, UnicodeError, ValueError) as error:
+            errors.append(type(error).__name__)
 
     s.set_callbacks(on_event=on_event)
-    s.text = "outer"
-    assert errors == ["SB_EMISUSE"]
-    assert s.text == "outer"
+    s.begin_editing()
+    assert errors[:2] == ["SB_EMISUSE", "SB_EMISUSE"]
+    assert len(errors) == 3
+    assert s.text == ""
 
 
 def test_invalid_values_raise():
