@@ -1051,7 +1051,7 @@ const char *sb_sample_scope_title(uint32_t scope);
 
 /**
  * Adds a search to the current list as submitting it would (not in private mode).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle or text); SB_EMISUSE.
  */
 sb_status sb_session_add_recent(sb_session *session, const char *text, size_t text_len);
@@ -1059,7 +1059,7 @@ sb_status sb_session_add_recent(sb_session *session, const char *text, size_t te
 /**
  * Moves a session's manual clock (SB_CLOCK_MANUAL) forward by `milliseconds`, firing due
  * timers (delayed searches, stall notices) on the calling thread.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; not from inside the session's callbacks.
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE (a session on the system clock, or from
  * inside a callback).
  */
@@ -1091,7 +1091,7 @@ sb_status sb_session_choose_result(sb_session *session, uint64_t id);
  * replaced, or a token added, as its action says; SB_EVENT_SUGGESTION_CHOSEN,
  * SB_EVENT_TEXT_DID_CHANGE / SB_EVENT_TOKEN_ADDED follow, the result joins the recent searches
  * and a search runs at once.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
  */
 sb_status sb_session_choose_suggestion(sb_session *session, int64_t index);
@@ -1105,7 +1105,7 @@ sb_status sb_session_clear(sb_session *session);
 
 /**
  * Forgets every recent search of every list.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_clear_recents(sb_session *session);
@@ -1220,7 +1220,7 @@ sb_status sb_session_get_timing(sb_session *session, sb_search_timing *out_timin
  * The user typed `text` at UTF-8 byte `offset`: autocapitalization applies, the veto callback
  * sees SB_EVENT_SHOULD_CHANGE_TEXT, then SB_EVENT_TEXT_DID_CHANGE, and a search as the timing
  * policy says.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_ECANCELED when the veto refused (nothing changed); SB_EINVAL (bad handle,
  * bad text, offset past the end or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
  */
@@ -1283,7 +1283,7 @@ sb_status sb_session_recents(sb_session *session, sb_recent **out_recents, size_
 
 /**
  * Removes entry `index` of the current list.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
  */
 sb_status sb_session_remove_recent(sb_session *session, int64_t index);
@@ -1308,7 +1308,7 @@ sb_status sb_session_replace_text(sb_session *session, size_t start, size_t end,
  * raised for the restored values. When the snapshot names another recent-search list, it is
  * loaded from its file; a file that cannot be read is moved aside as
  * sb_session_set_recents_name() does and the list starts empty.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK (restored); SB_WARN_RECENTS_RESET (restored, but the recents file could not be
  * read: it was moved aside and the recent searches start empty; sb_last_error() says which file
  * and why); every error status means nothing changed: SB_ECORRUPT (malformed JSON, unknown
@@ -1330,7 +1330,7 @@ sb_status sb_session_results(sb_session *session, uint64_t *out_generation, uint
  * Runs a search now for the current text, tokens and scope, whatever the timing policy (for
  * instance after the host changed the data). `*out_generation` (if not NULL) receives the
  * new query's generation.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_search_now(sb_session *session, uint64_t *out_generation);
@@ -1364,9 +1364,22 @@ sb_status sb_session_set_autocapitalization(sb_session *session, uint32_t value)
  * Ownership: `user` is not retained; it must stay valid until the callbacks are replaced or
  * the session is freed. When this function (or sb_session_free()) returns, the previous
  * callbacks are not running on any thread and will not be called again.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE). From inside
- * a callback only reading functions (getters, display, results, suggestions, recents,
- * next_event, deliver_results) may be called; the others return SB_EMISUSE.
+ * Acting on the bar from a callback: as a delegate does (resign the focus on
+ * SB_EVENT_SEARCH_BUTTON, dismiss on SB_EVENT_CANCEL_BUTTON, set the text on
+ * SB_EVENT_SUGGESTION_CHOSEN), a callback may call the session's other functions. Reading
+ * functions (getters, display, results, suggestions, recents, next_event, deliver_results)
+ * run at once. A function that changes the session is queued: its arguments are checked at
+ * once (an invalid one returns its error and queues nothing), then it returns SB_OK, meaning
+ * "queued", not "done" (a vetoable call cannot yet report SB_ECANCELED; out-values such as
+ * sb_session_search_now()'s generation are 0). Queued calls run on the callback's thread, in
+ * the order asked, right after the callback returns (after a veto callback: once the call
+ * that asked the veto has returned), before the next event is delivered; the events they
+ * raise follow in order, and stale results are still never delivered. A queued call that
+ * fails when it runs is reported as SB_EVENT_ERROR with generation 0, its `status`, and a
+ * `text` naming the function; one refused by a veto is simply not applied. At most 1024 calls
+ * may wait per thread (SB_EMISUSE past that). Three functions stay refused inside callbacks
+ * with SB_EMISUSE: sb_session_free(), sb_session_set_callbacks() and sb_session_advance_clock().
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_set_callbacks(sb_session *session, sb_veto_callback veto, sb_event_callback on_event, void *user);
@@ -1395,7 +1408,7 @@ sb_status sb_session_set_event_queue_capacity(sb_session *session, uint32_t capa
  * `before_typing` is 1, those offered while typing when 0 (replace them as the text changes).
  * `suggestions[i].source` is ignored; `completion` NULL/0 means the title.
  * Ownership: nothing is retained; strings and tokens are copied.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, bad flag, NULL suggestions with count > 0, bad text,
  * unknown action, an add-token suggestion without a valid token); SB_EMISUSE.
  */
@@ -1438,7 +1451,7 @@ sb_status sb_session_set_prompt(sb_session *session, const char *text, size_t te
  * A file that cannot be read or parsed is moved aside to `<name>.json.corrupt-<N>` and the
  * session starts with no recent searches: the status says so (the message names the new path)
  * but the session is bound to the name and saves a fresh file from then on.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_ECORRUPT or SB_EIO as above; SB_EINVAL (bad handle, bad name); SB_EMISUSE.
  */
 sb_status sb_session_set_recents_name(sb_session *session, const char *name);
@@ -1477,10 +1490,10 @@ sb_status sb_session_set_scope_titles(sb_session *session, const char * const *t
  * the tokens. A search for the current text runs at once when the field has text or tokens.
  * `options`: NULL or a zeroed struct for the index's defaults.
  * Ownership: nothing is retained; arrays are copied.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, bad options - the message names the field);
- * SB_EMISUSE for a session made without an index (its host searches itself) or a call from
- * inside a callback. On any error the options are unchanged.
+ * SB_EMISUSE for a session made without an index (its host searches itself). On any error
+ * the options are unchanged; inside a callback the change and its search are queued together.
  */
 sb_status sb_session_set_search_options(sb_session *session, const sb_search_options *options);
 
@@ -1511,7 +1524,7 @@ sb_status sb_session_set_style(sb_session *session, uint32_t style);
 
 /**
  * Sets how many recent searches and vocabulary completions are offered (each 0..50; default 5).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, a limit over 50); SB_EMISUSE.
  */
 sb_status sb_session_set_suggestion_limits(sb_session *session, uint32_t recents, uint32_t completions);
@@ -1519,7 +1532,7 @@ sb_status sb_session_set_suggestion_limits(sb_session *session, uint32_t recents
 /**
  * Sets the text programmatically (UISearchBar text): no veto, no autocapitalization;
  * SB_EVENT_TEXT_DID_CHANGE if it changed, and a search as the timing policy says.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, NULL text with non-zero length, invalid UTF-8);
  * SB_ETOOBIG over 1 MiB; SB_EMISUSE.
  */

@@ -6,6 +6,7 @@ extension SearchSession {
         try perform("submit") { [self] effects throws(SearchBarError) in
             withCore { c in
                 emit(SessionEvent(.searchButton, text: c.state.text), &c)
+                c.submitted = true
                 recordRecentLocked(c.state.text, &c, &effects)
                 issueQuery(&c, &effects)
             }
@@ -20,6 +21,7 @@ extension SearchSession {
         try perform("cancel") { [self] effects throws(SearchBarError) in
             withCore { c in
                 emit(SessionEvent(.cancelButton), &c)
+                c.submitted = false
                 removeAllTokensLocked(&c)
                 if !c.state.text.isEmpty { setTextLocked("", &c) }
                 cancelSearch(&c, &effects)
@@ -49,7 +51,8 @@ extension SearchSession {
     }
 
     /// The user picked scope `index` in the scope bar: should-change-scope may refuse; then
-    /// scope-did-change and (typing mode) a search at once. Picking the selected scope does
+    /// scope-did-change and a search at once (in submit-only timing: once the user has
+    /// submitted, so the results follow the scope). Picking the selected scope does
     /// nothing. Returns false when refused.
     /// Throws ``SearchBarError/Code/invalidArgument`` for an index outside the titles.
     @discardableResult
@@ -64,14 +67,14 @@ extension SearchSession {
             withCore { c in
                 c.state.selectedScope = index
                 emit(SessionEvent(.scopeDidChange, index: index, previousIndex: previous), &c)
-                if c.timing.trigger == .asYouType { issueQuery(&c, &effects) }
+                if c.searchesOnRefinement { issueQuery(&c, &effects) }
             }
             return true
         }
     }
 
-    /// Inserts a token at `index` (nil: after the last one): token-added, and (typing mode) a
-    /// search at once. Throws ``SearchBarError/Code/invalidArgument`` for a bad index or
+    /// Inserts a token at `index` (nil: after the last one): token-added, and a search at once
+    /// (in submit-only timing: once the user has submitted). Throws ``SearchBarError/Code/invalidArgument`` for a bad index or
     /// token, or past ``SearchToken/maximumCount`` tokens.
     public func insertToken(_ token: SearchToken, at index: Int? = nil) throws(SearchBarError) {
         try token.validate()
@@ -81,13 +84,14 @@ extension SearchSession {
         try perform("insertToken") { [self] effects throws(SearchBarError) in
             try withCoreThrowing { c throws(SearchBarError) in
                 try insertTokenLocked(token, at: index, &c)
-                if c.timing.trigger == .asYouType { issueQuery(&c, &effects) }
+                if c.searchesOnRefinement { issueQuery(&c, &effects) }
             }
         }
     }
 
     /// Removes the token at `index`: token-removed, then a search as for an edit (at once when
-    /// the field became empty, else per the typing mode).
+    /// the field became empty; else at once as you type, or in submit-only timing once the user
+    /// has submitted).
     public func removeToken(at index: Int) throws(SearchBarError) {
         try perform("removeToken") { [self] effects throws(SearchBarError) in
             try withCoreThrowing { c throws(SearchBarError) in
@@ -98,7 +102,7 @@ extension SearchSession {
                 emit(SessionEvent(.tokenRemoved, text: token.label, index: index, hostValue: token.hostValue), &c)
                 if c.state.isEmpty {
                     scheduleAfterEdit(&c, &effects)
-                } else if c.timing.trigger == .asYouType {
+                } else if c.searchesOnRefinement {
                     issueQuery(&c, &effects)
                 }
             }

@@ -74,6 +74,7 @@ extension SearchSession {
                 }
                 if updated != text { setTextLocked(updated, &c) }
                 recordRecentLocked(recent, &c, &effects)
+                c.submitted = true
                 issueQuery(&c, &effects)
             }
             return suggestion

@@ -281,12 +281,21 @@ struct SessionCore: Sendable {
     var recentsPending: [RecentsChange] = []
     /// The lists must be rewritten (a change the journal does not record, such as pruning).
     var recentsRewrite = false
+    /// The user submitted (or chose a suggestion) since the search was last cancelled: in
+    /// submit-only timing, scope and token changes then search again.
+    var submitted = false
     var hostSuggestions: [Suggestion] = []
     var zeroStateSuggestions: [Suggestion] = []
     var suggestionLimits = SuggestionLimits()
 
     init(queueCapacity: Int) {
         queue = EventQueue(capacity: queueCapacity)
+    }
+
+    /// A change of scope or tokens searches at once: always as you type; in submit-only timing
+    /// once the user has submitted (the results on screen must follow the new scope).
+    var searchesOnRefinement: Bool {
+        timing.trigger == .asYouType || submitted
     }
 
     /// The recent-search list key for the current scope.
