@@ -413,7 +413,8 @@ typedef struct sb_event {
     uint32_t status;
     /** The query generation of search events; 0 otherwise. */
     uint64_t generation;
-    /** Scope, token or suggestion index; -1 when unused. */
+    /** Scope, token or suggestion index; -1 when unused. SB_EVENT_UPDATE_SEARCH_RESULTS: the
+     *  selected scope the query was issued for (sb_session_get_query() gives its tokens). */
     int64_t index;
     /** The previous scope index; -1 when unused. */
     int64_t previous_index;
@@ -425,7 +426,8 @@ typedef struct sb_event {
     char *text;
     /** Length of text in bytes, without the NUL. */
     size_t text_len;
-    /** SB_EVENT_RESULTS_READY: the number of results. */
+    /** SB_EVENT_RESULTS_READY: the number of results. SB_EVENT_UPDATE_SEARCH_RESULTS: the
+     *  number of tokens the query was issued with. */
     uint64_t count;
     /** A token's host value or the chosen result's id. */
     uint64_t host_value;
@@ -729,6 +731,106 @@ typedef struct sb_session_options {
     /** Events kept for sb_session_next_event(); 0 means the default (1024). */
     uint32_t event_queue_capacity;
 } sb_session_options;
+
+/* ---- Session: bar tone, text-input traits, issued queries ------------------------------------ */
+
+/** The bar's colour scheme (UIKit UIBarStyle; the values are UIKit's). */
+typedef enum sb_bar_tone {
+    /** Translucent white with dark text (the default). */
+    SB_BAR_TONE_DEFAULT = 0,
+    /** Translucent black with light text. */
+    SB_BAR_TONE_BLACK = 1,
+    /** Input only: black, and opaque (UIKit's deprecated UIBarStyleBlackOpaque). */
+    SB_BAR_TONE_BLACK_OPAQUE = 2,
+    /** Input only: black, and translucent (UIKit's deprecated UIBarStyleBlackTranslucent). */
+    SB_BAR_TONE_BLACK_TRANSLUCENT = 3
+} sb_bar_tone;
+
+/** The keyboard the host's field shows (UIKeyboardType; the values are UIKit's). */
+typedef enum sb_keyboard_type {
+    /** The default keyboard for the current input method. */
+    SB_KEYBOARD_DEFAULT = 0,
+    /** ASCII characters only. */
+    SB_KEYBOARD_ASCII_CAPABLE = 1,
+    /** Numbers and punctuation. */
+    SB_KEYBOARD_NUMBERS_AND_PUNCTUATION = 2,
+    /** URLs. */
+    SB_KEYBOARD_URL = 3,
+    /** A numeric keypad. */
+    SB_KEYBOARD_NUMBER_PAD = 4,
+    /** A telephone keypad. */
+    SB_KEYBOARD_PHONE_PAD = 5,
+    /** A telephone keypad that also types names. */
+    SB_KEYBOARD_NAME_PHONE_PAD = 6,
+    /** E-mail addresses. */
+    SB_KEYBOARD_EMAIL_ADDRESS = 7,
+    /** Numbers with a decimal point. */
+    SB_KEYBOARD_DECIMAL_PAD = 8,
+    /** Social posts ("@", "#"). */
+    SB_KEYBOARD_TWITTER = 9,
+    /** Web search terms and URLs. */
+    SB_KEYBOARD_WEB_SEARCH = 10,
+    /** A numeric keypad typing ASCII digits. */
+    SB_KEYBOARD_ASCII_CAPABLE_NUMBER_PAD = 11
+} sb_keyboard_type;
+
+/** Autocorrection or spell checking (UITextAutocorrectionType, UITextSpellCheckingType). */
+typedef enum sb_text_trait {
+    /** The platform decides (the default). */
+    SB_TRAIT_DEFAULT = 0,
+    /** Off. */
+    SB_TRAIT_NO = 1,
+    /** On. */
+    SB_TRAIT_YES = 2
+} sb_text_trait;
+
+/** The title of the keyboard's return key (UIReturnKeyType; the values are UIKit's). */
+typedef enum sb_return_key_type {
+    /** "Return". */
+    SB_RETURN_KEY_DEFAULT = 0,
+    /** "Go". */
+    SB_RETURN_KEY_GO = 1,
+    /** "Google". */
+    SB_RETURN_KEY_GOOGLE = 2,
+    /** "Join". */
+    SB_RETURN_KEY_JOIN = 3,
+    /** "Next". */
+    SB_RETURN_KEY_NEXT = 4,
+    /** "Route". */
+    SB_RETURN_KEY_ROUTE = 5,
+    /** "Search" (a search bar's default). */
+    SB_RETURN_KEY_SEARCH = 6,
+    /** "Send". */
+    SB_RETURN_KEY_SEND = 7,
+    /** "Yahoo". */
+    SB_RETURN_KEY_YAHOO = 8,
+    /** "Done". */
+    SB_RETURN_KEY_DONE = 9,
+    /** "Emergency Call". */
+    SB_RETURN_KEY_EMERGENCY_CALL = 10,
+    /** "Continue". */
+    SB_RETURN_KEY_CONTINUE = 11
+} sb_return_key_type;
+
+/** What a query was issued for (sb_session_get_query()). */
+typedef struct sb_issued_query {
+    /** The query's generation. */
+    uint64_t generation;
+    /** The search text (NUL-terminated UTF-8). */
+    const char *text;
+    /** Length of text in bytes. */
+    size_t text_len;
+    /** The selected scope (0 without scope titles). */
+    int64_t scope;
+    /** The selected scope's title, or NULL without scope titles. */
+    const char *scope_title;
+    /** Length of scope_title in bytes. */
+    size_t scope_title_len;
+    /** The tokens before the text (NULL when none). */
+    const sb_search_token *tokens;
+    /** The number of tokens. */
+    size_t token_count;
+} sb_issued_query;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1225,6 +1327,18 @@ sb_status sb_session_get_timing(sb_session *session, sb_search_timing *out_timin
  * bad text, offset past the end or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
  */
 sb_status sb_session_insert_text(sb_session *session, size_t offset, const char *text, size_t text_len);
+
+/**
+ * What query `generation` was issued for: its text, selected scope (and title) and tokens, as
+ * SB_EVENT_UPDATE_SEARCH_RESULTS announced it (a host searching itself reads them here).
+ * On success `*out_query` receives one block holding the struct, its strings and tokens.
+ * Ownership: the caller releases `*out_query` with one sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_ECANCELED when `generation` is no longer the newest query (a newer one
+ * superseded it: its results would never be delivered, so there is nothing to search for);
+ * SB_EINVAL (bad handle, NULL out_query); SB_ENOMEM.
+ */
+sb_status sb_session_get_query(sb_session *session, uint64_t generation, sb_issued_query **out_query);
 
 /**
  * Inserts a token before the text at `index` (-1: after the last token): SB_EVENT_TOKEN_ADDED

@@ -26,7 +26,10 @@ extension SearchSession {
             generation: generation, text: c.state.text, tokens: c.state.tokens, scope: c.state.selectedScope,
             scopeTitle: c.state.selectedScopeTitle)
         c.lastQuery = query
-        emit(SessionEvent(.updateSearchResults, generation: generation, text: query.text), &c)
+        emit(
+            SessionEvent(
+                .updateSearchResults, generation: generation, text: query.text, index: query.scope,
+                count: query.tokens.count, tokens: query.tokens), &c)
         effects.launch.append(query)
     }
 

@@ -139,6 +139,12 @@ public final class SearchSession: Sendable, ProcessBound {
         core.withLock { $0.lastQuery }
     }
 
+    /// The query issued as `generation` (its text, scope and tokens), while it is the newest
+    /// one; nil once a newer query was issued (its results will never be delivered).
+    public func query(_ generation: UInt64) -> SessionQuery? {
+        core.withLock { c in c.lastQuery.flatMap { $0.generation == generation ? $0 : nil } }
+    }
+
     /// The newest delivered results and their generation (nil before any, and after a cancel).
     public var results: (generation: UInt64, results: SessionResults)? {
         core.withLock { $0.results }

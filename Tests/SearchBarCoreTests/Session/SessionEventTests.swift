@@ -200,6 +200,27 @@ import Testing
         #expect(!h.session.display.isSearching)
     }
 
+    // UISearchResultsUpdating reads the bar's scope and tokens; the event carries them, as
+    // they were when its generation was issued.
+    @Test func updateSearchResultsSaysItsScopeAndTokens() throws {
+        let h = try Harness(timing: SearchTiming(delay: .zero))
+        try h.session.setScopeTitles(["All", "Mail"])
+        try h.session.selectScope(1)
+        let token = SearchToken(kind: .attribute, label: "PDF", field: "kind", value: "pdf", hostValue: 4)
+        try h.session.insertToken(token)
+        try h.session.setText("report")
+        let update = try #require(h.log.all.last { $0.kind == .updateSearchResults })
+        #expect(update.text == "report" && update.index == 1 && update.count == 1 && update.tokens == [token])
+        let queued = try #require(h.drainQueue().last { $0.kind == .updateSearchResults })
+        #expect(queued == update)
+        let query = try #require(h.session.query(update.generation))
+        #expect(query.scopeTitle == "Mail" && query.tokens == [token] && query.text == "report")
+        try h.session.selectScope(0)
+        let next = try #require(h.log.all.last { $0.kind == .updateSearchResults })
+        #expect(next.index == 0 && next.tokens == [token] && next.generation == update.generation + 1)
+        #expect(h.session.query(update.generation) == nil, "superseded: nothing to search for")
+    }
+
     @Test func backendErrorBecomesAnErrorEvent() throws {
         let h = try Harness()
         try h.session.submit()

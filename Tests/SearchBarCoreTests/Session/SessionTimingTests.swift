@@ -19,7 +19,7 @@ import Testing
         #expect(h.backend.queries.isEmpty)
         h.clock.advance(by: .milliseconds(1))
         #expect(h.backend.queries.map(\.text) == ["cat"])
-        #expect(h.log.all.last == SessionEvent(.updateSearchResults, generation: 1, text: "cat"))
+        #expect(h.log.all.last == SessionEvent(.updateSearchResults, generation: 1, text: "cat", index: 0))
     }
 
     @Test func zeroDelaySearchesOnEveryKeystroke() throws {
