@@ -461,7 +461,9 @@ typedef enum sb_bar_style {
     /** Stands out: search is a key feature (the default). */
     SB_BAR_STYLE_PROMINENT = 0,
     /** Blends in. */
-    SB_BAR_STYLE_MINIMAL = 1
+    SB_BAR_STYLE_MINIMAL = 1,
+    /** The platform default (a new session's); drawn as SB_BAR_STYLE_PROMINENT. */
+    SB_BAR_STYLE_DEFAULT = 2
 } sb_bar_style;
 
 /** When the scope bar is shown (never with fewer than two titles). */
@@ -614,6 +616,34 @@ typedef struct sb_display {
     uint8_t is_searching;
     /** The running search passed the stall threshold. */
     uint8_t is_stalled;
+    /* The members below were appended; sb_display only grows at its end (the library
+     * allocates it). */
+    /** An sb_bar_tone value: SB_BAR_TONE_DEFAULT or SB_BAR_TONE_BLACK (UIKit barStyle). */
+    uint32_t bar_tone;
+    /** The bar's background, 0xRRGGBBAA: the custom tint when it wins, else white
+     *  (SB_BAR_TONE_DEFAULT) or black (SB_BAR_TONE_BLACK); alpha 0xFF while opaque. */
+    uint32_t background_rgba;
+    /** An sb_keyboard_type value for the host's field. */
+    uint32_t keyboard_type;
+    /** An sb_text_trait value: autocorrection. */
+    uint32_t autocorrection;
+    /** An sb_text_trait value: spell checking. */
+    uint32_t spell_checking;
+    /** An sb_return_key_type value. */
+    uint32_t return_key_type;
+    /** The search results' title (UISearchDisplayController searchResultsTitle); NULL when
+     *  unset: the host shows its own default title. */
+    const char *results_title;
+    /** Length of results_title in bytes. */
+    size_t results_title_len;
+    /** The bar is translucent (the default): the content behind it shows through, blurred. */
+    uint8_t is_translucent;
+    /** Draw light text and glyphs (black tone, or a dark tint) rather than dark ones. */
+    uint8_t uses_light_content;
+    /** The return key is disabled while the field is empty (on by default, as in a search bar). */
+    uint8_t enables_return_key_automatically;
+    /** The return key can be pressed now. */
+    uint8_t return_key_enabled;
 } sb_display;
 
 /** What starts a search. */
@@ -1245,7 +1275,8 @@ sb_status sb_session_deliver_results(sb_session *session, uint64_t generation, c
 /**
  * Computes everything to draw (visibility of placeholder, prompt, clear, bookmark,
  * results-list and Cancel buttons and scope bar; tokens; items with Cancel last; style or
- * tint; search progress) in one call.
+ * tint, tone, translucency and the resolved colours; the text-input traits and whether the
+ * return key is enabled; the results' title; search progress) in one call.
  * On success `*out_display` receives one block holding the struct, its arrays and strings.
  * Ownership: the caller releases `*out_display` with one sb_free().
  * Thread safety: any thread, including from inside callbacks.
@@ -1293,6 +1324,18 @@ sb_status sb_session_fail_search(sb_session *session, uint64_t generation, const
 sb_status sb_session_free(sb_session *session);
 
 /**
+ * What query `generation` was issued for: its text, selected scope (and title) and tokens, as
+ * SB_EVENT_UPDATE_SEARCH_RESULTS announced it (a host searching itself reads them here).
+ * On success `*out_query` receives one block holding the struct, its strings and tokens.
+ * Ownership: the caller releases `*out_query` with one sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_ECANCELED when `generation` is no longer the newest query (a newer one
+ * superseded it: its results would never be delivered, so there is nothing to search for);
+ * SB_EINVAL (bad handle, NULL out_query); SB_ENOMEM.
+ */
+sb_status sb_session_get_query(sb_session *session, uint64_t generation, sb_issued_query **out_query);
+
+/**
  * Copies the recent-search policy into `*out_policy` (defaults: limit 10, one list, no expiry,
  * not private).
  * Thread safety: any thread, including from inside callbacks.
@@ -1327,18 +1370,6 @@ sb_status sb_session_get_timing(sb_session *session, sb_search_timing *out_timin
  * bad text, offset past the end or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
  */
 sb_status sb_session_insert_text(sb_session *session, size_t offset, const char *text, size_t text_len);
-
-/**
- * What query `generation` was issued for: its text, selected scope (and title) and tokens, as
- * SB_EVENT_UPDATE_SEARCH_RESULTS announced it (a host searching itself reads them here).
- * On success `*out_query` receives one block holding the struct, its strings and tokens.
- * Ownership: the caller releases `*out_query` with one sb_free().
- * Thread safety: any thread, including from inside callbacks.
- * Returns SB_OK; SB_ECANCELED when `generation` is no longer the newest query (a newer one
- * superseded it: its results would never be delivered, so there is nothing to search for);
- * SB_EINVAL (bad handle, NULL out_query); SB_ENOMEM.
- */
-sb_status sb_session_get_query(sb_session *session, uint64_t generation, sb_issued_query **out_query);
 
 /**
  * Inserts a token before the text at `index` (-1: after the last token): SB_EVENT_TOKEN_ADDED
@@ -1471,6 +1502,21 @@ sb_status sb_session_set_active(sb_session *session, int32_t active);
 sb_status sb_session_set_autocapitalization(sb_session *session, uint32_t value);
 
 /**
+ * Sets autocorrection for the host's field (an sb_text_trait; default SB_TRAIT_DEFAULT).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_autocorrection(sb_session *session, uint32_t value);
+
+/**
+ * Sets the bar's colour scheme (an sb_bar_tone; UIKit barStyle): SB_BAR_TONE_DEFAULT or
+ * SB_BAR_TONE_BLACK keep the translucency; SB_BAR_TONE_BLACK_OPAQUE and
+ * SB_BAR_TONE_BLACK_TRANSLUCENT set black and make the bar opaque or translucent. Like a
+ * style, it clears a custom tint (the last one set wins).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_bar_tone(sb_session *session, uint32_t tone);
+
+/**
  * Sets the callbacks: `veto` answers SB_EVENT_SHOULD_* synchronously on the calling thread
  * (non-zero allows; without it everything is allowed); `on_event` receives every other event,
  * in order and never two at once. Either may be NULL. Both get `user`. Events also go to the
@@ -1511,6 +1557,13 @@ sb_status sb_session_set_cancel_button_policy(sb_session *session, uint32_t poli
 sb_status sb_session_set_cancel_button_title(sb_session *session, const char *title, size_t title_len);
 
 /**
+ * Disables the return key while the field has no text and no token (1, the default) or
+ * never (0); sb_display.return_key_enabled says whether it can be pressed now.
+ * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_enables_return_key_automatically(sb_session *session, int32_t enables);
+
+/**
  * Sets how many events the queue keeps (0 turns it off; at most 1048576). When full the
  * oldest events are dropped; `*out_dropped` (if not NULL) receives how many were dropped so far.
  * Returns SB_OK; SB_EINVAL (bad handle, capacity too large); SB_EMISUSE.
@@ -1537,6 +1590,12 @@ sb_status sb_session_set_host_suggestions(sb_session *session, int32_t before_ty
  * many items); SB_EMISUSE.
  */
 sb_status sb_session_set_items(sb_session *session, int32_t trailing, const sb_bar_item *items, size_t count);
+
+/**
+ * Sets the keyboard the host's field shows (an sb_keyboard_type; default SB_KEYBOARD_DEFAULT).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_keyboard_type(sb_session *session, uint32_t type);
 
 /**
  * Sets the placeholder, shown only while the field has no text and no token.
@@ -1584,6 +1643,12 @@ sb_status sb_session_set_recents_policy(sb_session *session, const sb_recents_po
 sb_status sb_session_set_results_list_selected(sb_session *session, int32_t selected);
 
 /**
+ * Sets the return key's title (an sb_return_key_type; default SB_RETURN_KEY_SEARCH).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_return_key_type(sb_session *session, uint32_t type);
+
+/**
  * Sets when the scope bar is shown (an sb_scope_bar_policy).
  * Returns SB_OK; SB_EINVAL (bad handle, unknown policy, or asking for a scope bar in a
  * navigation-bar placement); SB_EMISUSE.
@@ -1612,6 +1677,13 @@ sb_status sb_session_set_scope_titles(sb_session *session, const char * const *t
 sb_status sb_session_set_search_options(sb_session *session, const sb_search_options *options);
 
 /**
+ * Sets the search results' title (UISearchDisplayController searchResultsTitle): `title` of
+ * `title_len` bytes, or NULL (the default) for the host's own default title.
+ * Returns SB_OK; SB_EINVAL (bad handle, invalid UTF-8, over 4096 bytes); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_search_results_title(sb_session *session, const char *title, size_t title_len);
+
+/**
  * Selects a scope without events or a search (UISearchBar selectedScopeButtonIndex); the
  * user's tap is sb_session_select_scope().
  * Returns SB_OK; SB_EINVAL (bad handle, index outside the titles); SB_EMISUSE.
@@ -1631,7 +1703,15 @@ sb_status sb_session_set_shows_bookmark_button(sb_session *session, int32_t show
 sb_status sb_session_set_shows_results_list_button(sb_session *session, int32_t shows);
 
 /**
- * Sets the bar's style (an sb_bar_style); it clears a custom tint (the last one set wins).
+ * Sets spell checking for the host's field (an sb_text_trait; default SB_TRAIT_DEFAULT).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_spell_checking(sb_session *session, uint32_t value);
+
+/**
+ * Sets the bar's style (an sb_bar_style: default, prominent or minimal; UIKit
+ * searchBarStyle); it clears a custom tint (the last one set wins). A new session's style is
+ * SB_BAR_STYLE_DEFAULT, drawn as prominent.
  * Returns SB_OK; SB_EINVAL (bad handle, unknown style); SB_EMISUSE.
  */
 sb_status sb_session_set_style(sb_session *session, uint32_t style);
@@ -1665,6 +1745,13 @@ sb_status sb_session_set_timing(sb_session *session, const sb_search_timing *tim
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_set_tint(sb_session *session, uint32_t rgba);
+
+/**
+ * Makes the bar translucent (1, the default) or opaque (0): an opaque bar draws black for
+ * SB_BAR_TONE_BLACK, white for SB_BAR_TONE_DEFAULT, or its custom tint.
+ * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_translucent(sb_session *session, int32_t translucent);
 
 /**
  * Serializes the session's state to JSON for state restoration: text, tokens, scope, active

@@ -149,7 +149,9 @@ import SearchBarCore
     }
 }
 
-/// Sets the bar's style (an sb_bar_style); it clears a custom tint (the last one set wins).
+/// Sets the bar's style (an sb_bar_style: default, prominent or minimal; UIKit
+/// searchBarStyle); it clears a custom tint (the last one set wins). A new session's style is
+/// SB_BAR_STYLE_DEFAULT, drawn as prominent.
 /// Returns SB_OK; SB_EINVAL (bad handle, unknown style); SB_EMISUSE.
 @c public func sb_session_set_style(_ session: sb_session_ref?, _ style: UInt32) -> sb_status {
     guarded { () throws(SearchBarError) in

@@ -148,7 +148,8 @@ enum SessionClockKind: UInt32, CaseIterable {
 
 /// Computes everything to draw (visibility of placeholder, prompt, clear, bookmark,
 /// results-list and Cancel buttons and scope bar; tokens; items with Cancel last; style or
-/// tint; search progress) in one call.
+/// tint, tone, translucency and the resolved colours; the text-input traits and whether the
+/// return key is enabled; the results' title; search progress) in one call.
 /// On success `*out_display` receives one block holding the struct, its arrays and strings.
 /// Ownership: the caller releases `*out_display` with one sb_free().
 /// Thread safety: any thread, including from inside callbacks.
@@ -175,6 +176,7 @@ enum SessionClockKind: UInt32, CaseIterable {
             }
             let leading = try b.items(d.leadingItems)
             let trailing = try b.items(d.trailingItems)
+            let resultsTitle = try d.searchResultsTitle.map { t throws(SearchBarError) in try b.string(t) } ?? nil
             display?.initialize(to: sb_display(
                 text: text, text_len: d.text.utf8.count, placeholder: placeholder, placeholder_len: d.placeholder.utf8.count,
                 prompt: prompt, prompt_len: d.prompt.utf8.count, tokens: tokens, token_count: d.tokens.count,
@@ -188,7 +190,15 @@ enum SessionClockKind: UInt32, CaseIterable {
                 shows_results_list_button: bit(d.showsResultsListButton), results_list_selected: bit(d.isResultsListSelected),
                 shows_cancel_button: bit(d.showsCancelButton), shows_scope_bar: bit(d.showsScopeBar),
                 is_active: bit(d.isActive), is_editing: bit(d.isEditing), is_searching: bit(d.isSearching),
-                is_stalled: bit(d.isStalled)))
+                is_stalled: bit(d.isStalled), bar_tone: d.barTone.rawValue, background_rgba: d.colors.background,
+                keyboard_type: d.textInputTraits.keyboardType.rawValue,
+                autocorrection: d.textInputTraits.autocorrection.rawValue,
+                spell_checking: d.textInputTraits.spellChecking.rawValue,
+                return_key_type: d.textInputTraits.returnKey.rawValue, results_title: resultsTitle,
+                results_title_len: d.searchResultsTitle?.utf8.count ?? 0, is_translucent: bit(d.isTranslucent),
+                uses_light_content: bit(d.colors.usesLightContent),
+                enables_return_key_automatically: bit(d.textInputTraits.enablesReturnKeyAutomatically),
+                return_key_enabled: bit(d.isReturnKeyEnabled)))
         }
         out.pointee = block?.assumingMemoryBound(to: sb_display.self)
         return SB_OK

@@ -161,7 +161,7 @@ import Testing
         #expect(String(cString: sb_last_error()).contains("UTF-8"))
         #expect(sb_session_insert_text(session, 5, "a", 1) == SB_EINVAL)
         #expect(sb_session_delete_text(session, 1, 0) == SB_EINVAL)
-        #expect(sb_session_set_style(session, 2) == SB_EINVAL)
+        #expect(sb_session_set_style(session, 3) == SB_EINVAL)
         #expect(sb_session_set_scope_bar_policy(session, 99) == SB_EINVAL)
         #expect(sb_session_set_placement(session, 7) == SB_EINVAL)
         #expect(sb_session_set_cancel_button_policy(session, 3) == SB_EINVAL)

@@ -187,7 +187,7 @@ static void test_set_text_on_suggestion(sb_index *index, const char *dir) {
     CHECK_STATUS(sb_session_display(s, &d), SB_OK);
     uint64_t newest = d ? d->generation : 0;
     sb_free(d);
-    CHECK(wait_results(s, newest) == 0);
+    CHECK(wait_results(s, newest) >= 0);
     CHECK_STATUS(sb_session_free(s), SB_OK);
 }
 

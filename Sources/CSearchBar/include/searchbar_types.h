@@ -442,7 +442,9 @@ typedef enum sb_bar_style {
     /** Stands out: search is a key feature (the default). */
     SB_BAR_STYLE_PROMINENT = 0,
     /** Blends in. */
-    SB_BAR_STYLE_MINIMAL = 1
+    SB_BAR_STYLE_MINIMAL = 1,
+    /** The platform default (a new session's); drawn as SB_BAR_STYLE_PROMINENT. */
+    SB_BAR_STYLE_DEFAULT = 2
 } sb_bar_style;
 
 /** When the scope bar is shown (never with fewer than two titles). */
@@ -595,6 +597,34 @@ typedef struct sb_display {
     uint8_t is_searching;
     /** The running search passed the stall threshold. */
     uint8_t is_stalled;
+    /* The members below were appended; sb_display only grows at its end (the library
+     * allocates it). */
+    /** An sb_bar_tone value: SB_BAR_TONE_DEFAULT or SB_BAR_TONE_BLACK (UIKit barStyle). */
+    uint32_t bar_tone;
+    /** The bar's background, 0xRRGGBBAA: the custom tint when it wins, else white
+     *  (SB_BAR_TONE_DEFAULT) or black (SB_BAR_TONE_BLACK); alpha 0xFF while opaque. */
+    uint32_t background_rgba;
+    /** An sb_keyboard_type value for the host's field. */
+    uint32_t keyboard_type;
+    /** An sb_text_trait value: autocorrection. */
+    uint32_t autocorrection;
+    /** An sb_text_trait value: spell checking. */
+    uint32_t spell_checking;
+    /** An sb_return_key_type value. */
+    uint32_t return_key_type;
+    /** The search results' title (UISearchDisplayController searchResultsTitle); NULL when
+     *  unset: the host shows its own default title. */
+    const char *results_title;
+    /** Length of results_title in bytes. */
+    size_t results_title_len;
+    /** The bar is translucent (the default): the content behind it shows through, blurred. */
+    uint8_t is_translucent;
+    /** Draw light text and glyphs (black tone, or a dark tint) rather than dark ones. */
+    uint8_t uses_light_content;
+    /** The return key is disabled while the field is empty (on by default, as in a search bar). */
+    uint8_t enables_return_key_automatically;
+    /** The return key can be pressed now. */
+    uint8_t return_key_enabled;
 } sb_display;
 
 /** What starts a search. */

@@ -84,6 +84,37 @@ extension SearchSession {
         try configure("setStyle") { $0.setStyle(style) }
     }
 
+    /// Sets the colour scheme (UIKit `barStyle`); it clears a custom tint. `translucent`, when
+    /// given, also sets ``SessionState/isTranslucent`` (UIKit's deprecated black-opaque and
+    /// black-translucent styles).
+    public func setBarTone(_ tone: BarTone, translucent: Bool? = nil) throws(SearchBarError) {
+        try configure("setBarTone") { s in
+            s.setBarTone(tone)
+            if let translucent { s.isTranslucent = translucent }
+        }
+    }
+
+    /// Makes the bar translucent (the default) or opaque.
+    public func setTranslucent(_ translucent: Bool) throws(SearchBarError) {
+        try configure("setTranslucent") { $0.isTranslucent = translucent }
+    }
+
+    /// Sets the traits the host's field uses (keyboard, autocorrection, spell checking, return key).
+    public func setTextInputTraits(_ traits: TextInputTraits) throws(SearchBarError) {
+        try configure("setTextInputTraits") { $0.textInputTraits = traits }
+    }
+
+    /// Changes the traits the host's field uses with `change` (one trait at a time, atomically).
+    public func changeTextInputTraits(_ change: @escaping @Sendable (inout TextInputTraits) -> Void) throws(SearchBarError) {
+        try configure("changeTextInputTraits") { change(&$0.textInputTraits) }
+    }
+
+    /// Sets the results' title (nil: the host's default).
+    public func setSearchResultsTitle(_ title: String?) throws(SearchBarError) {
+        if let title { try SessionState.checkLabel(title, "search results title") }
+        try configure("setSearchResultsTitle") { $0.searchResultsTitle = title }
+    }
+
     /// Sets a custom tint (0xRRGGBBAA); it overrides the style.
     public func setTint(_ rgba: UInt32) throws(SearchBarError) {
         try configure("setTint") { $0.setTint(rgba) }

@@ -80,7 +80,7 @@ def test_a_callback_acts_on_the_bar_after_it_returns():
             s.active = False
         elif event.kind == "suggestion_chosen":
             s.text = "Paris, France"
-            s.insert("!")
+            s.add_token("city")
         elif event.kind == "did_begin_editing" and not answers:
             s.select_scope(7)  # fails when it runs: an error event
 
@@ -104,8 +104,11 @@ def test_a_callback_acts_on_the_bar_after_it_returns():
     s.text = "par"
     seen.clear()
     s.choose_suggestion(0)
-    assert s.text == "Paris, France!"
-    assert [e.text for e in seen if e.kind == "text_did_change"] == ["Paris", "Paris, France", "Paris, France!"]
+    assert s.text == "Paris, France"
+    assert [e.text for e in seen if e.kind == "text_did_change"] == ["Paris", "Paris, France"]
+    kinds = [e.kind for e in seen]
+    assert kinds.index("suggestion_chosen") < kinds.index("text_did_change") < kinds.index("token_added")
+    assert [t.label for t in s.display().tokens] == ["city"]
 
 
 def test_calls_that_stay_refused_inside_a_callback():
@@ -154,6 +157,113 @@ def test_style_and_tint_last_one_wins():
     assert s.tint == 0x336699FF
     s.style = "minimal"
     assert s.tint is None and s.style == "minimal"
+
+
+def test_every_bar_style_tone_and_their_colors():
+    s = manual()
+    d = s.display()
+    assert (d.style, d.bar_tone, d.translucent, d.background, d.light_content) == ("default", "default", True,
+                                                                                   0xFFFFFFFF, False)
+    for style in ("prominent", "minimal", "default"):
+        s.style = style
+        assert s.style == style
+    s.bar_tone = "black"
+    d = s.display()
+    assert (d.bar_tone, d.light_content, d.background) == ("black", True, 0x000000FF)
+    s.bar_tone = "black_opaque"
+    assert (s.bar_tone, s.translucent) == ("black", False)
+    s.bar_tone = "black_translucent"
+    assert (s.bar_tone, s.translucent) == ("black", True)
+    s.tint = 0x10203080
+    s.translucent = False
+    assert s.display().background == 0x102030FF
+    s.bar_tone = "default"  # a tone clears the tint, like a style
+    assert s.tint is None and s.display().background == 0xFFFFFFFF
+    with pytest.raises(ValueError):
+        s.bar_tone = "grey"
+
+
+def test_text_input_traits_and_results_title():
+    s = manual()
+    d = s.display()
+    assert (d.keyboard_type, d.autocorrection, d.spell_checking, d.return_key) == ("default", "default", "default",
+                                                                                   "search")
+    assert d.enables_return_key_automatically and not d.return_key_enabled
+    s.keyboard_type = "email_address"
+    s.autocorrection = "no"
+    s.spell_checking = "yes"
+    s.return_key = "done"
+    s.text = "a@b"
+    d = s.display()
+    assert (d.keyboard_type, d.autocorrection, d.spell_checking, d.return_key) == ("email_address", "no", "yes",
+                                                                                   "done")
+    assert d.return_key_enabled
+    s.text = ""
+    s.enables_return_key_automatically = False
+    assert s.display().return_key_enabled
+    with pytest.raises(ValueError):
+        s.keyboard_type = "hex"
+    assert s.search_results_title is None
+    s.search_results_title = "Ergebnisse"
+    assert s.search_results_title == "Ergebnisse"
+    restored = manual()
+    restored.restore(s.snapshot())
+    assert restored.search_results_title == "Ergebnisse" and restored.keyboard_type == "email_address"
+    s.search_results_title = None
+    assert s.search_results_title is None
+
+
+def test_update_event_says_its_scope_and_tokens():
+    s = manual()
+    s.scope_titles = ["All", "Mail", "Notes"]
+    s.select_scope(2)
+    pdf = SearchToken("PDF", kind="attribute", field="kind", value="pdf", host_value=7)
+    s.add_token(pdf)
+    s.text = "report"
+    generation = s.search_now()
+    update = [e for e in s.events() if e.kind == "update_search_results"][-1]
+    assert (update.generation, update.text, update.index, update.count, update.tokens) == (generation, "report", 2,
+                                                                                          1, (pdf,))
+    query = s.query(generation)
+    assert (query.text, query.scope, query.scope_title, query.tokens) == ("report", 2, "Notes", (pdf,))
+    s.select_scope(0)
+    assert s.query(generation) is None  # superseded: nothing to search for
+
+
+def test_submit_only_refinements_after_a_submit_search_again():
+    s = manual()
+    s.timing = {"trigger": "submit_only"}
+    s.scope_titles = ["All", "Mail"]
+    s.text = "tea"
+    s.select_scope(1)
+    assert "update_search_results" not in kinds(s)
+    s.submit()
+    list(s.events())
+    s.select_scope(0)
+    s.add_token("green")
+    updates = [e for e in s.events() if e.kind == "update_search_results"]
+    assert [(e.index, e.count) for e in updates] == [(0, 0), (0, 1)]
+
+
+def test_completions_keep_the_spelling_and_the_scope():
+    index = searchbar.Index(locale="de")
+    index.add([
+        {"id": 1, "title": "Zürich Hauptbahnhof", "scope": 1},
+        {"id": 2, "title": "Zurigo centro", "scope": 2},
+        {"id": 3, "title": "Große Straße", "scope": 1},
+    ])
+    s = Session(index, manual_clock=True)
+    s.scope_titles = ["All", "Schweiz", "Italia"]
+    s.text = "zur"
+    assert sorted(x.completion for x in s.suggestions() if x.source == "completion") == ["Zurigo", "Zürich"]
+    s.select_scope(2)
+    assert [x.completion for x in s.suggestions() if x.source == "completion"] == ["Zurigo"]
+    s.select_scope(1)
+    s.text = "weg str"
+    offered = [x for x in s.suggestions() if x.source == "completion"]
+    assert [x.title for x in offered] == ["Straße"]
+    s.choose_suggestion(s.suggestions().index(offered[0]))
+    assert s.text == "weg Straße"
 
 
 def test_descriptor_with_selectors():
