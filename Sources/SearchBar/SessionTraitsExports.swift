@@ -9,45 +9,25 @@ import SearchBarCore
 /// Sets the keyboard the host's field shows (an sb_keyboard_type; default SB_KEYBOARD_DEFAULT).
 /// Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
 @c public func sb_session_set_keyboard_type(_ session: sb_session_ref?, _ type: UInt32) -> sb_status {
-    guarded { () throws(SearchBarError) in
-        let object = try SessionCInput.session(session)
-        let value = try SessionCInput.enumeration(TextInputTraits.KeyboardType.self, type, "type")
-        try object.changeTextInputTraits { $0.keyboardType = value }
-        return SB_OK
-    }
+    changeTrait(session, type, "type") { (traits, value: TextInputTraits.KeyboardType) in traits.keyboardType = value }
 }
 
 /// Sets autocorrection for the host's field (an sb_text_trait; default SB_TRAIT_DEFAULT).
 /// Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
 @c public func sb_session_set_autocorrection(_ session: sb_session_ref?, _ value: UInt32) -> sb_status {
-    guarded { () throws(SearchBarError) in
-        let object = try SessionCInput.session(session)
-        let trait = try SessionCInput.enumeration(TextInputTraits.Switch.self, value, "value")
-        try object.changeTextInputTraits { $0.autocorrection = trait }
-        return SB_OK
-    }
+    changeTrait(session, value, "value") { (traits, value: TextInputTraits.Switch) in traits.autocorrection = value }
 }
 
 /// Sets spell checking for the host's field (an sb_text_trait; default SB_TRAIT_DEFAULT).
 /// Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
 @c public func sb_session_set_spell_checking(_ session: sb_session_ref?, _ value: UInt32) -> sb_status {
-    guarded { () throws(SearchBarError) in
-        let object = try SessionCInput.session(session)
-        let trait = try SessionCInput.enumeration(TextInputTraits.Switch.self, value, "value")
-        try object.changeTextInputTraits { $0.spellChecking = trait }
-        return SB_OK
-    }
+    changeTrait(session, value, "value") { (traits, value: TextInputTraits.Switch) in traits.spellChecking = value }
 }
 
 /// Sets the return key's title (an sb_return_key_type; default SB_RETURN_KEY_SEARCH).
 /// Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
 @c public func sb_session_set_return_key_type(_ session: sb_session_ref?, _ type: UInt32) -> sb_status {
-    guarded { () throws(SearchBarError) in
-        let object = try SessionCInput.session(session)
-        let key = try SessionCInput.enumeration(TextInputTraits.ReturnKey.self, type, "type")
-        try object.changeTextInputTraits { $0.returnKey = key }
-        return SB_OK
-    }
+    changeTrait(session, type, "type") { (traits, value: TextInputTraits.ReturnKey) in traits.returnKey = value }
 }
 
 /// Disables the return key while the field has no text and no token (1, the default) or
@@ -102,6 +82,19 @@ import SearchBarCore
         let object = try SessionCInput.session(session)
         let value = title == nil && title_len == 0 ? nil : try CInput.text(title, title_len, "title")
         try object.setSearchResultsTitle(value)
+        return SB_OK
+    }
+}
+
+/// Validates `raw` as an `E` named `name`, then sets it into the session's traits with `apply`.
+private func changeTrait<E: RawRepresentable & CaseIterable & Sendable>(
+    _ session: sb_session_ref?, _ raw: UInt32, _ name: String,
+    _ apply: @escaping @Sendable (inout TextInputTraits, E) -> Void
+) -> sb_status where E.RawValue == UInt32 {
+    guarded { () throws(SearchBarError) in
+        let object = try SessionCInput.session(session)
+        let value = try SessionCInput.enumeration(E.self, raw, name)
+        try object.changeTextInputTraits { apply(&$0, value) }
         return SB_OK
     }
 }
