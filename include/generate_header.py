@@ -79,7 +79,10 @@ SECTIONS = [
     ("session_text", "Session: text and editing", [
         "sb_session_begin_editing", "sb_session_end_editing", "sb_session_get_text",
         "sb_session_set_text", "sb_session_insert_text", "sb_session_delete_text",
-        "sb_session_replace_text", "sb_session_set_autocapitalization", "sb_session_clear",
+        "sb_session_replace_text", "sb_session_set_autocapitalization",
+        "sb_session_set_keyboard_type", "sb_session_set_autocorrection",
+        "sb_session_set_spell_checking", "sb_session_set_return_key_type",
+        "sb_session_set_enables_return_key_automatically", "sb_session_clear",
         "sb_session_submit", "sb_session_cancel"]),
     ("session_scopes", "Session: scopes and tokens", [
         "sb_session_set_scope_titles", "sb_session_set_scope_bar_policy",
@@ -87,14 +90,15 @@ SECTIONS = [
         "sb_session_remove_token"]),
     ("session_appearance", "Session: buttons and appearance", [
         "sb_session_display", "sb_session_set_placeholder", "sb_session_set_prompt",
-        "sb_session_set_style", "sb_session_set_tint", "sb_session_set_placement",
+        "sb_session_set_style", "sb_session_set_tint", "sb_session_set_bar_tone",
+        "sb_session_set_translucent", "sb_session_set_search_results_title", "sb_session_set_placement",
         "sb_session_set_cancel_button_policy", "sb_session_set_cancel_button_title",
         "sb_session_set_shows_bookmark_button", "sb_session_set_shows_results_list_button",
         "sb_session_set_results_list_selected", "sb_session_set_items",
         "sb_session_tap_bookmark_button", "sb_session_tap_results_list_button"]),
     ("session_timing", "Session: timing and searches", [
         "sb_search_timing_init", "sb_session_get_timing", "sb_session_set_timing",
-        "sb_session_advance_clock", "sb_session_search_now", "sb_session_deliver_results",
+        "sb_session_advance_clock", "sb_session_search_now", "sb_session_get_query", "sb_session_deliver_results",
         "sb_session_fail_search", "sb_session_results", "sb_session_copy_results",
         "sb_session_choose_result", "sb_session_move_match"]),
     ("session_events", "Session: events", [

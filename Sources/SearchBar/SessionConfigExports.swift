@@ -2,10 +2,11 @@ import CSearchBar
 import SearchBarCore
 
 // The host's configuration of a session. These raise no delegate events.
-// Thread safety of each: any thread; not from inside the session's callbacks (SB_EMISUSE).
+// Thread safety of each: any thread; inside the session's callbacks it is queued (see
+// sb_session_set_callbacks()).
 
 /// Sets the placeholder, shown only while the field has no text and no token.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle or text, over 4096 bytes); SB_EMISUSE.
 @c public func sb_session_set_placeholder(_ session: sb_session_ref?, _ text: UnsafePointer<CChar>?, _ text_len: UInt)
     -> sb_status
@@ -17,7 +18,7 @@ import SearchBarCore
 }
 
 /// Sets the prompt, a line above the bar shown whether or not there is text.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle or text, over 4096 bytes); SB_EMISUSE.
 @c public func sb_session_set_prompt(_ session: sb_session_ref?, _ text: UnsafePointer<CChar>?, _ text_len: UInt)
     -> sb_status
@@ -30,7 +31,7 @@ import SearchBarCore
 
 /// Sets the scope titles (at most 64): `titles[i]` has `lengths[i]` bytes, or is
 /// NUL-terminated when `lengths` is NULL. The selection is kept if still in range, else 0.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, NULL titles with count > 0, bad text, or a scope bar
 /// that would show in a navigation-bar placement); SB_EMISUSE.
 @c public func sb_session_set_scope_titles(
@@ -46,7 +47,7 @@ import SearchBarCore
 
 /// Selects a scope without events or a search (UISearchBar selectedScopeButtonIndex); the
 /// user's tap is sb_session_select_scope().
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, index outside the titles); SB_EMISUSE.
 @c public func sb_session_set_selected_scope(_ session: sb_session_ref?, _ index: Int64) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -56,7 +57,7 @@ import SearchBarCore
 }
 
 /// Sets when the scope bar is shown (an sb_scope_bar_policy).
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, unknown policy, or asking for a scope bar in a
 /// navigation-bar placement); SB_EMISUSE.
 @c public func sb_session_set_scope_bar_policy(_ session: sb_session_ref?, _ policy: UInt32) -> sb_status {
@@ -69,7 +70,7 @@ import SearchBarCore
 
 /// Sets where the bar is placed (an sb_bar_placement). A bar in a navigation bar cannot have a
 /// scope bar.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, unknown placement, or a navigation-bar placement while
 /// the titles and policy show a scope bar); SB_EMISUSE.
 @c public func sb_session_set_placement(_ session: sb_session_ref?, _ placement: UInt32) -> sb_status {
@@ -81,7 +82,7 @@ import SearchBarCore
 }
 
 /// Sets when the Cancel button is shown (an sb_cancel_button_policy).
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, unknown policy); SB_EMISUSE.
 @c public func sb_session_set_cancel_button_policy(_ session: sb_session_ref?, _ policy: UInt32) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -92,7 +93,7 @@ import SearchBarCore
 }
 
 /// Sets the Cancel button's title (default "Cancel").
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle or text); SB_EMISUSE.
 @c public func sb_session_set_cancel_button_title(
     _ session: sb_session_ref?, _ title: UnsafePointer<CChar>?, _ title_len: UInt
@@ -104,7 +105,7 @@ import SearchBarCore
 }
 
 /// Enables (1) or disables (0) the bookmark button; it shows only while the field is empty.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
 @c public func sb_session_set_shows_bookmark_button(_ session: sb_session_ref?, _ shows: Int32) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -114,7 +115,7 @@ import SearchBarCore
 }
 
 /// Enables (1) or disables (0) the results-list button; it wins over the bookmark button.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
 @c public func sb_session_set_shows_results_list_button(_ session: sb_session_ref?, _ shows: Int32) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -124,7 +125,7 @@ import SearchBarCore
 }
 
 /// Draws the results-list button selected (1) or not (0).
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
 @c public func sb_session_set_results_list_selected(_ session: sb_session_ref?, _ selected: Int32) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -137,7 +138,7 @@ import SearchBarCore
 /// active: before the field when `trailing` is 0, after it when 1 (the Cancel button stays
 /// last). `items[i].kind` is ignored.
 /// Ownership: nothing is retained; titles are copied.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, bad flag, NULL items with count > 0, bad title, too
 /// many items); SB_EMISUSE.
 @c public func sb_session_set_items(
@@ -151,7 +152,7 @@ import SearchBarCore
 }
 
 /// Sets how typed text is capitalized (an sb_autocapitalization).
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE.
 @c public func sb_session_set_autocapitalization(_ session: sb_session_ref?, _ value: UInt32) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -161,8 +162,10 @@ import SearchBarCore
     }
 }
 
-/// Sets the bar's style (an sb_bar_style); it clears a custom tint (the last one set wins).
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Sets the bar's style (an sb_bar_style: default, prominent or minimal; UIKit
+/// searchBarStyle); it clears a custom tint (the last one set wins). A new session's style is
+/// SB_BAR_STYLE_DEFAULT, drawn as prominent.
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, unknown style); SB_EMISUSE.
 @c public func sb_session_set_style(_ session: sb_session_ref?, _ style: UInt32) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -173,7 +176,7 @@ import SearchBarCore
 }
 
 /// Sets a custom tint as 0xRRGGBBAA; it overrides the style (the last one set wins).
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
 @c public func sb_session_set_tint(_ session: sb_session_ref?, _ rgba: UInt32) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -185,7 +188,7 @@ import SearchBarCore
 /// Sets the search-timing policy (a pending delayed search is rescheduled under it).
 /// `timing`: any version this library has shipped (fields added later keep their defaults).
 /// Ownership: nothing is retained.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, NULL timing, bad version, unknown trigger, a flag
 /// other than 0/1, a duration over 60000 ms, more than 1000 minimum characters); SB_EMISUSE.
 @c public func sb_session_set_timing(_ session: sb_session_ref?, _ timing: UnsafePointer<sb_search_timing>?) -> sb_status {

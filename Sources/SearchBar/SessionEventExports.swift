@@ -8,9 +8,22 @@ import SearchBarCore
 /// Ownership: `user` is not retained; it must stay valid until the callbacks are replaced or
 /// the session is freed. When this function (or sb_session_free()) returns, the previous
 /// callbacks are not running on any thread and will not be called again.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE). From inside
-/// a callback only reading functions (getters, display, results, suggestions, recents,
-/// next_event, deliver_results) may be called; the others return SB_EMISUSE.
+/// Acting on the bar from a callback: as a delegate does (resign the focus on
+/// SB_EVENT_SEARCH_BUTTON, dismiss on SB_EVENT_CANCEL_BUTTON, set the text on
+/// SB_EVENT_SUGGESTION_CHOSEN), a callback may call the session's other functions. Reading
+/// functions (getters, display, results, suggestions, recents, next_event, deliver_results)
+/// run at once. A function that changes the session is queued: its arguments are checked at
+/// once (an invalid one returns its error and queues nothing), then it returns SB_OK, meaning
+/// "queued", not "done" (a vetoable call cannot yet report SB_ECANCELED; out-values such as
+/// sb_session_search_now()'s generation are 0). Queued calls run on the callback's thread, in
+/// the order asked, right after the callback returns (after a veto callback: once the call
+/// that asked the veto has returned), before the next event is delivered; the events they
+/// raise follow in order, and stale results are still never delivered. A queued call that
+/// fails when it runs is reported as SB_EVENT_ERROR with generation 0, its `status`, and a
+/// `text` naming the function; one refused by a veto is simply not applied. At most 1024 calls
+/// may wait per thread (SB_EMISUSE past that). Three functions stay refused inside callbacks
+/// with SB_EMISUSE: sb_session_free(), sb_session_set_callbacks() and sb_session_advance_clock().
+/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
 /// Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
 @c public func sb_session_set_callbacks(
     _ session: sb_session_ref?, _ veto: sb_veto_callback?, _ on_event: sb_event_callback?,
@@ -67,7 +80,7 @@ import SearchBarCore
 
 /// Sets how many events the queue keeps (0 turns it off; at most 1048576). When full the
 /// oldest events are dropped; `*out_dropped` (if not NULL) receives how many were dropped so far.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, capacity too large); SB_EMISUSE.
 @c public func sb_session_set_event_queue_capacity(
     _ session: sb_session_ref?, _ capacity: UInt32, _ out_dropped: UnsafeMutablePointer<UInt64>?

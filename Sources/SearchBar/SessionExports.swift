@@ -75,7 +75,7 @@ enum SessionClockKind: UInt32, CaseIterable {
 
 /// Sets the text programmatically (UISearchBar text): no veto, no autocapitalization;
 /// SB_EVENT_TEXT_DID_CHANGE if it changed, and a search as the timing policy says.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, NULL text with non-zero length, invalid UTF-8);
 /// SB_ETOOBIG over 1 MiB; SB_EMISUSE.
 @c public func sb_session_set_text(_ session: sb_session_ref?, _ text: UnsafePointer<CChar>?, _ text_len: UInt)
@@ -111,7 +111,7 @@ enum SessionClockKind: UInt32, CaseIterable {
 /// The user typed `text` at UTF-8 byte `offset`: autocapitalization applies, the veto callback
 /// sees SB_EVENT_SHOULD_CHANGE_TEXT, then SB_EVENT_TEXT_DID_CHANGE, and a search as the timing
 /// policy says.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_ECANCELED when the veto refused (nothing changed); SB_EINVAL (bad handle,
 /// bad text, offset past the end or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
 @c public func sb_session_insert_text(
@@ -126,7 +126,7 @@ enum SessionClockKind: UInt32, CaseIterable {
 
 /// The user replaced UTF-8 bytes [start, end) with `text` (typing over a selection,
 /// autocorrection): as sb_session_insert_text().
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_ECANCELED (vetoed); SB_EINVAL (bad handle or text, start > end, a range
 /// outside the text or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
 @c public func sb_session_replace_text(
@@ -141,7 +141,7 @@ enum SessionClockKind: UInt32, CaseIterable {
 
 /// The user deleted UTF-8 bytes [start, end): as sb_session_insert_text() with an empty
 /// replacement. Deleting everything searches at once (the default timing).
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_ECANCELED (vetoed); SB_EINVAL; SB_EMISUSE.
 @c public func sb_session_delete_text(_ session: sb_session_ref?, _ start: UInt, _ end: UInt) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -153,7 +153,8 @@ enum SessionClockKind: UInt32, CaseIterable {
 
 /// Computes everything to draw (visibility of placeholder, prompt, clear, bookmark,
 /// results-list and Cancel buttons and scope bar; tokens; items with Cancel last; style or
-/// tint; search progress) in one call.
+/// tint, tone, translucency and the resolved colours; the text-input traits and whether the
+/// return key is enabled; the results' title; search progress) in one call.
 /// On success `*out_display` receives one block holding the struct, its arrays and strings.
 /// Ownership: the caller releases `*out_display` with one sb_free().
 /// Thread safety: any thread, including from inside callbacks.
@@ -180,6 +181,7 @@ enum SessionClockKind: UInt32, CaseIterable {
             }
             let leading = try b.items(d.leadingItems)
             let trailing = try b.items(d.trailingItems)
+            let resultsTitle = try d.searchResultsTitle.map { t throws(SearchBarError) in try b.string(t) } ?? nil
             display?.initialize(to: sb_display(
                 text: text, text_len: d.text.utf8.count, placeholder: placeholder, placeholder_len: d.placeholder.utf8.count,
                 prompt: prompt, prompt_len: d.prompt.utf8.count, tokens: tokens, token_count: d.tokens.count,
@@ -193,7 +195,15 @@ enum SessionClockKind: UInt32, CaseIterable {
                 shows_results_list_button: bit(d.showsResultsListButton), results_list_selected: bit(d.isResultsListSelected),
                 shows_cancel_button: bit(d.showsCancelButton), shows_scope_bar: bit(d.showsScopeBar),
                 is_active: bit(d.isActive), is_editing: bit(d.isEditing), is_searching: bit(d.isSearching),
-                is_stalled: bit(d.isStalled)))
+                is_stalled: bit(d.isStalled), bar_tone: d.barTone.rawValue, background_rgba: d.colors.background,
+                keyboard_type: d.textInputTraits.keyboardType.rawValue,
+                autocorrection: d.textInputTraits.autocorrection.rawValue,
+                spell_checking: d.textInputTraits.spellChecking.rawValue,
+                return_key_type: d.textInputTraits.returnKey.rawValue, results_title: resultsTitle,
+                results_title_len: d.searchResultsTitle?.utf8.count ?? 0, is_translucent: bit(d.isTranslucent),
+                uses_light_content: bit(d.colors.usesLightContent),
+                enables_return_key_automatically: bit(d.textInputTraits.enablesReturnKeyAutomatically),
+                return_key_enabled: bit(d.isReturnKeyEnabled)))
         }
         out.pointee = block?.assumingMemoryBound(to: sb_display.self)
         return SB_OK

@@ -6,10 +6,10 @@ import SearchBarCore
 /// the tokens. A search for the current text runs at once when the field has text or tokens.
 /// `options`: NULL or a zeroed struct for the index's defaults.
 /// Ownership: nothing is retained; arrays are copied.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, bad options -- the message names the field);
-/// SB_EMISUSE for a session made without an index (its host searches itself) or a call from
-/// inside a callback. On any error the options are unchanged.
+/// SB_EMISUSE for a session made without an index (its host searches itself). On any error
+/// the options are unchanged; inside a callback the change and its search are queued together.
 @c public func sb_session_set_search_options(
     _ session: sb_session_ref?, _ options: UnsafePointer<sb_search_options>?
 ) -> sb_status {
@@ -19,7 +19,7 @@ import SearchBarCore
             throw SearchBarError(.misuse, "the session has no index: its host chooses how to search")
         }
         let parsed = try IndexInput.options(options)
-        // One host call: refused from inside a callback before the options change.
+        // One host call: the change and its search happen together (queued together inside a callback).
         try object.changeSearch("sb_session_set_search_options") { backend.setBaseOptions(parsed) }
         return SB_OK
     }

@@ -7,7 +7,7 @@ import SearchBarCore
 /// A file that cannot be read or parsed is moved aside to `<name>.json.corrupt-<N>` and the
 /// session starts with no recent searches: the status says so (the message names the new path)
 /// but the session is bound to the name and saves a fresh file from then on.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_ECORRUPT or SB_EIO as above; SB_EINVAL (bad handle, bad name); SB_EMISUSE.
 @c public func sb_session_set_recents_name(_ session: sb_session_ref?, _ name: UnsafePointer<CChar>?) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -47,7 +47,7 @@ import SearchBarCore
 }
 
 /// Adds a search to the current list as submitting it would (not in private mode).
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle or text); SB_EMISUSE.
 @c public func sb_session_add_recent(_ session: sb_session_ref?, _ text: UnsafePointer<CChar>?, _ text_len: UInt)
     -> sb_status
@@ -59,7 +59,7 @@ import SearchBarCore
 }
 
 /// Removes entry `index` of the current list.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
 @c public func sb_session_remove_recent(_ session: sb_session_ref?, _ index: Int64) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -69,7 +69,7 @@ import SearchBarCore
 }
 
 /// Forgets every recent search of every list.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
 @c public func sb_session_clear_recents(_ session: sb_session_ref?) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -80,7 +80,7 @@ import SearchBarCore
 
 /// Sets how recent searches are kept (a lower limit or an expiry drops entries at once).
 /// `policy`: any version this library has shipped (fields added later keep their defaults).
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, NULL policy, bad version, limit over 254, a flag
 /// other than 0/1); SB_EMISUSE.
 @c public func sb_session_set_recents_policy(_ session: sb_session_ref?, _ policy: UnsafePointer<sb_recents_policy>?)

@@ -75,7 +75,7 @@ import SearchBarCore
 /// Runs a search now for the current text, tokens and scope, whatever the timing policy (for
 /// instance after the host changed the data). `*out_generation` (if not NULL) receives the
 /// new query's generation.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
 @c public func sb_session_search_now(_ session: sb_session_ref?, _ out_generation: UnsafeMutablePointer<UInt64>?)
     -> sb_status
@@ -90,7 +90,7 @@ import SearchBarCore
 
 /// Moves a session's manual clock (SB_CLOCK_MANUAL) forward by `milliseconds`, firing due
 /// timers (delayed searches, stall notices) on the calling thread.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; not from inside the session's callbacks.
 /// Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE (a session on the system clock, or from
 /// inside a callback).
 @c public func sb_session_advance_clock(_ session: sb_session_ref?, _ milliseconds: UInt32) -> sb_status {

@@ -28,7 +28,7 @@ import SearchBarCore
 /// raised for the restored values. When the snapshot names another recent-search list, it is
 /// loaded from its file; a file that cannot be read is moved aside as
 /// sb_session_set_recents_name() does and the list starts empty.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK (restored); SB_WARN_RECENTS_RESET (restored, but the recents file could not be
 /// read: it was moved aside and the recent searches start empty; sb_last_error() says which file
 /// and why); every error status means nothing changed: SB_ECORRUPT (malformed JSON, unknown

@@ -45,7 +45,7 @@ import SearchBarCore
 /// replaced, or a token added, as its action says; SB_EVENT_SUGGESTION_CHOSEN,
 /// SB_EVENT_TEXT_DID_CHANGE / SB_EVENT_TOKEN_ADDED follow, the result joins the recent searches
 /// and a search runs at once.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
 @c public func sb_session_choose_suggestion(_ session: sb_session_ref?, _ index: Int64) -> sb_status {
     guarded { () throws(SearchBarError) in
@@ -58,7 +58,7 @@ import SearchBarCore
 /// `before_typing` is 1, those offered while typing when 0 (replace them as the text changes).
 /// `suggestions[i].source` is ignored; `completion` NULL/0 means the title.
 /// Ownership: nothing is retained; strings and tokens are copied.
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, bad flag, NULL suggestions with count > 0, bad text,
 /// unknown action, an add-token suggestion without a valid token); SB_EMISUSE.
 @c public func sb_session_set_host_suggestions(
@@ -73,7 +73,7 @@ import SearchBarCore
 }
 
 /// Sets how many recent searches and vocabulary completions are offered (each 0..50; default 5).
-/// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
 /// Returns SB_OK; SB_EINVAL (bad handle, a limit over 50); SB_EMISUSE.
 @c public func sb_session_set_suggestion_limits(_ session: sb_session_ref?, _ recents: UInt32, _ completions: UInt32)
     -> sb_status

@@ -125,11 +125,12 @@ import Testing
             }
         }, user) == SB_OK)
         #expect(sb_session_insert_text(session, 0, "a", 1) == SB_OK)
+        // The callback's set_text was queued (SB_OK) and ran once it returned.
+        #expect(box.nestedStatus == SB_OK)
+        #expect(text(session) == "x")
+        #expect(box.kinds == [SB_EVENT_TEXT_DID_CHANGE.rawValue, SB_EVENT_TEXT_DID_CHANGE.rawValue])
         #expect(sb_session_insert_text(session, 1, "!", 1) == SB_ECANCELED)
-        #expect(text(session) == "a")
-        #expect(box.kinds == [SB_EVENT_TEXT_DID_CHANGE.rawValue])
-        #expect(box.nestedStatus == SB_EMISUSE)
-        #expect(String(cString: sb_last_error()).contains("callback") || box.nestedStatus == SB_EMISUSE)
+        #expect(text(session) == "x")
     }
 
     @Test func freeFromInsideACallbackIsMisuse() throws {
@@ -162,7 +163,7 @@ import Testing
         #expect(String(cString: sb_last_error()).contains("UTF-8"))
         #expect(sb_session_insert_text(session, 5, "a", 1) == SB_EINVAL)
         #expect(sb_session_delete_text(session, 1, 0) == SB_EINVAL)
-        #expect(sb_session_set_style(session, 2) == SB_EINVAL)
+        #expect(sb_session_set_style(session, 3) == SB_EINVAL)
         #expect(sb_session_set_scope_bar_policy(session, 99) == SB_EINVAL)
         #expect(sb_session_set_placement(session, 7) == SB_EINVAL)
         #expect(sb_session_set_cancel_button_policy(session, 3) == SB_EINVAL)

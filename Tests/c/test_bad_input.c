@@ -50,13 +50,15 @@ static sb_session *make_session(sb_index *index, const char *dir) {
     return session;
 }
 
-/* Row 11: a callback that calls back into the session. */
-static int g_misuse_seen = 0, g_read_ok = 0, g_free_misuse = 0;
+/* Row 11: a callback that calls back into the session: changes are queued (SB_OK), a
+ * freeing call is refused, reading works. */
+static int g_queued_seen = 0, g_read_ok = 0, g_free_misuse = 0, g_bad_refused = 0;
 static void reentrant_callback(void *user, const sb_event *event) {
     sb_session *session = (sb_session *)user;
     if (event->kind != SB_EVENT_TEXT_DID_CHANGE) return;
-    if (sb_session_set_text(session, "x", 1) == SB_EMISUSE) g_misuse_seen++;
-    if (sb_session_submit(session) == SB_EMISUSE) g_misuse_seen++;
+    if (sb_session_set_text(session, "x", 1) == SB_OK) g_queued_seen++;
+    if (sb_session_submit(session) == SB_OK) g_queued_seen++;
+    if (sb_session_set_text(session, "\xff", 1) == SB_EINVAL) g_bad_refused++; /* checked at once */
     if (sb_session_free(session) == SB_EMISUSE) g_free_misuse++;
     char *text = NULL;
     size_t len = 0;
@@ -616,9 +618,11 @@ int main(void) {
         sb_session *s = make_session(index, dir);
         CHECK_STATUS(sb_session_set_callbacks(s, NULL, reentrant_callback, s), SB_OK);
         CHECK_STATUS(sb_session_set_text(s, "ap", 2), SB_OK);
-        CHECK(g_misuse_seen == 2);
-        CHECK(g_free_misuse == 1);
-        CHECK(g_read_ok == 1);
+        /* "ap" then the queued "x": two text changes, each callback queued two calls. */
+        CHECK(g_queued_seen == 4);
+        CHECK(g_bad_refused == 2);
+        CHECK(g_free_misuse == 2);
+        CHECK(g_read_ok == 2);
         CHECK_STATUS(sb_session_free(s), SB_OK); /* the session survived the refused free */
     }
 

@@ -1,7 +1,7 @@
 /*
  * sb_session_set_search_options() through the installed library: from inside one of the session's
- * callbacks it is refused (SB_EMISUSE) before anything changes, with an empty field and with text;
- * outside, it applies; bad options change nothing.
+ * callbacks it is queued, and the change and its search run together once the callback has
+ * returned; bad options are refused at once and change nothing, inside a callback or not.
  */
 #define _GNU_SOURCE /* mkdtemp under -std=c99 */
 #include <searchbar.h>
@@ -24,39 +24,57 @@ static sb_search_options nothing_options(void) {
 
 static sb_status g_inside_status[2];
 static int g_inside_calls = 0;
+static int g_bad_inside = 0;
 static void set_options_inside(void *user, const sb_event *event) {
     sb_session *session = (sb_session *)user;
     if (event->kind != SB_EVENT_DID_BEGIN_EDITING && event->kind != SB_EVENT_TEXT_DID_CHANGE) return;
     sb_search_options options = nothing_options();
-    if (g_inside_calls < 2) g_inside_status[g_inside_calls++] = sb_session_set_search_options(session, &options);
+    if (g_inside_calls < 2) {
+        sb_search_options bad = options;
+        bad.mode = 99;
+        g_bad_inside = sb_session_set_search_options(session, &bad) == SB_EINVAL;
+        g_inside_status[g_inside_calls++] = sb_session_set_search_options(session, &options);
+    }
 }
 
-/* sb_session_set_search_options() from inside a callback is refused before anything changes,
- * with an empty field and with text. */
-static void options_refused_inside_callbacks(sb_index *index, const char *dir) {
+/* The newest generation's result count, waiting for it. */
+static long newest_results(sb_session *session) {
+    sb_display *display = NULL;
+    CHECK_STATUS(sb_session_display(session, &display), SB_OK);
+    uint64_t latest = display ? display->generation : 0;
+    sb_free(display);
+    return wait_results(session, latest);
+}
+
+static void options_queued_inside_callbacks(sb_index *index, const char *dir) {
     sb_session *session = index_session(index, dir);
-    CHECK_STATUS(sb_session_set_callbacks(session, NULL, set_options_inside, session), SB_OK);
-    CHECK_STATUS(sb_session_begin_editing(session), SB_OK); /* empty field: did-begin-editing */
-    CHECK_STATUS(sb_session_set_text(session, "ap", 2), SB_OK); /* with text: text-did-change */
-    CHECK(g_inside_calls == 2);
-    CHECK(g_inside_status[0] == SB_EMISUSE);
-    CHECK(g_inside_status[1] == SB_EMISUSE);
-    CHECK_STATUS(sb_session_set_callbacks(session, NULL, NULL, NULL), SB_OK);
-    /* The options are still the defaults: the three fruits are found. */
     uint64_t generation = 0;
+    CHECK_STATUS(sb_session_set_text(session, "ap", 2), SB_OK);
     CHECK_STATUS(sb_session_search_now(session, &generation), SB_OK);
-    CHECK(wait_results(session, generation) == 3);
-    /* Outside a callback the same call applies (and searches again at once). */
+    CHECK(newest_results(session) == 3);
+    CHECK_STATUS(sb_session_set_callbacks(session, NULL, set_options_inside, session), SB_OK);
+    CHECK_STATUS(sb_session_begin_editing(session), SB_OK); /* did-begin-editing */
+    CHECK(g_inside_calls == 1);
+    CHECK(g_bad_inside == 1); /* bad options: refused at once, inside a callback too */
+    CHECK(g_inside_status[0] == SB_OK); /* queued */
+    /* It ran before begin_editing returned, and searched again with the new options. */
+    CHECK(newest_results(session) == 0);
+    /* Outside a callback the defaults come back at once. */
+    CHECK_STATUS(sb_session_set_search_options(session, NULL), SB_OK);
+    CHECK(newest_results(session) == 3);
+    /* On text-did-change: the same, the change and its search together. */
+    CHECK_STATUS(sb_session_set_text(session, "apr", 3), SB_OK);
+    CHECK(g_inside_calls == 2);
+    CHECK(g_inside_status[1] == SB_OK);
+    CHECK(newest_results(session) == 0);
+    CHECK_STATUS(sb_session_set_callbacks(session, NULL, NULL, NULL), SB_OK);
+    /* Bad options outside a callback change nothing either. */
+    CHECK_STATUS(sb_session_set_search_options(session, NULL), SB_OK);
     sb_search_options options = nothing_options();
-    CHECK_STATUS(sb_session_set_search_options(session, &options), SB_OK);
-    CHECK_STATUS(sb_session_search_now(session, &generation), SB_OK);
-    CHECK(wait_results(session, generation) == 0);
-    /* Bad options change nothing either. */
     options.mode = 99;
     CHECK_STATUS(sb_session_set_search_options(session, &options), SB_EINVAL);
-    CHECK_STATUS(sb_session_set_search_options(session, NULL), SB_OK);
     CHECK_STATUS(sb_session_search_now(session, &generation), SB_OK);
-    CHECK(wait_results(session, generation) == 3);
+    CHECK(wait_results(session, generation) == 1); /* "apr": apricot */
     sb_session_free(session);
 }
 
@@ -66,7 +84,7 @@ int main(void) {
     sb_index *index = NULL;
     CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2}, &index), SB_OK);
     add_fruit(index);
-    options_refused_inside_callbacks(index, dir);
+    options_queued_inside_callbacks(index, dir);
     sb_index_free(index);
     rmdir(dir);
     return check_report();

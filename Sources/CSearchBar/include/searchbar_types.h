@@ -506,6 +506,72 @@ typedef enum sb_autocapitalization {
     SB_AUTOCAP_ALL_CHARACTERS = 3
 } sb_autocapitalization;
 
+/** The keyboard the host's field shows (UIKeyboardType; the values are UIKit's). Append-only. */
+typedef enum sb_keyboard_type {
+    /** The default keyboard for the current input method. */
+    SB_KEYBOARD_DEFAULT = 0,
+    /** ASCII characters only. */
+    SB_KEYBOARD_ASCII_CAPABLE = 1,
+    /** Numbers and punctuation. */
+    SB_KEYBOARD_NUMBERS_AND_PUNCTUATION = 2,
+    /** URLs. */
+    SB_KEYBOARD_URL = 3,
+    /** A numeric keypad. */
+    SB_KEYBOARD_NUMBER_PAD = 4,
+    /** A telephone keypad. */
+    SB_KEYBOARD_PHONE_PAD = 5,
+    /** A telephone keypad that also types names. */
+    SB_KEYBOARD_NAME_PHONE_PAD = 6,
+    /** E-mail addresses. */
+    SB_KEYBOARD_EMAIL_ADDRESS = 7,
+    /** Numbers with a decimal point. */
+    SB_KEYBOARD_DECIMAL_PAD = 8,
+    /** Social posts ("@", "#"). */
+    SB_KEYBOARD_TWITTER = 9,
+    /** Web search terms and URLs. */
+    SB_KEYBOARD_WEB_SEARCH = 10,
+    /** A numeric keypad typing ASCII digits. */
+    SB_KEYBOARD_ASCII_CAPABLE_NUMBER_PAD = 11
+} sb_keyboard_type;
+
+/** Autocorrection or spell checking (UITextAutocorrectionType, UITextSpellCheckingType). Append-only. */
+typedef enum sb_text_trait {
+    /** The platform decides (the default). */
+    SB_TRAIT_DEFAULT = 0,
+    /** Off. */
+    SB_TRAIT_NO = 1,
+    /** On. */
+    SB_TRAIT_YES = 2
+} sb_text_trait;
+
+/** The title of the keyboard's return key (UIReturnKeyType; the values are UIKit's). Append-only. */
+typedef enum sb_return_key_type {
+    /** "Return". */
+    SB_RETURN_KEY_DEFAULT = 0,
+    /** "Go". */
+    SB_RETURN_KEY_GO = 1,
+    /** "Google". */
+    SB_RETURN_KEY_GOOGLE = 2,
+    /** "Join". */
+    SB_RETURN_KEY_JOIN = 3,
+    /** "Next". */
+    SB_RETURN_KEY_NEXT = 4,
+    /** "Route". */
+    SB_RETURN_KEY_ROUTE = 5,
+    /** "Search" (a search bar's default). */
+    SB_RETURN_KEY_SEARCH = 6,
+    /** "Send". */
+    SB_RETURN_KEY_SEND = 7,
+    /** "Yahoo". */
+    SB_RETURN_KEY_YAHOO = 8,
+    /** "Done". */
+    SB_RETURN_KEY_DONE = 9,
+    /** "Emergency Call". */
+    SB_RETURN_KEY_EMERGENCY_CALL = 10,
+    /** "Continue". */
+    SB_RETURN_KEY_CONTINUE = 11
+} sb_return_key_type;
+
 /* SB_SECTION(session_scopes) */
 
 /** When the scope bar is shown (never with fewer than two titles). Append-only. */
@@ -556,8 +622,22 @@ typedef enum sb_bar_style {
     /** Stands out: search is a key feature (the default). */
     SB_BAR_STYLE_PROMINENT = 0,
     /** Blends in. */
-    SB_BAR_STYLE_MINIMAL = 1
+    SB_BAR_STYLE_MINIMAL = 1,
+    /** The platform default (a new session's); drawn as SB_BAR_STYLE_PROMINENT. */
+    SB_BAR_STYLE_DEFAULT = 2
 } sb_bar_style;
+
+/** The bar's colour scheme (UIKit UIBarStyle; the values are UIKit's). Append-only. */
+typedef enum sb_bar_tone {
+    /** Translucent white with dark text (the default). */
+    SB_BAR_TONE_DEFAULT = 0,
+    /** Translucent black with light text. */
+    SB_BAR_TONE_BLACK = 1,
+    /** Input only: black, and opaque (UIKit's deprecated UIBarStyleBlackOpaque). */
+    SB_BAR_TONE_BLACK_OPAQUE = 2,
+    /** Input only: black, and translucent (UIKit's deprecated UIBarStyleBlackTranslucent). */
+    SB_BAR_TONE_BLACK_TRANSLUCENT = 3
+} sb_bar_tone;
 
 /** Where the host places the bar. Append-only. */
 typedef enum sb_bar_placement {
@@ -668,6 +748,34 @@ typedef struct sb_display {
     int32_t is_searching;
     /** The running search passed the stall threshold. */
     int32_t is_stalled;
+    /* The members below were appended; sb_display only grows at its end (the library
+     * allocates it). */
+    /** An sb_bar_tone value: SB_BAR_TONE_DEFAULT or SB_BAR_TONE_BLACK (UIKit barStyle). */
+    uint32_t bar_tone;
+    /** The bar's background, 0xRRGGBBAA: the custom tint when it wins, else white
+     *  (SB_BAR_TONE_DEFAULT) or black (SB_BAR_TONE_BLACK); alpha 0xFF while opaque. */
+    uint32_t background_rgba;
+    /** An sb_keyboard_type value for the host's field. */
+    uint32_t keyboard_type;
+    /** An sb_text_trait value: autocorrection. */
+    uint32_t autocorrection;
+    /** An sb_text_trait value: spell checking. */
+    uint32_t spell_checking;
+    /** An sb_return_key_type value. */
+    uint32_t return_key_type;
+    /** The search results' title (UISearchDisplayController searchResultsTitle); NULL when
+     *  unset: the host shows its own default title. */
+    const char *results_title;
+    /** Length of results_title in bytes. */
+    size_t results_title_len;
+    /** The bar is translucent (the default): the content behind it shows through, blurred. */
+    int32_t is_translucent;
+    /** Draw light text and glyphs (black tone, or a dark tint) rather than dark ones. */
+    int32_t uses_light_content;
+    /** The return key is disabled while the field is empty (on by default, as in a search bar). */
+    int32_t enables_return_key_automatically;
+    /** The return key can be pressed now. */
+    int32_t return_key_enabled;
 } sb_display;
 
 /* SB_SECTION(session_timing) */
@@ -713,6 +821,26 @@ typedef struct sb_search_timing {
 
 /** Initializer of an sb_search_timing with the defaults. */
 #define SB_SEARCH_TIMING_INIT {SB_SEARCH_TIMING_VERSION, SB_TRIGGER_AS_YOU_TYPE, 150, 0, 600, 100, 200, 0, 1, 300}
+
+/** What a query was issued for (sb_session_get_query()). */
+typedef struct sb_issued_query {
+    /** The query's generation. */
+    uint64_t generation;
+    /** The search text (NUL-terminated UTF-8). */
+    const char *text;
+    /** Length of text in bytes. */
+    size_t text_len;
+    /** The selected scope (0 without scope titles). */
+    int64_t scope;
+    /** The selected scope's title, or NULL without scope titles. */
+    const char *scope_title;
+    /** Length of scope_title in bytes. */
+    size_t scope_title_len;
+    /** The tokens before the text (NULL when none). */
+    const sb_search_token *tokens;
+    /** The number of tokens. */
+    size_t token_count;
+} sb_issued_query;
 
 /* SB_SECTION(session_events) */
 
@@ -791,7 +919,8 @@ typedef struct sb_event {
     uint32_t status;
     /** The query generation of search events; 0 otherwise. */
     uint64_t generation;
-    /** Scope, token or suggestion index; -1 when unused. */
+    /** Scope, token or suggestion index; -1 when unused. SB_EVENT_UPDATE_SEARCH_RESULTS: the
+     *  selected scope the query was issued for (sb_session_get_query() gives its tokens). */
     int64_t index;
     /** The previous scope index; -1 when unused. */
     int64_t previous_index;
@@ -803,7 +932,8 @@ typedef struct sb_event {
     char *text;
     /** Length of text in bytes, without the NUL. */
     size_t text_len;
-    /** SB_EVENT_RESULTS_READY: the number of results. */
+    /** SB_EVENT_RESULTS_READY: the number of results. SB_EVENT_UPDATE_SEARCH_RESULTS: the
+     *  number of tokens the query was issued with. */
     uint64_t count;
     /** A token's host value or the chosen result's id. */
     uint64_t host_value;

@@ -67,25 +67,27 @@ public final class IndexSessionBackend: SessionSearchBackend {
         var options = baseOptions
         var words = query.tokens.filter { $0.kind == .term }.map(\.value)
         words.append(query.text)
-        var scopes = Set(scopesForScopeBar(query.scope, query.scopeTitle))
-        for token in query.tokens {
-            switch token.kind {
-            case .term:
-                break
-            case .scope:
-                guard let scope = UInt32(token.value) else {
-                    throw .invalidArgument("scope token \"\(token.label)\" must have an item scope number as its value")
-                }
-                scopes = scopes.isEmpty ? [scope] : scopes.intersection([scope])
-                if scopes.isEmpty { scopes = [UInt32.max] }  // contradictory: nothing matches
-            case .attribute:
-                options.filters.append(Self.filter(field: token.field, value: token.value))
-            }
+        for token in query.tokens where token.kind == .attribute {
+            options.filters.append(Self.filter(field: token.field, value: token.value))
         }
-        options.scopes.append(contentsOf: scopes.sorted())
+        options.scopes = try itemScopes(query)
         let text = words.filter { !$0.isEmpty }.joined(separator: " ")
         try QueryLimits.check(text, "the query (text and term tokens)")
         return (text, options)
+    }
+
+    /// The item scopes a search for `query` is limited to (empty: every scope): the base
+    /// options' scopes, the scope bar's and the scope tokens', intersected.
+    func itemScopes(_ query: SessionQuery) throws(SearchBarError) -> [UInt32] {
+        var scopes = Set(scopesForScopeBar(query.scope, query.scopeTitle))
+        for token in query.tokens where token.kind == .scope {
+            guard let scope = UInt32(token.value) else {
+                throw .invalidArgument("scope token \"\(token.label)\" must have an item scope number as its value")
+            }
+            scopes = scopes.isEmpty ? [scope] : scopes.intersection([scope])
+            if scopes.isEmpty { scopes = [UInt32.max] }  // contradictory: nothing matches
+        }
+        return baseOptions.scopes + scopes.sorted()
     }
 
     /// The filter of an attribute token.
@@ -111,14 +113,17 @@ public final class IndexSessionBackend: SessionSearchBackend {
         return .equals(name: field, text: value)
     }
 
-    /// The most frequent indexed words starting with `foldedPrefix` (in their folded form),
-    /// counting the live items that hold each word (``SearchIndex/vocabulary(prefix:limit:)``).
-    public func completions(forFoldedPrefix foldedPrefix: String, limit: Int) -> [String] {
+    /// The most frequent indexed words starting with `foldedPrefix`, counting the live items in
+    /// the scopes `query` selects (``SearchIndex/vocabulary(prefix:limit:scopes:)``), each
+    /// spelled as the items most often write it; one entry per folded word.
+    public func completions(forFoldedPrefix foldedPrefix: String, limit: Int, in query: SessionQuery) -> [String] {
         guard limit > 0, !foldedPrefix.isEmpty else { return [] }
+        guard let scopes = try? itemScopes(query) else { return [] }
         var result: [String] = []
-        for entry in index.vocabulary(prefix: foldedPrefix, limit: limit) {
-            let word = index.fold(entry.word)
-            if !word.isEmpty && !result.contains(word) { result.append(word) }
+        var seen = Set<String>()
+        for entry in index.vocabulary(prefix: foldedPrefix, limit: limit, scopes: Set(scopes))
+        where !entry.word.isEmpty && seen.insert(index.fold(entry.word)).inserted {
+            result.append(entry.word)
         }
         return result
     }

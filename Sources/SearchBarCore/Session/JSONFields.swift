@@ -24,6 +24,11 @@ struct JSONFields {
         return value
     }
 
+    /// True when the object has member `name` (for members added after a format's first release).
+    func has(_ name: String) -> Bool {
+        members[name] != nil
+    }
+
     mutating func string(_ name: String) throws(SearchBarError) -> String {
         guard case .string(let text) = try value(name) else { throw failure(name, "is not a string") }
         return text

@@ -3,9 +3,10 @@ extension SearchSession {
     /// The user submitted (Search / Return / GTK `activate`): search-button, the text joins the
     /// recent searches, and a search runs at once whatever the timing policy.
     public func submit() throws(SearchBarError) {
-        try perform("submit") { effects throws(SearchBarError) in
+        try perform("submit") { [self] effects throws(SearchBarError) in
             withCore { c in
                 emit(SessionEvent(.searchButton, text: c.state.text), &c)
+                c.submitted = true
                 recordRecentLocked(c.state.text, &c, &effects)
                 issueQuery(&c, &effects)
             }
@@ -17,9 +18,10 @@ extension SearchSession {
     /// superseded, the results are cleared, the field loses the focus and the search interface
     /// is dismissed.
     public func cancel() throws(SearchBarError) {
-        try perform("cancel") { effects throws(SearchBarError) in
+        try perform("cancel") { [self] effects throws(SearchBarError) in
             withCore { c in
                 emit(SessionEvent(.cancelButton), &c)
+                c.submitted = false
                 removeAllTokensLocked(&c)
                 if !c.state.text.isEmpty { setTextLocked("", &c) }
                 cancelSearch(&c, &effects)
@@ -37,7 +39,7 @@ extension SearchSession {
     /// text-did-change), and a search runs at once (or as the timing policy says when
     /// ``SearchTiming/searchesImmediatelyOnClear`` is off). Does nothing on an empty field.
     public func clear() throws(SearchBarError) {
-        try perform("clear") { effects throws(SearchBarError) in
+        try perform("clear") { [self] effects throws(SearchBarError) in
             withCore { c in
                 guard !c.state.isEmpty else { return }
                 emit(SessionEvent(.clear), &c)
@@ -49,12 +51,13 @@ extension SearchSession {
     }
 
     /// The user picked scope `index` in the scope bar: should-change-scope may refuse; then
-    /// scope-did-change and (typing mode) a search at once. Picking the selected scope does
+    /// scope-did-change and a search at once (in submit-only timing: once the user has
+    /// submitted, so the results follow the scope). Picking the selected scope does
     /// nothing. Returns false when refused.
     /// Throws ``SearchBarError/Code/invalidArgument`` for an index outside the titles.
     @discardableResult
     public func selectScope(_ index: Int) throws(SearchBarError) -> Bool {
-        try perform("selectScope") { effects throws(SearchBarError) in
+        try perform("selectScope", queued: true) { [self] effects throws(SearchBarError) in
             let (count, previous) = core.withLock { ($0.state.scopeTitles.count, $0.state.selectedScope) }
             guard (0..<count).contains(index) else {
                 throw .invalidArgument("scope \(index) is out of range (there are \(count) scope titles)")
@@ -64,32 +67,33 @@ extension SearchSession {
             withCore { c in
                 c.state.selectedScope = index
                 emit(SessionEvent(.scopeDidChange, index: index, previousIndex: previous), &c)
-                if c.timing.trigger == .asYouType { issueQuery(&c, &effects) }
+                if c.searchesOnRefinement { issueQuery(&c, &effects) }
             }
             return true
         }
     }
 
-    /// Inserts a token at `index` (nil: after the last one): token-added, and (typing mode) a
-    /// search at once. Throws ``SearchBarError/Code/invalidArgument`` for a bad index or
+    /// Inserts a token at `index` (nil: after the last one): token-added, and a search at once
+    /// (in submit-only timing: once the user has submitted). Throws ``SearchBarError/Code/invalidArgument`` for a bad index or
     /// token, or past ``SearchToken/maximumCount`` tokens.
     public func insertToken(_ token: SearchToken, at index: Int? = nil) throws(SearchBarError) {
         try token.validate()
         try SessionState.checkLabel(token.label, "token label")
         try SessionState.checkLabel(token.value, "token value")
         try SessionState.checkLabel(token.field, "token field")
-        try perform("insertToken") { effects throws(SearchBarError) in
+        try perform("insertToken") { [self] effects throws(SearchBarError) in
             try withCoreThrowing { c throws(SearchBarError) in
                 try insertTokenLocked(token, at: index, &c)
-                if c.timing.trigger == .asYouType { issueQuery(&c, &effects) }
+                if c.searchesOnRefinement { issueQuery(&c, &effects) }
             }
         }
     }
 
     /// Removes the token at `index`: token-removed, then a search as for an edit (at once when
-    /// the field became empty, else per the typing mode).
+    /// the field became empty; else at once as you type, or in submit-only timing once the user
+    /// has submitted).
     public func removeToken(at index: Int) throws(SearchBarError) {
-        try perform("removeToken") { effects throws(SearchBarError) in
+        try perform("removeToken") { [self] effects throws(SearchBarError) in
             try withCoreThrowing { c throws(SearchBarError) in
                 guard c.state.tokens.indices.contains(index) else {
                     throw .invalidArgument("token \(index) is out of range (there are \(c.state.tokens.count))")
@@ -98,7 +102,7 @@ extension SearchSession {
                 emit(SessionEvent(.tokenRemoved, text: token.label, index: index, hostValue: token.hostValue), &c)
                 if c.state.isEmpty {
                     scheduleAfterEdit(&c, &effects)
-                } else if c.timing.trigger == .asYouType {
+                } else if c.searchesOnRefinement {
                     issueQuery(&c, &effects)
                 }
             }
@@ -127,7 +131,7 @@ extension SearchSession {
 
     /// The user chose result `id`: result-chosen, and the text joins the recent searches.
     public func chooseResult(_ id: UInt64) throws(SearchBarError) {
-        try perform("chooseResult") { effects throws(SearchBarError) in
+        try perform("chooseResult") { [self] effects throws(SearchBarError) in
             withCore { c in
                 emit(SessionEvent(.resultChosen, text: c.state.text, hostValue: id), &c)
                 recordRecentLocked(c.state.text, &c, &effects)
@@ -136,7 +140,7 @@ extension SearchSession {
     }
 
     private func notify(_ kind: SessionEventKind, _ name: String) throws(SearchBarError) {
-        try perform(name) { _ throws(SearchBarError) in
+        try perform(name) { [self] _ throws(SearchBarError) in
             withCore { c in emit(SessionEvent(kind), &c) }
         }
     }

@@ -84,6 +84,37 @@ extension SearchSession {
         try configure("setStyle") { $0.setStyle(style) }
     }
 
+    /// Sets the colour scheme (UIKit `barStyle`); it clears a custom tint. `translucent`, when
+    /// given, also sets ``SessionState/isTranslucent`` (UIKit's deprecated black-opaque and
+    /// black-translucent styles).
+    public func setBarTone(_ tone: BarTone, translucent: Bool? = nil) throws(SearchBarError) {
+        try configure("setBarTone") { s in
+            s.setBarTone(tone)
+            if let translucent { s.isTranslucent = translucent }
+        }
+    }
+
+    /// Makes the bar translucent (the default) or opaque.
+    public func setTranslucent(_ translucent: Bool) throws(SearchBarError) {
+        try configure("setTranslucent") { $0.isTranslucent = translucent }
+    }
+
+    /// Sets the traits the host's field uses (keyboard, autocorrection, spell checking, return key).
+    public func setTextInputTraits(_ traits: TextInputTraits) throws(SearchBarError) {
+        try configure("setTextInputTraits") { $0.textInputTraits = traits }
+    }
+
+    /// Changes the traits the host's field uses with `change` (one trait at a time, atomically).
+    public func changeTextInputTraits(_ change: @escaping @Sendable (inout TextInputTraits) -> Void) throws(SearchBarError) {
+        try configure("changeTextInputTraits") { change(&$0.textInputTraits) }
+    }
+
+    /// Sets the results' title (nil: the host's default).
+    public func setSearchResultsTitle(_ title: String?) throws(SearchBarError) {
+        if let title { try SessionState.checkLabel(title, "search results title") }
+        try configure("setSearchResultsTitle") { $0.searchResultsTitle = title }
+    }
+
     /// Sets a custom tint (0xRRGGBBAA); it overrides the style.
     public func setTint(_ rgba: UInt32) throws(SearchBarError) {
         try configure("setTint") { $0.setTint(rgba) }
@@ -93,7 +124,7 @@ extension SearchSession {
     /// policy. Throws ``SearchBarError/Code/invalidArgument`` for an invalid policy.
     public func setTiming(_ timing: SearchTiming) throws(SearchBarError) {
         try timing.validate()
-        try perform("setTiming") { effects throws(SearchBarError) in
+        try perform("setTiming") { [self] effects throws(SearchBarError) in
             withCore { c in
                 c.timing = timing
                 if c.debounce != nil { scheduleAfterEdit(&c, &effects) }
@@ -102,10 +133,10 @@ extension SearchSession {
     }
 
     /// Changes the state with `body` under the session's rules.
-    private func configure(_ name: String, _ body: (inout SessionState) throws(SearchBarError) -> Void)
+    private func configure(_ name: String, _ body: @escaping @Sendable (inout SessionState) throws(SearchBarError) -> Void)
         throws(SearchBarError)
     {
-        try perform(name) { _ throws(SearchBarError) in
+        try perform(name) { [self] _ throws(SearchBarError) in
             try withCoreThrowing { c throws(SearchBarError) in
                 var state = c.state
                 try body(&state)

@@ -8,7 +8,10 @@ extension SearchSession {
     public func setCallbacks(
         veto: (@Sendable (SessionEvent) -> Bool)?, event: (@Sendable (SessionEvent) -> Void)?
     ) throws(SearchBarError) {
-        try perform("setCallbacks") { _ throws(SearchBarError) in
+        // Refused inside a callback rather than queued: the host may release what the old
+        // callbacks use as soon as this returns.
+        try callbackGuard.checkOutside("setCallbacks")
+        try perform("setCallbacks") { [self] _ throws(SearchBarError) in
             withCore { c in
                 c.vetoHandler = veto
                 c.eventHandler = event
@@ -21,7 +24,7 @@ extension SearchSession {
 
     /// Waits until no event callback older than the current epoch is running (another thread
     /// may be delivering an event to the callbacks just replaced). Never called from inside a
-    /// callback: mutating calls are refused there.
+    /// callback: setting the callbacks and closing are refused there.
     func waitForOlderEventCallbacks() {
         while core.withLock({ c in c.runningHandlerEpoch.map { $0 < c.handlerEpoch } ?? false }) {
             sched_yield()
@@ -33,7 +36,7 @@ extension SearchSession {
         guard (0...Self.maximumEventQueueCapacity).contains(capacity) else {
             throw .invalidArgument("the event queue capacity must be between 0 and \(Self.maximumEventQueueCapacity)")
         }
-        try perform("setEventQueueCapacity") { _ throws(SearchBarError) in
+        try perform("setEventQueueCapacity") { [self] _ throws(SearchBarError) in
             withCore { c in
                 c.queue.setCapacity(capacity)
                 if c.queue.isEmpty { signal.lower() }
@@ -120,6 +123,10 @@ extension SearchSession {
             }
             guard let (event, handler) = next else { return }
             callbackGuard.run { handler(event) }
+            // What the callback asked for runs now, before the next event; it is no longer a
+            // running callback (replacing the callbacks must not wait for these).
+            core.withLock { $0.runningHandlerEpoch = nil }
+            callbackGuard.runDeferred()
         }
     }
 

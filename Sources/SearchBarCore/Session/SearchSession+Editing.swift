@@ -21,7 +21,7 @@ extension SearchSession {
     /// UTF-8 sequence, ``SearchBarError/Code/tooBig`` past 1 MiB of text.
     @discardableResult
     public func replaceText(in range: Range<Int>, with replacement: String) throws(SearchBarError) -> Bool {
-        try perform("replaceText") { effects throws(SearchBarError) in
+        try perform("replaceText", queued: true) { [self] effects throws(SearchBarError) in
             let (current, capitalization) = core.withLock { ($0.state.text, $0.state.autocapitalization) }
             try TextEdit.checkRange(range, in: Array(current.utf8))
             let typed = capitalization.apply(to: replacement, after: TextEdit.prefix(of: current, bytes: range.lowerBound))
@@ -42,7 +42,7 @@ extension SearchSession {
         guard text.utf8.count <= TextEdit.maximumTextBytes else {
             throw SearchBarError(.tooBig, "the text is longer than \(TextEdit.maximumTextBytes) bytes")
         }
-        try perform("setText") { effects throws(SearchBarError) in
+        try perform("setText") { [self] effects throws(SearchBarError) in
             withCore { c in
                 guard c.state.text != text else { return }
                 setTextLocked(text, &c)
@@ -57,7 +57,7 @@ extension SearchSession {
     /// bar becomes first responder. Returns false when refused.
     @discardableResult
     public func beginEditing() throws(SearchBarError) -> Bool {
-        try perform("beginEditing") { effects throws(SearchBarError) in
+        try perform("beginEditing", queued: true) { [self] effects throws(SearchBarError) in
             guard !(core.withLock { $0.state.isEditing }) else { return true }
             guard veto(SessionEvent(.shouldBeginEditing)) else { return false }
             withCore { c in
@@ -74,7 +74,7 @@ extension SearchSession {
     /// The search interface stays presented. Returns false when refused.
     @discardableResult
     public func endEditing() throws(SearchBarError) -> Bool {
-        try perform("endEditing") { _ throws(SearchBarError) in
+        try perform("endEditing", queued: true) { [self] _ throws(SearchBarError) in
             guard core.withLock({ $0.state.isEditing }) else { return true }
             guard veto(SessionEvent(.shouldEndEditing)) else { return false }
             withCore { c in
@@ -89,7 +89,7 @@ extension SearchSession {
     /// will-present / did-present, or will-dismiss, did-end-editing if the field had the focus
     /// (no veto: dismissal takes it), did-dismiss. Nothing happens when already in that state.
     public func setActive(_ active: Bool) throws(SearchBarError) {
-        try perform("setActive") { _ throws(SearchBarError) in
+        try perform("setActive") { [self] _ throws(SearchBarError) in
             withCore { c in
                 if active && !c.state.isActive { presentLocked(&c) }
                 if !active && c.state.isActive { dismissLocked(&c) }

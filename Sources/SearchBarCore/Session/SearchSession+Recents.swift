@@ -25,7 +25,7 @@ extension SearchSession {
     /// Sets the recent-search policy (a smaller limit or an expiry drops entries at once).
     public func setRecentsPolicy(_ policy: RecentsPolicy) throws(SearchBarError) {
         try policy.validate()
-        try perform("setRecentsPolicy") { effects throws(SearchBarError) in
+        try perform("setRecentsPolicy") { [self] effects throws(SearchBarError) in
             withCore { c in
                 c.recentsPolicy = policy
                 pruneRecentsLocked(&c, &effects)
@@ -36,7 +36,7 @@ extension SearchSession {
     /// Adds a search to the current list (as submitting it would; not in private mode).
     public func addRecent(_ text: String) throws(SearchBarError) {
         try SessionState.checkLabel(text, "recent search")
-        try perform("addRecent") { effects throws(SearchBarError) in
+        try perform("addRecent") { [self] effects throws(SearchBarError) in
             withCore { c in recordRecentLocked(text, &c, &effects) }
         }
     }
@@ -44,7 +44,7 @@ extension SearchSession {
     /// Removes entry `index` of the current list.
     public func removeRecent(at index: Int) throws(SearchBarError) {
         let now = clock.wallMilliseconds()
-        try perform("removeRecent") { effects throws(SearchBarError) in
+        try perform("removeRecent") { [self] effects throws(SearchBarError) in
             try withCoreThrowing { c throws(SearchBarError) in
                 _ = c.recents.prune(now: now, policy: c.recentsPolicy)
                 guard let change = c.recents.remove(at: index, key: c.recentsKey) else {
@@ -57,7 +57,7 @@ extension SearchSession {
 
     /// Forgets every recent search of every list.
     public func clearRecents() throws(SearchBarError) {
-        try perform("clearRecents") { effects throws(SearchBarError) in
+        try perform("clearRecents") { [self] effects throws(SearchBarError) in
             withCore { c in
                 c.recents.removeAll()
                 recentsChangedLocked(.clear, &c, &effects)
@@ -79,7 +79,7 @@ extension SearchSession {
     /// for this name (so the old file is never overwritten) and the error says so.
     public func setRecentsName(_ name: String?) throws(SearchBarError) {
         let file = try name.map { n throws(SearchBarError) in try RecentsFile(directory: recentsDirectory, name: n) }
-        try perform("setRecentsName") { effects throws(SearchBarError) in
+        try perform("setRecentsName") { [self] effects throws(SearchBarError) in
             try bindRecentsLocked(file, &effects)
         }
     }

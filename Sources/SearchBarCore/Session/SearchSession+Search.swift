@@ -26,7 +26,10 @@ extension SearchSession {
             generation: generation, text: c.state.text, tokens: c.state.tokens, scope: c.state.selectedScope,
             scopeTitle: c.state.selectedScopeTitle)
         c.lastQuery = query
-        emit(SessionEvent(.updateSearchResults, generation: generation, text: query.text), &c)
+        emit(
+            SessionEvent(
+                .updateSearchResults, generation: generation, text: query.text, index: query.scope,
+                count: query.tokens.count, tokens: query.tokens), &c)
         effects.launch.append(query)
     }
 
@@ -122,12 +125,13 @@ extension SearchSession {
 
     /// Runs `change` (a change to what the backend searches with, such as its base options) as
     /// one host call, then searches again for the current text, tokens and scope when there are
-    /// any. A call from inside a callback or on a closed session is refused before `change`
-    /// runs (``SearchBarError/Code/misuse``), so nothing is half done. Returns the new query's
-    /// generation, or nil when the field is empty.
+    /// any. The change and the search happen together or not at all: on a closed session
+    /// nothing changes (``SearchBarError/Code/misuse``), and from inside a callback both are
+    /// queued (nil is returned) and run together once the callback has returned. Returns the
+    /// new query's generation, or nil when the field is empty.
     @discardableResult
-    public func changeSearch(_ name: String, _ change: () -> Void) throws(SearchBarError) -> UInt64? {
-        try perform(name) { effects throws(SearchBarError) in
+    public func changeSearch(_ name: String, _ change: @escaping @Sendable () -> Void) throws(SearchBarError) -> UInt64? {
+        try perform(name, queued: nil) { [self] effects throws(SearchBarError) in
             change()
             return withCore { c -> UInt64? in
                 guard !c.state.text.isEmpty || !c.state.tokens.isEmpty else { return nil }
@@ -141,7 +145,7 @@ extension SearchSession {
     /// (for instance after the host changed the data). Returns the new generation.
     @discardableResult
     public func searchNow() throws(SearchBarError) -> UInt64 {
-        try perform("searchNow") { effects throws(SearchBarError) in
+        try perform("searchNow", queued: 0) { [self] effects throws(SearchBarError) in
             withCore { c in
                 issueQuery(&c, &effects)
                 return c.generations.latest

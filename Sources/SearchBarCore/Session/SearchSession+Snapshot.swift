@@ -26,7 +26,7 @@ extension SearchSession {
         let file = try snapshot.recentsName.map { n throws(SearchBarError) in
             try RecentsFile(directory: recentsDirectory, name: n)
         }
-        return try perform("restore") { effects throws(SearchBarError) -> SearchBarError? in
+        return try perform("restore", queued: nil) { [self] effects throws(SearchBarError) -> SearchBarError? in
             let sameList = core.withLock { $0.recentsName } == snapshot.recentsName
             withCore { c in
                 cancelSearch(&c, &effects)

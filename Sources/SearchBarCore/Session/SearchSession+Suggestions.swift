@@ -4,6 +4,8 @@ extension SearchSession {
     /// items "near the field" (HIG: bookmarks, popular terms). While typing: recent searches
     /// whose folded text starts with the folded text (or has a word that does), completions of
     /// the word being typed from the backend's vocabulary, then the host's suggestions.
+    /// Completions keep the items' spelling ("Zürich", not the fold key "zurich") and come
+    /// from the items of the selected scope and scope tokens only.
     public var suggestions: [Suggestion] {
         computeSuggestions()
     }
@@ -22,7 +24,7 @@ extension SearchSession {
             copy.source = .host
             return copy
         }
-        try perform("setHostSuggestions") { _ throws(SearchBarError) in
+        try perform("setHostSuggestions") { [self] _ throws(SearchBarError) in
             withCore { c in
                 if beforeTyping { c.zeroStateSuggestions = hostSuggestions } else { c.hostSuggestions = hostSuggestions }
             }
@@ -34,7 +36,7 @@ extension SearchSession {
         guard (0...50).contains(limits.recents), (0...50).contains(limits.completions) else {
             throw .invalidArgument("suggestion limits must be between 0 and 50")
         }
-        try perform("setSuggestionLimits") { _ throws(SearchBarError) in
+        try perform("setSuggestionLimits") { [self] _ throws(SearchBarError) in
             withCore { c in c.suggestionLimits = limits }
         }
     }
@@ -42,15 +44,13 @@ extension SearchSession {
     /// Chooses suggestion `index` of ``suggestions``: the text (or the word being typed) is
     /// replaced, or a token is added, as its action says; suggestion-chosen, text-did-change
     /// and token-added follow, the result joins the recent searches and a search runs at once.
-    /// Returns the chosen suggestion.
+    /// Returns the chosen suggestion (from inside a callback: the one at `index` now; the
+    /// choice is made when the queued call runs).
+    /// Throws ``SearchBarError/Code/invalidArgument`` for an index outside ``suggestions``.
     @discardableResult
     public func chooseSuggestion(at index: Int) throws(SearchBarError) -> Suggestion {
-        try perform("chooseSuggestion") { effects throws(SearchBarError) in
-            let list = computeSuggestions()
-            guard list.indices.contains(index) else {
-                throw .invalidArgument("suggestion \(index) is out of range (there are \(list.count))")
-            }
-            let suggestion = list[index]
+        try perform("chooseSuggestion", queued: try suggestion(at: index)) { [self] effects throws(SearchBarError) in
+            let suggestion = try suggestion(at: index)
             try withCoreThrowing { c throws(SearchBarError) in
                 let text = c.state.text
                 let word = TextEdit.partialWordRange(of: text)
@@ -74,18 +74,33 @@ extension SearchSession {
                 }
                 if updated != text { setTextLocked(updated, &c) }
                 recordRecentLocked(recent, &c, &effects)
+                c.submitted = true
                 issueQuery(&c, &effects)
             }
             return suggestion
         }
     }
 
+    /// Suggestion `index` of ``suggestions``.
+    private func suggestion(at index: Int) throws(SearchBarError) -> Suggestion {
+        let list = computeSuggestions()
+        guard list.indices.contains(index) else {
+            throw .invalidArgument("suggestion \(index) is out of range (there are \(list.count))")
+        }
+        return list[index]
+    }
+
     private func computeSuggestions() -> [Suggestion] {
         let now = clock.wallMilliseconds()
-        let (text, recents, host, zeroState, limits) = core.withLock { c in
+        let (text, recents, host, zeroState, limits, scope) = core.withLock { c in
             var copy = c.recents
             _ = copy.prune(now: now, policy: c.recentsPolicy)
-            return (c.state.text, copy.list(c.recentsKey), c.hostSuggestions, c.zeroStateSuggestions, c.suggestionLimits)
+            let scope = SessionQuery(
+                generation: 0, text: "", tokens: c.state.tokens, scope: c.state.selectedScope,
+                scopeTitle: c.state.selectedScopeTitle)
+            return (
+                c.state.text, copy.list(c.recentsKey), c.hostSuggestions, c.zeroStateSuggestions, c.suggestionLimits, scope
+            )
         }
         func recentSuggestion(_ entry: RecentSearch) -> Suggestion {
             Suggestion(source: .recent, title: entry.text, completion: entry.text, action: .replaceText)
@@ -109,7 +124,7 @@ extension SearchSession {
             let foldedPartial = analyzer.fold(partial)
             if !foldedPartial.isEmpty {
                 var seen = Set<String>()
-                for completion in backend.completions(forFoldedPrefix: foldedPartial, limit: limits.completions) {
+                for completion in backend.completions(forFoldedPrefix: foldedPartial, limit: limits.completions, in: scope) {
                     let key = analyzer.fold(completion)
                     guard key != foldedPartial, seen.insert(key).inserted else { continue }
                     result.append(Suggestion(source: .completion, title: completion, completion: completion, action: .replaceWord))

@@ -10,8 +10,16 @@ import Synchronization
 /// the event callback (in order, never two at once; normally on the thread whose action raised
 /// them, results on a worker or timer thread) and to a queue drained with
 /// ``nextEvent(timeout:)``, whose ``eventFileDescriptor`` is readable while events wait.
-/// Calling a mutating method from inside one of the session's callbacks throws
-/// ``SearchBarError/Code/misuse``; getters are fine there.
+/// A callback may act on the bar, as a delegate does (resign the focus on Search, dismiss on
+/// Cancel, set the text when a suggestion is chosen): a mutating method called from inside one
+/// of the session's callbacks is queued and returns at once (`true` for the methods that
+/// report a veto, the suggestion at the index for ``chooseSuggestion(at:)``, nil or 0 for
+/// the generation). Queued calls run on the same thread, in the order asked, right after the
+/// callback returns (after a veto callback: once the call that asked the veto is over); a
+/// failure then is an ``SessionEventKind/error`` event (generation 0) naming the call.
+/// Arguments are checked when the call is made. ``close()``, ``setCallbacks(veto:event:)``
+/// and ``advanceClock(by:)`` stay refused inside callbacks (``SearchBarError/Code/misuse``);
+/// getters are fine there.
 ///
 /// Searches: every query gets a generation; a newer query supersedes (and cancels) the older
 /// one, and an older query's results are never delivered: ``SessionEventKind/superseded``
@@ -131,6 +139,12 @@ public final class SearchSession: Sendable, ProcessBound {
         core.withLock { $0.lastQuery }
     }
 
+    /// The query issued as `generation` (its text, scope and tokens), while it is the newest
+    /// one; nil once a newer query was issued (its results will never be delivered).
+    public func query(_ generation: UInt64) -> SessionQuery? {
+        core.withLock { c in c.lastQuery.flatMap { $0.generation == generation ? $0 : nil } }
+    }
+
     /// The newest delivered results and their generation (nil before any, and after a cancel).
     public var results: (generation: UInt64, results: SessionResults)? {
         core.withLock { $0.results }
@@ -163,24 +177,64 @@ public final class SearchSession: Sendable, ProcessBound {
         var saveRecents = false
     }
 
-    /// Runs a mutating host call: refuses calls from inside callbacks and on a closed session,
-    /// serializes calls, then cancels and launches searches, saves recents and delivers events.
-    func perform<R>(_ name: String, _ body: (inout Effects) throws(SearchBarError) -> R) throws(SearchBarError) -> R {
-        try callbackGuard.checkOutside(name)
-        operation.lock()
-        var effects = Effects()
-        let outcome: Result<R, SearchBarError>
-        do throws(SearchBarError) {
-            let closed = core.withLock { $0.closed }
-            guard !closed else { throw SearchBarError(.misuse, "\(name) was called on a closed session") }
-            outcome = .success(try body(&effects))
-        } catch {
-            outcome = .failure(error)
+    /// Runs a mutating host call: serializes calls, then cancels and launches searches, saves
+    /// recents and delivers events. Called from inside one of the session's callbacks, the call
+    /// is queued instead (see ``CallbackGuard``) and `queued` is returned at once; when it runs,
+    /// a failure becomes an error event.
+    func perform<R>(
+        _ name: String, queued: @autoclosure () throws(SearchBarError) -> R,
+        _ body: @escaping @Sendable (inout Effects) throws(SearchBarError) -> R
+    ) throws(SearchBarError) -> R {
+        let action = CallbackGuard.Deferred(name: name) { [self] in
+            do throws(SearchBarError) {
+                _ = try performNow(name, body)
+            } catch {
+                reportDeferredFailure(name, error)
+            }
         }
-        apply(effects)
-        operation.unlock()
+        if try callbackGuard.deferIfInsideCallback(action) { return try queued() }
+        defer { callbackGuard.runDeferred() }
+        return try performNow(name, body)
+    }
+
+    /// ``perform(_:queued:_:)`` for calls that return nothing.
+    func perform(_ name: String, _ body: @escaping @Sendable (inout Effects) throws(SearchBarError) -> Void)
+        throws(SearchBarError)
+    {
+        try perform(name, queued: (), body)
+    }
+
+    /// Runs a host call now (outside every callback of the session).
+    private func performNow<R>(_ name: String, _ body: (inout Effects) throws(SearchBarError) -> R) throws(SearchBarError) -> R {
+        let outcome = callbackGuard.call { () -> Result<R, SearchBarError> in
+            operation.lock()
+            var effects = Effects()
+            let outcome: Result<R, SearchBarError>
+            do throws(SearchBarError) {
+                let closed = core.withLock { $0.closed }
+                guard !closed else { throw SearchBarError(.misuse, "\(name) was called on a closed session") }
+                outcome = .success(try body(&effects))
+            } catch {
+                outcome = .failure(error)
+            }
+            apply(effects)
+            operation.unlock()
+            return outcome
+        }
         flush()
         return try outcome.get()
+    }
+
+    /// Reports that an action queued inside a callback failed when it ran: an error event
+    /// (generation 0) naming the action. Nothing is reported once the session is closed.
+    private func reportDeferredFailure(_ name: String, _ error: SearchBarError) {
+        let reported = core.withLock { c -> Bool in
+            guard !c.closed else { return false }
+            let text = "\(name), asked for inside a callback, failed: \(error.message)"
+            emit(SessionEvent(.error, text: text, errorCode: error.code), &c)
+            return true
+        }
+        if reported { flush() }
     }
 
     /// Performs the effects of a call or timer.
@@ -233,12 +287,21 @@ struct SessionCore: Sendable {
     var recentsPending: [RecentsChange] = []
     /// The lists must be rewritten (a change the journal does not record, such as pruning).
     var recentsRewrite = false
+    /// The user submitted (or chose a suggestion) since the search was last cancelled: in
+    /// submit-only timing, scope and token changes then search again.
+    var submitted = false
     var hostSuggestions: [Suggestion] = []
     var zeroStateSuggestions: [Suggestion] = []
     var suggestionLimits = SuggestionLimits()
 
     init(queueCapacity: Int) {
         queue = EventQueue(capacity: queueCapacity)
+    }
+
+    /// A change of scope or tokens searches at once: always as you type; in submit-only timing
+    /// once the user has submitted (the results on screen must follow the new scope).
+    var searchesOnRefinement: Bool {
+        timing.trigger == .asYouType || submitted
     }
 
     /// The recent-search list key for the current scope.

@@ -41,6 +41,19 @@ public struct SessionDisplay: Sendable, Equatable {
     public var isEditing: Bool
     /// Style or tint, whichever was set last.
     public var appearance: BarAppearance
+    /// The colour scheme (UIKit `barStyle`).
+    public var barTone: BarTone
+    /// The bar is translucent.
+    public var isTranslucent: Bool
+    /// The background and content colours resolved from the tone, translucency and tint.
+    public var colors: BarColors
+    /// The traits the host's field uses (keyboard, autocorrection, spell checking, return key).
+    public var textInputTraits: TextInputTraits
+    /// The return key can be pressed: always, or with text or a token when the traits enable
+    /// it automatically.
+    public var isReturnKeyEnabled: Bool
+    /// The results' title, or nil for the host's default.
+    public var searchResultsTitle: String?
     /// Where the bar is placed.
     public var placement: BarPlacement
     /// A search is running (its results are not in yet).
@@ -88,6 +101,12 @@ public struct SessionDisplay: Sendable, Equatable {
         isActive = state.isActive
         isEditing = state.isEditing
         appearance = state.appearance
+        barTone = state.barTone
+        isTranslucent = state.isTranslucent
+        colors = BarColors(tone: state.barTone, isTranslucent: state.isTranslucent, tint: state.appearance.tint)
+        textInputTraits = state.textInputTraits
+        isReturnKeyEnabled = !state.textInputTraits.enablesReturnKeyAutomatically || !empty
+        searchResultsTitle = state.searchResultsTitle
         placement = state.placement
         self.isSearching = isSearching
         self.isStalled = isStalled

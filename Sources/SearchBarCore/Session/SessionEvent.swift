@@ -41,8 +41,9 @@ public enum SessionEventKind: UInt32, Sendable, CaseIterable {
     case willDismiss = 17
     /// The search interface was dismissed.
     case didDismiss = 18
-    /// Query `generation` was issued for `text` (UISearchResultsUpdating; a session without
-    /// an index expects the host to search and deliver the results).
+    /// Query `generation` was issued for `text`, scope `index` and ``SessionEvent/tokens``
+    /// (`count` of them) (UISearchResultsUpdating; a session without an index expects the host
+    /// to search and deliver the results).
     case updateSearchResults = 19
     /// The results of query `generation` are in: `count` hits. Never older than the newest query.
     case resultsReady = 20
@@ -82,22 +83,24 @@ public struct SessionEvent: Sendable, Equatable, CustomStringConvertible {
     public var text: String
     /// The replaced UTF-8 byte range (should-change-text).
     public var range: Range<Int>
-    /// Scope, token or suggestion index; -1 when unused.
+    /// Scope, token or suggestion index; -1 when unused (update-search-results: the query's scope).
     public var index: Int
     /// The previous scope index; -1 when unused.
     public var previousIndex: Int
-    /// The number of results (results-ready).
+    /// The number of results (results-ready); the number of tokens (update-search-results).
     public var count: Int
     /// The host value of a token or the chosen result's id.
     public var hostValue: UInt64
     /// What failed (error events).
     public var errorCode: SearchBarError.Code?
+    /// The tokens the query was issued with (update-search-results); empty otherwise.
+    public var tokens: [SearchToken]
 
     /// Creates an event.
     public init(
         _ kind: SessionEventKind, generation: UInt64 = 0, text: String = "", range: Range<Int> = 0..<0,
         index: Int = -1, previousIndex: Int = -1, count: Int = 0, hostValue: UInt64 = 0,
-        errorCode: SearchBarError.Code? = nil
+        errorCode: SearchBarError.Code? = nil, tokens: [SearchToken] = []
     ) {
         self.kind = kind
         self.generation = generation
@@ -108,6 +111,7 @@ public struct SessionEvent: Sendable, Equatable, CustomStringConvertible {
         self.count = count
         self.hostValue = hostValue
         self.errorCode = errorCode
+        self.tokens = tokens
     }
 
     public var description: String {
@@ -118,6 +122,7 @@ public struct SessionEvent: Sendable, Equatable, CustomStringConvertible {
         if index >= 0 { parts.append("index=\(index)") }
         if previousIndex >= 0 { parts.append("from=\(previousIndex)") }
         if kind == .resultsReady { parts.append("count=\(count)") }
+        if !tokens.isEmpty { parts.append("tokens=\(tokens.map(\.label))") }
         if hostValue != 0 { parts.append("host=\(hostValue)") }
         if let errorCode { parts.append("error=\(errorCode)") }
         return parts.joined(separator: " ")

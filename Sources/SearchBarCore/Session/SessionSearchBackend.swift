@@ -10,9 +10,10 @@ public protocol SessionSearchBackend: AnyObject, Sendable {
     ) -> any SessionSearchTicket
 
     /// Up to `limit` words of the indexed vocabulary whose folded form starts with
-    /// `foldedPrefix`, most frequent first, spelled as they appear in the items. Called
-    /// synchronously; must be fast.
-    func completions(forFoldedPrefix foldedPrefix: String, limit: Int) -> [String]
+    /// `foldedPrefix`, most frequent first, spelled as they appear in the items ("Zürich",
+    /// "Straße": the display form, never the fold key), from the items `query` could find (its
+    /// scope and scope tokens; its text is ignored). Called synchronously; must be fast.
+    func completions(forFoldedPrefix foldedPrefix: String, limit: Int, in query: SessionQuery) -> [String]
 }
 
 /// A running search that can be cancelled.

@@ -41,6 +41,9 @@ struct SessionSnapshot: Equatable {
             ("trailing_items", .array(s.trailingItems.map(Self.encode))),
             ("autocapitalization", .string(s.autocapitalization.jsonName)),
             ("appearance", appearance),
+            ("bar", .object([("tone", .string(s.barTone.jsonName)), ("translucent", .bool(s.isTranslucent))])),
+            ("text_input", Self.encode(s.textInputTraits)),
+            ("results_title", s.searchResultsTitle.map { .string($0) } ?? .null),
             ("timing", Self.encode(timing)),
             ("recents", Self.encode(recentsPolicy, name: recentsName)),
         ])
@@ -50,6 +53,16 @@ struct SessionSnapshot: Equatable {
         .object([
             ("kind", .string(token.kind.jsonName)), ("label", .string(token.label)), ("field", .string(token.field)),
             ("value", .string(token.value)), ("host_value", .integer(token.hostValue)),
+        ])
+    }
+
+    private static func encode(_ traits: TextInputTraits) -> JSONValue {
+        .object([
+            ("keyboard", .string(traits.keyboardType.jsonName)),
+            ("autocorrection", .string(traits.autocorrection.jsonName)),
+            ("spell_checking", .string(traits.spellChecking.jsonName)),
+            ("return_key", .string(traits.returnKey.jsonName)),
+            ("enables_return_key_automatically", .bool(traits.enablesReturnKeyAutomatically)),
         ])
     }
 
@@ -132,6 +145,28 @@ struct SessionSnapshot: Equatable {
         try s.setItems(try root.array("leading_items").enumerated().map { i, v throws(SearchBarError) in try Self.item(v, "leading_items[\(i)]") }, trailing: false)
         try s.setItems(try root.array("trailing_items").enumerated().map { i, v throws(SearchBarError) in try Self.item(v, "trailing_items[\(i)]") }, trailing: true)
         s.autocapitalization = try root.name("autocapitalization", as: Autocapitalization.self)
+        // "bar", "text_input" and "results_title" came later in version 1: optional.
+        if root.has("bar") {
+            var bar = try root.object("bar")
+            s.setBarTone(try bar.name("tone", as: BarTone.self))
+            s.isTranslucent = try bar.bool("translucent")
+            try bar.finish()
+        }
+        if root.has("text_input") {
+            var f = try root.object("text_input")
+            s.textInputTraits = TextInputTraits(
+                keyboardType: try f.name("keyboard", as: TextInputTraits.KeyboardType.self),
+                autocorrection: try f.name("autocorrection", as: TextInputTraits.Switch.self),
+                spellChecking: try f.name("spell_checking", as: TextInputTraits.Switch.self),
+                returnKey: try f.name("return_key", as: TextInputTraits.ReturnKey.self),
+                enablesReturnKeyAutomatically: try f.bool("enables_return_key_automatically"))
+            try f.finish()
+        }
+        if root.has("results_title") {
+            s.searchResultsTitle = try root.optionalString("results_title").map { t throws(SearchBarError) in
+                try Self.label(t, "results_title")
+            }
+        }
         var appearance = try root.object("appearance")
         if case .object(let members) = try root.value("appearance"), members.count == 1, members[0].0 == "tint" {
             s.setTint(UInt32(clamping: try Self.bounded(appearance.uint64("tint"), UInt64(UInt32.max), "appearance.tint")))
@@ -244,7 +279,13 @@ extension BarPlacement: JSONName {
 }
 
 extension BarStyle: JSONName {
-    var jsonName: String { self == .prominent ? "prominent" : "minimal" }
+    var jsonName: String {
+        switch self {
+        case .prominent: "prominent"
+        case .minimal: "minimal"
+        case .default: "default"
+        }
+    }
 }
 
 extension Autocapitalization: JSONName {
@@ -270,4 +311,30 @@ extension SearchToken.Kind: JSONName {
 
 extension SearchTiming.Trigger: JSONName {
     var jsonName: String { self == .asYouType ? "as_you_type" : "submit_only" }
+}
+
+extension BarTone: JSONName {
+    var jsonName: String { self == .black ? "black" : "default" }
+}
+
+extension TextInputTraits.KeyboardType: JSONName {
+    var jsonName: String {
+        [
+            "default", "ascii_capable", "numbers_and_punctuation", "url", "number_pad", "phone_pad", "name_phone_pad",
+            "email_address", "decimal_pad", "twitter", "web_search", "ascii_capable_number_pad",
+        ][Int(rawValue)]
+    }
+}
+
+extension TextInputTraits.Switch: JSONName {
+    var jsonName: String { ["default", "no", "yes"][Int(rawValue)] }
+}
+
+extension TextInputTraits.ReturnKey: JSONName {
+    var jsonName: String {
+        [
+            "default", "go", "google", "join", "next", "route", "search", "send", "yahoo", "done", "emergency_call",
+            "continue",
+        ][Int(rawValue)]
+    }
 }

@@ -42,8 +42,19 @@ public struct SessionState: Sendable, Equatable {
     public private(set) var trailingItems: [BarItem] = []
     /// How typed text is capitalized.
     public var autocapitalization: Autocapitalization = .none
+    /// The keyboard, autocorrection, spell checking and return key the host's field uses.
+    public var textInputTraits = TextInputTraits()
+    /// The title of the search results (UISearchDisplayController `searchResultsTitle`); nil
+    /// (the default) means the host's own default title.
+    public var searchResultsTitle: String?
     /// Style or tint, whichever was set last.
-    public private(set) var appearance: BarAppearance = .style(.prominent)
+    public private(set) var appearance: BarAppearance = .style(.default)
+    /// The colour scheme (UIKit `barStyle`): white with dark text, or black with light text.
+    public private(set) var barTone: BarTone = .default
+    /// The bar lets the content behind it show through (UIKit `isTranslucent`, on by default).
+    public var isTranslucent = true
+    /// The last style set, restored when a bar tone clears a custom tint.
+    private var lastStyle: BarStyle = .default
 
     /// The longest title, placeholder, prompt or label accepted, in UTF-8 bytes.
     public static let maximumLabelBytes = 4096
@@ -87,7 +98,15 @@ public struct SessionState: Sendable, Equatable {
 
     /// Sets the style; it clears a custom tint.
     public mutating func setStyle(_ style: BarStyle) {
+        lastStyle = style
         appearance = .style(style)
+    }
+
+    /// Sets the colour scheme; like a style, it clears a custom tint ("setting a new style
+    /// clears any custom tint color").
+    public mutating func setBarTone(_ tone: BarTone) {
+        barTone = tone
+        appearance = .style(lastStyle)
     }
 
     /// Sets a custom tint (0xRRGGBBAA); it overrides the style.

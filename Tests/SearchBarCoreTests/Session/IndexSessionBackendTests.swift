@@ -78,14 +78,47 @@ import Testing
     @Test func completionsAreTheMostFrequentVocabularyWords() throws {
         let index = try makeIndex()
         let backend = IndexSessionBackend(index: index)
-        #expect(backend.completions(forFoldedPrefix: "yo", limit: 5) == ["york", "yoga"])
-        #expect(backend.completions(forFoldedPrefix: "yo", limit: 1) == ["york"])
-        #expect(backend.completions(forFoldedPrefix: "caf", limit: 5) == ["cafe"])
+        let all = SessionQuery(generation: 0, text: "")
+        #expect(backend.completions(forFoldedPrefix: "yo", limit: 5, in: all) == ["York", "Yoga"])
+        #expect(backend.completions(forFoldedPrefix: "yo", limit: 1, in: all) == ["York"])
+        #expect(backend.completions(forFoldedPrefix: "caf", limit: 5, in: all) == ["Café"])
         index.remove(ids: [1, 2, 3, 4])
-        #expect(backend.completions(forFoldedPrefix: "yo", limit: 5).isEmpty)
+        #expect(backend.completions(forFoldedPrefix: "yo", limit: 5, in: all).isEmpty)
         let session = try SearchSession(backend: backend, recentsDirectory: "/tmp/x")
         index.add([IndexItem(id: 9, title: "Zebra crossing")])
         try session.setText("ze")
-        #expect(session.suggestions.map(\.title) == ["zebra"])
+        #expect(session.suggestions.map(\.title) == ["Zebra"])
+    }
+
+    // Completions are the items' words as written, from the selected scope only, and choosing
+    // one puts that spelling in the field.
+    @Test func completionsKeepTheDisplayFormAndTheScope() throws {
+        let index = try SearchIndex(threads: 1)
+        index.add([
+            IndexItem(id: 1, title: "Zürich Hauptbahnhof", scope: 1),
+            IndexItem(id: 2, title: "Zurigo centro", scope: 2),
+            IndexItem(id: 3, title: "Große Straße", scope: 1),
+            IndexItem(id: 4, title: "Strand", scope: 2),
+        ])
+        let session = try SearchSession(backend: IndexSessionBackend(index: index), recentsDirectory: "/tmp/x")
+        try session.setScopeTitles(["All", "Switzerland", "Italy"])
+        try session.setText("zur")
+        #expect(session.suggestions.map(\.title).sorted() == ["Zurigo", "Zürich"])
+        try session.selectScope(1)
+        #expect(session.suggestions.map(\.title) == ["Zürich"])
+        try session.selectScope(2)
+        #expect(session.suggestions.map(\.title) == ["Zurigo"])
+        try session.selectScope(1)
+        try session.setText("strasse")
+        #expect(session.suggestions.map(\.title) == [], "the typed word itself is not offered")
+        try session.setText("Weg str")
+        #expect(session.suggestions.map(\.completion) == ["Straße"])
+        try session.chooseSuggestion(at: 0)
+        #expect(session.state.text == "Weg Straße")
+        try session.selectScope(0)
+        try session.insertToken(SearchToken(kind: .scope, label: "Italy", value: "2"))
+        try session.setText("str")
+        let completions = session.suggestions.filter { $0.source == .completion }
+        #expect(completions.map(\.title) == ["Strand"], "a scope token limits completions too")
     }
 }

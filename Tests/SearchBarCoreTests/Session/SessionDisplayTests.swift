@@ -125,8 +125,71 @@ import Testing
         #expect(SessionDisplay(state: state).appearance == .tint(0x336699FF))
     }
 
-    @Test func defaultStyleIsProminent() {
-        #expect(SessionState().appearance == .style(.prominent))
+    // UISearchBar.Style: default (a new bar's, "currently prominent"), prominent, minimal.
+    @Test func defaultStyleIsTheDefaultDrawnProminent() {
+        #expect(SessionState().appearance == .style(.default))
+        #expect(BarStyle.default.drawn == .prominent && BarStyle.minimal.drawn == .minimal)
+    }
+
+    // Seed 000: "Bars have two standard appearance styles: translucent white with dark text
+    // (default) or translucent black with light text"; opaque: "black if the search bar has
+    // UIBarStyleBlack style, white if UIBarStyleDefault, or the search bar's barTintColor".
+    @Test func barTonesTranslucencyAndTheirColors() {
+        var state = SessionState()
+        var d = SessionDisplay(state: state)
+        #expect(d.barTone == .default && d.isTranslucent && !d.colors.usesLightContent)
+        #expect(d.colors.background == 0xFFFF_FFFF)
+        state.setBarTone(.black)
+        d = SessionDisplay(state: state)
+        #expect(d.colors.usesLightContent && d.colors.background == 0x0000_00FF)
+        state.setTint(0x1020_3080)
+        state.isTranslucent = false
+        d = SessionDisplay(state: state)
+        #expect(d.colors.background == 0x1020_30FF, "opaque: the tint, without its transparency")
+        #expect(d.colors.usesLightContent, "a dark tint")
+        state.isTranslucent = true
+        #expect(SessionDisplay(state: state).colors.background == 0x1020_3080)
+        state.setTint(0xF0F0_E0FF)
+        #expect(!SessionDisplay(state: state).colors.usesLightContent, "a light tint")
+        // Seed 000: "setting a new style clears any custom tint color you have set".
+        state.setStyle(.minimal)
+        state.setTint(0x3366_99FF)
+        state.setBarTone(.default)
+        #expect(state.appearance == .style(.minimal), "the tone clears the tint, the last style comes back")
+    }
+
+    // Seed 000: keyboard layout, auto-correction; UITextInputTraits: spell checking, return key.
+    @Test func textInputTraitsAndTheReturnKey() {
+        var state = SessionState()
+        #expect(state.textInputTraits == TextInputTraits())
+        #expect(state.textInputTraits.returnKey == .search && state.textInputTraits.keyboardType == .default)
+        #expect(!SessionDisplay(state: state).isReturnKeyEnabled, "disabled while empty")
+        state.text = "tea"
+        #expect(SessionDisplay(state: state).isReturnKeyEnabled)
+        state.text = ""
+        state.textInputTraits = TextInputTraits(
+            keyboardType: .webSearch, autocorrection: .no, spellChecking: .yes, returnKey: .go,
+            enablesReturnKeyAutomatically: false)
+        let d = SessionDisplay(state: state)
+        #expect(d.isReturnKeyEnabled)
+        #expect(d.textInputTraits.keyboardType == .webSearch && d.textInputTraits.returnKey == .go)
+        #expect(d.textInputTraits.autocorrection == .no && d.textInputTraits.spellChecking == .yes)
+    }
+
+    // Seed 001: searchResultsTitle, "The default value is nil. If the value is nil, the
+    // controller uses the default title string."
+    @Test func searchResultsTitle() throws {
+        let session = try SearchSession(backend: nil, clock: ManualClock(), recentsDirectory: "/tmp/x")
+        #expect(session.display.searchResultsTitle == nil)
+        try session.setSearchResultsTitle("Résultats")
+        #expect(session.display.searchResultsTitle == "Résultats")
+        try session.setSearchResultsTitle(nil)
+        #expect(session.display.searchResultsTitle == nil)
+        #expect(throws: SearchBarError.self) { try session.setSearchResultsTitle(String(repeating: "x", count: 5000)) }
+        try session.changeTextInputTraits { $0.keyboardType = .emailAddress }
+        try session.setBarTone(.black, translucent: false)
+        let d = session.display
+        #expect(d.textInputTraits.keyboardType == .emailAddress && d.barTone == .black && !d.isTranslucent)
     }
 }
 

@@ -200,6 +200,27 @@ import Testing
         #expect(!h.session.display.isSearching)
     }
 
+    // UISearchResultsUpdating reads the bar's scope and tokens; the event carries them, as
+    // they were when its generation was issued.
+    @Test func updateSearchResultsSaysItsScopeAndTokens() throws {
+        let h = try Harness(timing: SearchTiming(delay: .zero))
+        try h.session.setScopeTitles(["All", "Mail"])
+        try h.session.selectScope(1)
+        let token = SearchToken(kind: .attribute, label: "PDF", field: "kind", value: "pdf", hostValue: 4)
+        try h.session.insertToken(token)
+        try h.session.setText("report")
+        let update = try #require(h.log.all.last { $0.kind == .updateSearchResults })
+        #expect(update.text == "report" && update.index == 1 && update.count == 1 && update.tokens == [token])
+        let queued = try #require(h.drainQueue().last { $0.kind == .updateSearchResults })
+        #expect(queued == update)
+        let query = try #require(h.session.query(update.generation))
+        #expect(query.scopeTitle == "Mail" && query.tokens == [token] && query.text == "report")
+        try h.session.selectScope(0)
+        let next = try #require(h.log.all.last { $0.kind == .updateSearchResults })
+        #expect(next.index == 0 && next.tokens == [token] && next.generation == update.generation + 1)
+        #expect(h.session.query(update.generation) == nil, "superseded: nothing to search for")
+    }
+
     @Test func backendErrorBecomesAnErrorEvent() throws {
         let h = try Harness()
         try h.session.submit()
@@ -211,39 +232,6 @@ import Testing
 
 /// Calling back into a session from its own callbacks.
 @Suite struct SessionReentrancyTests {
-    @Test func mutatingFromAnEventCallbackIsMisuse() throws {
-        let clock = ManualClock()
-        let session = try SearchSession(backend: FakeBackend(), clock: clock, recentsDirectory: "/tmp/x")
-        let outcome = Mutex<[String]>([])
-        try session.setCallbacks(veto: nil) { [weak session] event in
-            guard event.kind == .textDidChange, let session else { return }
-            do throws(SearchBarError) {
-                try session.setText("nested")
-                outcome.withLock { $0.append("accepted") }
-            } catch {
-                outcome.withLock { $0.append("\(error.code)") }
-            }
-            // Reading is fine from a callback.
-            outcome.withLock { $0.append(session.state.text) }
-        }
-        try session.setText("outer")
-        #expect(outcome.withLock { $0 } == ["misuse", "outer"])
-        #expect(session.state.text == "outer")
-    }
-
-    @Test func mutatingFromAVetoCallbackIsMisuse() throws {
-        let session = try SearchSession(backend: FakeBackend(), clock: ManualClock(), recentsDirectory: "/tmp/x")
-        let codes = Mutex<[SearchBarError.Code]>([])
-        try session.setCallbacks(
-            veto: { [weak session] _ in
-                do throws(SearchBarError) { try session?.submit() } catch { codes.withLock { $0.append(error.code) } }
-                do throws(SearchBarError) { try session?.close() } catch { codes.withLock { $0.append(error.code) } }
-                return true
-            }, event: nil)
-        #expect(try session.beginEditing())
-        #expect(codes.withLock { $0 } == [.misuse, .misuse])
-    }
-
     @Test func hostSearchCanDeliverFromInsideTheCallback() throws {
         // A session without a backend: the host searches synchronously in update-search-results.
         let session = try SearchSession(backend: nil, clock: ManualClock(), recentsDirectory: "/tmp/x")

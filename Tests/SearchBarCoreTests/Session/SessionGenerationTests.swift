@@ -268,7 +268,7 @@ final class WorkerBackend: SessionSearchBackend, @unchecked Sendable {
         return ticket
     }
 
-    func completions(forFoldedPrefix foldedPrefix: String, limit: Int) -> [String] { [] }
+    func completions(forFoldedPrefix foldedPrefix: String, limit: Int, in query: SessionQuery) -> [String] { [] }
 
     func stop() {
         lock.lock()

@@ -20,7 +20,12 @@ import Testing
         try s.setItems([BarItem(id: 1, title: "Filter")], trailing: false)
         try s.setItems([BarItem(id: UInt64.max, title: "Sort")], trailing: true)
         try s.setAutocapitalization(.sentences)
+        try s.setBarTone(.black, translucent: false)
         try s.setTint(0x11223344)
+        try s.setTextInputTraits(
+            TextInputTraits(keyboardType: .webSearch, autocorrection: .no, spellChecking: .yes, returnKey: .done,
+                            enablesReturnKeyAutomatically: false))
+        try s.setSearchResultsTitle("Treffer")
         try s.setTiming(SearchTiming(trigger: .asYouType, delay: .milliseconds(90), shrinkingDelay: .webKit, minimumCharacters: 2, stallThreshold: .milliseconds(500)))
         try s.setRecentsPolicy(RecentsPolicy(limit: 20, perScope: true, expiry: .seconds(86400), isPrivate: false))
         try s.beginEditing()
@@ -49,6 +54,24 @@ import Testing
         #expect(target.backend.queries.last?.scopeTitle == "Albums")
     }
 
+    // "bar", "text_input" and "results_title" joined the format later: a snapshot without
+    // them restores with their defaults.
+    @Test func snapshotWithoutTheLaterMembersRestoresTheirDefaults() throws {
+        let source = try configured()
+        let h = try Harness()
+        try h.session.setSearchResultsTitle("old")
+        let old = #"{"format":"searchbar-session","version":1,"text":"","placeholder":"","prompt":"","scope_titles":[],"selected_scope":0,"scope_bar":"automatic","placement":"content","cancel_button":"automatic","cancel_title":"Cancel","bookmark_button":false,"results_list_button":false,"results_list_selected":false,"active":false,"editing":false,"tokens":[],"leading_items":[],"trailing_items":[],"autocapitalization":"none","appearance":{"style":"prominent"},"timing":{"trigger":"as_you_type","delay_ns":150000000,"shrinking_delay":null,"minimum_characters":0,"immediate_on_clear":true,"stall_ns":300000000},"recents":{"name":null,"limit":10,"per_scope":false,"expiry_ns":null,"private":false}}"#
+        try h.session.restore(fromSnapshot: old)
+        let state = h.session.state
+        #expect(state.textInputTraits == TextInputTraits() && state.searchResultsTitle == nil)
+        #expect(state.barTone == .default && state.isTranslucent && state.appearance == .style(.prominent))
+        let json = source.session.snapshot()
+        #expect(json.contains(#""bar":{"tone":"black","translucent":false}"#))
+        #expect(json.contains(#""keyboard":"web_search""#) && json.contains(#""results_title":"Treffer""#))
+        let bad = json.replacingOccurrences(#""keyboard":"web_search""#, #""keyboard":"hex""#)
+        #expect(throws: SearchBarError.self) { try h.session.restore(fromSnapshot: bad) }
+    }
+
     @Test func snapshotIsJSONWithTheDocumentedFields() throws {
         let value = try JSONParser.parse(try configured().session.snapshot())
         guard case .object(let members) = value else {
@@ -59,7 +82,7 @@ import Testing
             "format", "version", "text", "placeholder", "prompt", "scope_titles", "selected_scope", "scope_bar",
             "placement", "cancel_button", "cancel_title", "bookmark_button", "results_list_button",
             "results_list_selected", "active", "editing", "tokens", "leading_items", "trailing_items",
-            "autocapitalization", "appearance", "timing", "recents",
+            "autocapitalization", "appearance", "bar", "text_input", "results_title", "timing", "recents",
         ])
     }
 

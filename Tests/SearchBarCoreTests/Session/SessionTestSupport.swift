@@ -40,7 +40,7 @@ final class FakeBackend: SessionSearchBackend {
         return Ticket(generation: query.generation, backend: self)
     }
 
-    func completions(forFoldedPrefix foldedPrefix: String, limit: Int) -> [String] {
+    func completions(forFoldedPrefix foldedPrefix: String, limit: Int, in query: SessionQuery) -> [String] {
         let words = state.withLock { $0.vocabulary }
         return Array(words.filter { $0.lowercased().hasPrefix(foldedPrefix) }.prefix(limit))
     }

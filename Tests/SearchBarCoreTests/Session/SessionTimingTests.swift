@@ -19,7 +19,7 @@ import Testing
         #expect(h.backend.queries.isEmpty)
         h.clock.advance(by: .milliseconds(1))
         #expect(h.backend.queries.map(\.text) == ["cat"])
-        #expect(h.log.all.last == SessionEvent(.updateSearchResults, generation: 1, text: "cat"))
+        #expect(h.log.all.last == SessionEvent(.updateSearchResults, generation: 1, text: "cat", index: 0))
     }
 
     @Test func zeroDelaySearchesOnEveryKeystroke() throws {
@@ -90,6 +90,36 @@ import Testing
         #expect(h.backend.queries.isEmpty)
         try h.session.submit()
         #expect(h.backend.queries.map(\.text) == ["whole string"])
+    }
+
+    // A scope bar or token changed after a submit: the results on screen are for the old scope,
+    // so the submitted search runs again with the new one; before any submit, nothing runs.
+    @Test func submitOnlyRefinementsAfterASubmitSearchAgain() throws {
+        let h = try Harness(timing: SearchTiming(trigger: .submitOnly))
+        try h.session.setScopeTitles(["All", "Mail", "Notes"])
+        try h.session.beginEditing()
+        try h.type("tea")
+        try h.session.selectScope(1)
+        #expect(h.backend.queries.isEmpty, "not submitted yet")
+        try h.session.submit()
+        try h.session.selectScope(2)
+        try h.session.insertToken(.term("green"))
+        try h.session.removeToken(at: 0)
+        let queries = h.backend.queries
+        #expect(queries.map(\.scope) == [1, 2, 2, 2])
+        #expect(queries.map(\.tokens.count) == [0, 0, 1, 0])
+        #expect(queries.allSatisfy { $0.text == "tea" })
+        // Cancel ends the search: the next scope change waits for a submit again.
+        try h.session.cancel()
+        try h.session.setText("tea")
+        try h.session.selectScope(0)
+        #expect(h.backend.queries.count == 4)
+        // Choosing a suggestion is a submit too.
+        try h.session.setHostSuggestions([Suggestion(title: "tea pot")], beforeTyping: false)
+        try h.session.chooseSuggestion(at: h.session.suggestions.count - 1)
+        try h.session.selectScope(1)
+        #expect(h.backend.queries.suffix(2).map(\.scope) == [0, 1])
+        #expect(h.backend.queries.last?.text == "tea pot")
     }
 
     @Test func submitOnlyStillSearchesOnClear() throws {

@@ -9,7 +9,7 @@ could not be read (and was moved aside) with RecentsResetWarning.
 from ._config import configure, pool_threads
 from ._ffi import ABI_MAJOR, lib as _lib
 from ._index import Hit, Hits, Index
-from ._session import BarItem, Display, Event, SearchToken, Session, Suggestion
+from ._session import BarItem, Display, Event, Query, SearchToken, Session, Suggestion
 from ._samples import SAMPLE_SCOPES, sample_items
 from ._text import Collator, Token, fold, sort, tokenize
 from .errors import LocaleFallbackWarning, RecentsResetWarning, SearchBarError
@@ -29,6 +29,7 @@ __all__ = [
     "Hits",
     "Index",
     "LocaleFallbackWarning",
+    "Query",
     "RecentsResetWarning",
     "SearchBarError",
     "SearchToken",

@@ -7,13 +7,14 @@ and a file descriptor readable while events wait (fileno(), aevents() for asynci
 import ctypes
 import sys
 import threading
+import weakref
 from dataclasses import dataclass
 
 from . import _lifetime
 from ._ffi import lib, sb_results, sb_session
 from ._session_ffi import (
-    sb_bar_item, sb_display, sb_event, sb_event_callback, sb_recent, sb_recents_policy, sb_search_timing,
-    sb_search_token, sb_session_options, sb_suggestion, sb_veto_callback,
+    sb_bar_item, sb_display, sb_event, sb_event_callback, sb_issued_query, sb_recent, sb_recents_policy,
+    sb_search_timing, sb_search_token, sb_session_options, sb_suggestion, sb_veto_callback,
 )
 from ._ranges import checked
 from ._text import _encode, _locale
@@ -32,7 +33,16 @@ SCOPE_BAR = ("automatic", "always", "never")
 PLACEMENTS = ("content", "navigation_bar")
 CANCEL_BUTTON = ("automatic", "always", "never")
 AUTOCAPITALIZATION = ("none", "words", "sentences", "all_characters")
-STYLES = ("prominent", "minimal")
+STYLES = ("prominent", "minimal", "default")
+BAR_TONES = ("default", "black", "black_opaque", "black_translucent")
+KEYBOARD_TYPES = (
+    "default", "ascii_capable", "numbers_and_punctuation", "url", "number_pad", "phone_pad", "name_phone_pad",
+    "email_address", "decimal_pad", "twitter", "web_search", "ascii_capable_number_pad",
+)
+TEXT_TRAITS = ("default", "no", "yes")
+RETURN_KEYS = (
+    "default", "go", "google", "join", "next", "route", "search", "send", "yahoo", "done", "emergency_call", "continue",
+)
 TOKEN_KINDS = ("term", "scope", "attribute")
 TRIGGERS = ("as_you_type", "submit_only")
 SUGGESTION_SOURCES = ("recent", "completion", "host")
@@ -68,12 +78,30 @@ class Event:
     count: int = 0
     host_value: int = 0
     status: int = 0
+    #: 'update_search_results': the tokens the query was issued with (`index` is its scope and
+    #: `count` the number of tokens; empty when the query was already superseded when read).
+    tokens: tuple = ()
 
     @staticmethod
-    def _from_c(c):
+    def _from_c(c, session=None):
         kind = EVENT_KINDS[c.kind] if c.kind < len(EVENT_KINDS) else f"unknown_{c.kind}"
+        tokens = ()
+        if kind == "update_search_results" and session is not None and c.count:
+            query = session.query(c.generation)
+            tokens = query.tokens if query is not None else ()
         return Event(kind, c.generation, _read(c.text, c.text_len), c.index, c.previous_index,
-                     (c.range.start, c.range.end), c.count, c.host_value, c.status)
+                     (c.range.start, c.range.end), c.count, c.host_value, c.status, tokens)
+
+
+@dataclass(frozen=True)
+class Query:
+    """What a query was issued for (Session.query())."""
+
+    generation: int
+    text: str
+    scope: int
+    scope_title: str
+    tokens: tuple
 
 
 @dataclass(frozen=True)
@@ -139,6 +167,17 @@ class Display:
     is_editing: bool
     is_searching: bool
     is_stalled: bool
+    bar_tone: str = "default"
+    translucent: bool = True
+    background: int = 0xFFFFFFFF
+    light_content: bool = False
+    keyboard_type: str = "default"
+    autocorrection: str = "default"
+    spell_checking: str = "default"
+    return_key: str = "search"
+    enables_return_key_automatically: bool = True
+    return_key_enabled: bool = False
+    search_results_title: str = None
 
 
 def _token_from_c(c):
@@ -336,10 +375,45 @@ class Session:
                                                      "autocapitalization"),
                                   doc="'none', 'words', 'sentences' or 'all_characters'.")
     style = property(lambda self: self.display().style, _enum_setter(lib.sb_session_set_style, STYLES, "style"),
-                     doc="'prominent' or 'minimal'; clears a custom tint.")
+                     doc="'default' (a new session's; drawn prominent), 'prominent' or 'minimal'; clears a custom tint.")
+    bar_tone = property(lambda self: self.display().bar_tone, _enum_setter(lib.sb_session_set_bar_tone, BAR_TONES, "bar_tone"),
+                        doc="UIKit barStyle: 'default' (white, dark text) or 'black' (light text); "
+                            "'black_opaque' / 'black_translucent' also set translucent. Clears a custom tint.")
+    translucent = property(lambda self: self.display().translucent,
+                           lambda self, v: lib.sb_session_set_translucent(self._handle, 1 if v else 0),
+                           doc="The bar lets the content show through (default True).")
+    keyboard_type = property(lambda self: self.display().keyboard_type,
+                             _enum_setter(lib.sb_session_set_keyboard_type, KEYBOARD_TYPES, "keyboard_type"),
+                             doc="The keyboard the host's field shows (UIKeyboardType names in snake_case).")
+    autocorrection = property(lambda self: self.display().autocorrection,
+                              _enum_setter(lib.sb_session_set_autocorrection, TEXT_TRAITS, "autocorrection"),
+                              doc="'default', 'no' or 'yes', for the host's field.")
+    spell_checking = property(lambda self: self.display().spell_checking,
+                              _enum_setter(lib.sb_session_set_spell_checking, TEXT_TRAITS, "spell_checking"),
+                              doc="'default', 'no' or 'yes', for the host's field.")
+    return_key = property(lambda self: self.display().return_key,
+                          _enum_setter(lib.sb_session_set_return_key_type, RETURN_KEYS, "return_key"),
+                          doc="The return key's title (UIReturnKeyType names; default 'search').")
+    enables_return_key_automatically = property(
+        lambda self: self.display().enables_return_key_automatically,
+        lambda self, v: lib.sb_session_set_enables_return_key_automatically(self._handle, 1 if v else 0),
+        doc="Disable the return key while the field is empty (default True); see Display.return_key_enabled.")
     tint = property(lambda self: self.display().tint,
                     lambda self, rgba: lib.sb_session_set_tint(self._handle, checked(rgba, "uint32_t", "tint")),
                     doc="A custom tint 0xRRGGBBAA (None when the style wins); overrides the style.")
+    @property
+    def search_results_title(self):
+        """The results' title (UISearchDisplayController.searchResultsTitle); None: the host's default."""
+        return self.display().search_results_title
+
+    @search_results_title.setter
+    def search_results_title(self, title):
+        if title is None:
+            lib.sb_session_set_search_results_title(self._handle, None, 0)
+        else:
+            data = _encode(title)
+            lib.sb_session_set_search_results_title(self._handle, data, len(data))
+
     cancel_button_title = property(None, lambda self, v: self._set_text_property(lib.sb_session_set_cancel_button_title, v))
     shows_bookmark_button = property(
         lambda self: self.display().shows_bookmark_button,
@@ -476,7 +550,14 @@ class Session:
                 shows_results_list_button=bool(d.shows_results_list_button),
                 results_list_selected=bool(d.results_list_selected), shows_cancel_button=bool(d.shows_cancel_button),
                 shows_scope_bar=bool(d.shows_scope_bar), is_active=bool(d.is_active), is_editing=bool(d.is_editing),
-                is_searching=bool(d.is_searching), is_stalled=bool(d.is_stalled))
+                is_searching=bool(d.is_searching), is_stalled=bool(d.is_stalled), bar_tone=BAR_TONES[d.bar_tone],
+                translucent=bool(d.is_translucent), background=d.background_rgba,
+                light_content=bool(d.uses_light_content), keyboard_type=KEYBOARD_TYPES[d.keyboard_type],
+                autocorrection=TEXT_TRAITS[d.autocorrection], spell_checking=TEXT_TRAITS[d.spell_checking],
+                return_key=RETURN_KEYS[d.return_key_type],
+                enables_return_key_automatically=bool(d.enables_return_key_automatically),
+                return_key_enabled=bool(d.return_key_enabled),
+                search_results_title=_read(d.results_title, d.results_title_len) if d.results_title else None)
         finally:
             lib.sb_free(pointer)
 
@@ -485,8 +566,16 @@ class Session:
     def set_callbacks(self, veto=None, on_event=None):
         """`veto(event) -> bool` answers 'should_*' events synchronously; `on_event(event)`
         receives the others (possibly on a library thread). An exception inside a callback is
-        printed and treated as "allow" / ignored. Calling a mutating method from inside a
-        callback raises SearchBarError (SB_EMISUSE)."""
+        printed and treated as "allow" / ignored.
+
+        A callback may act on the bar as a delegate does (end_editing() on 'search_button',
+        active = False on 'cancel_button', setting text on 'suggestion_chosen'): a method that
+        changes the session is queued, returns at once (True for the vetoable ones; its
+        arguments, including text positions such as insert()'s, are taken now) and runs on the
+        same thread right after the callback returns, in the order asked. A queued call that fails when it runs becomes an 'error'
+        event (generation 0) naming the call. set_callbacks() and advance_clock() raise
+        SearchBarError (SB_EMISUSE) inside a callback; close() there frees the session once the
+        callback has returned."""
 
         def veto_trampoline(_user, event):
             try:
@@ -495,9 +584,11 @@ class Session:
                 sys.excepthook(*sys.exc_info())
                 return 1
 
+        me = weakref.ref(self)  # no cycle through the callbacks: dropping the session closes it
+
         def event_trampoline(_user, event):
             try:
-                on_event(Event._from_c(event.contents))
+                on_event(Event._from_c(event.contents, me()))
             except BaseException:  # noqa: BLE001
                 sys.excepthook(*sys.exc_info())
 
@@ -519,7 +610,7 @@ class Session:
                 return None
             raise
         try:
-            return Event._from_c(c)
+            return Event._from_c(c, self)
         finally:
             lib.sb_free(c.text)
 
@@ -592,6 +683,24 @@ class Session:
         options, keep = self._index._options(limit, mode, scope, filters, extended, typos)
         lib.sb_session_set_search_options(self._handle, ctypes.byref(options))
         del keep
+
+    def query(self, generation):
+        """The Query (text, scope, scope title, tokens) `generation` was issued for, or None when
+        a newer query superseded it (there is nothing to search for)."""
+        pointer = P(sb_issued_query)()
+        try:
+            lib.sb_session_get_query(self._handle, checked(generation, "uint64_t", "generation"), ctypes.byref(pointer))
+        except SearchBarError as error:
+            if error.status_name == "SB_ECANCELED":
+                return None
+            raise
+        try:
+            q = pointer.contents
+            return Query(q.generation, _read(q.text, q.text_len), q.scope,
+                         _read(q.scope_title, q.scope_title_len) if q.scope_title else None,
+                         tuple(_token_from_c(q.tokens[k]) for k in range(q.token_count)))
+        finally:
+            lib.sb_free(pointer)
 
     def deliver_results(self, generation, ids):
         """Answers query `generation` with item ids (a session without an index). Returns False
@@ -699,4 +808,4 @@ class Session:
         lib.sb_session_restore(self._handle, data, len(data))
 
 
-__all__ = ["BarItem", "Display", "Event", "SearchToken", "Session", "Suggestion"]
+__all__ = ["BarItem", "Display", "Event", "Query", "SearchToken", "Session", "Suggestion"]

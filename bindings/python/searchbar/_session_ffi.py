@@ -82,6 +82,31 @@ class sb_display(ctypes.Structure):
         ("is_editing", ctypes.c_int32),
         ("is_searching", ctypes.c_int32),
         ("is_stalled", ctypes.c_int32),
+        ("bar_tone", ctypes.c_uint32),
+        ("background_rgba", ctypes.c_uint32),
+        ("keyboard_type", ctypes.c_uint32),
+        ("autocorrection", ctypes.c_uint32),
+        ("spell_checking", ctypes.c_uint32),
+        ("return_key_type", ctypes.c_uint32),
+        ("results_title", P(ctypes.c_char)),
+        ("results_title_len", ctypes.c_size_t),
+        ("is_translucent", ctypes.c_int32),
+        ("uses_light_content", ctypes.c_int32),
+        ("enables_return_key_automatically", ctypes.c_int32),
+        ("return_key_enabled", ctypes.c_int32),
+    ]
+
+
+class sb_issued_query(ctypes.Structure):
+    _fields_ = [
+        ("generation", ctypes.c_uint64),
+        ("text", P(ctypes.c_char)),
+        ("text_len", ctypes.c_size_t),
+        ("scope", ctypes.c_int64),
+        ("scope_title", P(ctypes.c_char)),
+        ("scope_title_len", ctypes.c_size_t),
+        ("tokens", P(sb_search_token)),
+        ("token_count", ctypes.c_size_t),
     ]
 
 
@@ -184,6 +209,15 @@ SESSION_FUNCTIONS = {
     "sb_session_set_autocapitalization": _status(_u32),
     "sb_session_set_style": _status(_u32),
     "sb_session_set_tint": _status(_u32),
+    "sb_session_set_bar_tone": _status(_u32),
+    "sb_session_set_translucent": _status(_i32),
+    "sb_session_set_keyboard_type": _status(_u32),
+    "sb_session_set_autocorrection": _status(_u32),
+    "sb_session_set_spell_checking": _status(_u32),
+    "sb_session_set_return_key_type": _status(_u32),
+    "sb_session_set_enables_return_key_automatically": _status(_i32),
+    "sb_session_set_search_results_title": _status(ctypes.c_char_p, _size),
+    "sb_session_get_query": _status(_u64, P(P(sb_issued_query))),
     "sb_session_set_timing": _status(P(sb_search_timing)),
     "sb_session_get_timing": _status(P(sb_search_timing)),
     "sb_session_begin_editing": _status(),

@@ -162,13 +162,16 @@ def test_row11_calls_from_callbacks(session):
 
     def on_event(event):
         if event.kind == "text_did_change":
-            seen.append(status_of(lib.sb_session_submit, session._handle))
-            seen.append(status_of(lib.sb_session_free, session._handle))
+            seen.append(status_of(lib.sb_session_submit, session._handle))  # queued
+            seen.append(status_of(lib.sb_session_set_text, session._handle, b"\xff", 1))  # checked at once
+            seen.append(status_of(lib.sb_session_free, session._handle))  # refused
             seen.append(session.text)
+        elif event.kind == "search_button":
+            seen.append("submitted " + event.text)
 
     session.set_callbacks(on_event=on_event)
     session.text = "ap"
-    assert seen == [SB_EMISUSE, SB_EMISUSE, "ap"]
+    assert seen == [0, SB_EINVAL, SB_EMISUSE, "ap", "submitted ap"]
     session.set_callbacks()
 
 

@@ -65,20 +65,74 @@ def test_vetoes_and_callbacks():
     assert [e.kind for e in seen] == ["text_did_change"]
 
 
-def test_mutating_from_a_callback_is_misuse():
+def test_a_callback_acts_on_the_bar_after_it_returns():
+    """UIKit delegate idioms: resign on Search, deactivate on Cancel, set text on a suggestion."""
+    s = manual()
+    seen = []
+    answers = []
+
+    def on_event(event):
+        seen.append(event)
+        if event.kind == "search_button":
+            answers.append(s.end_editing())  # queued: True at once
+            answers.append(s.text)  # reading is immediate
+        elif event.kind == "cancel_button":
+            s.active = False
+        elif event.kind == "suggestion_chosen":
+            s.text = "Paris, France"
+            s.add_token("city")
+        elif event.kind == "did_begin_editing" and not answers:
+            s.select_scope(7)  # fails when it runs: an error event
+
+    s.set_callbacks(on_event=on_event)
+    s.begin_editing()
+    errors = [e for e in seen if e.kind == "error"]
+    assert len(errors) == 1 and errors[0].generation == 0 and "selectScope" in errors[0].text
+    assert errors[0].status != 0
+    s.text = "whale"
+    seen.clear()
+    s.submit()
+    assert answers == [True, "whale"]
+    assert not s.display().is_editing and s.display().is_active
+    kinds = [e.kind for e in seen]
+    assert kinds.index("search_button") < kinds.index("update_search_results") < kinds.index("did_end_editing")
+    assert [e.kind for e in s.events()][-len(kinds):] == kinds  # the queue sees the same order
+    s.begin_editing()
+    s.cancel()
+    assert not s.display().is_active
+    s.set_host_suggestions([Suggestion("Paris, France", completion="Paris")])
+    s.text = "par"
+    seen.clear()
+    s.choose_suggestion(0)
+    assert s.text == "Paris, France"
+    assert [e.text for e in seen if e.kind == "text_did_change"] == ["Paris", "Paris, France"]
+    kinds = [e.kind for e in seen]
+    assert kinds.index("suggestion_chosen") < kinds.index("text_did_change") < kinds.index("token_added")
+    assert [t.label for t in s.display().tokens] == ["city"]
+
+
+def test_calls_that_stay_refused_inside_a_callback():
     s = manual()
     errors = []
 
     def on_event(event):
+        if event.kind != "did_begin_editing":
+            return
+        for call in (lambda: s.set_callbacks(), lambda: s.advance_clock(1)):
+            try:
+                call()
+            except SearchBarError as error:
+                errors.append(error.status_name)
         try:
-            s.text = "nested"
-        except SearchBarError as error:
-            errors.append(error.status_name)
+            s.text = "\ud800"  # not encodable: refused at once, nothing queued
+        except (SearchBarError, UnicodeError, ValueError) as error:
+            errors.append(type(error).__name__)
 
     s.set_callbacks(on_event=on_event)
-    s.text = "outer"
-    assert errors == ["SB_EMISUSE"]
-    assert s.text == "outer"
+    s.begin_editing()
+    assert errors[:2] == ["SB_EMISUSE", "SB_EMISUSE"]
+    assert len(errors) == 3
+    assert s.text == ""
 
 
 def test_invalid_values_raise():
@@ -103,6 +157,113 @@ def test_style_and_tint_last_one_wins():
     assert s.tint == 0x336699FF
     s.style = "minimal"
     assert s.tint is None and s.style == "minimal"
+
+
+def test_every_bar_style_tone_and_their_colors():
+    s = manual()
+    d = s.display()
+    assert (d.style, d.bar_tone, d.translucent, d.background, d.light_content) == ("default", "default", True,
+                                                                                   0xFFFFFFFF, False)
+    for style in ("prominent", "minimal", "default"):
+        s.style = style
+        assert s.style == style
+    s.bar_tone = "black"
+    d = s.display()
+    assert (d.bar_tone, d.light_content, d.background) == ("black", True, 0x000000FF)
+    s.bar_tone = "black_opaque"
+    assert (s.bar_tone, s.translucent) == ("black", False)
+    s.bar_tone = "black_translucent"
+    assert (s.bar_tone, s.translucent) == ("black", True)
+    s.tint = 0x10203080
+    s.translucent = False
+    assert s.display().background == 0x102030FF
+    s.bar_tone = "default"  # a tone clears the tint, like a style
+    assert s.tint is None and s.display().background == 0xFFFFFFFF
+    with pytest.raises(ValueError):
+        s.bar_tone = "grey"
+
+
+def test_text_input_traits_and_results_title():
+    s = manual()
+    d = s.display()
+    assert (d.keyboard_type, d.autocorrection, d.spell_checking, d.return_key) == ("default", "default", "default",
+                                                                                   "search")
+    assert d.enables_return_key_automatically and not d.return_key_enabled
+    s.keyboard_type = "email_address"
+    s.autocorrection = "no"
+    s.spell_checking = "yes"
+    s.return_key = "done"
+    s.text = "a@b"
+    d = s.display()
+    assert (d.keyboard_type, d.autocorrection, d.spell_checking, d.return_key) == ("email_address", "no", "yes",
+                                                                                   "done")
+    assert d.return_key_enabled
+    s.text = ""
+    s.enables_return_key_automatically = False
+    assert s.display().return_key_enabled
+    with pytest.raises(ValueError):
+        s.keyboard_type = "hex"
+    assert s.search_results_title is None
+    s.search_results_title = "Ergebnisse"
+    assert s.search_results_title == "Ergebnisse"
+    restored = manual()
+    restored.restore(s.snapshot())
+    assert restored.search_results_title == "Ergebnisse" and restored.keyboard_type == "email_address"
+    s.search_results_title = None
+    assert s.search_results_title is None
+
+
+def test_update_event_says_its_scope_and_tokens():
+    s = manual()
+    s.scope_titles = ["All", "Mail", "Notes"]
+    s.select_scope(2)
+    pdf = SearchToken("PDF", kind="attribute", field="kind", value="pdf", host_value=7)
+    s.add_token(pdf)
+    s.text = "report"
+    generation = s.search_now()
+    update = [e for e in s.events() if e.kind == "update_search_results"][-1]
+    assert (update.generation, update.text, update.index, update.count, update.tokens) == (generation, "report", 2,
+                                                                                          1, (pdf,))
+    query = s.query(generation)
+    assert (query.text, query.scope, query.scope_title, query.tokens) == ("report", 2, "Notes", (pdf,))
+    s.select_scope(0)
+    assert s.query(generation) is None  # superseded: nothing to search for
+
+
+def test_submit_only_refinements_after_a_submit_search_again():
+    s = manual()
+    s.timing = {"trigger": "submit_only"}
+    s.scope_titles = ["All", "Mail"]
+    s.text = "tea"
+    s.select_scope(1)
+    assert "update_search_results" not in kinds(s)
+    s.submit()
+    list(s.events())
+    s.select_scope(0)
+    s.add_token("green")
+    updates = [e for e in s.events() if e.kind == "update_search_results"]
+    assert [(e.index, e.count) for e in updates] == [(0, 0), (0, 1)]
+
+
+def test_completions_keep_the_spelling_and_the_scope():
+    index = searchbar.Index(locale="de")
+    index.add([
+        {"id": 1, "title": "Zürich Hauptbahnhof", "scope": 1},
+        {"id": 2, "title": "Zurigo centro", "scope": 2},
+        {"id": 3, "title": "Große Straße", "scope": 1},
+    ])
+    s = Session(index, manual_clock=True)
+    s.scope_titles = ["All", "Schweiz", "Italia"]
+    s.text = "zur"
+    assert sorted(x.completion for x in s.suggestions() if x.source == "completion") == ["Zurigo", "Zürich"]
+    s.select_scope(2)
+    assert [x.completion for x in s.suggestions() if x.source == "completion"] == ["Zurigo"]
+    s.select_scope(1)
+    s.text = "weg str"
+    offered = [x for x in s.suggestions() if x.source == "completion"]
+    assert [x.title for x in offered] == ["Straße"]
+    s.choose_suggestion(s.suggestions().index(offered[0]))
+    assert s.text == "weg Straße"
 
 
 def test_descriptor_with_selectors():

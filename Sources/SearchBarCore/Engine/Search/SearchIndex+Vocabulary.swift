@@ -11,8 +11,9 @@ extension SearchIndex {
     /// The most frequent indexed words starting with `prefix` (folded for the index's locale),
     /// most frequent first (ties in byte order of the folded word), each with the number of live
     /// items holding it and spelled as it is most often written in those items (`"Café"`, not
-    /// the folded `"cafe"`, when that is how the items write it).
-    public func vocabulary(prefix: String, limit: Int) -> [(word: String, count: Int)] {
+    /// the folded `"cafe"`, when that is how the items write it). With `scopes`, only the live
+    /// items in one of those item scopes count (and give the spelling).
+    public func vocabulary(prefix: String, limit: Int, scopes: Set<UInt32> = []) -> [(word: String, count: Int)] {
         guard limit > 0 else { return [] }
         let key = Array(analysis.analyzer.fold(prefix).utf8)
         guard !key.isEmpty else { return [] }
@@ -22,7 +23,7 @@ extension SearchIndex {
         for (s, view) in snapshot.segments.enumerated() {
             let segment = view.segment
             for term in segment.termRange(prefix: key).prefix(Self.maximumVocabularyTermsScanned) {
-                let live = Self.liveCount(term, in: view)
+                let live = Self.liveCount(term, in: view, scopes: scopes)
                 guard live > 0 else { continue }
                 counts[segment.vocabulary.array(term), default: (0, [])].count += live
                 counts[segment.vocabulary.array(term), default: (0, [])].places.append((s, term))
@@ -32,25 +33,32 @@ extension SearchIndex {
             a.value.count != b.value.count ? a.value.count > b.value.count : a.key.lexicographicallyPrecedes(b.key)
         }.prefix(limit)
         return best.map { entry in
-            (spelling(of: entry.key, places: entry.value.places, snapshot: snapshot), entry.value.count)
+            (spelling(of: entry.key, places: entry.value.places, snapshot: snapshot, scopes: scopes), entry.value.count)
         }
     }
 
-    /// The live items of `view` holding term `t`.
-    private static func liveCount(_ t: Int, in view: SegmentView) -> Int {
+    /// The live items of `view` holding term `t` (in one of `scopes`, when not empty).
+    private static func liveCount(_ t: Int, in view: SegmentView, scopes: Set<UInt32>) -> Int {
         let segment = view.segment
-        guard view.deleted != nil else { return segment.postingCount(t..<(t + 1)) }
+        guard view.deleted != nil || !scopes.isEmpty else { return segment.postingCount(t..<(t + 1)) }
         var live = 0
         for k in Int(segment.postingOffsets[t])..<Int(segment.postingOffsets[t + 1])
-        where view.isLive(Int(segment.postings[k])) {
+        where isCounted(Int(segment.postings[k]), in: view, scopes: scopes) {
             live += 1
         }
         return live
     }
 
+    /// True when item `i` of `view` is live and in one of `scopes` (any scope when empty).
+    private static func isCounted(_ i: Int, in view: SegmentView, scopes: Set<UInt32>) -> Bool {
+        view.isLive(i) && (scopes.isEmpty || scopes.contains(view.segment.scope(i)))
+    }
+
     /// The most common original spelling of the folded word `key` in a sample of the items
     /// holding it (the folded word itself when none can be recovered).
-    private func spelling(of key: [UInt8], places: [(segment: Int, term: Int)], snapshot: Snapshot) -> String {
+    private func spelling(
+        of key: [UInt8], places: [(segment: Int, term: Int)], snapshot: Snapshot, scopes: Set<UInt32>
+    ) -> String {
         var seen: [String: Int] = [:]
         var sampled = 0
         for place in places where sampled < Self.spellingSamples {
@@ -59,7 +67,7 @@ extension SearchIndex {
             for k in Int(segment.postingOffsets[place.term])..<Int(segment.postingOffsets[place.term + 1]) {
                 guard sampled < Self.spellingSamples else { break }
                 let i = Int(segment.postings[k])
-                guard view.isLive(i), let found = originalWord(term: place.term, item: i, in: segment) else { continue }
+                guard Self.isCounted(i, in: view, scopes: scopes), let found = originalWord(term: place.term, item: i, in: segment) else { continue }
                 seen[found, default: 0] += 1
                 sampled += 1
             }
