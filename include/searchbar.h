@@ -1070,7 +1070,7 @@ sb_status sb_session_free(sb_session *session);
 /**
  * Presents (1) or dismisses (0) the search interface (UISearchController isActive):
  * will/did-present, or will-dismiss, did-end-editing if focused, did-dismiss.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
  */
 sb_status sb_session_set_active(sb_session *session, int32_t active);
@@ -1081,10 +1081,10 @@ sb_status sb_session_set_active(sb_session *session, int32_t active);
  * the tokens. A search for the current text runs at once when the field has text or tokens.
  * `options`: NULL or a zeroed struct for the index's defaults.
  * Ownership: nothing is retained; arrays are copied.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, bad options - the message names the field);
- * SB_EMISUSE for a session made without an index (its host searches itself) or a call from
- * inside a callback. On any error the options are unchanged.
+ * SB_EMISUSE for a session made without an index (its host searches itself). On any error
+ * the options are unchanged; inside a callback the change and its search are queued together.
  */
 sb_status sb_session_set_search_options(sb_session *session, const sb_search_options *options);
 
@@ -1104,11 +1104,77 @@ typedef enum sb_autocapitalization {
     SB_AUTOCAP_ALL_CHARACTERS = 3
 } sb_autocapitalization;
 
+/** The keyboard the host's field shows (UIKeyboardType; the values are UIKit's). Append-only. */
+typedef enum sb_keyboard_type {
+    /** The default keyboard for the current input method. */
+    SB_KEYBOARD_DEFAULT = 0,
+    /** ASCII characters only. */
+    SB_KEYBOARD_ASCII_CAPABLE = 1,
+    /** Numbers and punctuation. */
+    SB_KEYBOARD_NUMBERS_AND_PUNCTUATION = 2,
+    /** URLs. */
+    SB_KEYBOARD_URL = 3,
+    /** A numeric keypad. */
+    SB_KEYBOARD_NUMBER_PAD = 4,
+    /** A telephone keypad. */
+    SB_KEYBOARD_PHONE_PAD = 5,
+    /** A telephone keypad that also types names. */
+    SB_KEYBOARD_NAME_PHONE_PAD = 6,
+    /** E-mail addresses. */
+    SB_KEYBOARD_EMAIL_ADDRESS = 7,
+    /** Numbers with a decimal point. */
+    SB_KEYBOARD_DECIMAL_PAD = 8,
+    /** Social posts ("@", "#"). */
+    SB_KEYBOARD_TWITTER = 9,
+    /** Web search terms and URLs. */
+    SB_KEYBOARD_WEB_SEARCH = 10,
+    /** A numeric keypad typing ASCII digits. */
+    SB_KEYBOARD_ASCII_CAPABLE_NUMBER_PAD = 11
+} sb_keyboard_type;
+
+/** Autocorrection or spell checking (UITextAutocorrectionType, UITextSpellCheckingType). Append-only. */
+typedef enum sb_text_trait {
+    /** The platform decides (the default). */
+    SB_TRAIT_DEFAULT = 0,
+    /** Off. */
+    SB_TRAIT_NO = 1,
+    /** On. */
+    SB_TRAIT_YES = 2
+} sb_text_trait;
+
+/** The title of the keyboard's return key (UIReturnKeyType; the values are UIKit's). Append-only. */
+typedef enum sb_return_key_type {
+    /** "Return". */
+    SB_RETURN_KEY_DEFAULT = 0,
+    /** "Go". */
+    SB_RETURN_KEY_GO = 1,
+    /** "Google". */
+    SB_RETURN_KEY_GOOGLE = 2,
+    /** "Join". */
+    SB_RETURN_KEY_JOIN = 3,
+    /** "Next". */
+    SB_RETURN_KEY_NEXT = 4,
+    /** "Route". */
+    SB_RETURN_KEY_ROUTE = 5,
+    /** "Search" (a search bar's default). */
+    SB_RETURN_KEY_SEARCH = 6,
+    /** "Send". */
+    SB_RETURN_KEY_SEND = 7,
+    /** "Yahoo". */
+    SB_RETURN_KEY_YAHOO = 8,
+    /** "Done". */
+    SB_RETURN_KEY_DONE = 9,
+    /** "Emergency Call". */
+    SB_RETURN_KEY_EMERGENCY_CALL = 10,
+    /** "Continue". */
+    SB_RETURN_KEY_CONTINUE = 11
+} sb_return_key_type;
+
 /**
  * The field takes the focus: SB_EVENT_SHOULD_BEGIN_EDITING (veto), SB_EVENT_DID_BEGIN_EDITING,
  * the search interface is presented (SB_EVENT_WILL_PRESENT, SB_EVENT_DID_PRESENT) if it was not,
  * and when typing searches, a search for the current text.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_ECANCELED when the veto refused; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_begin_editing(sb_session *session);
@@ -1116,7 +1182,7 @@ sb_status sb_session_begin_editing(sb_session *session);
 /**
  * The field loses the focus: SB_EVENT_SHOULD_END_EDITING (veto), SB_EVENT_DID_END_EDITING. The
  * search interface stays presented.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_ECANCELED when the veto refused; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_end_editing(sb_session *session);
@@ -1134,7 +1200,7 @@ sb_status sb_session_get_text(sb_session *session, char **out_text, size_t *out_
 /**
  * Sets the text programmatically (UISearchBar text): no veto, no autocapitalization;
  * SB_EVENT_TEXT_DID_CHANGE if it changed, and a search as the timing policy says.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, NULL text with non-zero length, invalid UTF-8);
  * SB_ETOOBIG over 1 MiB; SB_EMISUSE.
  */
@@ -1144,7 +1210,7 @@ sb_status sb_session_set_text(sb_session *session, const char *text, size_t text
  * The user typed `text` at UTF-8 byte `offset`: autocapitalization applies, the veto callback
  * sees SB_EVENT_SHOULD_CHANGE_TEXT, then SB_EVENT_TEXT_DID_CHANGE, and a search as the timing
  * policy says.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_ECANCELED when the veto refused (nothing changed); SB_EINVAL (bad handle,
  * bad text, offset past the end or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
  */
@@ -1153,7 +1219,7 @@ sb_status sb_session_insert_text(sb_session *session, size_t offset, const char 
 /**
  * The user deleted UTF-8 bytes [start, end): as sb_session_insert_text() with an empty
  * replacement. Deleting everything searches at once (the default timing).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_ECANCELED (vetoed); SB_EINVAL; SB_EMISUSE.
  */
 sb_status sb_session_delete_text(sb_session *session, size_t start, size_t end);
@@ -1161,7 +1227,7 @@ sb_status sb_session_delete_text(sb_session *session, size_t start, size_t end);
 /**
  * The user replaced UTF-8 bytes [start, end) with `text` (typing over a selection,
  * autocorrection): as sb_session_insert_text().
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_ECANCELED (vetoed); SB_EINVAL (bad handle or text, start > end, a range
  * outside the text or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
  */
@@ -1169,15 +1235,51 @@ sb_status sb_session_replace_text(sb_session *session, size_t start, size_t end,
 
 /**
  * Sets how typed text is capitalized (an sb_autocapitalization).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE.
  */
 sb_status sb_session_set_autocapitalization(sb_session *session, uint32_t value);
 
 /**
+ * Sets the keyboard the host's field shows (an sb_keyboard_type; default SB_KEYBOARD_DEFAULT).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_keyboard_type(sb_session *session, uint32_t type);
+
+/**
+ * Sets autocorrection for the host's field (an sb_text_trait; default SB_TRAIT_DEFAULT).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_autocorrection(sb_session *session, uint32_t value);
+
+/**
+ * Sets spell checking for the host's field (an sb_text_trait; default SB_TRAIT_DEFAULT).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_spell_checking(sb_session *session, uint32_t value);
+
+/**
+ * Sets the return key's title (an sb_return_key_type; default SB_RETURN_KEY_SEARCH).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_return_key_type(sb_session *session, uint32_t type);
+
+/**
+ * Disables the return key while the field has no text and no token (1, the default) or
+ * never (0); sb_display.return_key_enabled says whether it can be pressed now.
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_enables_return_key_automatically(sb_session *session, int32_t enables);
+
+/**
  * The clear button: SB_EVENT_CLEAR, tokens and text removed, and a search at once. Nothing
  * happens on an empty field.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_clear(sb_session *session);
@@ -1185,7 +1287,7 @@ sb_status sb_session_clear(sb_session *session);
 /**
  * The user submitted (Search / Return): SB_EVENT_SEARCH_BUTTON, the text joins the recent
  * searches, and a search runs at once whatever the timing policy.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_submit(sb_session *session);
@@ -1193,7 +1295,7 @@ sb_status sb_session_submit(sb_session *session);
 /**
  * The Cancel button (or Escape): SB_EVENT_CANCEL_BUTTON; tokens and text are removed, the
  * running search is superseded, the field loses the focus and the interface is dismissed.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_cancel(sb_session *session);
@@ -1246,7 +1348,7 @@ typedef struct sb_search_token {
 /**
  * Sets the scope titles (at most 64): `titles[i]` has `lengths[i]` bytes, or is
  * NUL-terminated when `lengths` is NULL. The selection is kept if still in range, else 0.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, NULL titles with count > 0, bad text, or a scope bar
  * that would show in a navigation-bar placement); SB_EMISUSE.
  */
@@ -1254,7 +1356,7 @@ sb_status sb_session_set_scope_titles(sb_session *session, const char * const *t
 
 /**
  * Sets when the scope bar is shown (an sb_scope_bar_policy).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, unknown policy, or asking for a scope bar in a
  * navigation-bar placement); SB_EMISUSE.
  */
@@ -1263,7 +1365,7 @@ sb_status sb_session_set_scope_bar_policy(sb_session *session, uint32_t policy);
 /**
  * The user tapped scope `index`: SB_EVENT_SHOULD_CHANGE_SCOPE (veto), SB_EVENT_SCOPE_DID_CHANGE
  * and, when typing searches, a search at once. Tapping the selected scope does nothing.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_ECANCELED when the veto refused; SB_EINVAL (bad handle, index outside the
  * titles); SB_EMISUSE.
  */
@@ -1272,7 +1374,7 @@ sb_status sb_session_select_scope(sb_session *session, int64_t index);
 /**
  * Selects a scope without events or a search (UISearchBar selectedScopeButtonIndex); the
  * user's tap is sb_session_select_scope().
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, index outside the titles); SB_EMISUSE.
  */
 sb_status sb_session_set_selected_scope(sb_session *session, int64_t index);
@@ -1281,7 +1383,7 @@ sb_status sb_session_set_selected_scope(sb_session *session, int64_t index);
  * Inserts a token before the text at `index` (-1: after the last token): SB_EVENT_TOKEN_ADDED
  * and, when typing searches, a search at once. At most 64 tokens.
  * Ownership: nothing is retained; strings are copied.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, NULL token, unknown kind, bad text, an attribute token
  * without a field or another kind with one, index out of range, too many tokens); SB_EMISUSE.
  */
@@ -1289,7 +1391,7 @@ sb_status sb_session_insert_token(sb_session *session, int64_t index, const sb_s
 
 /**
  * Removes the token at `index`: SB_EVENT_TOKEN_REMOVED and a search.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
  */
 sb_status sb_session_remove_token(sb_session *session, int64_t index);
@@ -1303,8 +1405,22 @@ typedef enum sb_bar_style {
     /** Stands out: search is a key feature (the default). */
     SB_BAR_STYLE_PROMINENT = 0,
     /** Blends in. */
-    SB_BAR_STYLE_MINIMAL = 1
+    SB_BAR_STYLE_MINIMAL = 1,
+    /** The platform default (a new session's); drawn as SB_BAR_STYLE_PROMINENT. */
+    SB_BAR_STYLE_DEFAULT = 2
 } sb_bar_style;
+
+/** The bar's colour scheme (UIKit UIBarStyle; the values are UIKit's). Append-only. */
+typedef enum sb_bar_tone {
+    /** Translucent white with dark text (the default). */
+    SB_BAR_TONE_DEFAULT = 0,
+    /** Translucent black with light text. */
+    SB_BAR_TONE_BLACK = 1,
+    /** Input only: black, and opaque (UIKit's deprecated UIBarStyleBlackOpaque). */
+    SB_BAR_TONE_BLACK_OPAQUE = 2,
+    /** Input only: black, and translucent (UIKit's deprecated UIBarStyleBlackTranslucent). */
+    SB_BAR_TONE_BLACK_TRANSLUCENT = 3
+} sb_bar_tone;
 
 /** Where the host places the bar. Append-only. */
 typedef enum sb_bar_placement {
@@ -1415,12 +1531,41 @@ typedef struct sb_display {
     int32_t is_searching;
     /** The running search passed the stall threshold. */
     int32_t is_stalled;
+    /* The members below were appended; sb_display only grows at its end (the library
+     * allocates it). */
+    /** An sb_bar_tone value: SB_BAR_TONE_DEFAULT or SB_BAR_TONE_BLACK (UIKit barStyle). */
+    uint32_t bar_tone;
+    /** The bar's background, 0xRRGGBBAA: the custom tint when it wins, else white
+     *  (SB_BAR_TONE_DEFAULT) or black (SB_BAR_TONE_BLACK); alpha 0xFF while opaque. */
+    uint32_t background_rgba;
+    /** An sb_keyboard_type value for the host's field. */
+    uint32_t keyboard_type;
+    /** An sb_text_trait value: autocorrection. */
+    uint32_t autocorrection;
+    /** An sb_text_trait value: spell checking. */
+    uint32_t spell_checking;
+    /** An sb_return_key_type value. */
+    uint32_t return_key_type;
+    /** The search results' title (UISearchDisplayController searchResultsTitle); NULL when
+     *  unset: the host shows its own default title. */
+    const char *results_title;
+    /** Length of results_title in bytes. */
+    size_t results_title_len;
+    /** The bar is translucent (the default): the content behind it shows through, blurred. */
+    int32_t is_translucent;
+    /** Draw light text and glyphs (black tone, or a dark tint) rather than dark ones. */
+    int32_t uses_light_content;
+    /** The return key is disabled while the field is empty (on by default, as in a search bar). */
+    int32_t enables_return_key_automatically;
+    /** The return key can be pressed now. */
+    int32_t return_key_enabled;
 } sb_display;
 
 /**
  * Computes everything to draw (visibility of placeholder, prompt, clear, bookmark,
  * results-list and Cancel buttons and scope bar; tokens; items with Cancel last; style or
- * tint; search progress) in one call.
+ * tint, tone, translucency and the resolved colours; the text-input traits and whether the
+ * return key is enabled; the results' title; search progress) in one call.
  * On success `*out_display` receives one block holding the struct, its arrays and strings.
  * Ownership: the caller releases `*out_display` with one sb_free().
  * Thread safety: any thread, including from inside callbacks.
@@ -1430,36 +1575,64 @@ sb_status sb_session_display(sb_session *session, sb_display **out_display);
 
 /**
  * Sets the placeholder, shown only while the field has no text and no token.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle or text, over 4096 bytes); SB_EMISUSE.
  */
 sb_status sb_session_set_placeholder(sb_session *session, const char *text, size_t text_len);
 
 /**
  * Sets the prompt, a line above the bar shown whether or not there is text.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle or text, over 4096 bytes); SB_EMISUSE.
  */
 sb_status sb_session_set_prompt(sb_session *session, const char *text, size_t text_len);
 
 /**
- * Sets the bar's style (an sb_bar_style); it clears a custom tint (the last one set wins).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Sets the bar's style (an sb_bar_style: default, prominent or minimal; UIKit
+ * searchBarStyle); it clears a custom tint (the last one set wins). A new session's style is
+ * SB_BAR_STYLE_DEFAULT, drawn as prominent.
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, unknown style); SB_EMISUSE.
  */
 sb_status sb_session_set_style(sb_session *session, uint32_t style);
 
 /**
  * Sets a custom tint as 0xRRGGBBAA; it overrides the style (the last one set wins).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_set_tint(sb_session *session, uint32_t rgba);
 
 /**
+ * Sets the bar's colour scheme (an sb_bar_tone; UIKit barStyle): SB_BAR_TONE_DEFAULT or
+ * SB_BAR_TONE_BLACK keep the translucency; SB_BAR_TONE_BLACK_OPAQUE and
+ * SB_BAR_TONE_BLACK_TRANSLUCENT set black and make the bar opaque or translucent. Like a
+ * style, it clears a custom tint (the last one set wins).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_bar_tone(sb_session *session, uint32_t tone);
+
+/**
+ * Makes the bar translucent (1, the default) or opaque (0): an opaque bar draws black for
+ * SB_BAR_TONE_BLACK, white for SB_BAR_TONE_DEFAULT, or its custom tint.
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_translucent(sb_session *session, int32_t translucent);
+
+/**
+ * Sets the search results' title (UISearchDisplayController searchResultsTitle): `title` of
+ * `title_len` bytes, or NULL (the default) for the host's own default title.
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EINVAL (bad handle, invalid UTF-8, over 4096 bytes); SB_EMISUSE (closed session).
+ */
+sb_status sb_session_set_search_results_title(sb_session *session, const char *title, size_t title_len);
+
+/**
  * Sets where the bar is placed (an sb_bar_placement). A bar in a navigation bar cannot have a
  * scope bar.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, unknown placement, or a navigation-bar placement while
  * the titles and policy show a scope bar); SB_EMISUSE.
  */
@@ -1467,35 +1640,35 @@ sb_status sb_session_set_placement(sb_session *session, uint32_t placement);
 
 /**
  * Sets when the Cancel button is shown (an sb_cancel_button_policy).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, unknown policy); SB_EMISUSE.
  */
 sb_status sb_session_set_cancel_button_policy(sb_session *session, uint32_t policy);
 
 /**
  * Sets the Cancel button's title (default "Cancel").
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle or text); SB_EMISUSE.
  */
 sb_status sb_session_set_cancel_button_title(sb_session *session, const char *title, size_t title_len);
 
 /**
  * Enables (1) or disables (0) the bookmark button; it shows only while the field is empty.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
  */
 sb_status sb_session_set_shows_bookmark_button(sb_session *session, int32_t shows);
 
 /**
  * Enables (1) or disables (0) the results-list button; it wins over the bookmark button.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
  */
 sb_status sb_session_set_shows_results_list_button(sb_session *session, int32_t shows);
 
 /**
  * Draws the results-list button selected (1) or not (0).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE.
  */
 sb_status sb_session_set_results_list_selected(sb_session *session, int32_t selected);
@@ -1505,7 +1678,7 @@ sb_status sb_session_set_results_list_selected(sb_session *session, int32_t sele
  * active: before the field when `trailing` is 0, after it when 1 (the Cancel button stays
  * last). `items[i].kind` is ignored.
  * Ownership: nothing is retained; titles are copied.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, bad flag, NULL items with count > 0, bad title, too
  * many items); SB_EMISUSE.
  */
@@ -1513,14 +1686,14 @@ sb_status sb_session_set_items(sb_session *session, int32_t trailing, const sb_b
 
 /**
  * The bookmark button was tapped: SB_EVENT_BOOKMARK_BUTTON.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_tap_bookmark_button(sb_session *session);
 
 /**
  * The results-list button was tapped: SB_EVENT_RESULTS_LIST_BUTTON.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_tap_results_list_button(sb_session *session);
@@ -1571,6 +1744,26 @@ typedef struct sb_search_timing {
 /** Initializer of an sb_search_timing with the defaults. */
 #define SB_SEARCH_TIMING_INIT {SB_SEARCH_TIMING_VERSION, SB_TRIGGER_AS_YOU_TYPE, 150, 0, 600, 100, 200, 0, 1, 300}
 
+/** What a query was issued for (sb_session_get_query()). */
+typedef struct sb_issued_query {
+    /** The query's generation. */
+    uint64_t generation;
+    /** The search text (NUL-terminated UTF-8). */
+    const char *text;
+    /** Length of text in bytes. */
+    size_t text_len;
+    /** The selected scope (0 without scope titles). */
+    int64_t scope;
+    /** The selected scope's title, or NULL without scope titles. */
+    const char *scope_title;
+    /** Length of scope_title in bytes. */
+    size_t scope_title_len;
+    /** The tokens before the text (NULL when none). */
+    const sb_search_token *tokens;
+    /** The number of tokens. */
+    size_t token_count;
+} sb_issued_query;
+
 /**
  * Fills `*timing` with version `version` of sb_search_timing and the defaults a new session
  * has (as you type, 150 ms, clearing searches at once, 300 ms stall threshold).
@@ -1594,7 +1787,7 @@ sb_status sb_session_get_timing(sb_session *session, sb_search_timing *out_timin
  * Sets the search-timing policy (a pending delayed search is rescheduled under it).
  * `timing`: any version this library has shipped (fields added later keep their defaults).
  * Ownership: nothing is retained.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, NULL timing, bad version, unknown trigger, a flag
  * other than 0/1, a duration over 60000 ms, more than 1000 minimum characters); SB_EMISUSE.
  */
@@ -1603,7 +1796,7 @@ sb_status sb_session_set_timing(sb_session *session, const sb_search_timing *tim
 /**
  * Moves a session's manual clock (SB_CLOCK_MANUAL) forward by `milliseconds`, firing due
  * timers (delayed searches, stall notices) on the calling thread.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; not from inside the session's callbacks.
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE (a session on the system clock, or from
  * inside a callback).
  */
@@ -1613,10 +1806,22 @@ sb_status sb_session_advance_clock(sb_session *session, uint32_t milliseconds);
  * Runs a search now for the current text, tokens and scope, whatever the timing policy (for
  * instance after the host changed the data). `*out_generation` (if not NULL) receives the
  * new query's generation.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_search_now(sb_session *session, uint64_t *out_generation);
+
+/**
+ * What query `generation` was issued for: its text, selected scope (and title) and tokens, as
+ * SB_EVENT_UPDATE_SEARCH_RESULTS announced it (a host searching itself reads them here).
+ * On success `*out_query` receives one block holding the struct, its strings and tokens.
+ * Ownership: the caller releases `*out_query` with one sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_ECANCELED when `generation` is no longer the newest query (a newer one
+ * superseded it: its results would never be delivered, so there is nothing to search for);
+ * SB_EINVAL (bad handle, NULL out_query); SB_ENOMEM.
+ */
+sb_status sb_session_get_query(sb_session *session, uint64_t generation, sb_issued_query **out_query);
 
 /**
  * Delivers the host's results for query `generation` (a session made without an index:
@@ -1661,7 +1866,7 @@ sb_status sb_session_copy_results(sb_session *session, uint64_t *out_generation,
 
 /**
  * The user chose result `id`: SB_EVENT_RESULT_CHOSEN, and the text joins the recent searches.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_choose_result(sb_session *session, uint64_t id);
@@ -1669,7 +1874,7 @@ sb_status sb_session_choose_result(sb_session *session, uint64_t id);
 /**
  * Move to the next (`direction` 1) or previous (`direction` -1) match (GTK next-match /
  * previous-match): SB_EVENT_NEXT_MATCH or SB_EVENT_PREVIOUS_MATCH.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, direction not 1 or -1); SB_EMISUSE.
  */
 sb_status sb_session_move_match(sb_session *session, int32_t direction);
@@ -1753,7 +1958,8 @@ typedef struct sb_event {
     uint32_t status;
     /** The query generation of search events; 0 otherwise. */
     uint64_t generation;
-    /** Scope, token or suggestion index; -1 when unused. */
+    /** Scope, token or suggestion index; -1 when unused. SB_EVENT_UPDATE_SEARCH_RESULTS: the
+     *  selected scope the query was issued for (sb_session_get_query() gives its tokens). */
     int64_t index;
     /** The previous scope index; -1 when unused. */
     int64_t previous_index;
@@ -1765,7 +1971,8 @@ typedef struct sb_event {
     char *text;
     /** Length of text in bytes, without the NUL. */
     size_t text_len;
-    /** SB_EVENT_RESULTS_READY: the number of results. */
+    /** SB_EVENT_RESULTS_READY: the number of results. SB_EVENT_UPDATE_SEARCH_RESULTS: the
+     *  number of tokens the query was issued with. */
     uint64_t count;
     /** A token's host value or the chosen result's id. */
     uint64_t host_value;
@@ -1795,9 +2002,22 @@ typedef void (*sb_event_callback)(void *user, const sb_event *event);
  * Ownership: `user` is not retained; it must stay valid until the callbacks are replaced or
  * the session is freed. When this function (or sb_session_free()) returns, the previous
  * callbacks are not running on any thread and will not be called again.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE). From inside
- * a callback only reading functions (getters, display, results, suggestions, recents,
- * next_event, deliver_results) may be called; the others return SB_EMISUSE.
+ * Acting on the bar from a callback: as a delegate does (resign the focus on
+ * SB_EVENT_SEARCH_BUTTON, dismiss on SB_EVENT_CANCEL_BUTTON, set the text on
+ * SB_EVENT_SUGGESTION_CHOSEN), a callback may call the session's other functions. Reading
+ * functions (getters, display, results, suggestions, recents, next_event, deliver_results)
+ * run at once. A function that changes the session is queued: its arguments are checked at
+ * once (an invalid one returns its error and queues nothing), then it returns SB_OK, meaning
+ * "queued", not "done" (a vetoable call cannot yet report SB_ECANCELED; out-values such as
+ * sb_session_search_now()'s generation are 0). Queued calls run on the callback's thread, in
+ * the order asked, right after the callback returns (after a veto callback: once the call
+ * that asked the veto has returned), before the next event is delivered; the events they
+ * raise follow in order, and stale results are still never delivered. A queued call that
+ * fails when it runs is reported as SB_EVENT_ERROR with generation 0, its `status`, and a
+ * `text` naming the function; one refused by a veto is simply not applied. At most 1024 calls
+ * may wait per thread (SB_EMISUSE past that). Three functions stay refused inside callbacks
+ * with SB_EMISUSE: sb_session_free(), sb_session_set_callbacks() and sb_session_advance_clock().
+ * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_set_callbacks(sb_session *session, sb_veto_callback veto, sb_event_callback on_event, void *user);
@@ -1827,7 +2047,7 @@ sb_status sb_session_event_fd(sb_session *session, int32_t *out_fd);
 /**
  * Sets how many events the queue keeps (0 turns it off; at most 1048576). When full the
  * oldest events are dropped; `*out_dropped` (if not NULL) receives how many were dropped so far.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, capacity too large); SB_EMISUSE.
  */
 sb_status sb_session_set_event_queue_capacity(sb_session *session, uint32_t capacity, uint64_t *out_dropped);
@@ -1930,7 +2150,7 @@ sb_status sb_session_suggestions(sb_session *session, sb_suggestion **out_sugges
  * replaced, or a token added, as its action says; SB_EVENT_SUGGESTION_CHOSEN,
  * SB_EVENT_TEXT_DID_CHANGE / SB_EVENT_TOKEN_ADDED follow, the result joins the recent searches
  * and a search runs at once.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
  */
 sb_status sb_session_choose_suggestion(sb_session *session, int64_t index);
@@ -1940,7 +2160,7 @@ sb_status sb_session_choose_suggestion(sb_session *session, int64_t index);
  * `before_typing` is 1, those offered while typing when 0 (replace them as the text changes).
  * `suggestions[i].source` is ignored; `completion` NULL/0 means the title.
  * Ownership: nothing is retained; strings and tokens are copied.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, bad flag, NULL suggestions with count > 0, bad text,
  * unknown action, an add-token suggestion without a valid token); SB_EMISUSE.
  */
@@ -1948,7 +2168,7 @@ sb_status sb_session_set_host_suggestions(sb_session *session, int32_t before_ty
 
 /**
  * Sets how many recent searches and vocabulary completions are offered (each 0..50; default 5).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, a limit over 50); SB_EMISUSE.
  */
 sb_status sb_session_set_suggestion_limits(sb_session *session, uint32_t recents, uint32_t completions);
@@ -1975,7 +2195,7 @@ sb_status sb_session_get_recents_policy(sb_session *session, sb_recents_policy *
 /**
  * Sets how recent searches are kept (a lower limit or an expiry drops entries at once).
  * `policy`: any version this library has shipped (fields added later keep their defaults).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, NULL policy, bad version, limit over 254, a flag
  * other than 0/1); SB_EMISUSE.
  */
@@ -1988,7 +2208,7 @@ sb_status sb_session_set_recents_policy(sb_session *session, const sb_recents_po
  * A file that cannot be read or parsed is moved aside to `<name>.json.corrupt-<N>` and the
  * session starts with no recent searches: the status says so (the message names the new path)
  * but the session is bound to the name and saves a fresh file from then on.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_ECORRUPT or SB_EIO as above; SB_EINVAL (bad handle, bad name); SB_EMISUSE.
  */
 sb_status sb_session_set_recents_name(sb_session *session, const char *name);
@@ -2004,21 +2224,21 @@ sb_status sb_session_recents(sb_session *session, sb_recent **out_recents, size_
 
 /**
  * Adds a search to the current list as submitting it would (not in private mode).
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle or text); SB_EMISUSE.
  */
 sb_status sb_session_add_recent(sb_session *session, const char *text, size_t text_len);
 
 /**
  * Removes entry `index` of the current list.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
  */
 sb_status sb_session_remove_recent(sb_session *session, int64_t index);
 
 /**
  * Forgets every recent search of every list.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_clear_recents(sb_session *session);
@@ -2044,7 +2264,7 @@ sb_status sb_session_snapshot(sb_session *session, char **out_json, size_t *out_
  * raised for the restored values. When the snapshot names another recent-search list, it is
  * loaded from its file; a file that cannot be read is moved aside as
  * sb_session_set_recents_name() does and the list starts empty.
- * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK (restored); SB_WARN_RECENTS_RESET (restored, but the recents file could not be
  * read: it was moved aside and the recent searches start empty; sb_last_error() says which file
  * and why); every error status means nothing changed: SB_ECORRUPT (malformed JSON, unknown
