@@ -142,14 +142,27 @@ def test_readme_c_example_reads_highlights_within_their_count(tmp_path):
         f"every highlights[...] read is bounded by highlight_count (a hit may have none): {subscripts}"
 
 
-def test_readme_python_example_prints_what_its_comments_say(tmp_path):
-    (python_source,) = code_blocks("python")
+def run_readme_python(tmp_path, source):
+    """The lines `source` prints, and those its `print(...)  # comment` lines say it prints."""
     script = tmp_path / "readme.py"
-    script.write_text(python_source, encoding="utf-8")
+    script.write_text(source, encoding="utf-8")
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True).stdout.splitlines()
-    expected = [line.split("# ", 1)[1].strip() for line in python_source.splitlines() if "print(" in line and "# " in line]
+    expected = [line.split("# ", 1)[1].strip() for line in source.splitlines() if "print(" in line and "# " in line]
+    return out, expected
+
+
+def test_readme_python_example_prints_what_its_comments_say(tmp_path):
+    out, expected = run_readme_python(tmp_path, code_blocks("python")[0])
     assert out[:len(expected)] == expected
     assert out[-1] == "['東京タワー', 'に', '行く']"
+
+
+def test_readme_python_blocks_each_run_alone_and_print_what_they_say(tmp_path):
+    blocks = code_blocks("python")[1:]
+    assert blocks, "the README shows more than one Python example"
+    for source in blocks:
+        out, expected = run_readme_python(tmp_path, source)
+        assert expected and out == expected, source
 
 
 @pytest.mark.parametrize("row", table("languages-table"), ids=lambda r: f"{r[0]}-{r[1]}")
