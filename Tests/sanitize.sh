@@ -23,7 +23,7 @@ cd "$root"
 
 # The Swift suites that cross threads or the C ABI: the C-ABI suites, the executor, snapshots
 # under writers, and the sessions with their timer thread, callbacks and backends.
-threaded_suites='SearchBarABITests|ConcurrencyTests|ThreadPoolFairnessTests|HitTextsSnapshotTests|IndexSessionBackendTests|Session(Delivery|Event|Generation|Recents|Timing)Tests'
+threaded_suites='SearchBarABITests|ConcurrencyTests|ThreadPoolFairnessTests|HitTextsSnapshotTests|IndexSessionBackendTests|Session(CallbackAction|Delivery|Event|Generation|Recents|Timing)Tests'
 # Single-threaded differential suites: long sweeps that a sanitizer only slows down.
 tsan_skip='FastAnalysisTests|TitleTierPhaseTests|HighlighterEquivalenceTests|SegmentBuilderTests|ContainsCandidatesTests|RankOrderPhaseTests'
 

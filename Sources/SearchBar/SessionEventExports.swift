@@ -20,7 +20,8 @@ import SearchBarCore
 /// that asked the veto has returned), before the next event is delivered; the events they
 /// raise follow in order, and stale results are still never delivered. A queued call that
 /// fails when it runs is reported as SB_EVENT_ERROR with generation 0, its `status`, and a
-/// `text` naming the function; one refused by a veto is simply not applied. At most 1024 calls
+/// `text` naming the call (by its Swift method name, such as "selectScope") and the reason; one
+/// refused by a veto is simply not applied. At most 1024 calls
 /// may wait per thread (SB_EMISUSE past that). Three functions stay refused inside callbacks
 /// with SB_EMISUSE: sb_session_free(), sb_session_set_callbacks() and sb_session_advance_clock().
 /// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).

@@ -1,8 +1,10 @@
 /* libFuzzer harness: session edit sequences decoded from bytes. Each operation is one opcode
  * byte, then operands: a length byte and that many text bytes, or an index byte. Edits, scope
  * changes, submits, cancels, tokens, suggestions, recents, timing and the manual clock run on a
- * session over a small index; an event callback reads state (allowed) and tries mutations
- * (SB_EMISUSE); the event queue is drained. Invariants: statuses are known values, the text
+ * session over a small index; an event callback reads state (allowed), asks for changes
+ * (queued: SB_OK, run after it returns; a bad argument is SB_EINVAL at once; a change that
+ * fails when it runs is an error event) and tries to free the session (SB_EMISUSE); the event
+ * queue is drained. Invariants: statuses are known values, the text
  * stays valid UTF-8 of at most 1 MiB, and a snapshot restores. */
 #include <searchbar.h>
 #include <stdint.h>
@@ -34,8 +36,13 @@ static void on_event(void *user, const sb_event *event) {
         size_t len;
         if (sb_session_get_text(session, &text, &len) != SB_OK) abort();
         sb_free(text);
-        if (sb_session_set_text(session, "x", 1) != SB_EMISUSE) abort();
+        /* Trims long text one byte at a time from the front: queued; splitting a UTF-8
+         * sequence fails when it runs, as an SB_EVENT_ERROR. */
+        if (event->text_len > 8 && sb_session_delete_text(session, 0, 1) != SB_OK) abort();
+        if (sb_session_set_text(session, "\xff", 1) != SB_EINVAL) abort();
+        if (sb_session_free(session) != SB_EMISUSE) abort();
     }
+    if (event->kind == SB_EVENT_SEARCH_BUTTON && sb_session_end_editing(session) != SB_OK) abort();
 }
 
 static int veto(void *user, const sb_event *event) {
