@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 @testable import SearchBarCore
@@ -30,12 +31,21 @@ struct LinearityTests {
         String(repeating: unit, count: max(1, bytes / unit.utf8.count))
     }
 
-    /// The time of one run of `body`, in seconds.
+    /// The CPU time of one run of `body` on the calling thread, in seconds. Not the wall
+    /// clock: on a busy 2-core machine it also counts the time other processes (and the
+    /// suites running beside this one) held the cores, which put linear paths at 32 to 38
+    /// times under load. The indexes here have one thread, so their work runs on the caller.
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
-        let start = ContinuousClock.now
+        let start = threadCPUTime()
         try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return threadCPUTime() - start
+    }
+
+    /// CPU seconds the calling thread has used.
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
     /// The time of `work(8n)` over that of `work(n)`, each at its best of three runs taken in
