@@ -6,8 +6,9 @@
 set -eu
 tool=$1 generate_manual=$2 dir=$3
 mkdir -p "$dir"
+# bash-completion sources its files: the generator's #! line has no use there (lintian says so).
 for shell in bash zsh fish; do
-    "$tool" --generate-completion-script "$shell" >"$dir/completion.tmp"
+    "$tool" --generate-completion-script "$shell" | sed '1{/^#!/d}' >"$dir/completion.tmp"
     case $shell in
         bash) mv "$dir/completion.tmp" "$dir/searchbar.bash" ;;
         zsh) mv "$dir/completion.tmp" "$dir/_searchbar" ;;

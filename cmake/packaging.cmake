@@ -35,9 +35,10 @@ set(CPACK_DEBIAN_RUNTIME_PACKAGE_SECTION libs)
 # above a component's description unless that summary is CPack's placeholder, hence the latter.
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${CMAKE_PROJECT_NAME} built using CMake")
 set(CPACK_DEBIAN_RUNTIME_DESCRIPTION "headless search-bar engine (shared library)
-searchbar owns a search bar's state and behaviour (text, tokens, scopes, suggestions, recent
-searches) and filters and ranks items per keystroke with ICU's folding, word break and
-collation, on a thread pool that cancels stale work. The host draws the pixels.
+searchbar owns a search bar's state and behaviour (text, tokens, scopes,
+suggestions, recent searches) and filters and ranks items per keystroke with
+ICU's folding, word break and collation, on a thread pool that cancels stale
+work. The host draws the pixels.
 .
 This package holds the shared library, with the Swift runtime linked in.")
 # A shlibs file (`libsearchbar 0 libsearchbar0 (>= VERSION)`), so that packages built against
@@ -50,22 +51,32 @@ set(CPACK_DEBIAN_DEV_PACKAGE_NAME libsearchbar-dev)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
 set(CPACK_COMPONENT_DEV_DEPENDS runtime)
 set(CPACK_DEBIAN_DEV_DESCRIPTION "headless search-bar engine (development files)
-The C header, the unversioned library symlink, a pkg-config file (searchbar.pc) and a CMake
-package (find_package(searchbar CONFIG), target searchbar::searchbar).")
+The C header, the unversioned library symlink, a pkg-config file
+(searchbar.pc) and a CMake package (find_package(searchbar CONFIG), target
+searchbar::searchbar).")
 
 set(CPACK_DEBIAN_TOOLS_PACKAGE_NAME searchbar-tools)
 set(CPACK_DEBIAN_TOOLS_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_TOOLS_DESCRIPTION "headless search-bar engine (command-line tool)
-searchbar folds, tokenizes, sorts and filters text from the shell with the engine's
-internationalized matching; with bash, zsh and fish completions and a man page.")
+searchbar folds, tokenizes, sorts and filters text from the shell with the
+engine's internationalized matching; with bash, zsh and fish completions and a
+man page.")
 
-# Debian wants /usr/share/doc/<package>/copyright in every package. EXCLUDE_FROM_ALL: installed
-# only into the packages (CPack installs by component), not by a plain `cmake --install`.
+# Debian wants /usr/share/doc/<package>/copyright and changelog.Debian.gz in every package.
+# EXCLUDE_FROM_ALL: installed only into the packages (CPack installs by component), not by a
+# plain `cmake --install`. The changelog's date is SOURCE_DATE_EPOCH's when set.
+string(TIMESTAMP SB_PACKAGE_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
 configure_file(${CMAKE_CURRENT_SOURCE_DIR}/packaging/debian/copyright.in
   ${CMAKE_CURRENT_BINARY_DIR}/debian/copyright @ONLY)
+configure_file(${CMAKE_CURRENT_SOURCE_DIR}/packaging/debian/changelog.in
+  ${CMAKE_CURRENT_BINARY_DIR}/debian/changelog.Debian @ONLY)
+file(ARCHIVE_CREATE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/debian/changelog.Debian.gz
+  PATHS ${CMAKE_CURRENT_BINARY_DIR}/debian/changelog.Debian
+  FORMAT raw COMPRESSION GZip COMPRESSION_LEVEL 9 MTIME 0)
 foreach(_component IN LISTS CPACK_COMPONENTS_ALL)
   string(TOUPPER ${_component} _upper)
   install(FILES ${CMAKE_CURRENT_BINARY_DIR}/debian/copyright
+                ${CMAKE_CURRENT_BINARY_DIR}/debian/changelog.Debian.gz
     DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/${CPACK_DEBIAN_${_upper}_PACKAGE_NAME}
     COMPONENT ${_component} EXCLUDE_FROM_ALL)
 endforeach()

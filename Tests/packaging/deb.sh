@@ -2,8 +2,8 @@
 # Builds the Debian packages (cmake/packaging.cmake) from a finished CMake build directory and
 # tests them as a user would: dpkg -i into this system, a gcc program built through pkg-config
 # and through find_package with no hints, the CLI run with the Swift toolchain hidden, then
-# dpkg --purge, after which none of the packages' files may remain. The packages are purged on
-# every exit path; the script refuses to start when one of them is already installed.
+# dpkg -r, after which none of the packages' files may remain. The packages are purged on every
+# exit path; the script refuses to start when one of them is already installed.
 # Needs root (or sudo). Usage: bash Tests/packaging/deb.sh BUILD_DIR
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -83,8 +83,8 @@ first=$(env -i PATH=/usr/bin:/bin "$work/consumer/quickstart" | head -n 1)
 sh "$root/Tests/abi/check_cli.sh" /usr "$version"
 if command -v man >/dev/null; then man -w searchbar | grep -q searchbar.1 || fail "man does not find searchbar(1)"; fi
 
-# dpkg --purge removes every file and every directory the packages made.
-"${as_root[@]}" dpkg --purge "${names[@]}" >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; fail "dpkg --purge failed"; }
+# dpkg -r removes every file and every directory the packages made (they have no conffiles).
+"${as_root[@]}" dpkg -r "${names[@]}" >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; fail "dpkg -r failed"; }
 left=0
 while read -r path; do
     if [ -e "$path" ] || [ -L "$path" ]; then
@@ -94,6 +94,6 @@ while read -r path; do
         left=$((left + 1))
     fi
 done <"$work/files"
-[ "$left" = 0 ] || fail "$left paths left after dpkg --purge"
+[ "$left" = 0 ] || fail "$left paths left after dpkg -r"
 ! ldconfig -p | grep -q "libsearchbar.so" || fail "ldconfig's cache still lists libsearchbar"
-echo "deb: ${names[*]} $version installed, used through pkg-config, find_package and the CLI, and purged"
+echo "deb: ${names[*]} $version installed, used through pkg-config, find_package and the CLI, and removed"

@@ -40,6 +40,7 @@ names = zipfile.ZipFile(sys.argv[1]).namelist()
 icu = [n for n in names if "/libicu" in n]
 assert any("libicuuc" in n for n in icu) and any("libicudata" in n for n in icu), names
 assert "searchbar/_lib/libsearchbar.so" in names, names
+assert any(n.endswith(".dist-info/licenses/ICU-LICENSE") for n in names), "no ICU licence"
 PY
 echo "$(basename "$wheel"): $(stat -c %s "$wheel") bytes (unrepaired $(stat -c %s "$raw"))"
 
