@@ -157,14 +157,6 @@ def test_readme_python_example_prints_what_its_comments_say(tmp_path):
     assert out[-1] == "['東京タワー', 'に', '行く']"
 
 
-def test_readme_python_blocks_each_run_alone_and_print_what_they_say(tmp_path):
-    blocks = code_blocks("python")[1:]
-    assert blocks, "the README shows more than one Python example"
-    for source in blocks:
-        out, expected = run_readme_python(tmp_path, source)
-        assert expected and out == expected, source
-
-
 @pytest.mark.parametrize("row", table("languages-table"), ids=lambda r: f"{r[0]}-{r[1]}")
 def test_readme_languages_table(row):
     locale, query, finds, does_not_find = row

@@ -405,7 +405,8 @@ typedef struct sb_hit {
 
 /** One hit as sb_results_copy() writes it: every text and range is given as an offset into the
  *  blocks sb_results_data() returns, so a binding can copy a whole result in a few calls.
- *  Offsets and lengths are in bytes here; sb_results_export() can give them in code points. */
+ *  Offsets and lengths are in bytes here; sb_results_export() can give them in code points or
+ *  UTF-16 code units. */
 typedef struct sb_hit_entry {
     /** The item id. */
     uint64_t id;

@@ -4,6 +4,7 @@ import ctypes
 import math
 import struct
 import threading
+import types
 from dataclasses import dataclass, field as dataclass_field
 
 from . import _ffi, _lifetime
@@ -29,9 +30,11 @@ MAX_OFFSET = 10000
 @dataclass(frozen=True)
 class Hit:
     """One search result. `highlights` are (start, end) Python string indices into the text of
-    `field` ('title', 'subtitle' or 'keywords'), which `text` holds. `field_highlights` maps
-    every field where the query matched to its highlights (a title hit whose subtitle also holds
-    a query word has 'subtitle' there); `subtitle` and `keywords` are the item's other texts."""
+    `field` ('title', 'subtitle' or 'keywords'), which `text` holds. `other_highlights` maps
+    each other field where the query matched to its highlights (a title hit whose subtitle also
+    holds a query word has 'subtitle' there; a read-only mapping, empty for most hits);
+    highlights_in(field) gives any field's. `title`, `subtitle` and `keywords` are the item's
+    texts."""
 
     id: int
     score: int
@@ -42,7 +45,12 @@ class Hit:
     title: str = ""
     subtitle: str = ""
     keywords: str = ""
-    field_highlights: dict = dataclass_field(default_factory=dict)
+    other_highlights: dict = dataclass_field(default_factory=dict)
+
+    def highlights_in(self, field):
+        """The highlights in `field` ('title', 'subtitle' or 'keywords'): `highlights` for the
+        hit's own field, else those of `other_highlights` (an empty list when none matched)."""
+        return self.highlights if field == self.field else self.other_highlights.get(field, [])
 
 
 class Hits(list):
@@ -163,6 +171,9 @@ def _packed(items):
 
 
 _new_object = object.__new__
+#: Hit.other_highlights of a hit that matched in its own field only (read-only, shared).
+_read_only = types.MappingProxyType
+_NO_OTHERS = _read_only({})
 
 # sb_hit_entry as struct.iter_unpack reads a copy of the array: id, score, field, tier, then six size_t.
 _ENTRY = struct.Struct("=QQII6" + ("Q" if ctypes.sizeof(ctypes.c_size_t) == 8 else "I"))
@@ -173,6 +184,9 @@ _SIZE_T_CODE = "Q" if ctypes.sizeof(ctypes.c_size_t) == 8 else "I"
 _P_ENTRY = ctypes.POINTER(sb_hit_entry)
 _P_FIELD = ctypes.POINTER(sb_field_entry)
 _FIELD_SIZE = ctypes.sizeof(sb_field_entry)
+# A hit's three sb_field_entry, as struct.iter_unpack reads them: four size_t per field.
+_HIT_FIELDS = struct.Struct("=12" + ("Q" if ctypes.sizeof(ctypes.c_size_t) == 8 else "I"))
+assert _HIT_FIELDS.size == 3 * _FIELD_SIZE
 _P_CHAR = ctypes.POINTER(ctypes.c_char)
 _P_RANGE = ctypes.POINTER(sb_range)
 _P_RESULTS = ctypes.POINTER(sb_results)
@@ -476,7 +490,7 @@ class Index(_ffi.OwnedHandle):
             field_count = ctypes.c_size_t()
             lib.sb_results_fields(results, SB_UNIT_CODE_POINTS, _byref(fields_p), _byref(field_count))
             entries = _string_at(entries_p, count * _ENTRY_SIZE)
-            field_entries = array.array(_SIZE_T_CODE, _string_at(fields_p, field_count.value * _FIELD_SIZE))
+            field_entries = _string_at(fields_p, field_count.value * _FIELD_SIZE)
             block = _string_at(text, text_len.value).decode("utf-8") if text_len.value else ""
             bounds = array.array(_SIZE_T_CODE)
             if range_count.value:
@@ -487,8 +501,9 @@ class Index(_ffi.OwnedHandle):
         pairs = list(zip(pairs, pairs))  # every highlight as a (start, end) tuple, hit after hit
         append = hits.append
         fields, tiers = FIELDS, _TIER_NAMES
-        for k, (hit_id, score, field_no, tier, t_off, t_len, title_off, title_len, h_off, h_count) in \
-                enumerate(_ENTRY.iter_unpack(entries)):
+        for (hit_id, score, field_no, tier, t_off, t_len, title_off, title_len, h_off, h_count), \
+                (_, _, r0, c0, s_off, s_len, r1, c1, k_off, k_len, r2, c2) in \
+                zip(_ENTRY.iter_unpack(entries), _HIT_FIELDS.iter_unpack(field_entries)):
             text = block[t_off:t_off + t_len]
             hit = _new_object(Hit)  # what Hit(...) makes, at a third of the cost of the frozen __init__
             values = hit.__dict__
@@ -500,18 +515,20 @@ class Index(_ffi.OwnedHandle):
             values["text"] = text
             values["title"] = text if title_off == t_off and title_len == t_len else \
                 block[title_off:title_off + title_len]
-            # Three sb_field_entry per hit, four size_t each: text offset, length, range offset, count.
-            f = 12 * k
-            s_off, s_len, k_off, k_len = field_entries[f + 4], field_entries[f + 5], field_entries[f + 8], \
-                field_entries[f + 9]
             values["subtitle"] = block[s_off:s_off + s_len] if s_len else ""
             values["keywords"] = block[k_off:k_off + k_len] if k_len else ""
-            marked = {}
-            for n in range(3):
-                r_count = field_entries[f + 4 * n + 3]
-                if r_count:
-                    r_off = field_entries[f + 4 * n + 2]
-                    marked[fields[n]] = pairs[r_off:r_off + r_count]
-            values["field_highlights"] = marked
+            # Most hits match in their own field only: they share one read-only empty mapping,
+            # so a search allocates no dict per hit.
+            others = _NO_OTHERS
+            if (c0 and field_no) or (c1 and field_no != 1) or (c2 and field_no != 2):
+                others = {}
+                if c0 and field_no:
+                    others["title"] = pairs[r0:r0 + c0]
+                if c1 and field_no != 1:
+                    others["subtitle"] = pairs[r1:r1 + c1]
+                if c2 and field_no != 2:
+                    others["keywords"] = pairs[r2:r2 + c2]
+                others = _read_only(others)
+            values["other_highlights"] = others
             append(hit)
         return hits

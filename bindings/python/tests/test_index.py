@@ -145,7 +145,7 @@ def test_hits_carry_texts_without_a_python_copy():
     assert hit.text[hit.highlights[0][0]:hit.highlights[0][1]] == "Köl"
     hit = index.search("zur")[0]
     assert hit == searchbar.Hit(1, hit.score, "title", hit.tier, [(0, 3)], "Zürich Hauptbahnhof", "Zürich Hauptbahnhof",
-                                "Schweiz", "bahn", {"title": [(0, 3)]})
+                                "Schweiz", "bahn", {})
     hit = index.search("タワ")[0]
     assert hit.text == "東京タワー" and hit.text[slice(*hit.highlights[0])] == "タワ"
     # a replaced item's hit shows the new text; a removed one is gone

@@ -11,6 +11,8 @@ from searchbar._ffi import lib
 
 from conftest import wait_hits
 
+searchbar_fields = ("title", "subtitle", "keywords")
+
 
 @pytest.fixture()
 def numbered():
@@ -28,11 +30,15 @@ def test_every_field_that_matched_is_highlighted():
                    {"id": 2, "title": "Pear tart", "subtitle": "no match here"}])
         [hit] = index.search("apple")
         assert hit.field == "title" and hit.subtitle == "Baked 🍎 apple" and hit.keywords == "apple dessert"
-        marked = {field: [getattr(hit, field)[s:e] for s, e in ranges] for field, ranges in hit.field_highlights.items()}
+        marked = {field: [getattr(hit, field)[s:e] for s, e in hit.highlights_in(field)] for field in searchbar_fields}
         assert marked == {"title": ["Apple"], "subtitle": ["apple"], "keywords": ["apple"]}
-        assert hit.field_highlights["title"] == hit.highlights
+        assert hit.highlights_in("title") == hit.highlights == [(0, 5)]
+        assert hit.other_highlights == {"subtitle": [(8, 13)], "keywords": [(0, 5)]}  # 🍎 is one index
+        with pytest.raises(TypeError):
+            hit.other_highlights["title"] = []  # read-only
         [pear] = index.search("tart here")
-        assert pear.field_highlights == {"title": [(5, 9)], "subtitle": [(9, 13)]}
+        assert pear.highlights == [(5, 9)] and pear.other_highlights == {"subtitle": [(9, 13)]}
+        assert pear.highlights_in("keywords") == []
 
 
 def test_total_is_exact_when_free_or_asked(numbered):
@@ -73,7 +79,9 @@ def test_an_empty_query_lists_every_item(numbered):
     listed = numbered.search("", limit=5, list_all=True)
     assert [h.id for h in listed] == [950, 1000, 999, 998, 997]  # the heavier item, then by title
     assert listed.total == 120 and listed.total_is_exact
-    assert all(h.highlights == [] and h.field_highlights == {} for h in listed)
+    assert all(h.highlights == [] and h.other_highlights == {} for h in listed)
+    title_only = numbered.search("apple", limit=3)
+    assert all(h.other_highlights == {} and h.highlights_in("subtitle") == [] for h in title_only)
     scoped = numbered.search("  ", limit=3, offset=2, scope=1, list_all=True, exact_total=True)
     assert [h.title for h in scoped] == ["005 apple", "007 apple", "009 apple"]
     assert scoped.total == 60
@@ -127,7 +135,7 @@ def test_a_session_delivers_the_total_and_subtitle_highlights(tmp_path):
             hits = wait_hits(session, session.search_now())
             assert hits.total == 3 and hits.total_is_exact
             [grape] = [h for h in hits if h.id == 3]
-            start, end = grape.field_highlights["subtitle"][0]
+            start, end = grape.highlights_in("subtitle")[0]
             assert grape.subtitle[start:end] == "ap"
 
 

@@ -123,13 +123,23 @@ extension SearchIndex {
             let segment = segments[Int(item.segment)]
             let local = Int(item.local)
             let matcher = matchers[Int(item.segment)][Int(item.variant)]
-            var originals: [SearchField: String] = [:]
-            if let title = titles[k] { originals[.title] = title }
+            // Every field's original text ("" when not searched), the title's maybe read already.
+            var originals = (titles[k] ?? "", "", "")
             var highlights: [Range<Int>] = []
             var others: [SearchField: [Range<Int>]] = [:]
             for field in fields {
-                let original = originals[field] ?? segment.originalText(field, local)
-                originals[field] = original
+                let original: String
+                switch field {
+                case .title:
+                    if titles[k] == nil { originals.0 = segment.originalText(.title, local) }
+                    original = originals.0
+                case .subtitle:
+                    originals.1 = segment.originalText(.subtitle, local)
+                    original = originals.1
+                case .keywords:
+                    originals.2 = segment.originalText(.keywords, local)
+                    original = originals.2
+                }
                 let ranges = self.highlights(of: local, in: segment, field: field, original: original, matcher: matcher)
                 if field == item.field {
                     highlights = ranges
@@ -140,9 +150,12 @@ extension SearchIndex {
             hits.append(SearchHit(
                 id: item.id, score: item.score, field: item.field, highlights: highlights, otherHighlights: others))
             if wantsTexts {
-                texts.append(HitTexts(
-                    title: originals[.title] ?? "", text: originals[item.field] ?? "",
-                    subtitle: originals[.subtitle] ?? "", keywords: originals[.keywords] ?? ""))
+                let text = switch item.field {
+                case .title: originals.0
+                case .subtitle: originals.1
+                case .keywords: originals.2
+                }
+                texts.append(HitTexts(title: originals.0, text: text, subtitle: originals.1, keywords: originals.2))
             }
         }
         return HitsWithTexts(hits: hits, texts: texts)
