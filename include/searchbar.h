@@ -8,9 +8,9 @@
  *
  * Conventions, for every function below:
  *  - Names start with sb_; types with sb_; constants with SB_.
- *  - A fallible function returns sb_status: SB_OK (0) on success, an error (1..99), or a
- *    warning (100 and up) meaning success with a remark. On an error or warning,
- *    sb_last_error() gives a message for the calling thread.
+ *  - A fallible function returns sb_status: SB_OK (0) on success, an error (1..99), a
+ *    warning (100..199) meaning success with a remark, or SB_EMPTY (200): success with nothing
+ *    to return. On an error or warning, sb_last_error() gives a message for the calling thread.
  *  - Text is UTF-8 passed as (pointer, length in bytes); NULL is allowed only with length 0.
  *    Invalid UTF-8 is SB_EINVAL. Locales are NUL-terminated BCP 47 tags; NULL means none.
  *  - Output pointers are set to NULL / 0 first, so a failed call never leaves garbage.
@@ -1672,9 +1672,10 @@ typedef struct sb_event {
 /**
  * Answers a veto event (SB_EVENT_SHOULD_*), called synchronously on the thread of the host's
  * call that asks (sb_session_begin_editing(), sb_session_insert_text(), ...), never on a
- * library thread. Return non-zero to allow, 0 to refuse. `event` is valid during the call only.
+ * library thread. Return 1 to allow, 0 to refuse (a boolean, as everywhere: any other value
+ * allows). `event` is valid during the call only.
  */
-typedef int (*sb_veto_callback)(void *user, const sb_event *event);
+typedef int32_t (*sb_veto_callback)(void *user, const sb_event *event);
 /**
  * Receives every other event, in order and never two at once. Events a host call raises are
  * delivered on that call's thread before it returns; events of timers and searches

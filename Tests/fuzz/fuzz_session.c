@@ -38,7 +38,7 @@ static void on_event(void *user, const sb_event *event) {
     }
 }
 
-static int veto(void *user, const sb_event *event) {
+static int32_t veto(void *user, const sb_event *event) {
     (void)user;
     return (int)(event->range.end % 7 != 3);
 }
