@@ -665,9 +665,10 @@ sb_status sb_packed_items_init(sb_packed_items *items, uint32_t version);
  * offsets per text field, and arrays of ids, scopes and weights. It behaves as sb_index_add()
  * with the same items (an id already in the index is replaced; within the batch the last item
  * with an id wins; searches see the whole batch or none of it; nothing is added on error), but
- * reads the texts in place and decodes them on the index's threads, so a host with its texts
- * already packed (a binding, a file read into memory) adds millions of items without building
- * one sb_item per item. Fastest when the ids ascend strictly and none is in the index yet.
+ * reads the texts in place and decodes them on the executor pool's threads, so a host with its
+ * texts already packed (a binding, a file read into memory) adds millions of items without
+ * building one sb_item per item. Fastest when the ids ascend strictly and none is in the index
+ * yet.
  * `items->count` 0 adds nothing.
  * Ownership: nothing is retained; the texts are copied.
  * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
@@ -708,8 +709,10 @@ sb_status sb_search_options_init(sb_search_options *options, uint32_t version);
 sb_status sb_index_search(sb_index *index, const char *query, size_t query_len, const sb_search_options *options, sb_results **out_results);
 
 /**
- * Starts a search on the index's threads and returns at once. `callback(context, ticket, status, results)` is called exactly once, on a library thread: with SB_OK and the results
- * (the callee owns them), or with an error (SB_ECANCELED after sb_index_cancel()) and NULL.
+ * Starts a search on the process's executor pool and returns at once. `callback(context, ticket, status, results)` is called exactly once, on a pool thread (or, for a search that had
+ * not started when sb_index_free() cancelled it, on the thread calling sb_index_free()): with
+ * SB_OK and the results (the callee owns them), or with an error (SB_ECANCELED after
+ * sb_index_cancel()) and NULL.
  * Arguments are validated before anything starts; then `*out_ticket` (if not NULL) receives the
  * search's ticket for sb_index_cancel().
  * Ownership: `context` is passed back untouched; it must stay valid until the callback runs.
