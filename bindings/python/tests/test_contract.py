@@ -85,8 +85,12 @@ def test_an_empty_queue_is_not_an_error():
 
 POOL_PROBE = textwrap.dedent("""
     import os, searchbar
-    def threads():
-        return len(os.listdir("/proc/self/task"))
+    def threads():  # the pool's threads, by name
+        names = []
+        for task in os.listdir("/proc/self/task"):
+            with open(f"/proc/self/task/{task}/comm") as f:
+                names.append(f.read().strip())
+        return names.count("searchbar-pool")
     before = threads()
     indexes = [searchbar.Index() for _ in range(10)]
     after_ten = threads()
