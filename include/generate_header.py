@@ -31,9 +31,9 @@ HEADER_DOC = """\
  *
  * Conventions, for every function below:
  *  - Names start with sb_; types with sb_; constants with SB_.
- *  - A fallible function returns sb_status: SB_OK (0) on success, an error (1..99), or a
- *    warning (100 and up) meaning success with a remark. On an error or warning,
- *    sb_last_error() gives a message for the calling thread.
+ *  - A fallible function returns sb_status: SB_OK (0) on success, an error (1..99), a
+ *    warning (100..199) meaning success with a remark, or SB_EMPTY (200): success with nothing
+ *    to return. On an error or warning, sb_last_error() gives a message for the calling thread.
  *  - Text is UTF-8 passed as (pointer, length in bytes); NULL is allowed only with length 0.
  *    Invalid UTF-8 is SB_EINVAL. Locales are NUL-terminated BCP 47 tags; NULL means none.
  *  - Output pointers are set to NULL / 0 first, so a failed call never leaves garbage.

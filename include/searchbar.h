@@ -8,9 +8,9 @@
  *
  * Conventions, for every function below:
  *  - Names start with sb_; types with sb_; constants with SB_.
- *  - A fallible function returns sb_status: SB_OK (0) on success, an error (1..99), or a
- *    warning (100 and up) meaning success with a remark. On an error or warning,
- *    sb_last_error() gives a message for the calling thread.
+ *  - A fallible function returns sb_status: SB_OK (0) on success, an error (1..99), a
+ *    warning (100..199) meaning success with a remark, or SB_EMPTY (200): success with nothing
+ *    to return. On an error or warning, sb_last_error() gives a message for the calling thread.
  *  - Text is UTF-8 passed as (pointer, length in bytes); NULL is allowed only with length 0.
  *    Invalid UTF-8 is SB_EINVAL. Locales are NUL-terminated BCP 47 tags; NULL means none.
  *  - Output pointers are set to NULL / 0 first, so a failed call never leaves garbage.
@@ -685,9 +685,10 @@ sb_status sb_packed_items_init(sb_packed_items *items, uint32_t version);
  * offsets per text field, and arrays of ids, scopes and weights. It behaves as sb_index_add()
  * with the same items (an id already in the index is replaced; within the batch the last item
  * with an id wins; searches see the whole batch or none of it; nothing is added on error), but
- * reads the texts in place and decodes them on the index's threads, so a host with its texts
- * already packed (a binding, a file read into memory) adds millions of items without building
- * one sb_item per item. Fastest when the ids ascend strictly and none is in the index yet.
+ * reads the texts in place and decodes them on the executor pool's threads, so a host with its
+ * texts already packed (a binding, a file read into memory) adds millions of items without
+ * building one sb_item per item. Fastest when the ids ascend strictly and none is in the index
+ * yet.
  * `items->count` 0 adds nothing.
  * Ownership: nothing is retained; the texts are copied.
  * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
@@ -748,8 +749,10 @@ sb_status sb_search_options_init(sb_search_options *options, uint32_t version);
 sb_status sb_index_search(sb_index *index, const char *query, size_t query_len, const sb_search_options *options, sb_results **out_results);
 
 /**
- * Starts a search on the index's threads and returns at once. `callback(context, ticket, status, results)` is called exactly once, on a library thread: with SB_OK and the results
- * (the callee owns them), or with an error (SB_ECANCELED after sb_index_cancel()) and NULL.
+ * Starts a search on the process's executor pool and returns at once. `callback(context, ticket, status, results)` is called exactly once, on a pool thread (or, for a search that had
+ * not started when sb_index_free() cancelled it, on the thread calling sb_index_free()): with
+ * SB_OK and the results (the callee owns them), or with an error (SB_ECANCELED after
+ * sb_index_cancel()) and NULL.
  * Arguments are validated before anything starts; then `*out_ticket` (if not NULL) receives the
  * search's ticket for sb_index_cancel().
  * Ownership: `context` is passed back untouched; it must stay valid until the callback runs.
@@ -1982,9 +1985,10 @@ typedef struct sb_event {
 /**
  * Answers a veto event (SB_EVENT_SHOULD_*), called synchronously on the thread of the host's
  * call that asks (sb_session_begin_editing(), sb_session_insert_text(), ...), never on a
- * library thread. Return non-zero to allow, 0 to refuse. `event` is valid during the call only.
+ * library thread. Return 1 to allow, 0 to refuse (a boolean, as everywhere: any other value
+ * allows). `event` is valid during the call only.
  */
-typedef int (*sb_veto_callback)(void *user, const sb_event *event);
+typedef int32_t (*sb_veto_callback)(void *user, const sb_event *event);
 /**
  * Receives every other event, in order and never two at once. Events a host call raises are
  * delivered on that call's thread before it returns; events of timers and searches

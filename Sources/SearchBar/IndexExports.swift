@@ -131,9 +131,10 @@ import SearchBarCore
 /// offsets per text field, and arrays of ids, scopes and weights. It behaves as sb_index_add()
 /// with the same items (an id already in the index is replaced; within the batch the last item
 /// with an id wins; searches see the whole batch or none of it; nothing is added on error), but
-/// reads the texts in place and decodes them on the index's threads, so a host with its texts
-/// already packed (a binding, a file read into memory) adds millions of items without building
-/// one sb_item per item. Fastest when the ids ascend strictly and none is in the index yet.
+/// reads the texts in place and decodes them on the executor pool's threads, so a host with its
+/// texts already packed (a binding, a file read into memory) adds millions of items without
+/// building one sb_item per item. Fastest when the ids ascend strictly and none is in the index
+/// yet.
 /// `items->count` 0 adds nothing.
 /// Ownership: nothing is retained; the texts are copied.
 /// Thread safety: any thread, concurrently with searches; concurrent writers take turns.

@@ -28,9 +28,11 @@ import Synchronization
     }
 }
 
-/// Starts a search on the index's threads and returns at once. `callback(context, ticket,
-/// status, results)` is called exactly once, on a library thread: with SB_OK and the results
-/// (the callee owns them), or with an error (SB_ECANCELED after sb_index_cancel()) and NULL.
+/// Starts a search on the process's executor pool and returns at once. `callback(context,
+/// ticket, status, results)` is called exactly once, on a pool thread (or, for a search that had
+/// not started when sb_index_free() cancelled it, on the thread calling sb_index_free()): with
+/// SB_OK and the results (the callee owns them), or with an error (SB_ECANCELED after
+/// sb_index_cancel()) and NULL.
 /// Arguments are validated before anything starts; then `*out_ticket` (if not NULL) receives the
 /// search's ticket for sb_index_cancel().
 /// Ownership: `context` is passed back untouched; it must stay valid until the callback runs.

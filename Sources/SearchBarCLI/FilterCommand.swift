@@ -14,7 +14,7 @@ struct FilterCommand: ParsableCommand {
     @OptionGroup var locale: LocaleOption
     @Option(name: .long, help: "At most this many lines (1...10000).")
     var limit: Int = SearchOptions.maxLimit
-    @Option(name: .long, help: "Executor threads (0: one per core).")
+    @Option(name: .long, help: "The executor pool's threads (0: SEARCHBAR_THREADS, else one per core).")
     var threads: Int = 0
     @Flag(name: .long, help: "Parse 'exact ^prefix suffix$ !not a | b and filter tokens.")
     var extended = false
@@ -46,7 +46,8 @@ struct FilterCommand: ParsableCommand {
         let matchMode = MatchMode(name: mode) ?? .prefix
         let lines = StandardInput.read()
         var clock = Stopwatch()
-        let index = try SearchIndex(locale: try locale.resolve(), mode: matchMode, fields: .title, threads: threads)
+        if threads > 0 { try ProcessPool.configure(threads: threads) }
+        let index = try SearchIndex(locale: try locale.resolve(), mode: matchMode, fields: .title)
         try index.add(count: lines.count) { n in IndexItem(id: UInt64(n), title: lines.line(n)) }
         let buildTime = clock.lap()
         let options = SearchOptions(mode: matchMode, limit: limit, extendedSyntax: extended, typos: !noTypos)

@@ -45,7 +45,7 @@ static void on_event(void *user, const sb_event *event) {
     if (event->kind == SB_EVENT_SEARCH_BUTTON && sb_session_end_editing(session) != SB_OK) abort();
 }
 
-static int veto(void *user, const sb_event *event) {
+static int32_t veto(void *user, const sb_event *event) {
     (void)user;
     return (int)(event->range.end % 7 != 3);
 }

@@ -943,9 +943,10 @@ typedef struct sb_event {
 /**
  * Answers a veto event (SB_EVENT_SHOULD_*), called synchronously on the thread of the host's
  * call that asks (sb_session_begin_editing(), sb_session_insert_text(), ...), never on a
- * library thread. Return non-zero to allow, 0 to refuse. `event` is valid during the call only.
+ * library thread. Return 1 to allow, 0 to refuse (a boolean, as everywhere: any other value
+ * allows). `event` is valid during the call only.
  */
-typedef int (*sb_veto_callback)(void *user, const sb_event *event);
+typedef int32_t (*sb_veto_callback)(void *user, const sb_event *event);
 /**
  * Receives every other event, in order and never two at once. Events a host call raises are
  * delivered on that call's thread before it returns; events of timers and searches

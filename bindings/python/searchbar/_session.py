@@ -22,13 +22,20 @@ from .errors import SB_EMISUSE, SB_EMPTY, SB_ETIMEDOUT, SearchBarError
 
 P = ctypes.POINTER
 
-EVENT_KINDS = (
-    "should_begin_editing", "did_begin_editing", "should_end_editing", "did_end_editing", "should_change_text",
-    "text_did_change", "search_button", "cancel_button", "bookmark_button", "results_list_button", "clear",
-    "should_change_scope", "scope_did_change", "token_added", "token_removed", "will_present", "did_present",
-    "will_dismiss", "did_dismiss", "update_search_results", "results_ready", "search_stalled", "superseded", "error",
-    "suggestion_chosen", "result_chosen", "next_match", "previous_match", "recents_did_change",
-)
+
+
+def _event_kinds():
+    """The event kinds the loaded library knows, by value, named from its own
+    sb_event_kind_string() ('SB_EVENT_TEXT_DID_CHANGE' -> 'text_did_change')."""
+    names = []
+    while True:
+        name = lib.sb_event_kind_string(len(names)).decode("ascii")
+        if name == "SB_EVENT_UNKNOWN" or len(names) > 4096:
+            return tuple(names)
+        names.append(name[len("SB_EVENT_"):].lower())
+
+
+EVENT_KINDS = _event_kinds()
 SCOPE_BAR = ("automatic", "always", "never")
 PLACEMENTS = ("content", "navigation_bar")
 CANCEL_BUTTON = ("automatic", "always", "never")

@@ -165,8 +165,8 @@ class sb_session_options(Versioned):
     ]
 
 
-#: int (*sb_veto_callback)(void *user, const sb_event *event)
-sb_veto_callback = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, P(sb_event))
+#: int32_t (*sb_veto_callback)(void *user, const sb_event *event)
+sb_veto_callback = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, P(sb_event))
 #: void (*sb_event_callback)(void *user, const sb_event *event)
 sb_event_callback = ctypes.CFUNCTYPE(None, ctypes.c_void_p, P(sb_event))
 

@@ -60,6 +60,10 @@ def test_event_kind_names_come_from_the_library(repo):
     for name, value in kinds:
         assert lib.sb_event_kind_string(int(value)).decode() == name
     assert lib.sb_event_kind_string(10_000).decode() == "SB_EVENT_UNKNOWN"
+    # The binding names events from the library, not from a table of its own.
+    from searchbar._session import EVENT_KINDS
+
+    assert [f"SB_EVENT_{kind.upper()}" for kind in EVENT_KINDS] == [name for name, _ in kinds]
 
 
 def test_an_empty_queue_is_not_an_error():
@@ -81,8 +85,12 @@ def test_an_empty_queue_is_not_an_error():
 
 POOL_PROBE = textwrap.dedent("""
     import os, searchbar
-    def threads():
-        return len(os.listdir("/proc/self/task"))
+    def threads():  # the pool's threads, by name
+        names = []
+        for task in os.listdir("/proc/self/task"):
+            with open(f"/proc/self/task/{task}/comm") as f:
+                names.append(f.read().strip())
+        return names.count("searchbar-pool")
     before = threads()
     indexes = [searchbar.Index() for _ in range(10)]
     after_ten = threads()

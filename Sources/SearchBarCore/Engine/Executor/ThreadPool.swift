@@ -20,6 +20,9 @@ public final class ThreadPool: @unchecked Sendable {
     /// False for a view: the threads belong to the pool it shares.
     private let ownsThreads: Bool
 
+    /// The name of every pool thread (at most 15 bytes: the kernel's limit).
+    public static let threadName = "searchbar-pool"
+
     /// The number of online processors (at least 1).
     public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
@@ -95,6 +98,8 @@ private final class PoolState: @unchecked Sendable {
     private var helpsNext = true
     private var stopping = false
     private var threads: [pthread_t] = []
+    /// Threads that have started and named themselves.
+    private var running = 0
     private static let poolMarker = PoolMarker()
 
     var pendingCount: Int {
@@ -103,7 +108,8 @@ private final class PoolState: @unchecked Sendable {
 
     var isPoolThread: Bool { pthread_getspecific(Self.poolMarker.key) != nil }
 
-    /// Starts one more thread; false when the system refused one.
+    /// Starts one more thread and returns once it runs under its name; false when the system
+    /// refused one.
     func spawn() -> Bool {
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
@@ -111,15 +117,34 @@ private final class PoolState: @unchecked Sendable {
             guard let raw else { return nil }
             let state = Unmanaged<PoolState>.fromOpaque(raw).takeRetainedValue()
             pthread_setspecific(PoolState.poolMarker.key, raw)
+            PoolState.nameCurrentThread(ThreadPool.threadName)
+            state.condition.withLock {
+                state.running += 1
+                state.condition.broadcast()
+            }
             state.loop()
             return nil
         }, context)
-        if created == 0 {
-            condition.withLock { threads.append(thread) }
-        } else {
+        guard created == 0 else {
             Unmanaged<PoolState>.fromOpaque(context).release()
+            return false
         }
-        return created == 0
+        condition.withLock {
+            threads.append(thread)
+            while running < threads.count { condition.wait() }
+        }
+        return true
+    }
+
+    /// Names the calling thread as hosts see it in top, gdb and /proc/<pid>/task/*/comm
+    /// (pthread_setname_np is not visible to Swift; the kernel's file is the same thing).
+    /// Best effort: a system without /proc keeps the default name.
+    static func nameCurrentThread(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
     }
 
     func offerHelp(_ job: ParallelJob, times: Int) {
