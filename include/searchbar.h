@@ -124,9 +124,11 @@ typedef struct sb_results sb_results;
  * versions newer than the library are SB_EINVAL. docs/abi.md lists the versions.
  *
  * Element structs passed in arrays (sb_item, sb_attribute, sb_filter, sb_search_token,
- * sb_bar_item, sb_suggestion) and structs the library fills in blocks it owns (sb_token,
- * sb_hit, sb_hit_entry, sb_event, sb_display, sb_recent) have no version: their layout is
- * fixed for a major version. A new field would come with a new call or a versioned struct.
+ * sb_bar_item, sb_suggestion; sb_token, sb_hit_entry, sb_field_entry, sb_recent returned in
+ * arrays) and structs the library fills in the host's memory (sb_hit, sb_event) have no
+ * version: their layout is fixed for a major version. A new field would come with a new call
+ * or a versioned struct. A single struct the library allocates and returns by pointer
+ * (sb_display, sb_issued_query) may gain fields at its end: the host never allocates one.
  *
  * Conventions of every struct and call: a boolean is an int32_t that is 0 or 1 (any other
  * value is SB_EINVAL on input); a position in a list (scope, token, suggestion, recent) is an
@@ -1535,8 +1537,6 @@ typedef struct sb_display {
     int32_t is_searching;
     /** The running search passed the stall threshold. */
     int32_t is_stalled;
-    /* The members below were appended; sb_display only grows at its end (the library
-     * allocates it). */
     /** An sb_bar_tone value: SB_BAR_TONE_DEFAULT or SB_BAR_TONE_BLACK (UIKit barStyle). */
     uint32_t bar_tone;
     /** The bar's background, 0xRRGGBBAA: the custom tint when it wins, else white
