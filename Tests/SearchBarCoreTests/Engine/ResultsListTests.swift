@@ -182,6 +182,9 @@ struct ResultsListTests {
             return order != 0 ? order < 0 : a.id < b.id
         }
         #expect(all.hits.map(\.id) == sorted.prefix(25).map(\.id))
+        // A deep page (a selection of 10,010 items) is the same stretch of that order.
+        let deep = try index.search("", options: SearchOptions(limit: 20, offset: 9990, listsAllWhenEmpty: true))
+        #expect(deep.map(\.id) == sorted[9990..<10010].map(\.id))
         let scoped = try index.searchWithTexts(
             "", options: SearchOptions(limit: 25, scopes: [2], listsAllWhenEmpty: true, exactTotal: true))
         #expect(scoped.total == items.filter { $0.scope == 2 }.count && scoped.totalIsExact)

@@ -103,8 +103,7 @@ enum SearchRun {
 
             // Phase 1b: items in rank order, while they can still enter the selection.
             if rankOrderPhase.load(ordering: .relaxed) {
-                var heap = TopK(limit: limit)
-                for item in top { heap.offer(item) }
+                var heap = TopK(limit: limit, holding: top)
                 if try rankOrder(matchers, snapshot: snapshot, heap: &heap, cancellation: cancellation) {
                     rankOrderAnswers.add(1, ordering: .relaxed)
                     return Outcome(top: heap.sorted(), matches: nil)
@@ -627,11 +626,7 @@ enum SearchRun {
     /// Gives every thread's selection the best `top` found so far (``merged(_:limit:)``), so
     /// that each thread passes over what cannot beat the overall selection, not just its own.
     private static func share(_ top: [RankedItem], _ heaps: SlotArray<TopK>, limit: Int) {
-        for slot in 0..<heaps.count {
-            var heap = TopK(limit: limit)
-            for item in top { heap.offer(item) }
-            heaps[slot] = heap
-        }
+        for slot in 0..<heaps.count { heaps[slot] = TopK(limit: limit, holding: top) }
     }
 
     /// The per-thread selections merged, best first; an item matched by several variants

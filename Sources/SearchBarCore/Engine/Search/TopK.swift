@@ -15,6 +15,16 @@ struct RankedItem: Sendable {
     /// Which query variant matched (for highlights).
     var variant: Int32
 
+    /// What tells one candidate from another (the same item found by two variants is two).
+    struct Key: Hashable {
+        var segment: Int32
+        var local: UInt32
+        var variant: Int32
+    }
+
+    /// This candidate's ``Key``.
+    @inline(__always) var key: Key { Key(segment: segment, local: local, variant: variant) }
+
     /// True when `self` ranks before `other`: higher score, then earlier in collation, then lower id.
     @inline(__always) func ranksBefore(_ other: RankedItem) -> Bool {
         if score != other.score { return score > other.score }
@@ -28,11 +38,28 @@ struct TopK: Sendable {
     /// How many items are kept.
     let limit: Int
     private(set) var heap: [RankedItem] = []
+    /// The keys of the kept items, when the selection is large (``scanLimit``): then an offer
+    /// looks an item up here rather than scanning the selection (a deep page selects up to
+    /// 20,000 items, and a scan per offer made such a search quadratic).
+    private var keys: Set<RankedItem.Key>?
+
+    /// Up to this many kept items, an offer scans them for a duplicate (cheaper than hashing).
+    static let scanLimit = 128
 
     /// An empty selection of at most `limit` items.
     init(limit: Int) {
         self.limit = max(1, limit)
         heap.reserveCapacity(min(self.limit, 1024))
+        if self.limit > Self.scanLimit { keys = Set(minimumCapacity: min(self.limit, 1 << 16)) }
+    }
+
+    /// A selection of at most `limit` items holding `best`, distinct items best first (those
+    /// past `limit` are left out), without offering them one by one.
+    init(limit: Int, holding best: [RankedItem]) {
+        self.init(limit: limit)
+        // Worst first: every parent ranks after its children, as the heap requires.
+        heap = best.prefix(self.limit).reversed()
+        if keys != nil { for item in heap { keys!.insert(item.key) } }
     }
 
     /// True when an item with `score` could not enter (a cheap pre-check before building one).
@@ -56,13 +83,17 @@ struct TopK: Sendable {
         if heap.count == limit && !item.ranksBefore(heap[0]) { return }
         // The same hit offered twice (a search's second phase sees its first phase's items)
         // must not take two places.
-        if heap.contains(where: { $0.local == item.local && $0.segment == item.segment && $0.variant == item.variant }) {
+        if keys != nil {
+            if keys!.contains(item.key) { return }
+        } else if heap.contains(where: { $0.local == item.local && $0.segment == item.segment && $0.variant == item.variant }) {
             return
         }
+        keys?.insert(item.key)
         if heap.count < limit {
             heap.append(item)
             siftUp(heap.count - 1)
         } else {
+            keys?.remove(heap[0].key)
             heap[0] = item
             siftDown(0)
         }
