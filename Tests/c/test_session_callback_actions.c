@@ -3,8 +3,13 @@
  * callback asks for is queued (SB_OK), runs on the same thread right after the callback
  * returns, in order, and its events follow in order on the callback and on the queue; a queued
  * call that fails when it runs is an SB_EVENT_ERROR; freeing stays refused (SB_EMISUSE).
+ * Events go to the callback on the thread that raised them unless another thread is already
+ * delivering the session's events (a pool thread with results): that thread then delivers them
+ * too, and runs what the callback queued. So the checks wait for what they expect (up to 30 s),
+ * and the host's record is kept under a lock.
  */
 #define _GNU_SOURCE /* mkdtemp under -std=c99 */
+#include <pthread.h>
 #include <searchbar.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,6 +20,7 @@
 #include "fruit_fixture.h"
 
 typedef struct {
+    pthread_mutex_t lock; /* callbacks may run on a pool thread */
     sb_session *session;
     uint32_t kinds[64];
     int count;
@@ -25,6 +31,7 @@ typedef struct {
 } host;
 
 static void record(host *h, const sb_event *event) {
+    pthread_mutex_lock(&h->lock);
     if (h->count < 64) h->kinds[h->count++] = event->kind;
     if (event->kind == SB_EVENT_ERROR && event->generation == 0) {
         size_t n = event->text_len < sizeof h->error_text - 1 ? event->text_len : sizeof h->error_text - 1;
@@ -32,16 +39,44 @@ static void record(host *h, const sb_event *event) {
         h->error_text[n] = 0;
         h->error_status = event->status;
     }
+    pthread_mutex_unlock(&h->lock);
 }
 
 static void keep(host *h, sb_status status) {
+    pthread_mutex_lock(&h->lock);
     if (h->status_count < 16) h->statuses[h->status_count++] = status;
+    pthread_mutex_unlock(&h->lock);
+}
+
+/* A copy of the host's record, taken under its lock. */
+static host seen(host *h) {
+    pthread_mutex_lock(&h->lock);
+    host copy = *h;
+    pthread_mutex_unlock(&h->lock);
+    return copy;
+}
+
+/* Forgets the events recorded so far. */
+static void forget(host *h) {
+    pthread_mutex_lock(&h->lock);
+    h->count = 0;
+    pthread_mutex_unlock(&h->lock);
 }
 
 static int position(const host *h, uint32_t kind) {
     for (int i = 0; i < h->count; i++)
         if (h->kinds[i] == kind) return i;
     return -1;
+}
+
+/* Waits (up to 30 s) until the callback has seen `kind` and made `statuses` calls; 1 if so. */
+static int wait_for(host *h, uint32_t kind, int statuses) {
+    for (int i = 0; i < 30000; i++) {
+        host now = seen(h);
+        if ((kind == UINT32_MAX || position(&now, kind) >= 0) && now.status_count >= statuses) return 1;
+        usleep(1000);
+    }
+    return 0;
 }
 
 /* searchBarSearchButtonClicked: resign the focus. */
@@ -81,6 +116,7 @@ static void failing_call(void *user, const sb_event *event) {
 
 static sb_session *new_session(sb_index *index, const char *dir, host *h, sb_event_callback callback) {
     memset(h, 0, sizeof *h);
+    pthread_mutex_init(&h->lock, NULL);
     h->session = index_session(index, dir);
     CHECK_STATUS(sb_session_set_callbacks(h->session, NULL, callback, h), SB_OK);
     return h->session;
@@ -111,24 +147,27 @@ static void test_resign_on_search(sb_index *index, const char *dir) {
     CHECK_STATUS(sb_session_begin_editing(s), SB_OK);
     CHECK_STATUS(sb_session_set_text(s, "ap", 2), SB_OK);
     drain(s);
-    h.count = 0;
+    forget(&h);
     CHECK_STATUS(sb_session_submit(s), SB_OK);
-    CHECK(h.status_count == 2);
-    CHECK(h.statuses[0] == SB_OK);      /* queued */
-    CHECK(h.statuses[1] == SB_EMISUSE); /* freeing inside its own callback */
+    CHECK(wait_for(&h, SB_EVENT_DID_END_EDITING, 2));
+    host record = seen(&h);
+    CHECK(record.status_count == 2);
+    CHECK(record.statuses[0] == SB_OK);      /* queued */
+    CHECK(record.statuses[1] == SB_EMISUSE); /* freeing inside its own callback */
     int active = 0;
-    CHECK(is_editing(s, &active) == 0); /* it ran before submit returned */
+    CHECK(is_editing(s, &active) == 0); /* it ran after the callback */
     CHECK(active == 1);
-    int search = position(&h, SB_EVENT_SEARCH_BUTTON), update = position(&h, SB_EVENT_UPDATE_SEARCH_RESULTS);
-    int ended = position(&h, SB_EVENT_DID_END_EDITING);
+    int search = position(&record, SB_EVENT_SEARCH_BUTTON);
+    int update = position(&record, SB_EVENT_UPDATE_SEARCH_RESULTS);
+    int ended = position(&record, SB_EVENT_DID_END_EDITING);
     CHECK(search == 0 && update > search && ended > update);
     /* The queue holds the same events in the same order. */
     sb_event event;
     int i = 0, same = 1;
     while (sb_session_next_event(s, 0, &event) == SB_OK) {
         if (!is_async(event.kind)) {
-            while (i < h.count && is_async(h.kinds[i])) i++;
-            if (i >= h.count || h.kinds[i] != event.kind) same = 0;
+            while (i < record.count && is_async(record.kinds[i])) i++;
+            if (i >= record.count || record.kinds[i] != event.kind) same = 0;
             i++;
         }
         sb_free(event.text);
@@ -143,15 +182,18 @@ static void test_deactivate(sb_index *index, const char *dir) {
     CHECK_STATUS(sb_session_begin_editing(s), SB_OK);
     CHECK_STATUS(sb_session_set_text(s, "ap", 2), SB_OK);
     CHECK_STATUS(sb_session_cancel(s), SB_OK);
+    CHECK(wait_for(&h, SB_EVENT_DID_DISMISS, 1));
     int active = 1;
     CHECK(is_editing(s, &active) == 0 && active == 0);
     CHECK_STATUS(sb_session_begin_editing(s), SB_OK);
-    h.count = 0;
+    forget(&h);
     CHECK_STATUS(sb_session_choose_result(s, 2), SB_OK);
+    CHECK(wait_for(&h, SB_EVENT_DID_DISMISS, 2));
     CHECK(is_editing(s, &active) == 0 && active == 0);
-    CHECK(position(&h, SB_EVENT_RESULT_CHOSEN) < position(&h, SB_EVENT_DID_DISMISS));
-    CHECK(position(&h, SB_EVENT_ERROR) == -1);
-    CHECK(h.status_count == 2 && h.statuses[0] == SB_OK && h.statuses[1] == SB_OK);
+    host record = seen(&h);
+    CHECK(position(&record, SB_EVENT_RESULT_CHOSEN) < position(&record, SB_EVENT_DID_DISMISS));
+    CHECK(position(&record, SB_EVENT_ERROR) == -1);
+    CHECK(record.status_count == 2 && record.statuses[0] == SB_OK && record.statuses[1] == SB_OK);
     CHECK_STATUS(sb_session_free(s), SB_OK);
 }
 
@@ -176,12 +218,19 @@ static void test_set_text_on_suggestion(sb_index *index, const char *dir) {
     sb_free(list);
     CHECK(chosen >= 0);
     CHECK_STATUS(sb_session_choose_suggestion(s, chosen), SB_OK);
+    CHECK(wait_for(&h, UINT32_MAX, 2));
     char *text = NULL;
     size_t len = 0;
-    CHECK_STATUS(sb_session_get_text(s, &text, &len), SB_OK);
-    CHECK(text && strcmp(text, "apple pies") == 0); /* both calls ran, in order */
-    sb_free(text);
-    CHECK(h.status_count == 2 && h.statuses[0] == SB_OK && h.statuses[1] == SB_OK);
+    int same_text = 0;
+    for (int i = 0; i < 30000 && !same_text; i++) { /* the queued calls may still be running */
+        CHECK_STATUS(sb_session_get_text(s, &text, &len), SB_OK);
+        same_text = text && strcmp(text, "apple pies") == 0;
+        sb_free(text);
+        if (!same_text) usleep(1000);
+    }
+    CHECK(same_text); /* both calls ran, in order */
+    host record = seen(&h);
+    CHECK(record.status_count == 2 && record.statuses[0] == SB_OK && record.statuses[1] == SB_OK);
     /* The newest query is for that text and its results arrive; none older is delivered. */
     sb_display *d = NULL;
     CHECK_STATUS(sb_session_display(s, &d), SB_OK);
@@ -195,10 +244,12 @@ static void test_failure_is_an_error_event(sb_index *index, const char *dir) {
     host h;
     sb_session *s = new_session(index, dir, &h, failing_call);
     CHECK_STATUS(sb_session_begin_editing(s), SB_OK);
-    CHECK(h.status_count == 1 && h.statuses[0] == SB_OK); /* queued: checked when it runs */
-    CHECK(position(&h, SB_EVENT_ERROR) > position(&h, SB_EVENT_DID_BEGIN_EDITING));
-    CHECK(h.error_status == SB_EINVAL);
-    CHECK(strstr(h.error_text, "selectScope") != NULL);
+    CHECK(wait_for(&h, SB_EVENT_ERROR, 1));
+    host record = seen(&h);
+    CHECK(record.status_count == 1 && record.statuses[0] == SB_OK); /* queued: checked when it runs */
+    CHECK(position(&record, SB_EVENT_ERROR) > position(&record, SB_EVENT_DID_BEGIN_EDITING));
+    CHECK(record.error_status == SB_EINVAL);
+    CHECK(strstr(record.error_text, "selectScope") != NULL);
     CHECK_STATUS(sb_session_free(s), SB_OK);
 }
 
