@@ -3,12 +3,17 @@
 The declarations here are checked against include/searchbar.h by the test suite
 (tests/test_header_agreement.py), so a change on either side that the other misses fails.
 """
+from __future__ import annotations
+
 import array
 import ctypes
 import itertools
 import os
+from typing import TypeVar
 
-from .errors import SearchBarError, check_status
+from .errors import SearchBarError, check_status, status_name as _status_name
+
+_Self = TypeVar("_Self", bound="OwnedHandle")
 
 #: The ABI major version this binding speaks; the library's must be equal.
 ABI_MAJOR = 0
@@ -293,7 +298,7 @@ class OwnedHandle:
     _free = None  # name of the sb_*_free function
     _handle_type = None  # the ctypes opaque type of the handle
 
-    def close(self):
+    def close(self) -> None:
         """Releases the C handle (idempotent)."""
         handle = getattr(self, "_handle", None)
         if handle:
@@ -306,10 +311,12 @@ class OwnedHandle:
         except Exception:  # a finalizer must not raise
             pass
 
-    def __enter__(self):
+    def __enter__(self: _Self) -> _Self:
+        """Returns the object itself; the `with` block's end closes it."""
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
+        """Closes the object."""
         self.close()
 
 
@@ -352,7 +359,9 @@ def _load():
 
 
 def _errcheck(result, function, arguments):
-    return check_status(result, function.__name__)
+    if result == 0:
+        return result
+    return check_status(result, last_error(), function.__name__)
 
 
 lib = _load()
@@ -366,7 +375,8 @@ def last_error():
 
 def status_name(status):
     """The library's name for a status value, e.g. 'SB_EINVAL'."""
-    return lib.sb_status_string(status).decode("ascii")
+    name = lib.sb_status_string(status)
+    return name.decode("ascii") if name else _status_name(status)
 
 
 #: The array.array typecode of size_t (offsets and orders handed to the packed entry points).
