@@ -17,7 +17,8 @@ from ._session_ffi import (
     sb_search_timing, sb_search_token, sb_session_options, sb_suggestion, sb_veto_callback,
 )
 from ._ranges import checked
-from ._text import _encode, _locale
+from ._graphemes import last_cluster_start
+from ._text import _encode, _locale, byte_to_index_map
 from .errors import SB_EMISUSE, SB_EMPTY, SB_ETIMEDOUT, SearchBarError
 
 P = ctypes.POINTER
@@ -74,7 +75,9 @@ def _byte_offset(text, index):
 
 @dataclass(frozen=True)
 class Event:
-    """One session event; `kind` is a name from EVENT_KINDS ('text_did_change', ...)."""
+    """One session event; `kind` is a name from EVENT_KINDS ('text_did_change', ...).
+    'should_change_text': `range` is the (start, end) str indices of the text being replaced
+    and `text` the replacement."""
 
     kind: str
     generation: int = 0
@@ -96,8 +99,13 @@ class Event:
         if kind == "update_search_results" and session is not None and c.count:
             query = session.query(c.generation)
             tokens = query.tokens if query is not None else ()
+        span = (c.range.start, c.range.end)
+        if kind == "should_change_text" and session is not None:
+            # The library gives UTF-8 bytes of the text being edited: make them str indices.
+            positions = byte_to_index_map(session.text)
+            span = (positions.get(span[0], span[0]), positions.get(span[1], span[1]))
         return Event(kind, c.generation, _read(c.text, c.text_len), c.index, c.previous_index,
-                     (c.range.start, c.range.end), c.count, c.host_value, c.status, tokens)
+                     span, c.count, c.host_value, c.status, tokens)
 
 
 @dataclass(frozen=True)
@@ -316,10 +324,12 @@ class Session:
         return self._vetoable(lib.sb_session_delete_text, _byte_offset(current, start), _byte_offset(current, end))
 
     def backspace(self):
-        """Deletes the last character, or the last token when the text is empty."""
+        """Deletes the last user-perceived character (a whole grapheme cluster: an emoji with
+        its modifiers, a flag, a letter with its combining marks, a Hangul syllable in jamo), or
+        the last token when the text is empty. Returns False when vetoed."""
         current = self.text
         if current:
-            return self.delete(len(current) - 1, len(current))
+            return self.delete(last_cluster_start(current), len(current))
         tokens = self.display().tokens
         if tokens:
             self.remove_token(len(tokens) - 1)
@@ -441,10 +451,12 @@ class Session:
     def set_items(self, items, trailing=False):
         """Sets host items (BarItem or (id, title)) beside the field, shown while active."""
         items = [i if isinstance(i, BarItem) else BarItem(*i) for i in items]
-        buffers = [_encode(i.title) for i in items]
+        buffers = [ctypes.create_string_buffer(_encode(i.title, "item title")) for i in items]
         array = (sb_bar_item * len(items))(
-            *[sb_bar_item(0, checked(i.id, "uint64_t", "item id"), b, len(b)) for i, b in zip(items, buffers)])
+            *[sb_bar_item(0, checked(i.id, "uint64_t", "item id"), ctypes.cast(b, P(ctypes.c_char)), len(b) - 1)
+              for i, b in zip(items, buffers)])
         lib.sb_session_set_items(self._handle, 1 if trailing else 0, array, len(items))
+        del buffers  # C copied the titles
 
     @property
     def timing(self):
@@ -584,14 +596,14 @@ class Session:
         SearchBarError (SB_EMISUSE) inside a callback; close() there frees the session once the
         callback has returned."""
 
+        me = weakref.ref(self)  # no cycle through the callbacks: dropping the session closes it
+
         def veto_trampoline(_user, event):
             try:
-                return 1 if veto(Event._from_c(event.contents)) else 0
+                return 1 if veto(Event._from_c(event.contents, me())) else 0
             except BaseException:  # noqa: BLE001 (must not unwind into C)
                 sys.excepthook(*sys.exc_info())
                 return 1
-
-        me = weakref.ref(self)  # no cycle through the callbacks: dropping the session closes it
 
         def event_trampoline(_user, event):
             try:
@@ -681,13 +693,16 @@ class Session:
             return generation.value, []
         return generation.value, self._index._hits(results)
 
-    def set_search_options(self, mode=None, limit=50, extended=False, typos=True, scope=None, filters=None):
+    def set_search_options(self, mode=None, limit=50, extended=False, typos=True, scope=None, filters=None,
+                           offset=0, list_all=False, exact_total=False):
         """How the session's index searches: match mode ('prefix', 'contains', 'fuzzy'), limit,
-        extended syntax, typo tolerance, fixed scopes and filters (as Index.search takes them).
-        Searches the current text again at once."""
+        extended syntax, typo tolerance, fixed scopes and filters, offset, list_all (an empty
+        field lists every item) and exact_total, as Index.search takes them. Searches the
+        current text again at once."""
         if self._index is None:
             raise ValueError("set_search_options needs a session with an index")
-        options, keep = self._index._options(limit, mode, scope, filters, extended, typos)
+        options, keep = self._index._options(limit, mode, scope, filters, extended, typos, offset, list_all,
+                                             exact_total)
         lib.sb_session_set_search_options(self._handle, ctypes.byref(options))
         del keep
 
