@@ -16,7 +16,7 @@ from ._index import Hit, Hits, Index
 from ._session import BarItem, Display, Event, Query, SearchToken, Session, Suggestion
 from ._samples import SAMPLE_SCOPES, sample_items
 from ._text import Collator, Token, fold, sort, tokenize
-from . import errors
+from . import enums, errors
 from .errors import (Cancelled, CorruptFile, FileError, InternalError, InvalidArgument, LocaleFallbackWarning, Misuse,
                      NotFound, OutOfMemory, RecentsResetWarning, SearchBarError, Status, TimedOut, TooBig)
 
@@ -38,6 +38,7 @@ __all__ = [
     "Status",
     "TimedOut",
     "TooBig",
+    "enums",
     "errors",
     "BarItem",
     "Collator",

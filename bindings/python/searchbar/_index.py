@@ -15,10 +15,11 @@ from ._ffi import (lib, packed_utf8, sb_attribute, sb_field_entry, sb_filter, sb
                    sb_item, sb_packed_items, sb_range, sb_results, sb_search_options, size_t_view)
 from ._ranges import checked
 from ._text import _encode, _locale
+from .enums import Field, FilterKind, MatchMode, Unit, lowercase_names
 from .errors import NotFound, SearchBarError, error_for
 
-MODES = {None: 0, "default": 0, "prefix": 1, "contains": 2, "fuzzy": 3}
-FIELDS = ("title", "subtitle", "keywords")
+MODES = {None: 0, **{name: value for value, name in enumerate(lowercase_names(MatchMode))}}
+FIELDS = lowercase_names(Field)
 TIERS = {7: "exact", 6: "title_prefix", 5: "prefixes_in_order", 4: "prefixes_any_order", 3: "infix", 2: "typo", 1: "fuzzy"}
 #: TIERS as a tuple indexed by tier number (a tier the binding does not know is its number).
 _TIER_NAMES = tuple(TIERS.get(tier, str(tier)) for tier in range(max(TIERS) + 1))
@@ -217,7 +218,7 @@ _string_at = ctypes.string_at
 #: extended, typos, offset, type(offset), list_all, exact_total): see Index._plain_options.
 _PLAIN_OPTIONS = {}
 #: sb_unit: highlight ranges and text offsets in code points, i.e. Python string indices.
-SB_UNIT_CODE_POINTS = 1
+SB_UNIT_CODE_POINTS = Unit.CODE_POINTS
 
 
 def _item_struct(item):
@@ -389,10 +390,10 @@ class Index(_ffi.OwnedHandle):
                 if isinstance(condition, str):
                     v = _encode(condition, "filter value")
                     keep.append(v)
-                    array[i].kind, array[i].text, array[i].text_len = 0, v, len(v)
+                    array[i].kind, array[i].text, array[i].text_len = FilterKind.EQUALS, v, len(v)
                 else:
                     low, high = condition
-                    array[i].kind = 1
+                    array[i].kind = FilterKind.RANGE
                     array[i].min = -math.inf if low is None else float(low)
                     array[i].max = math.inf if high is None else float(high)
             keep.append(array)

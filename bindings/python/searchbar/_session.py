@@ -10,7 +10,7 @@ import threading
 import weakref
 from dataclasses import dataclass
 
-from . import _lifetime
+from . import _lifetime, enums
 from ._ffi import lib, sb_results, sb_session
 from ._session_ffi import (
     sb_bar_item, sb_display, sb_event, sb_event_callback, sb_issued_query, sb_recent, sb_recents_policy,
@@ -19,6 +19,7 @@ from ._session_ffi import (
 from ._ranges import checked
 from ._graphemes import last_cluster_start
 from ._text import _encode, _locale, byte_to_index_map
+from .enums import lowercase_names
 from .errors import SB_EMISUSE, SB_EMPTY, SB_ETIMEDOUT, SearchBarError
 
 P = ctypes.POINTER
@@ -37,24 +38,20 @@ def _event_kinds():
 
 
 EVENT_KINDS = _event_kinds()
-SCOPE_BAR = ("automatic", "always", "never")
-PLACEMENTS = ("content", "navigation_bar")
-CANCEL_BUTTON = ("automatic", "always", "never")
-AUTOCAPITALIZATION = ("none", "words", "sentences", "all_characters")
-STYLES = ("prominent", "minimal", "default")
-BAR_TONES = ("default", "black", "black_opaque", "black_translucent")
-KEYBOARD_TYPES = (
-    "default", "ascii_capable", "numbers_and_punctuation", "url", "number_pad", "phone_pad", "name_phone_pad",
-    "email_address", "decimal_pad", "twitter", "web_search", "ascii_capable_number_pad",
-)
-TEXT_TRAITS = ("default", "no", "yes")
-RETURN_KEYS = (
-    "default", "go", "google", "join", "next", "route", "search", "send", "yahoo", "done", "emergency_call", "continue",
-)
-TOKEN_KINDS = ("term", "scope", "attribute")
-TRIGGERS = ("as_you_type", "submit_only")
-SUGGESTION_SOURCES = ("recent", "completion", "host")
-SUGGESTION_ACTIONS = ("replace_text", "replace_word", "add_token")
+# The names Python takes and gives for the C enums' values: the header's, in lower case.
+SCOPE_BAR = lowercase_names(enums.ScopeBarPolicy)
+PLACEMENTS = lowercase_names(enums.BarPlacement)
+CANCEL_BUTTON = lowercase_names(enums.CancelButtonPolicy)
+AUTOCAPITALIZATION = lowercase_names(enums.Autocapitalization)
+STYLES = lowercase_names(enums.BarStyle)
+BAR_TONES = lowercase_names(enums.BarTone)
+KEYBOARD_TYPES = lowercase_names(enums.KeyboardType)
+TEXT_TRAITS = lowercase_names(enums.TextTrait)
+RETURN_KEYS = lowercase_names(enums.ReturnKeyType)
+TOKEN_KINDS = lowercase_names(enums.SearchTokenKind)
+TRIGGERS = lowercase_names(enums.SearchTrigger)
+SUGGESTION_SOURCES = lowercase_names(enums.SuggestionSource)
+SUGGESTION_ACTIONS = lowercase_names(enums.SuggestionAction)
 
 
 def _choice(value, names, what):

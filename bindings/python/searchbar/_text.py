@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from ._ffi import SIZE_T_CODE, OwnedHandle, lib, packed_utf8, sb_collator, sb_token, size_t_view, take_bytes
+from .enums import TokenKind, lowercase_names
 
 
 def _encode(text, name="text"):
@@ -59,7 +60,7 @@ class Token:
     kind: str
 
 
-_KINDS = {0: "word", 1: "number", 2: "no_space_script", 3: "emoji", 4: "part"}
+_KINDS = dict(enumerate(lowercase_names(TokenKind)))
 
 
 def tokenize(text: str, locale: str | None = None) -> list[Token]:
