@@ -42,6 +42,20 @@ def lookup(index: Index, item_id: int) -> str:
     return "yes" if item_id in index and item is not None else f"{len(index)} {index!r}"
 
 
+def session_use(index: Index) -> list[str]:
+    with searchbar.Session(index, manual_clock=True) as session:
+        session.set_callbacks(veto=lambda e: e.kind != "should_change_text" or e.range != (0, 0))
+        session.set_search_options(limit=5, list_all=True, offset=0, exact_total=True)
+        session.type("zur")
+        session.backspace()
+        session.set_items([(1, "Filter")], trailing=True)
+        generation: int = session.search_now()
+        event: searchbar.Event | None = session.next_event(0)
+        _, hits = session.hits()  # the search runs on the pool: hits may still be empty
+        tokens: list[searchbar.SearchToken] = session.display().tokens
+        return [h.title for h in hits] + session.recents + [t.label for t in tokens] + [str(generation), str(event)]
+
+
 def text_layer(text: str) -> tuple[str, list[str], bytes, int]:
     with searchbar.Collator("sv") as collator:
         key: bytes = collator.key(text)
@@ -83,7 +97,17 @@ def test_readme_python_passes_mypy_strict(tmp_path):
 def test_typed_use_of_the_public_api_passes_mypy_strict(tmp_path):
     result = mypy_strict(tmp_path, "typed_use.py", TYPED_USE)
     assert result.returncode == 0, result.stdout + result.stderr
-    exec(compile(TYPED_USE, "typed_use.py", "exec"), {})  # and it runs
+    namespace: dict = {}
+    exec(compile(TYPED_USE, "typed_use.py", "exec"), namespace)  # and it runs
+    index = searchbar.Index()
+    index.add([(1, "Zürich"), (2, "Zug")])
+    assert sorted(namespace["titles"](index, "z")) == ["Zug", "Zürich"]
+    assert namespace["best"](["Zürich", "Bern"])[0] == "Zürich"
+    assert namespace["unique"](list(index.search("z"))) == set(index.search("z"))
+    assert namespace["lookup"](index, 1) == "yes"
+    assert namespace["lookup"](index, 9) == "2 <searchbar.Index 2 items, locale=None, mode='prefix'>"
+    assert int(namespace["session_use"](index)[-2]) >= 1
+    assert namespace["text_layer"]("Straße")[0] == "strasse"
 
 
 def test_a_type_error_is_caught(tmp_path):
