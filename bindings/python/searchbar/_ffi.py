@@ -10,7 +10,7 @@ import array
 import ctypes
 import itertools
 import os
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ._declarations import *  # noqa: F401,F403
 from ._declarations import FUNCTIONS as _CORE_FUNCTIONS
@@ -31,8 +31,9 @@ class OwnedHandle:
     once with the library's `_free` function and leaves a NULL handle, so later calls raise
     SearchBarError; `with` blocks and the finalizer close too."""
 
-    _free = None  # name of the sb_*_free function
-    _handle_type = None  # the ctypes opaque type of the handle
+    _free: str  # name of the sb_*_free function
+    _handle_type: type[ctypes.Structure]  # the ctypes opaque type of the handle
+    _handle: Any  # a ctypes POINTER(_handle_type); NULL once closed
 
     def close(self) -> None:
         """Releases the C handle (idempotent)."""

@@ -195,7 +195,7 @@ def _packed(items):
 _new_object = object.__new__
 #: Hit.other_highlights of a hit that matched in its own field only (read-only, shared).
 _read_only = types.MappingProxyType
-_NO_OTHERS = _read_only({})
+_NO_OTHERS: Mapping[str, list[tuple[int, int]]] = _read_only({})
 
 # sb_hit_entry as struct.iter_unpack reads a copy of the array: id, score, field, tier, then six size_t.
 _ENTRY = struct.Struct("=QQII6" + ("Q" if ctypes.sizeof(ctypes.c_size_t) == 8 else "I"))
@@ -216,7 +216,7 @@ _byref = ctypes.byref
 _string_at = ctypes.string_at
 #: The options structs of searches without scopes or filters, by (limit, type(limit), mode,
 #: extended, typos, offset, type(offset), list_all, exact_total): see Index._plain_options.
-_PLAIN_OPTIONS = {}
+_PLAIN_OPTIONS: dict[tuple[Any, ...], sb_search_options] = {}
 #: sb_unit: highlight ranges and text offsets in code points, i.e. Python string indices.
 SB_UNIT_CODE_POINTS = Unit.CODE_POINTS
 
@@ -278,7 +278,7 @@ class Index(_ffi.OwnedHandle):
         self._handle = handle
         _lifetime.track_index(self)
         self._lock = threading.Lock()
-        self._pending = {}
+        self._pending: dict[object, Any] = {}  # search token -> what C may still call back into
         self.locale = locale
         self.mode = mode or "prefix"
 

@@ -171,7 +171,7 @@ class Display:
     result_count: int
     placement: str
     style: str
-    tint: int
+    tint: int | None
     shows_placeholder: bool
     shows_prompt: bool
     shows_clear_button: bool
@@ -249,9 +249,9 @@ class Session:
         handle = P(sb_session)()
         index_handle = index._handle if index is not None else None
         lib.sb_session_new(index_handle, ctypes.byref(options), ctypes.byref(handle))
-        self._handle = handle
+        self._handle: Any = handle  # a POINTER(sb_session); None once closed
         self._index = index
-        self._callbacks = None
+        self._callbacks: tuple[Any, Any] | None = None
         _lifetime.track_session(self)
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -455,12 +455,12 @@ class Session:
 
     def set_items(self, items: Iterable[BarItem | tuple[int, str]], trailing: bool = False) -> None:
         """Sets host items (BarItem or (id, title)) beside the field, shown while active."""
-        items = [i if isinstance(i, BarItem) else BarItem(*i) for i in items]
-        buffers = [ctypes.create_string_buffer(_encode(i.title, "item title")) for i in items]
-        array = (sb_bar_item * len(items))(
+        bar_items = [i if isinstance(i, BarItem) else BarItem(*i) for i in items]
+        buffers = [ctypes.create_string_buffer(_encode(i.title, "item title")) for i in bar_items]
+        array = (sb_bar_item * len(bar_items))(
             *[sb_bar_item(0, checked(i.id, "uint64_t", "item id"), ctypes.cast(b, P(ctypes.c_char)), len(b) - 1)
-              for i, b in zip(items, buffers)])
-        lib.sb_session_set_items(self._handle, 1 if trailing else 0, array, len(items))
+              for i, b in zip(bar_items, buffers)])
+        lib.sb_session_set_items(self._handle, 1 if trailing else 0, array, len(bar_items))
         del buffers  # C copied the titles
 
     @property

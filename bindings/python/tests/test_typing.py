@@ -2,6 +2,7 @@
 code using the rest of the public API (the package ships py.typed)."""
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -114,3 +115,15 @@ def test_a_type_error_is_caught(tmp_path):
     # The check can fail: passing bytes where the API takes str is an error under --strict.
     result = mypy_strict(tmp_path, "wrong.py", "import searchbar\nsearchbar.fold(b'x')\n")
     assert result.returncode == 1 and "fold" in result.stdout, result.stdout
+
+
+def test_package_annotations_agree_with_its_code(tmp_path):
+    # mypy in its default mode over the package itself: the hints the public API declares
+    # are consistent with the code behind them (the internals are not all annotated).
+    # A copy outside site-packages, where mypy reports (and does not hide) the package's errors.
+    shutil.copytree(os.path.dirname(searchbar.__file__), tmp_path / "searchbar",
+                    ignore=shutil.ignore_patterns("_lib", "__pycache__"))
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", str(tmp_path / "cache"), "-p", "searchbar"],
+        capture_output=True, text=True, timeout=600, cwd=str(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
