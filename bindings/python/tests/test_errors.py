@@ -146,3 +146,29 @@ def test_malformed_item_is_value_error_not_key_error():
     with pytest.raises(ValueError):
         index.add([{"title": "no id", "attributes": {"n": 2}}])
     assert len(index) == 1
+
+
+def test_real_failures_raise_their_status_class(tmp_path):
+    # SB_ECORRUPT: a recents file that is not JSON (moved aside, the session starts empty).
+    (tmp_path / "bad.json").write_text("{not json")
+    session = searchbar.Session(manual_clock=True, recents_directory=str(tmp_path))
+    with pytest.raises(searchbar.CorruptFile) as info:
+        session.set_recents_name("bad")
+    assert info.value.status_name == "SB_ECORRUPT" and session.recents == []
+    # SB_EMISUSE: a call the library refuses inside the session's own callback.
+    refused = []
+
+    def on_event(event):
+        if event.kind == "did_begin_editing":
+            try:
+                session.advance_clock(1)
+            except searchbar.Misuse as error:
+                refused.append(isinstance(error, RuntimeError))
+
+    session.set_callbacks(on_event=on_event)
+    session.begin_editing()
+    assert refused == [True]
+    # SB_EINVAL from an out-of-range token index, as a ValueError.
+    with pytest.raises(ValueError) as invalid:
+        session.remove_token(5)
+    assert isinstance(invalid.value, searchbar.InvalidArgument)
