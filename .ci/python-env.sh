@@ -10,9 +10,11 @@ venv="$build_dir/venv"
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv" >&2
 fi
-if [ ! -f "$venv/.deps-installed" ]; then
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check pytest pycparser >&2
-    touch "$venv/.deps-installed"
+# The test tools; a venv made before one was added to this list gets it on the next run.
+deps="pytest pycparser mypy"
+if [ "$(cat "$venv/.deps-installed" 2>/dev/null)" != "$deps" ]; then
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check $deps >&2
+    echo "$deps" > "$venv/.deps-installed"
 fi
 stamp=$(cat "$build_dir/libsearchbar.so" "$root"/bindings/python/setup.py "$root"/bindings/python/pyproject.toml $(find "$root/bindings/python/searchbar" -name "*.py" | sort) | sha256sum | cut -d" " -f1)
 if [ "$(cat "$venv/.binding-stamp" 2>/dev/null)" != "$stamp" ]; then

@@ -1,4 +1,6 @@
 """searchbar.Index: items, searches in prefix / contains / fuzzy mode, hits with highlights."""
+from __future__ import annotations
+
 import array
 import ctypes
 import math
@@ -6,16 +8,18 @@ import struct
 import threading
 import types
 from dataclasses import dataclass, field as dataclass_field
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _ffi, _lifetime
 from ._ffi import (lib, packed_utf8, sb_attribute, sb_field_entry, sb_filter, sb_hit_entry, sb_index, sb_index_options,
                    sb_item, sb_packed_items, sb_range, sb_results, sb_search_options, size_t_view)
 from ._ranges import checked
 from ._text import _encode, _locale
-from .errors import SearchBarError, check_status
+from .enums import Field, FilterKind, MatchMode, Unit, lowercase_names
+from .errors import NotFound, SearchBarError, error_for
 
-MODES = {None: 0, "default": 0, "prefix": 1, "contains": 2, "fuzzy": 3}
-FIELDS = ("title", "subtitle", "keywords")
+MODES = {None: 0, **{name: value for value, name in enumerate(lowercase_names(MatchMode))}}
+FIELDS = lowercase_names(Field)
 TIERS = {7: "exact", 6: "title_prefix", 5: "prefixes_in_order", 4: "prefixes_any_order", 3: "infix", 2: "typo", 1: "fuzzy"}
 #: TIERS as a tuple indexed by tier number (a tier the binding does not know is its number).
 _TIER_NAMES = tuple(TIERS.get(tier, str(tier)) for tier in range(max(TIERS) + 1))
@@ -23,6 +27,13 @@ SEARCH_EXTENDED = 1
 SEARCH_NO_TYPOS = 2
 SEARCH_LIST_ALL = 4
 SEARCH_EXACT_TOTAL = 8
+#: An item: a dict {"id", "title", "subtitle", "keywords", "scope", "weight", "attributes"} or a
+#: tuple (id, title[, subtitle[, keywords[, scope[, weight]]]]).
+Item = Union[Mapping[str, Any], Sequence[Any]]
+#: A search's scopes: one scope number, several, or None for every scope.
+Scopes = Union[int, Iterable[int], None]
+#: A search's filters: {attribute: "text"} or {attribute: (min or None, max or None)}.
+Filters = Optional[Mapping[str, Union[str, Tuple[Optional[float], Optional[float]]]]]
 #: The largest `offset` a search takes (SB_SEARCH_MAX_OFFSET).
 MAX_OFFSET = 10000
 
@@ -40,28 +51,33 @@ class Hit:
     score: int
     field: str
     tier: str
-    highlights: list = dataclass_field(default_factory=list)
+    highlights: list[tuple[int, int]] = dataclass_field(default_factory=list)
     text: str = ""
     title: str = ""
     subtitle: str = ""
     keywords: str = ""
-    other_highlights: dict = dataclass_field(default_factory=dict)
+    other_highlights: Mapping[str, list[tuple[int, int]]] = dataclass_field(default_factory=dict)
 
-    def highlights_in(self, field):
+    def __hash__(self) -> int:
+        # The dataclass hash would hash the highlight list and mapping, which cannot be hashed;
+        # equal hits have equal identity, score, field, text and highlights.
+        return hash((self.id, self.score, self.field, self.tier, self.text, tuple(self.highlights)))
+
+    def highlights_in(self, field: str) -> list[tuple[int, int]]:
         """The highlights in `field` ('title', 'subtitle' or 'keywords'): `highlights` for the
         hit's own field, else those of `other_highlights` (an empty list when none matched)."""
         return self.highlights if field == self.field else self.other_highlights.get(field, [])
 
 
-class Hits(list):
+class Hits(list[Hit]):
     """The hits of one search, best first (a list of Hit), with `total`, the number of items
     that matched (the hits, those skipped by `offset` and those beyond `limit`), and
     `total_is_exact`: True when `total` is exact (always with exact_total=True; otherwise when
     every match fitted in offset + limit, or an empty query lists every item), False when it is
     a lower bound (offset + limit: show "50+")."""
 
-    total = 0
-    total_is_exact = True
+    total: int = 0
+    total_is_exact: bool = True
 
 
 def _mode(mode):
@@ -79,11 +95,17 @@ class _Item:
 def _fields(item):
     """(id, title, subtitle, keywords, scope, weight, attributes) of a dict or tuple item."""
     if isinstance(item, dict):
+        missing = [key for key in ("id", "title") if key not in item]
+        if missing:
+            raise ValueError(f"an item dict needs 'id' and 'title' (missing {', '.join(map(repr, missing))})")
         get = item.get
         fields = (item["id"], item["title"], get("subtitle") or "", get("keywords") or "", get("scope", 0),
                   get("weight", 0.0), get("attributes") or {})
     else:
-        values = tuple(item)
+        try:
+            values = tuple(item)
+        except TypeError:
+            raise TypeError(f"an item must be a dict or a tuple, not {type(item).__name__}") from None
         if len(values) < 2:
             raise ValueError("an item tuple needs at least (id, title)")
         fields = (values[0], values[1], values[2] if len(values) > 2 and values[2] else "",
@@ -173,7 +195,7 @@ def _packed(items):
 _new_object = object.__new__
 #: Hit.other_highlights of a hit that matched in its own field only (read-only, shared).
 _read_only = types.MappingProxyType
-_NO_OTHERS = _read_only({})
+_NO_OTHERS: Mapping[str, list[tuple[int, int]]] = _read_only({})
 
 # sb_hit_entry as struct.iter_unpack reads a copy of the array: id, score, field, tier, then six size_t.
 _ENTRY = struct.Struct("=QQII6" + ("Q" if ctypes.sizeof(ctypes.c_size_t) == 8 else "I"))
@@ -194,29 +216,13 @@ _byref = ctypes.byref
 _string_at = ctypes.string_at
 #: The options structs of searches without scopes or filters, by (limit, type(limit), mode,
 #: extended, typos, offset, type(offset), list_all, exact_total): see Index._plain_options.
-_PLAIN_OPTIONS = {}
+_PLAIN_OPTIONS: dict[tuple[Any, ...], sb_search_options] = {}
 #: sb_unit: highlight ranges and text offsets in code points, i.e. Python string indices.
-SB_UNIT_CODE_POINTS = 1
+SB_UNIT_CODE_POINTS = Unit.CODE_POINTS
 
 
 def _item_struct(item):
-    if isinstance(item, dict):
-        get = item.get
-        item_id, title = item["id"], item["title"]
-        subtitle, keywords = get("subtitle") or "", get("keywords") or ""
-        scope, weight, attributes = get("scope", 0), get("weight", 0.0), get("attributes") or {}
-    else:
-        values = tuple(item)
-        if len(values) < 2:
-            raise ValueError("an item tuple needs at least (id, title)")
-        item_id, title = values[0], values[1]
-        subtitle = values[2] if len(values) > 2 and values[2] else ""
-        keywords = values[3] if len(values) > 3 and values[3] else ""
-        scope = values[4] if len(values) > 4 else 0
-        weight = values[5] if len(values) > 5 else 0.0
-        attributes = {}
-    if isinstance(keywords, (list, tuple)):
-        keywords = " ".join(keywords)
+    item_id, title, subtitle, keywords, scope, weight, attributes = _fields(item)
     if not isinstance(item_id, int) or not 0 <= item_id < 2**64:
         raise ValueError(f"item id must be an int in [0, 2**64), got {item_id!r}")
     if not isinstance(scope, int) or not 0 <= scope < 2**32:
@@ -258,7 +264,8 @@ class Index(_ffi.OwnedHandle):
     _free = "sb_index_free"  # cancels pending asynchronous searches first
     _handle_type = sb_index
 
-    def __init__(self, locale=None, mode="prefix", threads=0, fields=None):
+    def __init__(self, locale: str | None = None, mode: str | None = "prefix", threads: int = 0,
+                 fields: Iterable[str] | None = None) -> None:
         mask = 0
         for name in fields or ():
             if name not in FIELDS:
@@ -271,11 +278,11 @@ class Index(_ffi.OwnedHandle):
         self._handle = handle
         _lifetime.track_index(self)
         self._lock = threading.Lock()
-        self._pending = {}
+        self._pending: dict[object, Any] = {}  # search token -> what C may still call back into
         self.locale = locale
         self.mode = mode or "prefix"
 
-    def add(self, items):
+    def add(self, items: Iterable[Item]) -> None:
         """Adds items (an id already present is replaced), in one batch: searches see all of
         them or none."""
         if not isinstance(items, list):
@@ -296,7 +303,7 @@ class Index(_ffi.OwnedHandle):
             del packed
             lib.sb_release_memory()
 
-    def remove(self, ids):
+    def remove(self, ids: Iterable[int]) -> None:
         """Removes items by id (unknown ids are ignored)."""
         ids = list(ids)
         if not ids:
@@ -304,12 +311,30 @@ class Index(_ffi.OwnedHandle):
         array_ = (ctypes.c_uint64 * len(ids))(*(checked(i, "uint64_t", "item id") for i in ids))
         lib.sb_index_remove(self._handle, array_, len(ids))
 
-    def __len__(self):
+    def __len__(self) -> int:
+        """The number of items in the index."""
         count = ctypes.c_size_t()
         lib.sb_index_count(self._handle, ctypes.byref(count))
         return count.value
 
-    def get(self, item_id):
+    def __contains__(self, item_id: object) -> bool:
+        """True when an item has this id (False for anything that is not a valid item id)."""
+        if not isinstance(item_id, int) or isinstance(item_id, bool) or not 0 <= item_id < 2**64:
+            return False
+        item = ctypes.POINTER(sb_item)()
+        try:
+            lib.sb_index_get(self._handle, item_id, ctypes.byref(item))
+        except NotFound:
+            return False
+        lib.sb_free(item)
+        return True
+
+    def __repr__(self) -> str:
+        if not self._handle:
+            return f"<searchbar.Index closed, locale={self.locale!r}, mode={self.mode!r}>"
+        return f"<searchbar.Index {len(self)} items, locale={self.locale!r}, mode={self.mode!r}>"
+
+    def get(self, item_id: int) -> dict[str, Any] | None:
         """The item with this id as a dict {"id", "title", "subtitle", "keywords", "scope",
         "weight", "attributes"} (texts as added, "" for a field the index does not store; the
         weight as it ranks, at float32 precision; attribute text values folded as filters compare
@@ -317,10 +342,8 @@ class Index(_ffi.OwnedHandle):
         item = ctypes.POINTER(sb_item)()
         try:
             lib.sb_index_get(self._handle, checked(item_id, "uint64_t", "item id"), ctypes.byref(item))
-        except SearchBarError as error:
-            if error.status_name == "SB_ENOTFOUND":
-                return None
-            raise
+        except NotFound:
+            return None
         try:
             c = item.contents
 
@@ -339,7 +362,7 @@ class Index(_ffi.OwnedHandle):
         finally:
             lib.sb_free(item)
 
-    def clear(self):
+    def clear(self) -> None:
         """Removes every item (searches running meanwhile see all of them or none)."""
         lib.sb_index_clear(self._handle)
 
@@ -367,18 +390,19 @@ class Index(_ffi.OwnedHandle):
                 if isinstance(condition, str):
                     v = _encode(condition, "filter value")
                     keep.append(v)
-                    array[i].kind, array[i].text, array[i].text_len = 0, v, len(v)
+                    array[i].kind, array[i].text, array[i].text_len = FilterKind.EQUALS, v, len(v)
                 else:
                     low, high = condition
-                    array[i].kind = 1
+                    array[i].kind = FilterKind.RANGE
                     array[i].min = -math.inf if low is None else float(low)
                     array[i].max = math.inf if high is None else float(high)
             keep.append(array)
             options.filters, options.filter_count = array, len(filters)
         return options, keep
 
-    def search(self, query, limit=50, mode=None, scope=None, filters=None, extended=False, typos=True, offset=0,
-               list_all=False, exact_total=False):
+    def search(self, query: str, limit: int = 50, mode: str | None = None, scope: Scopes = None,
+               filters: Filters = None, extended: bool = False, typos: bool = True, offset: int = 0,
+               list_all: bool = False, exact_total: bool = False) -> Hits:
         """The best hits for `query`, best first, as Hits (a list of Hit with `total` and
         `total_is_exact`). `scope`: an int or a list of ints; `filters`: {attribute: "text"}
         for equality or {attribute: (min, max)} for a number range (None for an open end);
@@ -414,8 +438,10 @@ class Index(_ffi.OwnedHandle):
                 _PLAIN_OPTIONS[key] = options
         return options
 
-    def search_async(self, query, callback, limit=50, mode=None, scope=None, filters=None, extended=False,
-                     typos=True, offset=0, list_all=False, exact_total=False):
+    def search_async(self, query: str, callback: Callable[[Hits | SearchBarError], object], limit: int = 50,
+                     mode: str | None = None, scope: Scopes = None, filters: Filters = None,
+                     extended: bool = False, typos: bool = True, offset: int = 0, list_all: bool = False,
+                     exact_total: bool = False) -> int:
         """Starts a search on the index's threads; `callback(hits_or_exception)` runs once on a
         library thread with Hits (as search() returns), or a SearchBarError (SB_ECANCELED when
         cancelled). Returns a ticket for cancel()."""
@@ -429,7 +455,7 @@ class Index(_ffi.OwnedHandle):
                 if status == 0:
                     outcome = self._hits(results)
                 else:
-                    outcome = SearchBarError(status, _ffi.status_name(status), "search did not complete", "sb_index_search_async")
+                    outcome = error_for(status, "search did not complete", "sb_index_search_async")
                     if results:
                         lib.sb_results_free(results)
                 callback(outcome)
@@ -453,7 +479,7 @@ class Index(_ffi.OwnedHandle):
             raise
         return ticket.value
 
-    def cancel(self, ticket):
+    def cancel(self, ticket: int) -> bool:
         """Cancels an asynchronous search; False when it had already completed."""
         try:
             lib.sb_index_cancel(self._handle, checked(ticket, "uint64_t", "ticket"))

@@ -10,9 +10,10 @@ closes every session, then every index (sessions search their index), waiting as
 import atexit
 import threading
 import weakref
+from typing import Any
 
-_sessions = weakref.WeakSet()
-_indexes = weakref.WeakSet()
+_sessions: weakref.WeakSet[Any] = weakref.WeakSet()
+_indexes: weakref.WeakSet[Any] = weakref.WeakSet()
 _lock = threading.Lock()
 
 

@@ -1,14 +1,17 @@
 """The built-in sample dataset the library builds from ICU's own data."""
+from __future__ import annotations
+
 import ctypes
+from typing import Any, Iterable
 
 from ._ffi import lib, sb_item
 from ._ranges import checked
 
 #: Sample scopes in scope-number order: 0 Characters ... 5 Currencies.
-SAMPLE_SCOPES = [lib.sb_sample_scope_title(i).decode("utf-8") for i in range(6)]
+SAMPLE_SCOPES: list[str] = [lib.sb_sample_scope_title(i).decode("utf-8") for i in range(6)]
 
 
-def sample_items(scopes=None):
+def sample_items(scopes: Iterable[int | str] | None = None) -> list[dict[str, Any]]:
     """The sample items as dicts {"id", "title", "subtitle", "keywords", "scope"}: Unicode
     characters and emoji by name, language and country names in many locales, time-zone cities
     and currency names (about 185,000 items). `scopes`: scope numbers or titles to build."""

@@ -4,20 +4,27 @@ Text positions are Python string indices; the binding converts them to the libra
 byte offsets. Events come three ways: callbacks (set_callbacks), a queue (next_event, events()),
 and a file descriptor readable while events wait (fileno(), aevents() for asyncio).
 """
+from __future__ import annotations
+
 import ctypes
 import sys
+from typing import Any, AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence, TYPE_CHECKING
 import threading
 import weakref
 from dataclasses import dataclass
 
-from . import _lifetime
+from . import _lifetime, enums
 from ._ffi import lib, sb_results, sb_session
 from ._session_ffi import (
     sb_bar_item, sb_display, sb_event, sb_event_callback, sb_issued_query, sb_recent, sb_recents_policy,
     sb_search_timing, sb_search_token, sb_session_options, sb_suggestion, sb_veto_callback,
 )
 from ._ranges import checked
-from ._text import _encode, _locale
+from ._graphemes import last_cluster_start
+from ._text import _encode, _locale, byte_to_index_map
+from .enums import lowercase_names
+if TYPE_CHECKING:
+    from ._index import Filters, Hit, Index, Scopes
 from .errors import SB_EMISUSE, SB_EMPTY, SB_ETIMEDOUT, SearchBarError
 
 P = ctypes.POINTER
@@ -36,24 +43,20 @@ def _event_kinds():
 
 
 EVENT_KINDS = _event_kinds()
-SCOPE_BAR = ("automatic", "always", "never")
-PLACEMENTS = ("content", "navigation_bar")
-CANCEL_BUTTON = ("automatic", "always", "never")
-AUTOCAPITALIZATION = ("none", "words", "sentences", "all_characters")
-STYLES = ("prominent", "minimal", "default")
-BAR_TONES = ("default", "black", "black_opaque", "black_translucent")
-KEYBOARD_TYPES = (
-    "default", "ascii_capable", "numbers_and_punctuation", "url", "number_pad", "phone_pad", "name_phone_pad",
-    "email_address", "decimal_pad", "twitter", "web_search", "ascii_capable_number_pad",
-)
-TEXT_TRAITS = ("default", "no", "yes")
-RETURN_KEYS = (
-    "default", "go", "google", "join", "next", "route", "search", "send", "yahoo", "done", "emergency_call", "continue",
-)
-TOKEN_KINDS = ("term", "scope", "attribute")
-TRIGGERS = ("as_you_type", "submit_only")
-SUGGESTION_SOURCES = ("recent", "completion", "host")
-SUGGESTION_ACTIONS = ("replace_text", "replace_word", "add_token")
+# The names Python takes and gives for the C enums' values: the header's, in lower case.
+SCOPE_BAR = lowercase_names(enums.ScopeBarPolicy)
+PLACEMENTS = lowercase_names(enums.BarPlacement)
+CANCEL_BUTTON = lowercase_names(enums.CancelButtonPolicy)
+AUTOCAPITALIZATION = lowercase_names(enums.Autocapitalization)
+STYLES = lowercase_names(enums.BarStyle)
+BAR_TONES = lowercase_names(enums.BarTone)
+KEYBOARD_TYPES = lowercase_names(enums.KeyboardType)
+TEXT_TRAITS = lowercase_names(enums.TextTrait)
+RETURN_KEYS = lowercase_names(enums.ReturnKeyType)
+TOKEN_KINDS = lowercase_names(enums.SearchTokenKind)
+TRIGGERS = lowercase_names(enums.SearchTrigger)
+SUGGESTION_SOURCES = lowercase_names(enums.SuggestionSource)
+SUGGESTION_ACTIONS = lowercase_names(enums.SuggestionAction)
 
 
 def _choice(value, names, what):
@@ -74,20 +77,22 @@ def _byte_offset(text, index):
 
 @dataclass(frozen=True)
 class Event:
-    """One session event; `kind` is a name from EVENT_KINDS ('text_did_change', ...)."""
+    """One session event; `kind` is a name from EVENT_KINDS ('text_did_change', ...).
+    'should_change_text': `range` is the (start, end) str indices of the text being replaced
+    and `text` the replacement."""
 
     kind: str
     generation: int = 0
     text: str = ""
     index: int = -1
     previous_index: int = -1
-    range: tuple = (0, 0)
+    range: tuple[int, int] = (0, 0)
     count: int = 0
     host_value: int = 0
     status: int = 0
     #: 'update_search_results': the tokens the query was issued with (`index` is its scope and
     #: `count` the number of tokens; empty when the query was already superseded when read).
-    tokens: tuple = ()
+    tokens: tuple[SearchToken, ...] = ()
 
     @staticmethod
     def _from_c(c, session=None):
@@ -96,8 +101,13 @@ class Event:
         if kind == "update_search_results" and session is not None and c.count:
             query = session.query(c.generation)
             tokens = query.tokens if query is not None else ()
+        span = (c.range.start, c.range.end)
+        if kind == "should_change_text" and session is not None:
+            # The library gives UTF-8 bytes of the text being edited: make them str indices.
+            positions = byte_to_index_map(session.text)
+            span = (positions.get(span[0], span[0]), positions.get(span[1], span[1]))
         return Event(kind, c.generation, _read(c.text, c.text_len), c.index, c.previous_index,
-                     (c.range.start, c.range.end), c.count, c.host_value, c.status, tokens)
+                     span, c.count, c.host_value, c.status, tokens)
 
 
 @dataclass(frozen=True)
@@ -107,8 +117,8 @@ class Query:
     generation: int
     text: str
     scope: int
-    scope_title: str
-    tokens: tuple
+    scope_title: str | None
+    tokens: tuple[SearchToken, ...]
 
 
 @dataclass(frozen=True)
@@ -140,7 +150,7 @@ class Suggestion:
     title: str
     completion: str = ""
     action: str = "replace_text"
-    token: SearchToken = None
+    token: SearchToken | None = None
     host_value: int = 0
     source: str = "host"
 
@@ -152,16 +162,16 @@ class Display:
     text: str
     placeholder: str
     prompt: str
-    tokens: list
-    scope_titles: list
+    tokens: list[SearchToken]
+    scope_titles: list[str]
     selected_scope: int
-    leading_items: list
-    trailing_items: list
+    leading_items: list[BarItem]
+    trailing_items: list[BarItem]
     generation: int
     result_count: int
     placement: str
     style: str
-    tint: int
+    tint: int | None
     shows_placeholder: bool
     shows_prompt: bool
     shows_clear_button: bool
@@ -184,7 +194,7 @@ class Display:
     return_key: str = "search"
     enables_return_key_automatically: bool = True
     return_key_enabled: bool = False
-    search_results_title: str = None
+    search_results_title: str | None = None
 
 
 def _token_from_c(c):
@@ -231,21 +241,22 @@ class Session:
     (handle 'update_search_results' events and call deliver_results()). `manual_clock=True`
     makes time move only with advance_clock() (deterministic tests)."""
 
-    def __init__(self, index=None, *, locale=None, recents_directory=None, manual_clock=False, queue_capacity=0):
+    def __init__(self, index: Index | None = None, *, locale: str | None = None, recents_directory: str | None = None,
+                 manual_clock: bool = False, queue_capacity: int = 0) -> None:
         options = sb_session_options(
             locale=_locale(locale), recents_directory=recents_directory.encode() if recents_directory else None,
             clock=1 if manual_clock else 0, event_queue_capacity=checked(queue_capacity, "uint32_t", "queue_capacity"))
         handle = P(sb_session)()
         index_handle = index._handle if index is not None else None
         lib.sb_session_new(index_handle, ctypes.byref(options), ctypes.byref(handle))
-        self._handle = handle
+        self._handle: Any = handle  # a POINTER(sb_session); None once closed
         self._index = index
-        self._callbacks = None
+        self._callbacks: tuple[Any, Any] | None = None
         _lifetime.track_session(self)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
-    def close(self):
+    def close(self) -> None:
         """Frees the session (idempotent). From inside one of the session's own callbacks
         (including when its last reference is dropped there) the session is freed as soon as
         that callback has returned."""
@@ -267,16 +278,18 @@ class Session:
         except Exception:  # noqa: BLE001 (a finalizer must not raise)
             pass
 
-    def __enter__(self):
+    def __enter__(self) -> Session:
+        """Returns the session; the `with` block's end closes it."""
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
+        """Closes the session."""
         self.close()
 
     # -- text ----------------------------------------------------------------------------------
 
     @property
-    def text(self):
+    def text(self) -> str:
         """The search text. Setting it is programmatic: no veto, no autocapitalization."""
         pointer = P(ctypes.c_char)()
         length = ctypes.c_size_t()
@@ -287,39 +300,41 @@ class Session:
             lib.sb_free(pointer)
 
     @text.setter
-    def text(self, value):
+    def text(self, value: str) -> None:
         data = _encode(value)
         lib.sb_session_set_text(self._handle, data, len(data))
 
-    def insert(self, text, at=None):
+    def insert(self, text: str, at: int | None = None) -> bool:
         """Types `text` at string index `at` (default: the end). Returns False when vetoed."""
         current = self.text
         offset = _byte_offset(current, len(current) if at is None else at)
         data = _encode(text)
         return self._vetoable(lib.sb_session_insert_text, offset, data, len(data))
 
-    def type(self, text):
+    def type(self, text: str) -> None:
         """Types `text` one character at a time at the end, as a keyboard would."""
         for character in text:
             self.insert(character)
 
-    def replace(self, start, end, text):
+    def replace(self, start: int, end: int, text: str) -> bool:
         """Replaces string indices [start, end) with typed `text`. Returns False when vetoed."""
         current = self.text
         data = _encode(text)
         return self._vetoable(lib.sb_session_replace_text, _byte_offset(current, start), _byte_offset(current, end),
                               data, len(data))
 
-    def delete(self, start, end):
+    def delete(self, start: int, end: int) -> bool:
         """Deletes string indices [start, end). Returns False when vetoed."""
         current = self.text
         return self._vetoable(lib.sb_session_delete_text, _byte_offset(current, start), _byte_offset(current, end))
 
-    def backspace(self):
-        """Deletes the last character, or the last token when the text is empty."""
+    def backspace(self) -> bool:
+        """Deletes the last user-perceived character (a whole grapheme cluster: an emoji with
+        its modifiers, a flag, a letter with its combining marks, a Hangul syllable in jamo), or
+        the last token when the text is empty. Returns False when vetoed."""
         current = self.text
         if current:
-            return self.delete(len(current) - 1, len(current))
+            return self.delete(last_cluster_start(current), len(current))
         tokens = self.display().tokens
         if tokens:
             self.remove_token(len(tokens) - 1)
@@ -348,24 +363,24 @@ class Session:
                       doc="A line above the bar, shown with or without text.")
 
     @property
-    def scope_titles(self):
+    def scope_titles(self) -> list[str]:
         """The scope bar's titles."""
         return self.display().scope_titles
 
     @scope_titles.setter
-    def scope_titles(self, titles):
+    def scope_titles(self, titles: Iterable[str]) -> None:
         encoded = [_encode(t) for t in titles]
         array = (ctypes.c_char_p * len(encoded))(*encoded)
         lengths = (ctypes.c_size_t * len(encoded))(*[len(e) for e in encoded])
         lib.sb_session_set_scope_titles(self._handle, array, lengths, len(encoded))
 
     @property
-    def selected_scope(self):
+    def selected_scope(self) -> int:
         """The selected scope; setting it is silent (the user's tap is select_scope())."""
         return self.display().selected_scope
 
     @selected_scope.setter
-    def selected_scope(self, index):
+    def selected_scope(self, index: int) -> None:
         lib.sb_session_set_selected_scope(self._handle, checked(index, "int64_t", "selected_scope"))
 
     def _enum_setter(function, names, what):  # noqa: N805 (a helper used in the class body)
@@ -409,12 +424,12 @@ class Session:
                     lambda self, rgba: lib.sb_session_set_tint(self._handle, checked(rgba, "uint32_t", "tint")),
                     doc="A custom tint 0xRRGGBBAA (None when the style wins); overrides the style.")
     @property
-    def search_results_title(self):
+    def search_results_title(self) -> str | None:
         """The results' title (UISearchDisplayController.searchResultsTitle); None: the host's default."""
         return self.display().search_results_title
 
     @search_results_title.setter
-    def search_results_title(self, title):
+    def search_results_title(self, title: str | None) -> None:
         if title is None:
             lib.sb_session_set_search_results_title(self._handle, None, 0)
         else:
@@ -438,16 +453,18 @@ class Session:
                       lambda self, v: lib.sb_session_set_active(self._handle, 1 if v else 0),
                       doc="The search interface is presented (UISearchController.isActive).")
 
-    def set_items(self, items, trailing=False):
+    def set_items(self, items: Iterable[BarItem | tuple[int, str]], trailing: bool = False) -> None:
         """Sets host items (BarItem or (id, title)) beside the field, shown while active."""
-        items = [i if isinstance(i, BarItem) else BarItem(*i) for i in items]
-        buffers = [_encode(i.title) for i in items]
-        array = (sb_bar_item * len(items))(
-            *[sb_bar_item(0, checked(i.id, "uint64_t", "item id"), b, len(b)) for i, b in zip(items, buffers)])
-        lib.sb_session_set_items(self._handle, 1 if trailing else 0, array, len(items))
+        bar_items = [i if isinstance(i, BarItem) else BarItem(*i) for i in items]
+        buffers = [ctypes.create_string_buffer(_encode(i.title, "item title")) for i in bar_items]
+        array = (sb_bar_item * len(bar_items))(
+            *[sb_bar_item(0, checked(i.id, "uint64_t", "item id"), ctypes.cast(b, P(ctypes.c_char)), len(b) - 1)
+              for i, b in zip(bar_items, buffers)])
+        lib.sb_session_set_items(self._handle, 1 if trailing else 0, array, len(bar_items))
+        del buffers  # C copied the titles
 
     @property
-    def timing(self):
+    def timing(self) -> dict[str, Any]:
         """The search-timing policy as a dict (delays in milliseconds)."""
         c = sb_search_timing()
         lib.sb_session_get_timing(self._handle, ctypes.byref(c))
@@ -459,7 +476,7 @@ class Session:
         }
 
     @timing.setter
-    def timing(self, values):
+    def timing(self, values: Mapping[str, Any]) -> None:
         merged = {**self.timing, **values}
         shrinking = merged["shrinking"]
         if shrinking is True or shrinking == "webkit":
@@ -475,64 +492,77 @@ class Session:
 
     # -- user actions ------------------------------------------------------------------------
 
-    def begin_editing(self):
+    def begin_editing(self) -> bool:
         """The field takes the focus. Returns False when vetoed."""
         return self._vetoable(lib.sb_session_begin_editing)
 
-    def end_editing(self):
+    def end_editing(self) -> bool:
         """The field loses the focus. Returns False when vetoed."""
         return self._vetoable(lib.sb_session_end_editing)
 
-    def submit(self):
+    def submit(self) -> None:
+        """The user submitted (Search / Return): a 'search_button' event, the text joins the
+        recent searches and a search runs at once whatever the timing policy."""
         lib.sb_session_submit(self._handle)
 
-    def cancel(self):
+    def cancel(self) -> None:
+        """The Cancel button (or Escape): a 'cancel_button' event; tokens and text are removed,
+        the running search is superseded, the field loses the focus and the search is dismissed."""
         lib.sb_session_cancel(self._handle)
 
-    def clear(self):
+    def clear(self) -> None:
+        """The clear button: a 'clear' event, tokens and text removed and a search at once
+        (nothing happens on an empty field)."""
         lib.sb_session_clear(self._handle)
 
-    def select_scope(self, index):
+    def select_scope(self, index: int) -> bool:
         """The user tapped a scope. Returns False when vetoed."""
         return self._vetoable(lib.sb_session_select_scope, checked(index, "int64_t", "index"))
 
-    def add_token(self, token, index=-1):
+    def add_token(self, token: SearchToken | str, index: int = -1) -> None:
         """Inserts a SearchToken (or a term string) before the text; index -1 appends."""
         c = _CToken(token)
         lib.sb_session_insert_token(self._handle, checked(index, "int64_t", "index"), ctypes.byref(c.struct))
 
-    def remove_token(self, index):
+    def remove_token(self, index: int) -> None:
+        """Removes the token at `index`: a 'token_removed' event and a search."""
         lib.sb_session_remove_token(self._handle, checked(index, "int64_t", "index"))
 
-    def tap_bookmark_button(self):
+    def tap_bookmark_button(self) -> None:
+        """The bookmark button was tapped: a 'bookmark_button' event."""
         lib.sb_session_tap_bookmark_button(self._handle)
 
-    def tap_results_list_button(self):
+    def tap_results_list_button(self) -> None:
+        """The results-list button was tapped: a 'results_list_button' event."""
         lib.sb_session_tap_results_list_button(self._handle)
 
-    def next_match(self):
+    def next_match(self) -> None:
+        """Move to the next match (GTK next-match): a 'next_match' event."""
         lib.sb_session_move_match(self._handle, 1)
 
-    def previous_match(self):
+    def previous_match(self) -> None:
+        """Move to the previous match (GTK previous-match): a 'previous_match' event."""
         lib.sb_session_move_match(self._handle, -1)
 
-    def choose_result(self, item_id):
+    def choose_result(self, item_id: int) -> None:
+        """The user chose the result with this item id: a 'result_chosen' event (`host_value` is
+        the id), and the text joins the recent searches."""
         lib.sb_session_choose_result(self._handle, checked(item_id, "uint64_t", "item_id"))
 
-    def search_now(self):
+    def search_now(self) -> int:
         """Searches now whatever the timing policy; returns the generation."""
         generation = ctypes.c_uint64()
         lib.sb_session_search_now(self._handle, ctypes.byref(generation))
         return generation.value
 
-    def advance_clock(self, milliseconds):
+    def advance_clock(self, milliseconds: int) -> None:
         """Moves a manual clock forward by `milliseconds` (0 to 2**32 - 1), firing due timers.
         Raises OverflowError for a value outside that range."""
         lib.sb_session_advance_clock(self._handle, checked(milliseconds, "uint32_t", "milliseconds"))
 
     # -- what to show --------------------------------------------------------------------------
 
-    def display(self):
+    def display(self) -> Display:
         """Everything to draw, as a Display."""
         pointer = P(sb_display)()
         lib.sb_session_display(self._handle, ctypes.byref(pointer))
@@ -570,7 +600,8 @@ class Session:
 
     # -- events ----------------------------------------------------------------------------------
 
-    def set_callbacks(self, veto=None, on_event=None):
+    def set_callbacks(self, veto: Callable[[Event], object] | None = None,
+                      on_event: Callable[[Event], object] | None = None) -> None:
         """`veto(event) -> bool` answers 'should_*' events synchronously; `on_event(event)`
         receives the others (possibly on a library thread). An exception inside a callback is
         printed and treated as "allow" / ignored.
@@ -584,14 +615,14 @@ class Session:
         SearchBarError (SB_EMISUSE) inside a callback; close() there frees the session once the
         callback has returned."""
 
+        me = weakref.ref(self)  # no cycle through the callbacks: dropping the session closes it
+
         def veto_trampoline(_user, event):
             try:
-                return 1 if veto(Event._from_c(event.contents)) else 0
+                return 1 if veto(Event._from_c(event.contents, me())) else 0
             except BaseException:  # noqa: BLE001 (must not unwind into C)
                 sys.excepthook(*sys.exc_info())
                 return 1
-
-        me = weakref.ref(self)  # no cycle through the callbacks: dropping the session closes it
 
         def event_trampoline(_user, event):
             try:
@@ -604,7 +635,7 @@ class Session:
         lib.sb_session_set_callbacks(self._handle, c_veto, c_event, None)
         self._callbacks = (c_veto, c_event)  # keep them alive while C may call them
 
-    def next_event(self, timeout=0):
+    def next_event(self, timeout: float | None = 0) -> Event | None:
         """The oldest queued Event, waiting up to `timeout` seconds (None: forever); None when
         no event came in time."""
         milliseconds = -1 if timeout is None else checked(max(0, int(timeout * 1000)), "int32_t", "timeout in ms")
@@ -621,7 +652,7 @@ class Session:
         finally:
             lib.sb_free(c.text)
 
-    def events(self, timeout=0):
+    def events(self, timeout: float | None = 0) -> Iterator[Event]:
         """Iterates over queued events until none arrives within `timeout` seconds."""
         while True:
             event = self.next_event(timeout)
@@ -629,13 +660,13 @@ class Session:
                 return
             yield event
 
-    def fileno(self):
+    def fileno(self) -> int:
         """A descriptor readable while events wait (for select, selectors, GLib, Qt)."""
         fd = ctypes.c_int32()
         lib.sb_session_event_fd(self._handle, ctypes.byref(fd))
         return fd.value
 
-    async def aevents(self):
+    async def aevents(self) -> AsyncIterator[Event]:
         """`async for event in session.aevents()`: waits on the descriptor with asyncio."""
         import asyncio
 
@@ -658,7 +689,7 @@ class Session:
 
     # -- results -----------------------------------------------------------------------------------
 
-    def results(self):
+    def results(self) -> tuple[int, list[int]]:
         """(generation, [item ids]) of the newest delivered results."""
         generation = ctypes.c_uint64()
         ids = P(ctypes.c_uint64)()
@@ -669,7 +700,7 @@ class Session:
         finally:
             lib.sb_free(ids)
 
-    def hits(self):
+    def hits(self) -> tuple[int, list[Hit]]:
         """(generation, [Hit]) of the newest delivered results, with scores, matched fields and
         highlights (Python string indices) for a session with an index."""
         if self._index is None:
@@ -681,17 +712,21 @@ class Session:
             return generation.value, []
         return generation.value, self._index._hits(results)
 
-    def set_search_options(self, mode=None, limit=50, extended=False, typos=True, scope=None, filters=None):
+    def set_search_options(self, mode: str | None = None, limit: int = 50, extended: bool = False, typos: bool = True,
+                           scope: Scopes = None, filters: Filters = None, offset: int = 0, list_all: bool = False,
+                           exact_total: bool = False) -> None:
         """How the session's index searches: match mode ('prefix', 'contains', 'fuzzy'), limit,
-        extended syntax, typo tolerance, fixed scopes and filters (as Index.search takes them).
-        Searches the current text again at once."""
+        extended syntax, typo tolerance, fixed scopes and filters, offset, list_all (an empty
+        field lists every item) and exact_total, as Index.search takes them. Searches the
+        current text again at once."""
         if self._index is None:
             raise ValueError("set_search_options needs a session with an index")
-        options, keep = self._index._options(limit, mode, scope, filters, extended, typos)
+        options, keep = self._index._options(limit, mode, scope, filters, extended, typos, offset, list_all,
+                                             exact_total)
         lib.sb_session_set_search_options(self._handle, ctypes.byref(options))
         del keep
 
-    def query(self, generation):
+    def query(self, generation: int) -> Query | None:
         """The Query (text, scope, scope title, tokens) `generation` was issued for, or None when
         a newer query superseded it (there is nothing to search for)."""
         pointer = P(sb_issued_query)()
@@ -709,7 +744,7 @@ class Session:
         finally:
             lib.sb_free(pointer)
 
-    def deliver_results(self, generation, ids):
+    def deliver_results(self, generation: int, ids: Sequence[int]) -> bool:
         """Answers query `generation` with item ids (a session without an index). Returns False
         when that query was superseded (the results are dropped)."""
         array = (ctypes.c_uint64 * len(ids))(*(checked(i, "uint64_t", "item id") for i in ids))
@@ -718,13 +753,13 @@ class Session:
 
     # -- recents ---------------------------------------------------------------------------------
 
-    def set_recents_name(self, name):
+    def set_recents_name(self, name: str | None) -> None:
         """Saves recent searches under `name` (None stops). A corrupt file raises
         SearchBarError (SB_ECORRUPT) after being moved aside; the session starts empty."""
         lib.sb_session_set_recents_name(self._handle, name.encode() if name is not None else None)
 
     @property
-    def recents(self):
+    def recents(self) -> list[str]:
         """The current list of recent searches, newest first."""
         pointer = P(sb_recent)()
         count = ctypes.c_size_t()
@@ -734,25 +769,30 @@ class Session:
         finally:
             lib.sb_free(pointer)
 
-    def add_recent(self, text):
+    def add_recent(self, text: str) -> None:
+        """Adds a search to the current list as submitting it would (not in private mode)."""
         data = _encode(text)
         lib.sb_session_add_recent(self._handle, data, len(data))
 
-    def remove_recent(self, index):
+    def remove_recent(self, index: int) -> None:
+        """Removes the recent search at `index` of `recents`."""
         lib.sb_session_remove_recent(self._handle, checked(index, "int64_t", "index"))
 
-    def clear_recents(self):
+    def clear_recents(self) -> None:
+        """Forgets every recent search of every list."""
         lib.sb_session_clear_recents(self._handle)
 
     @property
-    def recents_policy(self):
+    def recents_policy(self) -> dict[str, Any]:
+        """How recents are kept, as a dict: limit, per_scope, private (not saved), expiry_ms
+        (None: never); setting it takes any of those keys."""
         c = sb_recents_policy()
         lib.sb_session_get_recents_policy(self._handle, ctypes.byref(c))
         return {"limit": c.limit, "per_scope": bool(c.per_scope), "private": bool(c.is_private),
                 "expiry_ms": c.expiry_ms or None}
 
     @recents_policy.setter
-    def recents_policy(self, values):
+    def recents_policy(self, values: Mapping[str, Any]) -> None:
         merged = {**self.recents_policy, **values}
         c = sb_recents_policy(checked(merged["limit"], "uint32_t", "limit"), 1 if merged["per_scope"] else 0,
                               1 if merged["private"] else 0, checked(merged["expiry_ms"] or 0, "uint64_t", "expiry_ms"))
@@ -760,7 +800,7 @@ class Session:
 
     # -- suggestions --------------------------------------------------------------------------------
 
-    def suggestions(self):
+    def suggestions(self) -> list[Suggestion]:
         """What to offer now, as Suggestion objects."""
         pointer = P(sb_suggestion)()
         count = ctypes.c_size_t()
@@ -776,10 +816,13 @@ class Session:
         finally:
             lib.sb_free(pointer)
 
-    def choose_suggestion(self, index):
+    def choose_suggestion(self, index: int) -> None:
+        """Chooses suggestion `index` of suggestions(): the text or the word being typed is
+        replaced, or a token added, as its action says; the result joins the recent searches
+        and a search runs at once."""
         lib.sb_session_choose_suggestion(self._handle, checked(index, "int64_t", "index"))
 
-    def set_host_suggestions(self, suggestions, before_typing=False):
+    def set_host_suggestions(self, suggestions: Iterable[Suggestion | str], before_typing: bool = False) -> None:
         """Host Suggestion objects (or titles) offered while typing, or on an empty field."""
         items = [s if isinstance(s, Suggestion) else Suggestion(s) for s in suggestions]
         keep = []
@@ -797,7 +840,7 @@ class Session:
 
     # -- state restoration -------------------------------------------------------------------------
 
-    def snapshot(self):
+    def snapshot(self) -> str:
         """The session's state as a JSON string."""
         pointer = P(ctypes.c_char)()
         length = ctypes.c_size_t()
@@ -807,7 +850,7 @@ class Session:
         finally:
             lib.sb_free(pointer)
 
-    def restore(self, json_text):
+    def restore(self, json_text: str) -> None:
         """Restores a snapshot() as a whole; raises SearchBarError (nothing changed) for a bad
         one. If the recent-search file it names cannot be read, the state is still restored,
         the file is moved aside and RecentsResetWarning is issued."""

@@ -1,10 +1,10 @@
 """ctypes declarations of the sb_session_* functions and their types (merged into _ffi.FUNCTIONS).
 
-Imported by _ffi after its own types, so the handle and range classes are shared.
+Imports only the core declarations (shared handle and range types), nothing that loads or calls.
 """
 import ctypes
 
-from ._ffi import Versioned, sb_results, sb_search_options, sb_index, sb_range, sb_session
+from ._declarations import Versioned, sb_results, sb_search_options, sb_index, sb_range, sb_session
 
 P = ctypes.POINTER
 

@@ -1,9 +1,13 @@
 """Folding, tokenization and collation: the international text layer."""
+from __future__ import annotations
+
 import array
 import ctypes
 from dataclasses import dataclass
+from typing import Iterable
 
 from ._ffi import SIZE_T_CODE, OwnedHandle, lib, packed_utf8, sb_collator, sb_token, size_t_view, take_bytes
+from .enums import TokenKind, lowercase_names
 
 
 def _encode(text, name="text"):
@@ -34,7 +38,7 @@ def byte_to_index_map(text):
     return mapping
 
 
-def fold(text, locale=None):
+def fold(text: str, locale: str | None = None) -> str:
     """The match key of `text`: case, diacritics, width, compatibility forms, kana, Traditional
     Chinese and Hangul folded, keeping the letters the locale's users consider distinct."""
     data = _encode(text)
@@ -46,7 +50,8 @@ def fold(text, locale=None):
 
 @dataclass(frozen=True)
 class Token:
-    """A word token: `text[start:end]` of the original string is where it stands."""
+    """A word token: `text[start:end]` of the original string is where it stands; `key` is its
+    folded match key and `kind` one of 'word', 'number', 'no_space_script', 'emoji', 'part'."""
 
     text: str
     key: str
@@ -55,10 +60,10 @@ class Token:
     kind: str
 
 
-_KINDS = {0: "word", 1: "number", 2: "no_space_script", 3: "emoji", 4: "part"}
+_KINDS = dict(enumerate(lowercase_names(TokenKind)))
 
 
-def tokenize(text, locale=None):
+def tokenize(text: str, locale: str | None = None) -> list[Token]:
     """The word tokens of `text` (ICU word break on the case-folded text, plus emoji, flags,
     snake_case and hyphenated parts), with Python string indices into `text`."""
     data = _encode(text)
@@ -91,20 +96,20 @@ class Collator(OwnedHandle):
     _free = "sb_collator_free"
     _handle_type = sb_collator
 
-    def __init__(self, locale=None):
+    def __init__(self, locale: str | None = None) -> None:
         handle = ctypes.POINTER(sb_collator)()
         lib.sb_collator_new(_locale(locale), ctypes.byref(handle))
         self._handle = handle
         self.locale = locale
 
-    def compare(self, a, b):
+    def compare(self, a: str, b: str) -> int:
         """-1, 0 or 1 as `a` sorts before, with or after `b`."""
         da, db = _encode(a, "a"), _encode(b, "b")
         order = ctypes.c_int32()
         lib.sb_collator_compare(self._handle, da, len(da), db, len(db), ctypes.byref(order))
         return order.value
 
-    def key(self, text):
+    def key(self, text: str) -> bytes:
         """The sort key of `text` as bytes: comparing keys orders like compare()."""
         data = _encode(text)
         out = ctypes.POINTER(ctypes.c_uint8)()
@@ -112,7 +117,7 @@ class Collator(OwnedHandle):
         lib.sb_collator_sort_key(self._handle, data, len(data), ctypes.byref(out), ctypes.byref(length))
         return take_bytes(out, length.value)
 
-    def sort(self, strings):
+    def sort(self, strings: Iterable[str]) -> list[str]:
         """A new list of `strings` in collation order (stable)."""
         strings = list(strings)
         if not strings:
@@ -123,7 +128,7 @@ class Collator(OwnedHandle):
         return list(map(strings.__getitem__, order))
 
 
-def sort(strings, locale=None):
+def sort(strings: Iterable[str], locale: str | None = None) -> list[str]:
     """A new list of `strings` ordered the way the locale's users expect."""
     with Collator(locale) as collator:
         return collator.sort(strings)
