@@ -292,7 +292,7 @@ static void items_and_results(reader *r) {
     uint32_t unit = (uint32_t)value(r);
     st = sb_results_export(results, unit, &all, &all_count, &hit_text, &hit_len, &ranges, &range_count);
     check(st);
-    if (unit > 1) refused(st);
+    if (unit > SB_UNIT_UTF16) refused(st);
     sb_results_free(results);
 }
 
