@@ -6,6 +6,8 @@
 # exit path; the script refuses to start when one of them is already installed.
 # Needs root (or sudo). Usage: bash Tests/packaging/deb.sh BUILD_DIR
 set -euo pipefail
+# dpkg and this script run ldconfig, which lives in sbin: a user's PATH on Debian lacks it.
+export PATH="$PATH:/usr/local/sbin:/usr/sbin:/sbin"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:?usage: deb.sh BUILD_DIR}" && pwd)
 as_root=()
