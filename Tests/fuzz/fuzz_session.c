@@ -1,6 +1,7 @@
 /* libFuzzer harness: session edit sequences decoded from bytes. Each operation is one opcode
  * byte, then operands: a length byte and that many text bytes, or an index byte. Edits, scope
- * changes, submits, cancels, tokens, suggestions, recents, timing and the manual clock run on a
+ * changes, submits, cancels, tokens, suggestions, recents, timing, the manual or host clock,
+ * marked text and grapheme deletion run on a
  * session over a small index; an event callback reads state (allowed), asks for changes
  * (queued: SB_OK, run after it returns; a bad argument is SB_EINVAL at once; a change that
  * fails when it runs is an error event) and tries to free the session (SB_EMISUSE); the event
@@ -77,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     setup();
     reader r = {data, size};
     sb_session_options options = SB_SESSION_OPTIONS_INIT;
-    options.clock = SB_CLOCK_MANUAL;
+    options.clock = (size & 4) ? SB_CLOCK_HOST : SB_CLOCK_MANUAL;
     options.recents_directory = "/tmp/sb-fuzz-session-recents";
     sb_session *s = NULL;
     if (sb_session_new((size & 1) ? g_index : NULL, &options, &s) != SB_OK) abort();
@@ -89,7 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const char *text;
         int a;
         sb_status st = SB_OK;
-        switch (op % 32) {
+        switch (op % 40) {
         case 0: text = take_text(&r, &len); st = sb_session_set_text(s, text, len); break;
         case 1: a = take(&r); text = take_text(&r, &len); st = sb_session_insert_text(s, (size_t)(a < 0 ? 0 : a), text, len); break;
         case 2: a = take(&r); st = sb_session_delete_text(s, (size_t)(a < 0 ? 0 : a / 2), (size_t)(a < 0 ? 0 : a)); break;
@@ -190,6 +191,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         case 29: st = sb_session_choose_result(s, 2); break;
         case 30: text = take_text(&r, &len); st = sb_session_set_placeholder(s, text, len); break;
+        case 31: a = take(&r); text = take_text(&r, &len); st = sb_session_set_marked_text(s, (size_t)(a & 15), (size_t)(a >> 4), text, len); break;
+        case 32: st = sb_session_unmark_text(s); break;
+        case 33: {
+            size_t start = 0, end = 0, text_len = 0;
+            char *current = NULL;
+            st = sb_session_get_marked_range(s, &start, &end);
+            if (sb_session_get_text(s, &current, &text_len) != SB_OK) abort();
+            if (st == SB_OK && !(start < end && end <= text_len)) abort(); /* a marked range lies in the text */
+            if (st == SB_EMPTY && (start || end)) abort();
+            sb_free(current);
+            if (st == SB_EMPTY) st = SB_OK;
+            break;
+        }
+        case 34: {
+            size_t after = 0;
+            a = take(&r);
+            st = sb_session_delete_backward(s, (size_t)(a < 0 ? 0 : a), &after);
+            if (st == SB_OK && after > (size_t)(a < 0 ? 0 : a)) abort(); /* the cursor moves back */
+            if (st == SB_EMPTY) st = SB_OK;
+            break;
+        }
+        case 35: a = take(&r); st = sb_session_delete_forward(s, (size_t)(a < 0 ? 0 : a), NULL); if (st == SB_EMPTY) st = SB_OK; break;
+        case 36: {
+            int64_t ms = -2;
+            st = sb_session_next_deadline(s, &ms);
+            if (st == SB_OK && ms < -1) abort();
+            if (st == SB_OK) st = sb_session_run_due(s);
+            break;
+        }
         default: {
             uint64_t gen = 0;
             st = sb_session_search_now(s, &gen);

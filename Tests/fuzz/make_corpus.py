@@ -50,7 +50,8 @@ for q in EXTENDED:
 
 # fuzz_session: opcodes (see fuzz_session.c): 0 set_text, 1 insert, 2 delete, 4 begin, 6 submit,
 # 7 cancel, 9 select_scope, 10 titles, 11 token, 13 clock, 15 suggestion, 16 recent, 22 drain,
-# 23 snapshot/restore
+# 23 snapshot/restore, 31 marked text, 32 unmark, 33 marked range, 34 backspace, 35 forward
+# delete, 36 next deadline + run due (a host clock when the input's size has bit 2 set)
 def text_op(op, s, extra=b""):
     b = u(s)
     return bytes([op]) + extra + bytes([len(b)]) + b
@@ -62,6 +63,8 @@ sequences = [
     bytes([4]) + text_op(16, "apple") + text_op(16, "banana") + bytes([15, 0, 17, 1, 18, 22]),
     bytes([19, 1, 4]) + text_op(0, "東京") + bytes([20, 3, 20, 2, 21, 8, 22, 5, 14, 0]),
     bytes([4]) + text_op(0, "straße") + bytes([2, 6, 3, 0x21]) + bytes([2]) + u("ss") + bytes([24, 1, 25, 1, 22]),
+    bytes([4]) + text_op(31, "ㅎ", b"\0") + text_op(31, "하", b"\0") + text_op(31, "한", b"\0")
+    + bytes([33, 36, 22, 32, 33]) + text_op(0, "aक्ष🇩🇪") + bytes([34, 17, 35, 0, 22, 36, 6, 22]),
 ]
 for i, seq in enumerate(sequences):
     write("fuzz_session", seq)
