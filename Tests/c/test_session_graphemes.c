@@ -2,6 +2,7 @@
  * (sb_session_delete_backward / _forward): flags, emoji ZWJ sequences and skin tones, Hangul
  * jamo, combining marks, Indic conjuncts (GB9c) and Prepend marks are each one character. */
 #include <searchbar.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
@@ -77,6 +78,9 @@ static void veto_and_bad_input(void) {
     CHECK_STATUS(sb_session_delete_forward(session, 1, &offset), SB_EINVAL);
     CHECK_STATUS(sb_session_delete_backward(NULL, 0, &offset), SB_EINVAL);
     CHECK_STATUS(sb_session_delete_forward(NULL, 0, &offset), SB_EINVAL);
+    CHECK_STATUS(sb_session_delete_backward(session, SIZE_MAX, &offset), SB_EINVAL);
+    CHECK(offset == SIZE_MAX); /* left as given: nothing was deleted */
+    CHECK_STATUS(sb_session_delete_forward(session, (size_t)1 << 32, NULL), SB_EINVAL);
     CHECK(text_is(session, "\xc3\xa9x"));
     CHECK_STATUS(sb_session_set_callbacks(session, refuse_all, NULL, NULL), SB_OK);
     CHECK_STATUS(sb_session_delete_backward(session, 3, &offset), SB_ECANCELED);

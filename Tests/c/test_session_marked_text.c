@@ -3,6 +3,7 @@
  * (한 finds 한국어 before the commit), shows in the display for underlining, and is committed
  * by unmark, by another edit or by submit, and dropped by set_text, clear and cancel. */
 #include <searchbar.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
@@ -164,6 +165,8 @@ static void bad_input(void) {
     CHECK_STATUS(sb_session_set_marked_text(session, 0, 0, "\xff", 1), SB_EINVAL); /* bad UTF-8 */
     CHECK_STATUS(sb_session_set_marked_text(session, 0, 0, NULL, 1), SB_EINVAL);
     CHECK_STATUS(sb_session_set_marked_text(NULL, 0, 0, "x", 1), SB_EINVAL);
+    CHECK_STATUS(sb_session_set_marked_text(session, SIZE_MAX, SIZE_MAX, "x", 1), SB_EINVAL);
+    CHECK_STATUS(sb_session_set_marked_text(session, 0, 0, "x", SIZE_MAX), SB_ETOOBIG);
     CHECK(text_is(session, "ab") && nothing_marked(session));
     CHECK_STATUS(sb_session_set_text(session, "é", strlen("é")), SB_OK);
     CHECK_STATUS(sb_session_set_marked_text(session, 1, 1, "x", 1), SB_EINVAL);  /* inside é */
