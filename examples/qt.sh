@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Opens the Qt example (examples/qt/app.py): a search bar in a window over the demo's built-in
+# dataset. Installs what is missing (like examples/demo.sh), builds libsearchbar, installs the
+# Python binding and PySide6 into build/venv. Extra arguments go to the app (--dump-rows FILE,
+# --file ITEMS, --locale L, --state-dir DIR, and Qt's own such as -platform offscreen).
+# Usage: bash examples/qt.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+bash .ci/install-deps.sh
+echo "searchbar: building the library (first run takes a few minutes)..." >&2
+cmake -G Ninja -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build --target searchbar >/dev/null
+python=$(bash .ci/python-env.sh "$root/build")
+export LANG=${LANG:-C.UTF-8}
+case "$LANG" in *UTF-8*|*utf8*) ;; *) export LANG=C.UTF-8 ;; esac
+exec "$python" examples/qt/app.py "$@"

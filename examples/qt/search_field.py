@@ -1,0 +1,111 @@
+"""The search field: a QLineEdit whose every change, input-method pre-edit included, becomes an
+edit of the session's text, and whose keys drive the bar (Tab / Shift+Tab scope, Escape clear
+then cancel, Down into the lists, Return submit)."""
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtWidgets import QLineEdit
+
+from utf16 import from_utf16, to_utf16
+
+
+def edit_between(old: str, new: str) -> tuple[int, int, str]:
+    """The one replacement turning `old` into `new`: (start, end) str indexes of `old` and the
+    text that replaces them, found from the common prefix and suffix."""
+    start = 0
+    limit = min(len(old), len(new))
+    while start < limit and old[start] == new[start]:
+        start += 1
+    end_old, end_new = len(old), len(new)
+    while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
+        end_old -= 1
+        end_new -= 1
+    return start, end_old, new[start:end_new]
+
+
+class SearchField(QLineEdit):
+    """Emits `edited(text)` with the text the user sees (committed text with the pre-edit where
+    the cursor is) after each user change, and a signal per bar key."""
+
+    edited = Signal(str)
+    next_scope = Signal()
+    previous_scope = Signal()
+    escape = Signal()
+    move_down = Signal()
+    submitted = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setAccessibleName("Search")
+        self.setAccessibleDescription("Type to search; Tab changes the scope, Down moves to the results, "
+                                      "Escape clears")
+        self.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled, True)
+        self._preedit = ""
+        self._programmatic = False
+        self.textChanged.connect(self._text_changed)
+
+    # -- the text the session sees ---------------------------------------------------------------
+
+    @property
+    def preedit(self) -> str:
+        """The input method's text being composed ("" when none)."""
+        return self._preedit
+
+    def composed_text(self) -> str:
+        """The committed text with the pre-edit inserted at the cursor: what the user sees and
+        what is searched."""
+        text = self.text()
+        if not self._preedit:
+            return text
+        at = from_utf16(text, self.cursorPosition())
+        return text[:at] + self._preedit + text[at:]
+
+    def show_text(self, text: str) -> None:
+        """Shows the session's text (after a clear, a chosen suggestion or a change the session
+        made), keeping the cursor where it was when it still fits. Left alone while composing:
+        the input method owns the field then."""
+        if self._preedit or text == self.text():
+            return
+        cursor = from_utf16(self.text(), self.cursorPosition())
+        at_end = cursor == len(self.text())
+        self._programmatic = True
+        try:
+            self.setText(text)
+            self.setCursorPosition(to_utf16(text, len(text) if at_end else min(cursor, len(text))))
+        finally:
+            self._programmatic = False
+
+    def _text_changed(self, _text: str) -> None:
+        if not self._programmatic:
+            self.edited.emit(self.composed_text())
+
+    def inputMethodEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Pre-edit is searched as typed: each composing step replaces the previous one in the
+        session's text, and the commit replaces the last."""
+        super().inputMethodEvent(event)
+        self._preedit = event.preeditString()
+        self.edited.emit(self.composed_text())
+
+    # -- keys --------------------------------------------------------------------------------------
+
+    def event(self, event) -> bool:
+        # Tab and Shift+Tab change the scope (QLineEdit would move the focus before keyPressEvent).
+        if event.type() == QEvent.Type.KeyPress and not self._preedit:
+            if event.key() == Qt.Key.Key_Tab and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+                self.next_scope.emit()
+                return True
+            if event.key() == Qt.Key.Key_Backtab:
+                self.previous_scope.emit()
+                return True
+        return super().event(event)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        key = event.key()
+        if self._preedit:
+            super().keyPressEvent(event)
+        elif key == Qt.Key.Key_Escape:
+            self.escape.emit()
+        elif key == Qt.Key.Key_Down:
+            self.move_down.emit()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.submitted.emit()
+        else:
+            super().keyPressEvent(event)

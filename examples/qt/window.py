@@ -1,0 +1,335 @@
+"""The search window: a searchbar.Session drawn with Qt widgets. The session owns the state
+(text, scope, buttons, suggestions, recents, timing, results); this class forwards what the
+user does and draws what the session's display state says after every change and event."""
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QLabel, QLineEdit, QListView, QListWidget,
+                               QListWidgetItem, QPushButton, QSizePolicy, QVBoxLayout, QWidget)
+
+import searchbar
+import icons
+from announcer import Announcer
+from highlight_delegate import HighlightDelegate
+from results_model import ResultsModel
+from scope_bar import ScopeBar
+from search_field import SearchField, edit_between
+from session_driver import SessionDriver
+
+#: Results asked of the index per search (the list scrolls through them).
+LIMIT = 200
+#: Suggestion rows shown above the results while typing (all of them while the field is empty).
+SUGGESTIONS_WHILE_TYPING = 3
+
+STYLE = """
+QWidget#window { background: palette(window); }
+QLineEdit#field { padding: 6px 8px; border: 1px solid palette(mid); border-radius: 8px;
+    background: palette(base); font-size: 15px; }
+QLineEdit#field:focus { border: 2px solid palette(highlight); }
+QLabel#heading { color: palette(placeholder-text); font-size: 11px; font-weight: bold; }
+QLabel#prompt, QLabel#status { color: palette(placeholder-text); }
+QListView { border: 1px solid palette(midlight); border-radius: 6px; background: palette(base); }
+QListWidget::item { padding: 3px 4px; }
+"""
+
+
+class SearchWindow(QWidget):
+    """A search bar with a scope bar, suggestions and a results list over `index`."""
+
+    def __init__(self, index, scope_titles, *, recents_directory=None, host_suggestions=(), prompt="",
+                 locale=None, parent=None):
+        super().__init__(parent)
+        self.setObjectName("window")
+        self.setWindowTitle("searchbar — Qt")
+        self.setStyleSheet(STYLE)
+        self.resize(680, 600)
+        self.session = searchbar.Session(index, locale=locale, recents_directory=recents_directory)
+        self._configure(scope_titles, host_suggestions, prompt)
+        self.delivered_generation = 0
+        self.message = ""
+        self._build()
+        self.driver = SessionDriver(self.session, self)
+        self.driver.event.connect(self._on_event)
+        self.driver.drained.connect(self.refresh)
+        self.refresh()
+
+    def _configure(self, scope_titles, host_suggestions, prompt):
+        s = self.session
+        s.placeholder = "Search"
+        s.prompt = prompt
+        s.scope_titles = scope_titles
+        s.autocapitalization = "none"
+        s.timing = {"delay_ms": 60}
+        s.set_recents_name("qt")
+        s.set_host_suggestions(list(host_suggestions), before_typing=True)
+        s.set_search_options(limit=LIMIT)
+
+    # -- widgets -----------------------------------------------------------------------------------
+
+    def _build(self):
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 12, 14, 10)
+        layout.setSpacing(8)
+        self.prompt_label = QLabel(self, objectName="prompt")
+        self.prompt_label.setWordWrap(True)
+        layout.addWidget(self.prompt_label)
+
+        bar = QHBoxLayout()
+        self.field = SearchField(self)
+        self.field.setObjectName("field")
+        dim = self.palette().placeholderText().color()
+        self.field.addAction(icons.search_icon(dim), QLineEdit.ActionPosition.LeadingPosition)
+        self.clear_action = QAction(icons.clear_icon(dim), "Clear", self.field)
+        self.clear_action.setToolTip("Clear")
+        self._recent_icon, self._suggestion_icon = icons.recent_icon(dim), icons.search_icon(dim)
+        self.clear_action.triggered.connect(self.clear)
+        self.field.addAction(self.clear_action, QLineEdit.ActionPosition.TrailingPosition)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setAccessibleName("Cancel search")
+        self.cancel_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.cancel_button.clicked.connect(self.cancel)
+        bar.addWidget(self.field, 1)
+        bar.addWidget(self.cancel_button)
+        layout.addLayout(bar)
+
+        self.scope_bar = ScopeBar(self)
+        self.scope_bar.scope_clicked.connect(self.select_scope)
+        layout.addWidget(self.scope_bar)
+
+        self.suggestions_heading = QLabel(self, objectName="heading")
+        layout.addWidget(self.suggestions_heading)
+        self.suggestions_list = QListWidget(self)
+        self.suggestions_list.setAccessibleName("Suggestions")
+        self.suggestions_list.setIconSize(QSize(16, 16))
+        self.suggestions_list.itemActivated.connect(lambda item: self.choose_suggestion(self.suggestions_list.row(item)))
+        layout.addWidget(self.suggestions_list)
+
+        self.model = ResultsModel(self)
+        self.results_view = QListView(self)
+        self.results_view.setAccessibleName("Search results")
+        self.results_view.setModel(self.model)
+        self.results_view.setItemDelegate(HighlightDelegate(self.results_view))
+        self.results_view.setUniformItemSizes(True)
+        self.results_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.results_view.activated.connect(lambda index: self.choose_result(index.row()))
+        self.results_view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        layout.addWidget(self.results_view, 1)
+
+        self.status_label = QLabel(self, objectName="status")
+        self.status_label.setAccessibleDescription("Result count")
+        layout.addWidget(self.status_label)
+        self.announcer = Announcer(self.results_view, self.status_label)
+
+        self.field.edited.connect(self.edit)
+        self.field.next_scope.connect(lambda: self.step_scope(1))
+        self.field.previous_scope.connect(lambda: self.step_scope(-1))
+        self.field.escape.connect(self.escape)
+        self.field.move_down.connect(self.enter_lists)
+        self.field.submitted.connect(self.submit)
+        self.field.installEventFilter(self)
+        self.suggestions_list.installEventFilter(self)
+        self.results_view.installEventFilter(self)
+        quit_action = QAction("Quit", self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        self.addAction(quit_action)
+        self.field.setFocus()
+
+    # -- what the user does --------------------------------------------------------------------------
+
+    def edit(self, composed: str) -> None:
+        """The field changed: the same change goes to the session as one replacement (str
+        indexes; the binding makes them UTF-8 offsets). A vetoed or rewritten edit puts the
+        session's text back in the field."""
+        start, end, replacement = edit_between(self.session.text, composed)
+        if start != end or replacement:
+            self.session.replace(start, end, replacement)
+        self.refresh()
+
+    def step_scope(self, step: int) -> None:
+        """Tab / Shift+Tab: the next or previous scope, wrapping."""
+        titles = self.session.scope_titles
+        if titles:
+            self.select_scope((self.session.selected_scope + step) % len(titles))
+
+    def select_scope(self, index: int) -> None:
+        """The user picked scope `index` (a click or Tab); the session searches it."""
+        self.session.select_scope(index)
+        self.field.setFocus()
+        self.refresh()
+
+    def escape(self) -> None:
+        """Escape clears the text and tokens; on an empty field it cancels the search (the
+        field stays focused, so the next key starts a new search)."""
+        display = self.session.display()
+        if display.text or display.tokens:
+            self.clear()
+        else:
+            self.cancel()
+
+    def clear(self) -> None:
+        """The clear button: text and tokens removed."""
+        self.session.clear()
+        self.model.clear()
+        self.field.setFocus()
+        self.refresh()
+
+    def cancel(self) -> None:
+        """The Cancel button: the search is dismissed (text, tokens and results gone)."""
+        self.session.cancel()
+        self.model.clear()
+        self.field.setFocus()
+        self.refresh()
+
+    def submit(self) -> None:
+        """Return in the field: the search is submitted and joins the recent searches."""
+        self.session.submit()
+        self.message = f"Searched for “{self.session.text}”"
+        self.refresh()
+
+    def choose_result(self, row: int) -> None:
+        """Return or a double click on a result."""
+        chosen = self.model.row(row)
+        self.session.choose_result(chosen.item_id)
+        self.message = f"Chose {chosen.title}"
+        self.refresh()
+
+    def choose_suggestion(self, row: int) -> None:
+        """Return or a double click on a suggestion or recent search."""
+        self.session.choose_suggestion(row)
+        self.field.setFocus()
+        self.field.end(False)
+        self.refresh()
+
+    def enter_lists(self) -> None:
+        """Down from the field: the first suggestion, else the first result."""
+        for view in (self.suggestions_list, self.results_view):
+            if view.isVisible() and view.model().rowCount() > 0:
+                view.setFocus()
+                view.setCurrentIndex(view.model().index(0, 0))
+                return
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        kind = event.type()
+        if watched is self.field and kind == QEvent.Type.FocusIn:
+            self.session.begin_editing()
+            self.refresh()
+        elif watched is self.field and kind == QEvent.Type.FocusOut:
+            self.session.end_editing()
+            self.refresh()
+        elif kind == QEvent.Type.KeyPress and watched in (self.suggestions_list, self.results_view):
+            return self._list_key(watched, event)
+        return super().eventFilter(watched, event)
+
+    def _list_key(self, view, event) -> bool:
+        """Up from the first row goes back to the field, Down from the last suggestion to the
+        results; Escape returns to the field; typing goes on in the field."""
+        row = view.currentIndex().row()
+        key = event.key()
+        if key == Qt.Key.Key_Up and row <= 0:
+            self.field.setFocus()
+            return True
+        if key == Qt.Key.Key_Down and view is self.suggestions_list and row == view.count() - 1 \
+                and self.model.rowCount():
+            self.results_view.setFocus()
+            self.results_view.setCurrentIndex(self.model.index(0, 0))
+            return True
+        if key == Qt.Key.Key_Escape:
+            self.field.setFocus()
+            return True
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and row >= 0:
+            if view is self.results_view:
+                self.choose_result(row)
+            else:
+                self.choose_suggestion(row)
+            return True
+        if event.text() and event.text().isprintable() and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            self.field.setFocus()
+            self.field.insert(event.text())
+            return True
+        return False
+
+    # -- what the session says -------------------------------------------------------------------------
+
+    def _on_event(self, event) -> None:
+        if event.kind == "results_ready":
+            generation, hits = self.session.hits()
+            self.delivered_generation = max(self.delivered_generation, generation)
+            self.model.set_hits(hits)
+            if self.model.rowCount():
+                self.results_view.scrollToTop()
+            if self.session.text or self.session.display().tokens:
+                self.announcer.announce(self._count_text(hits))
+        elif event.kind in ("clear", "cancel_button"):
+            self.model.clear()
+        elif event.kind == "search_stalled":
+            self.status_label.setText("Searching…")
+        elif event.kind == "error":
+            self.message = f"Error: {event.text}"
+
+    @staticmethod
+    def _count_text(hits) -> str:
+        total = getattr(hits, "total", len(hits))
+        exact = getattr(hits, "total_is_exact", True)
+        if not hits:
+            return "No results"
+        return f"{total:,}{'' if exact else '+'} result{'' if total == 1 else 's'}"
+
+    def refresh(self) -> None:
+        """Draws the session's display state: text, placeholder, prompt, buttons, scope bar,
+        suggestions."""
+        d = self.session.display()
+        self.field.show_text(d.text)
+        self.field.setPlaceholderText(d.placeholder)
+        self.prompt_label.setText(d.prompt)
+        self.prompt_label.setVisible(d.shows_prompt and bool(d.prompt))
+        self.clear_action.setVisible(d.shows_clear_button or bool(self.field.preedit))
+        self.cancel_button.setVisible(d.shows_cancel_button)
+        self.scope_bar.set_titles(d.scope_titles)
+        self.scope_bar.set_selected(d.selected_scope)
+        self.scope_bar.setVisible(d.shows_scope_bar and len(d.scope_titles) > 1)
+        self._show_suggestions(empty_field=not d.text and not d.tokens and not self.field.preedit)
+        if not d.text and not d.tokens and not self.field.preedit:
+            self.status_label.setText(self.message or "Type to search")
+        elif d.is_stalled:
+            self.status_label.setText("Searching…")
+
+    def _show_suggestions(self, empty_field: bool) -> None:
+        suggestions = self.session.suggestions()
+        shown = suggestions if empty_field else suggestions[:SUGGESTIONS_WHILE_TYPING]
+        titles = [s.title for s in shown]
+        current = [self.suggestions_list.item(k).text() for k in range(self.suggestions_list.count())]
+        if titles != current:
+            self.suggestions_list.clear()
+            for s in shown:
+                item = QListWidgetItem(self._recent_icon if s.source == "recent" else self._suggestion_icon, s.title)
+                item.setData(Qt.ItemDataRole.AccessibleTextRole,
+                             f"{'Recent search' if s.source == 'recent' else 'Suggestion'}: {s.title}")
+                self.suggestions_list.addItem(item)
+        rows = self.suggestions_list.count()
+        self.suggestions_heading.setText("Recent searches and suggestions" if empty_field else "Suggestions")
+        self.suggestions_heading.setVisible(rows > 0)
+        self.suggestions_list.setVisible(rows > 0)
+        self.results_view.setVisible(not empty_field)
+        if rows:
+            row_height = self.suggestions_list.sizeHintForRow(0)
+            frame = 2 * self.suggestions_list.frameWidth()
+            height = row_height * rows + frame
+            if empty_field:
+                self.suggestions_list.setMaximumHeight(16777215)
+            else:
+                self.suggestions_list.setFixedHeight(height)
+
+    # -- closing -------------------------------------------------------------------------------------
+
+    def flush(self, timeout: float = 30.0) -> bool:
+        """Searches the current text now and waits (on the event queue) until its results are
+        delivered: what --dump-rows does before writing, whatever the typing delay left."""
+        if not self.session.text:
+            return True
+        generation = self.session.search_now()
+        return self.driver.wait_for(lambda: self.delivered_generation >= generation, timeout)
+
+    def shutdown(self) -> None:
+        """Stops watching the session and frees it (the index belongs to the caller)."""
+        self.driver.stop()
+        self.session.close()
