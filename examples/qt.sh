@@ -11,7 +11,7 @@ bash .ci/install-deps.sh
 echo "searchbar: building the library (first run takes a few minutes)..." >&2
 cmake -G Ninja -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build --target searchbar >/dev/null
-python=$(bash .ci/python-env.sh "$root/build")
+python=$(bash .ci/python-env.sh "$root/build" qt)
 export LANG=${LANG:-C.UTF-8}
 case "$LANG" in *UTF-8*|*utf8*) ;; *) export LANG=C.UTF-8 ;; esac
 exec "$python" examples/qt/app.py "$@"

@@ -11,7 +11,7 @@ Keys: type to search (input methods too: the text being composed is searched) ·
 Shift+Tab scope · Down / Up move between the field, suggestions and results · Return submit or
 choose · Escape clear, then cancel · Ctrl+Q quit.
 
-    bash examples/qt.sh [--dump-rows FILE] [--file ITEMS] [--locale L] [--state-dir DIR]
+    bash examples/qt.sh [--dump-rows FILE] [--screenshot PNG] [--file ITEMS] [--locale L] [--state-dir DIR]
 """
 import argparse
 import os
@@ -66,6 +66,7 @@ def quit_on_signals(app):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dump-rows", metavar="FILE", help="at exit, write the visible rows and their bold ranges as JSON")
+    parser.add_argument("--screenshot", metavar="PNG", help="at exit, save a picture of the window")
     parser.add_argument("--file", help="items to search instead of the built-in dataset")
     parser.add_argument("--locale", default="und", help="the index's and session's locale (und: none)")
     parser.add_argument("--state-dir", help="where recent searches are kept (default: ~/.local/state/searchbar)")
@@ -84,9 +85,12 @@ def main(argv=None) -> int:
     window.field.setFocus()
     print(f"searchbar-qt: ready ({len(index):,} items)", flush=True)
     status = app.exec()
-    if args.dump_rows:
+    if args.dump_rows or args.screenshot:
         window.flush()
+    if args.dump_rows:
         write_rows(args.dump_rows, window)
+    if args.screenshot:
+        window.grab().save(args.screenshot)
     window.shutdown()
     index.close()
     del keep

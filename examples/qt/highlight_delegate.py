@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 from results_model import DETAIL_BOLD_ROLE, DETAIL_ROLE, TITLE_BOLD_ROLE, TITLE_ROLE
 
 PADDING_X = 12
-PADDING_Y = 6
+PADDING_Y = 7
 LINE_GAP = 2
 
 
@@ -46,8 +46,9 @@ class HighlightDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option, index) -> QSize:  # noqa: N802 (Qt's name)
         title, detail = self._fonts(option)
-        height = QFontMetrics(title).height() + LINE_GAP + QFontMetrics(detail).height() + 2 * PADDING_Y
-        return QSize(max(200, option.rect.width()), height)
+        # Line spacing, not height: fallback fonts (CJK, Thai) stand taller than the main font.
+        height = QFontMetrics(title).lineSpacing() + LINE_GAP + QFontMetrics(detail).lineSpacing() + 2 * PADDING_Y
+        return QSize(1, height)  # as wide as the view: rows clip, the list never scrolls sideways
 
     def paint(self, painter, option, index) -> None:
         painter.save()
@@ -75,5 +76,6 @@ class HighlightDelegate(QStyledItemDelegate):
                 dim = option.palette.color(group, QPalette.ColorRole.PlaceholderText)
             painter.setPen(dim)
             detail = _layout(detail_text, detail_font, index.data(DETAIL_BOLD_ROLE) or [], width)
-            detail.draw(painter, top + QPointF(0, title.boundingRect().height() + LINE_GAP))
+            # At the same offset in every row, whatever fonts the title fell back to.
+            detail.draw(painter, top + QPointF(0, QFontMetrics(title_font).lineSpacing() + LINE_GAP))
         painter.restore()

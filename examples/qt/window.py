@@ -45,6 +45,8 @@ class SearchWindow(QWidget):
         self.session = searchbar.Session(index, locale=locale, recents_directory=recents_directory)
         self._configure(scope_titles, host_suggestions, prompt)
         self.delivered_generation = 0
+        #: (text, scope) of the query whose results the list shows.
+        self.results_for = ("", 0)
         self.message = ""
         self._build()
         self.driver = SessionDriver(self.session, self)
@@ -109,6 +111,7 @@ class SearchWindow(QWidget):
         self.results_view.setModel(self.model)
         self.results_view.setItemDelegate(HighlightDelegate(self.results_view))
         self.results_view.setUniformItemSizes(True)
+        self.results_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.results_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.results_view.activated.connect(lambda index: self.choose_result(index.row()))
         self.results_view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -254,6 +257,9 @@ class SearchWindow(QWidget):
         if event.kind == "results_ready":
             generation, hits = self.session.hits()
             self.delivered_generation = max(self.delivered_generation, generation)
+            query = self.session.query(generation)
+            if query is not None:
+                self.results_for = (query.text, query.scope)
             self.model.set_hits(hits)
             if self.model.rowCount():
                 self.results_view.scrollToTop()
@@ -331,5 +337,8 @@ class SearchWindow(QWidget):
 
     def shutdown(self) -> None:
         """Stops watching the session and frees it (the index belongs to the caller)."""
+        for watched in (self.field, self.suggestions_list, self.results_view):
+            watched.removeEventFilter(self)
+        self.field.edited.disconnect(self.edit)
         self.driver.stop()
         self.session.close()

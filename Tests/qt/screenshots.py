@@ -1,0 +1,37 @@
+"""Screenshots of the Qt example: saved as PNG under the build folder, checked for their size
+and for showing something (many colours, text-dark pixels, not one flat fill)."""
+import os
+
+from PySide6.QtGui import QImage
+
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+#: Where the screenshots are kept: the build folder (SEARCHBAR_BUILD_DIR, else build/).
+SCREENSHOTS = os.path.join(os.environ.get("SEARCHBAR_BUILD_DIR", os.path.join(REPO, "build")), "qt-screenshots")
+
+
+def save(image: QImage, name: str) -> str:
+    """Saves `image` as SCREENSHOTS/name.png and checks it is a real picture of a window."""
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    path = os.path.join(SCREENSHOTS, f"{name}.png")
+    assert image.save(path), path
+    check(QImage(path))
+    return path
+
+
+def check(image: QImage) -> None:
+    """At least 480x360 pixels; not blank: many distinct colours and some dark (text) pixels."""
+    assert not image.isNull()
+    assert image.width() >= 480 and image.height() >= 360, (image.width(), image.height())
+    colours = set()
+    dark = 0
+    samples = 0
+    for y in range(0, image.height(), 3):
+        for x in range(0, image.width(), 3):
+            rgb = image.pixel(x, y) & 0xFFFFFF
+            colours.add(rgb)
+            samples += 1
+            if sum((rgb >> shift) & 0xFF for shift in (0, 8, 16)) < 3 * 96:
+                dark += 1
+    assert len(colours) > 40, f"only {len(colours)} colours: a blank window?"
+    assert dark > samples // 500, f"{dark} dark pixels of {samples}: no text?"

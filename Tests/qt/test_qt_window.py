@@ -1,0 +1,173 @@
+"""The Qt example used as a person uses it: keys typed into the real window (QTest key clicks
+through pytest-qt), an input method composing Hangul, clicks on the scope bar; each test checks
+the rows the list shows (the same data --dump-rows writes) and keeps a screenshot."""
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible, QInputMethodEvent, QTextCharFormat
+from PySide6.QtWidgets import QApplication
+
+import searchbar
+from conftest import WAIT_MS
+from row_dump import visible_rows
+from screenshots import save
+
+
+def rows(window):
+    return visible_rows(window.results_view)
+
+
+def titles(window):
+    return [row["title"] for row in rows(window)]
+
+
+def settled(window, text, scope=None):
+    """True once the list shows the results of `text` in `scope` (default: the selected one)."""
+    scope = window.session.selected_scope if scope is None else scope
+    return window.results_for == (text, scope)
+
+
+def type_and_wait(qtbot, window, text, until):
+    """Types `text` key by key and waits for its results; `until(rows)` must then hold."""
+    qtbot.keyClicks(window.field, text)
+    qtbot.waitUntil(lambda: settled(window, window.field.text()), timeout=WAIT_MS)
+    shown = rows(window)
+    assert until(shown), shown
+    return shown
+
+
+def shows_zurich(shown):
+    return any(row["title"] == "Zürich" for row in shown)
+
+
+def test_typing_zur_shows_zurich_with_zur_in_bold(qtbot, window):
+    shown = type_and_wait(qtbot, window, "zur", shows_zurich)
+    assert window.field.text() == "zur" and window.session.text == "zur"
+    # The first row is a Zürich entry (its name in some language: Zurich, Zúrich, Zürich) with
+    # the typed letters bold; the German one shows "Zür" bold.
+    assert searchbar.fold(shown[0]["title"]) == "zurich", shown[0]
+    assert searchbar.fold("".join(shown[0]["title_bold_text"])) == "zur", shown[0]
+    zurich = next(row for row in shown if row["title"] == "Zürich")
+    assert zurich["title_bold"] == [[0, 3]] and zurich["title_bold_text"] == ["Zür"]
+    # The subtitle's match (Europe/Zurich) is bold too.
+    assert "Zur" in zurich["detail_bold_text"], zurich
+    assert len(shown) >= 5, "the list shows several rows at this window size"
+    assert window.announcer.spoken[-1].endswith("results"), window.announcer.spoken
+    assert window.status_label.text() == window.announcer.spoken[-1]
+    assert window.cancel_button.isVisible() and window.clear_action.isVisible()
+    save(window.grab().toImage(), "typed-zur")
+
+
+def test_tab_and_a_click_change_the_scope_and_the_rows(qtbot, window):
+    everything = type_and_wait(qtbot, window, "zur", shows_zurich)
+    everything_count = window.model.rowCount()
+    assert window.scope_bar.button(0).isChecked()
+    qtbot.keyClick(window.field, Qt.Key.Key_Tab)  # All -> Characters
+    qtbot.waitUntil(lambda: settled(window, "zur", 1), timeout=WAIT_MS)
+    assert rows(window) != everything
+    assert window.scope_bar.button(1).isChecked()
+    assert window.field.hasFocus() and window.field.text() == "zur"
+    assert not shows_zurich(rows(window)), "Zürich is a time zone, not a character"
+    qtbot.keyClick(window.field, Qt.Key.Key_Backtab)  # back to All
+    qtbot.waitUntil(lambda: settled(window, "zur", 0), timeout=WAIT_MS)
+    assert rows(window) == everything
+
+    time_zones = window.scope_bar.titles().index("Time zones")
+    qtbot.mouseClick(window.scope_bar.button(time_zones), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: settled(window, "zur", time_zones), timeout=WAIT_MS)
+    assert rows(window) and all("/Zurich" in row["detail"] for row in rows(window)), rows(window)
+    assert window.scope_bar.button(time_zones).isChecked()
+    # The same first rows (All's best are time zones), but only the time zones among all matches.
+    assert 0 < window.model.rowCount() < everything_count
+    save(window.grab().toImage(), "scope-time-zones")
+
+
+def test_escape_clears_then_cancels(qtbot, window):
+    type_and_wait(qtbot, window, "zur", shows_zurich)
+    qtbot.keyClick(window.field, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: window.session.text == "" and window.model.rowCount() == 0, timeout=WAIT_MS)
+    assert window.field.text() == "" and window.field.hasFocus()
+    assert not window.clear_action.isVisible()
+    # The empty field offers recent searches and suggestions again.
+    assert window.suggestions_list.isVisible() and window.suggestions_list.count() > 0
+    assert not window.results_view.isVisible()
+    save(window.grab().toImage(), "escape-cleared")
+    qtbot.keyClick(window.field, Qt.Key.Key_Escape)  # on the empty field: the search is dismissed
+    qtbot.waitUntil(lambda: not window.session.display().is_active, timeout=WAIT_MS)
+    assert not window.cancel_button.isVisible()
+
+
+def compose(window, preedit="", commit=""):
+    """What an input method sends while composing (`preedit`) or when it commits."""
+    attributes = []
+    if preedit:
+        underline = QTextCharFormat()
+        underline.setFontUnderline(True)
+        attributes.append(QInputMethodEvent.Attribute(QInputMethodEvent.AttributeType.TextFormat, 0, len(preedit),
+                                                      underline))
+        attributes.append(QInputMethodEvent.Attribute(QInputMethodEvent.AttributeType.Cursor, len(preedit), 1))
+    event = QInputMethodEvent(preedit, attributes)
+    if commit:
+        event.setCommitString(commit)
+    QApplication.sendEvent(window.field, event)
+
+
+def test_hangul_being_composed_is_searched(qtbot, window):
+    korean = lambda shown: any(row["title"] == "한국어" for row in shown)  # noqa: E731
+    for step in ("ㅎ", "하", "한"):  # the jamo, then the syllable growing as keys are pressed
+        compose(window, preedit=step)
+        qtbot.waitUntil(lambda step=step: window.session.text == step, timeout=WAIT_MS)
+        assert window.field.text() == "" and window.field.preedit == step
+    qtbot.waitUntil(lambda: settled(window, "한"), timeout=WAIT_MS)
+    assert korean(rows(window)), rows(window)
+    row = next(r for r in rows(window) if r["title"] == "한국어")
+    assert row["title_bold_text"] == ["한"]
+    save(window.grab().toImage(), "hangul-composing")
+    compose(window, commit="한")
+    assert window.field.text() == "한" and window.field.preedit == "" and window.session.text == "한"
+    qtbot.waitUntil(lambda: korean(rows(window)), timeout=WAIT_MS)
+    # Typing on after the commit extends the text.
+    compose(window, preedit="ㄱ")
+    qtbot.waitUntil(lambda: window.session.text == "한ㄱ", timeout=WAIT_MS)
+    compose(window, commit="국")
+    qtbot.waitUntil(lambda: settled(window, "한국"), timeout=WAIT_MS)
+    assert korean(rows(window)), rows(window)
+
+
+def test_positions_are_utf16_for_qt(qtbot, window):
+    """An emoji before the match is two UTF-16 units: the bold range starts after it."""
+    shown = type_and_wait(qtbot, window, "grinning", lambda r: any(x["title"] == "😀 Grinning Face" for x in r))
+    row = next(x for x in shown if x["title"] == "😀 Grinning Face")
+    assert row["title_bold"] == [[3, 11]] and row["title_bold_text"] == ["Grinning"]
+    # The cursor stays at the end after the session rewrites nothing (Qt counts 2 for 😀).
+    window.field.setText("")
+    window.field.insert("😀")  # as a paste or an emoji picker does (QTest cannot type beyond the BMP)
+    qtbot.keyClicks(window.field, " g")
+    qtbot.waitUntil(lambda: window.session.text == "😀 g", timeout=WAIT_MS)
+    assert window.field.cursorPosition() == 4
+    save(window.grab().toImage(), "emoji-query")
+
+
+def test_keyboard_only_and_accessible_names(qtbot, window, tmp_path):
+    assert QAccessible.queryAccessibleInterface(window.field).text(QAccessible.Text.Name) == "Search"
+    assert QAccessible.queryAccessibleInterface(window.results_view).text(QAccessible.Text.Name) == "Search results"
+    # Before typing, Down goes to the suggestions; Return on one searches it.
+    qtbot.keyClick(window.field, Qt.Key.Key_Down)
+    assert window.suggestions_list.hasFocus() and window.suggestions_list.currentRow() == 0
+    qtbot.keyClick(window.suggestions_list, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: settled(window, "Zürich"), timeout=WAIT_MS)
+    assert shows_zurich(rows(window))
+    assert window.field.hasFocus()
+    # Down from the field into the results (past the suggestions), Return chooses a result.
+    qtbot.keyClick(window.field, Qt.Key.Key_Down)
+    while not window.results_view.hasFocus():
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+    qtbot.keyClick(window.results_view, Qt.Key.Key_Down)
+    assert window.results_view.currentIndex().row() == 1
+    qtbot.keyClick(window.results_view, Qt.Key.Key_Return)
+    assert window.message.startswith("Chose ")
+    # Up from the first row returns to the field; typing in the list goes on in the field.
+    qtbot.keyClick(window.results_view, Qt.Key.Key_Up)
+    qtbot.keyClick(window.results_view, Qt.Key.Key_Up)
+    assert window.field.hasFocus()
+    qtbot.keyClick(window.field, Qt.Key.Key_Return)  # submitted: joins the recent searches
+    assert window.session.recents[0] == "Zürich"
+    save(window.grab().toImage(), "keyboard-only")
