@@ -14,4 +14,8 @@ cmake --build build --target searchbar >/dev/null
 python=$(bash .ci/python-env.sh "$root/build" qt)
 export LANG=${LANG:-C.UTF-8}
 case "$LANG" in *UTF-8*|*utf8*) ;; *) export LANG=C.UTF-8 ;; esac
+if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [[ " $* " != *" -platform "* ]]; then
+    echo "searchbar: no display to open a window on: run it in a desktop session, under" \
+        "xvfb-run, or add -platform offscreen" >&2
+fi
 exec "$python" examples/qt/app.py "$@"

@@ -171,3 +171,17 @@ def test_keyboard_only_and_accessible_names(qtbot, window, tmp_path):
     qtbot.keyClick(window.field, Qt.Key.Key_Return)  # submitted: joins the recent searches
     assert window.session.recents[0] == "Zürich"
     save(window.grab().toImage(), "keyboard-only")
+
+
+def test_backspace_deletes_what_the_user_sees_as_one_character(qtbot, window):
+    """A flag is two code points (four UTF-16 units): Backspace removes it whole, as the
+    session's backspace does; in the middle of the text Qt's own editing is forwarded."""
+    window.field.insert("zur🇨🇭")
+    qtbot.waitUntil(lambda: window.session.text == "zur🇨🇭", timeout=WAIT_MS)
+    qtbot.keyClick(window.field, Qt.Key.Key_Backspace)
+    assert window.session.text == "zur" and window.field.text() == "zur"
+    assert window.field.cursorPosition() == 3
+    qtbot.keyClick(window.field, Qt.Key.Key_Left)
+    qtbot.keyClick(window.field, Qt.Key.Key_Backspace)  # "zu|r" -> "z|r"
+    assert window.field.text() == "zr" and window.session.text == "zr"
+    qtbot.waitUntil(lambda: settled(window, "zr"), timeout=WAIT_MS)

@@ -1,10 +1,10 @@
 """The search field: a QLineEdit whose every change, input-method pre-edit included, becomes an
 edit of the session's text, and whose keys drive the bar (Tab / Shift+Tab scope, Escape clear
-then cancel, Down into the lists, Return submit)."""
+then cancel, Down into the lists, Return submit, Backspace at the end as the session deletes)."""
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QLineEdit
 
-from utf16 import from_utf16, to_utf16
+from utf16 import from_utf16, to_utf16, utf16_length
 
 
 def edit_between(old: str, new: str) -> tuple[int, int, str]:
@@ -31,6 +31,9 @@ class SearchField(QLineEdit):
     escape = Signal()
     move_down = Signal()
     submitted = Signal()
+    #: Backspace with the cursor at the end and nothing selected: the session deletes (a whole
+    #: grapheme cluster, or the last token when the text is empty).
+    backspace = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -107,5 +110,8 @@ class SearchField(QLineEdit):
             self.move_down.emit()
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.submitted.emit()
+        elif key == Qt.Key.Key_Backspace and not event.modifiers() and not self.hasSelectedText() \
+                and self.cursorPosition() == utf16_length(self.text()):
+            self.backspace.emit()
         else:
             super().keyPressEvent(event)

@@ -128,6 +128,7 @@ class SearchWindow(QWidget):
         self.field.escape.connect(self.escape)
         self.field.move_down.connect(self.enter_lists)
         self.field.submitted.connect(self.submit)
+        self.field.backspace.connect(self.backspace)
         self.field.installEventFilter(self)
         self.suggestions_list.installEventFilter(self)
         self.results_view.installEventFilter(self)
@@ -146,6 +147,13 @@ class SearchWindow(QWidget):
         start, end, replacement = edit_between(self.session.text, composed)
         if start != end or replacement:
             self.session.replace(start, end, replacement)
+        self.refresh()
+
+    def backspace(self) -> None:
+        """Backspace at the end of the field: the session deletes the last user-perceived
+        character (a flag, an emoji with its modifiers, a letter with its marks; Qt alone would
+        delete one code point of them) or, on an empty field, the last token."""
+        self.session.backspace()
         self.refresh()
 
     def step_scope(self, step: int) -> None:
