@@ -4,14 +4,16 @@
 A QLineEdit, a segmented scope bar from the session's scope titles, recent searches and
 suggestions, and a QListView of results whose matched ranges are bold, all driven by a
 searchbar.Session through the Python binding. The session's events arrive on Qt's main thread
-through its event descriptor (QSocketNotifier); positions cross between Qt's UTF-16 and the
-binding's str indexes.
+through its event descriptor (QSocketNotifier), and with --timers host (the default, where the
+binding has searchbar.Clock.HOST) a QTimer fires the session's timers on that thread too;
+positions cross between Qt's UTF-16 and the binding's str indexes.
 
 Keys: type to search (input methods too: the text being composed is searched) · Tab /
 Shift+Tab scope · Down / Up move between the field, suggestions and results · Return submit or
 choose · Escape clear, then cancel · Ctrl+Q quit.
 
-    bash examples/qt.sh [--dump-rows FILE] [--screenshot PNG] [--file ITEMS] [--locale L] [--state-dir DIR]
+    bash examples/qt.sh [--dump-rows FILE] [--screenshot PNG] [--timers host|library] [--file ITEMS]
+                         [--locale L] [--state-dir DIR]
 """
 import argparse
 import os
@@ -69,6 +71,8 @@ def main(argv=None) -> int:
     parser.add_argument("--screenshot", metavar="PNG", help="at exit, save a picture of the window")
     parser.add_argument("--file", help="items to search instead of the built-in dataset")
     parser.add_argument("--locale", default="und", help="the index's and session's locale (und: none)")
+    parser.add_argument("--timers", choices=("host", "library"), default="host",
+                        help="who fires the session's timers: Qt's loop (host) or the library's thread")
     parser.add_argument("--state-dir", help="where recent searches are kept (default: ~/.local/state/searchbar)")
     args, qt_args = parser.parse_known_args(argv)
     app = QApplication([sys.argv[0], *qt_args])
@@ -78,7 +82,7 @@ def main(argv=None) -> int:
     index = demo.build_index(items, args.locale)
     locale = None if args.locale == "und" else args.locale
     window = SearchWindow(index, titles, recents_directory=os.path.abspath(args.state_dir) if args.state_dir else None,
-                          host_suggestions=demo.HOST_SUGGESTIONS, prompt=prompt, locale=locale)
+                          host_suggestions=demo.HOST_SUGGESTIONS, prompt=prompt, locale=locale, timers=args.timers)
     keep = quit_on_signals(app)
     window.show()
     window.activateWindow()

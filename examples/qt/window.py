@@ -15,6 +15,8 @@ from scope_bar import ScopeBar
 from search_field import SearchField, edit_between
 from session_driver import SessionDriver
 
+#: The clock that lets Qt's loop fire the session's timers (None with a binding without it).
+HOST_CLOCK = getattr(getattr(searchbar, "Clock", None), "HOST", None)
 #: Results asked of the index per search (the list scrolls through them).
 LIMIT = 200
 #: Suggestion rows shown above the results while typing (all of them while the field is empty).
@@ -33,23 +35,27 @@ QListWidget::item { padding: 3px 4px; }
 
 
 class SearchWindow(QWidget):
-    """A search bar with a scope bar, suggestions and a results list over `index`."""
+    """A search bar with a scope bar, suggestions and a results list over `index`. `timers`:
+    "host" (Qt's loop fires the session's timers, when the binding has Clock.HOST) or "library"
+    (the library's timer thread does; events still reach Qt through the descriptor)."""
 
     def __init__(self, index, scope_titles, *, recents_directory=None, host_suggestions=(), prompt="",
-                 locale=None, parent=None):
+                 locale=None, timers="host", parent=None):
         super().__init__(parent)
         self.setObjectName("window")
         self.setWindowTitle("searchbar — Qt")
         self.setStyleSheet(STYLE)
         self.resize(680, 600)
-        self.session = searchbar.Session(index, locale=locale, recents_directory=recents_directory)
+        host_clock = timers == "host" and HOST_CLOCK is not None
+        options = {"clock": HOST_CLOCK} if host_clock else {}
+        self.session = searchbar.Session(index, locale=locale, recents_directory=recents_directory, **options)
         self._configure(scope_titles, host_suggestions, prompt)
         self.delivered_generation = 0
         #: (text, scope) of the query whose results the list shows.
         self.results_for = ("", 0)
         self.message = ""
         self._build()
-        self.driver = SessionDriver(self.session, self)
+        self.driver = SessionDriver(self.session, host_clock, self)
         self.driver.event.connect(self._on_event)
         self.driver.drained.connect(self.refresh)
         self.refresh()
@@ -291,6 +297,7 @@ class SearchWindow(QWidget):
     def refresh(self) -> None:
         """Draws the session's display state: text, placeholder, prompt, buttons, scope bar,
         suggestions."""
+        self.driver.schedule()  # after every call into the session: an edit arms the typing delay
         d = self.session.display()
         self.field.show_text(d.text)
         self.field.setPlaceholderText(d.placeholder)
