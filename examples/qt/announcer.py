@@ -4,10 +4,10 @@ announces it politely); with an older Qt the same text goes to the status label,
 name changes (a QAccessible NameChanged event), which screen readers read for a status bar."""
 from PySide6.QtGui import QAccessible
 
-try:
-    from PySide6.QtGui import QAccessibleAnnouncementEvent
-except ImportError:  # Qt before 6.8
-    QAccessibleAnnouncementEvent = None
+from PySide6 import QtGui
+
+#: QAccessibleAnnouncementEvent where this Qt has it (6.8 and later), else None.
+ANNOUNCEMENT_EVENT = getattr(QtGui, "QAccessibleAnnouncementEvent", None)
 
 
 class Announcer:
@@ -23,6 +23,6 @@ class Announcer:
         """Shows `text` and has screen readers say it."""
         self._label.setText(text)
         self._label.setAccessibleName(text)
-        if QAccessibleAnnouncementEvent is not None:
-            QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self._source, text))
+        if ANNOUNCEMENT_EVENT is not None:
+            QAccessible.updateAccessibility(ANNOUNCEMENT_EVENT(self._source, text))
         self.spoken.append(text)

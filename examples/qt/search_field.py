@@ -33,7 +33,7 @@ class SearchField(QLineEdit):
     submitted = Signal()
     #: Backspace with the cursor at the end and nothing selected: the session deletes (a whole
     #: grapheme cluster, or the last token when the text is empty).
-    backspace = Signal()
+    backspace_at_end = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -112,6 +112,6 @@ class SearchField(QLineEdit):
             self.submitted.emit()
         elif key == Qt.Key.Key_Backspace and not event.modifiers() and not self.hasSelectedText() \
                 and self.cursorPosition() == utf16_length(self.text()):
-            self.backspace.emit()
+            self.backspace_at_end.emit()
         else:
             super().keyPressEvent(event)

@@ -12,10 +12,10 @@ from PySide6.QtCore import QObject, QSocketNotifier, Qt, QTimer, Signal
 
 
 class SessionDriver(QObject):
-    """Emits `event` for each queued searchbar.Event, then `drained` once the queue is empty.
+    """Emits `arrived` for each queued searchbar.Event, then `drained` once the queue is empty.
     `host_clock`: the session was made with Clock.HOST and this driver fires its timers."""
 
-    event = Signal(object)
+    arrived = Signal(object)
     drained = Signal()
 
     def __init__(self, session, host_clock: bool = False, parent=None):
@@ -35,9 +35,9 @@ class SessionDriver(QObject):
         return self._host_clock
 
     def drain(self) -> None:
-        """Hands every waiting event to `event`, in order, then re-arms the timer."""
+        """Hands every waiting event to `arrived`, in order, then re-arms the timer."""
         for event in self._session.events(timeout=0):
-            self.event.emit(event)
+            self.arrived.emit(event)
         self.schedule()
         self.drained.emit()
 
@@ -72,7 +72,7 @@ class SessionDriver(QObject):
                 wait = wait if due is None else min(wait, due)
             event = self._session.next_event(timeout=wait)
             if event is not None:
-                self.event.emit(event)
+                self.arrived.emit(event)
         self.drained.emit()
         return True
 

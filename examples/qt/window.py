@@ -56,7 +56,7 @@ class SearchWindow(QWidget):
         self.message = ""
         self._build()
         self.driver = SessionDriver(self.session, host_clock, self)
-        self.driver.event.connect(self._on_event)
+        self.driver.arrived.connect(self._on_event)
         self.driver.drained.connect(self.refresh)
         self.refresh()
 
@@ -134,7 +134,7 @@ class SearchWindow(QWidget):
         self.field.escape.connect(self.escape)
         self.field.move_down.connect(self.enter_lists)
         self.field.submitted.connect(self.submit)
-        self.field.backspace.connect(self.backspace)
+        self.field.backspace_at_end.connect(self.backspace)
         self.field.installEventFilter(self)
         self.suggestions_list.installEventFilter(self)
         self.results_view.installEventFilter(self)
