@@ -89,6 +89,8 @@ def test_escape_clears_then_cancels(qtbot, window):
     # The empty field offers recent searches and suggestions again.
     assert window.suggestions_list.isVisible() and window.suggestions_list.count() > 0
     assert not window.results_view.isVisible()
+    # Where the results were, the list of recent searches and suggestions fills the window.
+    qtbot.waitUntil(lambda: window.suggestions_list.height() > window.height() // 2, timeout=WAIT_MS)
     save(window.grab().toImage(), "escape-cleared")
     qtbot.keyClick(window.field, Qt.Key.Key_Escape)  # on the empty field: the search is dismissed
     qtbot.waitUntil(lambda: not window.session.display().is_active, timeout=WAIT_MS)

@@ -17,6 +17,8 @@ from session_driver import SessionDriver
 
 #: The clock that lets Qt's loop fire the session's timers (None with a binding without it).
 HOST_CLOCK = getattr(getattr(searchbar, "Clock", None), "HOST", None)
+#: Qt's QWIDGETSIZE_MAX: no maximum size.
+QWIDGETSIZE_MAX = (1 << 24) - 1
 #: Results asked of the index per search (the list scrolls through them).
 LIMIT = 200
 #: Suggestion rows shown above the results while typing (all of them while the field is empty).
@@ -331,14 +333,17 @@ class SearchWindow(QWidget):
         self.suggestions_heading.setVisible(rows > 0)
         self.suggestions_list.setVisible(rows > 0)
         self.results_view.setVisible(not empty_field)
-        if rows:
-            row_height = self.suggestions_list.sizeHintForRow(0)
+        layout = self.layout()
+        if empty_field:
+            # The list fills the window, as the results will.
+            self.suggestions_list.setMinimumHeight(0)
+            self.suggestions_list.setMaximumHeight(QWIDGETSIZE_MAX)
+            layout.setStretchFactor(self.suggestions_list, 1)
+        elif rows:
+            # A few rows above the results, exactly as tall as they are.
             frame = 2 * self.suggestions_list.frameWidth()
-            height = row_height * rows + frame
-            if empty_field:
-                self.suggestions_list.setMaximumHeight(16777215)
-            else:
-                self.suggestions_list.setFixedHeight(height)
+            self.suggestions_list.setFixedHeight(self.suggestions_list.sizeHintForRow(0) * rows + frame)
+            layout.setStretchFactor(self.suggestions_list, 0)
 
     # -- closing -------------------------------------------------------------------------------------
 
