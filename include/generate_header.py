@@ -98,7 +98,8 @@ SECTIONS = [
         "sb_session_tap_bookmark_button", "sb_session_tap_results_list_button"]),
     ("session_timing", "Session: timing and searches", [
         "sb_search_timing_init", "sb_session_get_timing", "sb_session_set_timing",
-        "sb_session_advance_clock", "sb_session_search_now", "sb_session_get_query", "sb_session_deliver_results",
+        "sb_session_advance_clock", "sb_session_next_deadline", "sb_session_run_due",
+        "sb_session_search_now", "sb_session_get_query", "sb_session_deliver_results",
         "sb_session_fail_search", "sb_session_results", "sb_session_copy_results",
         "sb_session_choose_result", "sb_session_move_match"]),
     ("session_events", "Session: events", [

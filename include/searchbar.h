@@ -1009,7 +1009,12 @@ typedef enum sb_session_clock {
     /** Real time (the default). */
     SB_CLOCK_SYSTEM = 0,
     /** Time moves only with sb_session_advance_clock(): deterministic tests and replays. */
-    SB_CLOCK_MANUAL = 1
+    SB_CLOCK_MANUAL = 1,
+    /** Real time, with timers the host fires: the library's timer thread is never used for the
+     *  session; the host asks sb_session_next_deadline() when the next timer is due and calls
+     *  sb_session_run_due() then, on its main thread (GTK, Qt, a game loop), so delayed
+     *  searches and stall notices happen on that thread. */
+    SB_CLOCK_HOST = 2
 } sb_session_clock;
 
 /** The sb_session_options version this header describes. */
@@ -1807,6 +1812,35 @@ sb_status sb_session_set_timing(sb_session *session, const sb_search_timing *tim
 sb_status sb_session_advance_clock(sb_session *session, uint32_t milliseconds);
 
 /**
+ * How long until the host must call sb_session_run_due() on a session created with
+ * SB_CLOCK_HOST: `*out_ms` receives the milliseconds until the earliest pending timer (a
+ * delayed search, a stall notice), rounded up; 0 when one is due now; -1 when none is pending
+ * (wait for input or events only). It is the timeout to give poll() on sb_session_event_fd().
+ * Call it after each call the host makes into the session and after draining the event queue:
+ * an edit may arm a timer. A timer armed on another thread (an action asked for inside an
+ * event callback that runs on a pool thread) that is earlier than every pending one makes the
+ * event descriptor readable even with no event queued, so a host waiting on it re-reads the
+ * deadline; this call, and sb_session_next_event() returning SB_EMPTY, make the descriptor
+ * unreadable again when no event is queued.
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_ms); SB_EMISUSE (a session on another clock).
+ */
+sb_status sb_session_next_deadline(sb_session *session, int64_t *out_ms);
+
+/**
+ * Fires every due timer of a session created with SB_CLOCK_HOST on the calling thread (the
+ * host's main thread): a delayed search is issued here (SB_EVENT_UPDATE_SEARCH_RESULTS and the
+ * event callback run on this thread before it returns), as are stall notices. The library's
+ * timer thread never runs that session's timers. Calling it early is harmless: nothing that is
+ * not due fires.
+ * Thread safety: any thread (normally the one that drives the host's main loop); not from
+ * inside the session's callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE (a session on another clock, or from inside
+ * a callback).
+ */
+sb_status sb_session_run_due(sb_session *session);
+
+/**
  * Runs a search now for the current text, tokens and scope, whatever the timing policy (for
  * instance after the host changed the data). `*out_generation` (if not NULL) receives the
  * new query's generation.
@@ -2021,8 +2055,9 @@ typedef void (*sb_event_callback)(void *user, const sb_event *event);
  * fails when it runs is reported as SB_EVENT_ERROR with generation 0, its `status`, and a
  * `text` naming the call (by its Swift method name, such as "selectScope") and the reason; one
  * refused by a veto is simply not applied. At most 1024 calls
- * may wait per thread (SB_EMISUSE past that). Three functions stay refused inside callbacks
- * with SB_EMISUSE: sb_session_free(), sb_session_set_callbacks() and sb_session_advance_clock().
+ * may wait per thread (SB_EMISUSE past that). Four functions stay refused inside callbacks
+ * with SB_EMISUSE: sb_session_free(), sb_session_set_callbacks(), sb_session_advance_clock() and
+ * sb_session_run_due().
  * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */

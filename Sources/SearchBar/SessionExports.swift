@@ -32,6 +32,7 @@ import SearchBarCore
             switch try SessionCInput.enumeration(SessionClockKind.self, o?.clock ?? 0, "options.clock") {
             case .system: SystemClock.shared
             case .manual: ManualClock()
+            case .host: HostClock()
             }
         let directory = try CInput.optionalCString(o?.recents_directory, "options.recents_directory")
         let capacity = o?.event_queue_capacity ?? 0
@@ -50,6 +51,7 @@ import SearchBarCore
 enum SessionClockKind: UInt32, CaseIterable {
     case system = 0
     case manual = 1
+    case host = 2
 }
 
 /// Releases a session: timers stop, the running search is cancelled, the event descriptor is

@@ -238,14 +238,23 @@ def _free_after_callback(handle, callbacks):
 
 class Session:
     """A search-bar session. `index`: a searchbar.Index to search, or None to search yourself
-    (handle 'update_search_results' events and call deliver_results()). `manual_clock=True`
-    makes time move only with advance_clock() (deterministic tests)."""
+    (handle 'update_search_results' events and call deliver_results()). `clock`: Clock.SYSTEM
+    (the default: the library's timer thread fires delayed searches and stall notices),
+    Clock.MANUAL (time moves only with advance_clock(): deterministic tests; `manual_clock=True`
+    says the same) or Clock.HOST (real time, but the host fires the timers on its own thread
+    with run_due() when next_deadline() says, as a GLib, Qt or asyncio loop does)."""
 
     def __init__(self, index: Index | None = None, *, locale: str | None = None, recents_directory: str | None = None,
-                 manual_clock: bool = False, queue_capacity: int = 0) -> None:
+                 manual_clock: bool = False, queue_capacity: int = 0,
+                 clock: enums.SessionClock | None = None) -> None:
+        if clock is None:
+            clock = enums.SessionClock.MANUAL if manual_clock else enums.SessionClock.SYSTEM
+        elif manual_clock and clock != enums.SessionClock.MANUAL:
+            raise ValueError("manual_clock=True contradicts clock=" + repr(clock))
         options = sb_session_options(
             locale=_locale(locale), recents_directory=recents_directory.encode() if recents_directory else None,
-            clock=1 if manual_clock else 0, event_queue_capacity=checked(queue_capacity, "uint32_t", "queue_capacity"))
+            clock=checked(int(clock), "uint32_t", "clock"),
+            event_queue_capacity=checked(queue_capacity, "uint32_t", "queue_capacity"))
         handle = P(sb_session)()
         index_handle = index._handle if index is not None else None
         lib.sb_session_new(index_handle, ctypes.byref(options), ctypes.byref(handle))
@@ -559,6 +568,23 @@ class Session:
         """Moves a manual clock forward by `milliseconds` (0 to 2**32 - 1), firing due timers.
         Raises OverflowError for a value outside that range."""
         lib.sb_session_advance_clock(self._handle, checked(milliseconds, "uint32_t", "milliseconds"))
+
+    def next_deadline(self) -> float | None:
+        """On a Clock.HOST session: seconds until run_due() must be called (0.0: a timer is
+        due now; rounded up to the millisecond), or None when no timer is pending. Ask after
+        each call into the session and after draining the events: an edit arms a timer, and a
+        timer armed on another thread makes fileno() readable so the loop asks again. Reading
+        it makes fileno() unreadable again when no event is queued. Raises Misuse on a session
+        with another clock."""
+        milliseconds = ctypes.c_int64()
+        lib.sb_session_next_deadline(self._handle, ctypes.byref(milliseconds))
+        return None if milliseconds.value < 0 else milliseconds.value / 1000
+
+    def run_due(self) -> None:
+        """On a Clock.HOST session: fires the timers that are due on this thread (a delayed
+        search, a stall notice; their events and callbacks happen here). Calling it early
+        fires nothing. Raises Misuse on a session with another clock or inside a callback."""
+        lib.sb_session_run_due(self._handle)
 
     # -- what to show --------------------------------------------------------------------------
 

@@ -244,6 +244,8 @@ SESSION_FUNCTIONS = {
     "sb_session_fail_search": _status(_u64, *_text),
     "sb_session_search_now": _status(P(_u64)),
     "sb_session_advance_clock": _status(_u32),
+    "sb_session_next_deadline": _status(P(_i64)),
+    "sb_session_run_due": _status(),
     "sb_session_set_recents_name": _status(ctypes.c_char_p),
     "sb_session_recents": _status(P(P(sb_recent)), P(_size)),
     "sb_session_add_recent": _status(*_text),
