@@ -26,13 +26,20 @@ def dataset():
 
 
 @pytest.fixture
-def window(qtbot, dataset, tmp_path):
+def timers(request):
+    """Who fires the session's timers: "host" (Qt's loop, the example's default) unless a test
+    is parametrized with "library"."""
+    return getattr(request, "param", "host")
+
+
+@pytest.fixture
+def window(qtbot, dataset, tmp_path, timers):
     """A shown search window with its field focused, recents kept in a temporary folder."""
     import demo
     from window import SearchWindow
     index, titles = dataset
     w = SearchWindow(index, titles, recents_directory=str(tmp_path), host_suggestions=demo.HOST_SUGGESTIONS,
-                     prompt=demo.PROMPT)
+                     prompt=demo.PROMPT, timers=timers)
     qtbot.addWidget(w, before_close_func=lambda widget: widget.shutdown())
     w.show()
     qtbot.waitExposed(w)

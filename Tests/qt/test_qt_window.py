@@ -1,6 +1,7 @@
 """The Qt example used as a person uses it: keys typed into the real window (QTest key clicks
 through pytest-qt), an input method composing Hangul, clicks on the scope bar; each test checks
 the rows the list shows (the same data --dump-rows writes) and keeps a screenshot."""
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QInputMethodEvent, QTextCharFormat
 from PySide6.QtWidgets import QApplication
@@ -38,7 +39,9 @@ def shows_zurich(shown):
     return any(row["title"] == "Zürich" for row in shown)
 
 
-def test_typing_zur_shows_zurich_with_zur_in_bold(qtbot, window):
+@pytest.mark.parametrize("timers", ["host", "library"], indirect=True)
+def test_typing_zur_shows_zurich_with_zur_in_bold(qtbot, window, timers):
+    assert window.driver.host_clock == (timers == "host")
     shown = type_and_wait(qtbot, window, "zur", shows_zurich)
     assert window.field.text() == "zur" and window.session.text == "zur"
     # The first row is a Zürich entry (its name in some language: Zurich, Zúrich, Zürich) with
@@ -53,7 +56,19 @@ def test_typing_zur_shows_zurich_with_zur_in_bold(qtbot, window):
     assert window.announcer.spoken[-1].endswith("results"), window.announcer.spoken
     assert window.status_label.text() == window.announcer.spoken[-1]
     assert window.cancel_button.isVisible() and window.clear_action.isVisible()
-    save(window.grab().toImage(), "typed-zur")
+    save(window.grab().toImage(), f"typed-zur-{timers}-timers")
+
+
+def test_qt_fires_the_typing_delay_with_a_host_clock(qtbot, window):
+    """With Clock.HOST the search after the typing delay waits on Qt's QTimer, and runs (with
+    its events) on the main thread when it fires; nothing is armed once it has."""
+    assert window.driver.host_clock and window.driver.armed_ms is None
+    qtbot.keyClick(window.field, "z")
+    armed = window.driver.armed_ms
+    assert armed is not None and 0 <= armed <= window.session.timing["delay_ms"]
+    qtbot.waitUntil(lambda: settled(window, "z"), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.driver.armed_ms is None, timeout=WAIT_MS)
+    assert window.model.rowCount() > 0
 
 
 def test_tab_and_a_click_change_the_scope_and_the_rows(qtbot, window):

@@ -34,6 +34,12 @@ class SessionDriver(QObject):
         """True when Qt's loop fires the session's timers."""
         return self._host_clock
 
+    @property
+    def armed_ms(self) -> int | None:
+        """Milliseconds until the QTimer runs the session's due timers; None when none is armed
+        (always None with the library's clock)."""
+        return self._timer.remainingTime() if self._timer.isActive() else None
+
     def drain(self) -> None:
         """Hands every waiting event to `arrived`, in order, then re-arms the timer."""
         for event in self._session.events(timeout=0):
