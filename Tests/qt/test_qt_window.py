@@ -109,7 +109,9 @@ def test_escape_clears_then_cancels(qtbot, window):
     save(window.grab().toImage(), "escape-cleared")
     qtbot.keyClick(window.field, Qt.Key.Key_Escape)  # on the empty field: the search is dismissed
     qtbot.waitUntil(lambda: not window.session.display().is_active, timeout=WAIT_MS)
-    assert not window.cancel_button.isVisible()
+    assert not window.cancel_button.isVisible() and not window.scope_bar.isVisible()
+    type_and_wait(qtbot, window, "zur", shows_zurich)  # the next key starts a new search
+    assert window.session.display().is_active and window.cancel_button.isVisible()
 
 
 def compose(window, preedit="", commit=""):

@@ -154,6 +154,8 @@ class SearchWindow(QWidget):
         session's text back in the field."""
         start, end, replacement = edit_between(self.session.text, composed)
         if start != end or replacement:
+            if not self.session.display().is_editing:
+                self.session.begin_editing()  # typing again after Escape dismissed the search
             self.session.replace(start, end, replacement)
         self.refresh()
 
