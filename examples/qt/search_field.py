@@ -22,10 +22,13 @@ def edit_between(old: str, new: str) -> tuple[int, int, str]:
 
 
 class SearchField(QLineEdit):
-    """Emits `edited(text)` with the text the user sees (committed text with the pre-edit where
-    the cursor is) after each user change, and a signal per bar key."""
+    """Emits `edited(text)` with the field's text after each change the user makes with keys,
+    the mouse or the clipboard, `composing(...)` for each input-method event (pre-edit and
+    commit), and a signal per bar key."""
 
     edited = Signal(str)
+    #: An input-method event: (committed text, cursor as a str index, pre-edit, commit string).
+    composing = Signal(str, int, str, str)
     next_scope = Signal()
     previous_scope = Signal()
     escape = Signal()
@@ -81,11 +84,17 @@ class SearchField(QLineEdit):
             self.edited.emit(self.composed_text())
 
     def inputMethodEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        """Pre-edit is searched as typed: each composing step replaces the previous one in the
-        session's text, and the commit replaces the last."""
-        super().inputMethodEvent(event)
+        """An input method composed or committed: `composing` says so once the field has taken
+        the event (its text change is not reported as a plain edit)."""
+        self._programmatic = True
+        try:
+            super().inputMethodEvent(event)
+        finally:
+            self._programmatic = False
         self._preedit = event.preeditString()
-        self.edited.emit(self.composed_text())
+        committed = self.text()
+        self.composing.emit(committed, from_utf16(committed, self.cursorPosition()), self._preedit,
+                            event.commitString())
 
     # -- keys --------------------------------------------------------------------------------------
 

@@ -76,7 +76,7 @@ class SearchWindow(QWidget):
     # -- widgets -----------------------------------------------------------------------------------
 
     def _build(self):
-        layout = QVBoxLayout(self)
+        layout = self._layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 10)
         layout.setSpacing(8)
         self.prompt_label = QLabel(self, objectName="prompt")
@@ -131,6 +131,7 @@ class SearchWindow(QWidget):
         self.announcer = Announcer(self.results_view, self.status_label)
 
         self.field.edited.connect(self.edit)
+        self.field.composing.connect(self.compose)
         self.field.next_scope.connect(lambda: self.step_scope(1))
         self.field.previous_scope.connect(lambda: self.step_scope(-1))
         self.field.escape.connect(self.escape)
@@ -157,6 +158,38 @@ class SearchWindow(QWidget):
             if not self.session.display().is_editing:
                 self.session.begin_editing()  # typing again after Escape dismissed the search
             self.session.replace(start, end, replacement)
+        self.refresh()
+
+    def compose(self, committed: str, at: int, preedit: str, commit: str) -> None:
+        """An input method composes `preedit` at str index `at` of the field's `committed` text,
+        or commits `commit`: the pre-edit becomes the session's marked text (UIKit's
+        setMarkedText), searched as it is composed, and a commit replaces it and unmarks it."""
+        s = self.session
+        if not hasattr(s, "set_marked_text"):  # a binding without marked text: plain edits
+            self.edit(committed[:at] + preedit + committed[at:])
+            return
+        if not s.display().is_editing:
+            s.begin_editing()
+        marked = s.marked_range
+        if marked and commit:
+            s.set_marked_text(commit)  # the commit replaces what was being composed
+            s.unmark_text()
+            marked = None
+        text = s.text
+        unmarked = text[:marked[0]] + text[marked[1]:] if marked else text
+        if unmarked != committed:  # a commit with nothing composed before it, or a replacement
+            if marked:
+                s.set_marked_text("")
+                marked = None
+            start, end, replacement = edit_between(s.text, committed)
+            s.replace(start, end, replacement)
+        if preedit:
+            if marked:
+                s.set_marked_text(preedit)
+            else:
+                s.set_marked_text(preedit, at, at)
+        elif marked:
+            s.set_marked_text("")  # the input method dropped the composition
         self.refresh()
 
     def backspace(self) -> None:
@@ -335,7 +368,7 @@ class SearchWindow(QWidget):
         self.suggestions_heading.setVisible(rows > 0)
         self.suggestions_list.setVisible(rows > 0)
         self.results_view.setVisible(not empty_field)
-        layout = self.layout()
+        layout = self._layout
         if empty_field:
             # The list fills the window, as the results will.
             self.suggestions_list.setMinimumHeight(0)
@@ -362,5 +395,6 @@ class SearchWindow(QWidget):
         for watched in (self.field, self.suggestions_list, self.results_view):
             watched.removeEventFilter(self)
         self.field.edited.disconnect(self.edit)
+        self.field.composing.disconnect(self.compose)
         self.driver.stop()
         self.session.close()
