@@ -89,7 +89,7 @@ def test_tab_and_a_click_change_the_scope_and_the_rows(qtbot, window):
     qtbot.mouseClick(window.scope_bar.button(time_zones), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: settled(window, "zur", time_zones), timeout=WAIT_MS)
     assert rows(window) and all("/Zurich" in row["detail"] for row in rows(window)), rows(window)
-    assert window.scope_bar.button(time_zones).isChecked()
+    assert window.scope_bar.button(time_zones).isChecked() and window.field.hasFocus()
     # The same first rows (All's best are time zones), but only the time zones among all matches.
     assert 0 < window.model.rowCount() < everything_count
     save(window.grab().toImage(), "scope-time-zones")

@@ -1,6 +1,7 @@
 """A segmented scope bar: one checkable button per scope title of the session, exclusive,
-drawn as joined segments. A click (or Space on a focused segment) asks for the scope."""
-from PySide6.QtCore import Signal
+drawn as joined segments. A click asks for the scope; from the keyboard, Tab and Shift+Tab in
+the search field do."""
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QSizePolicy, QWidget
 
 STYLE = """
@@ -45,6 +46,9 @@ class ScopeBar(QWidget):
             button.setProperty("first", number == 0)
             button.setProperty("last", number == len(titles) - 1)
             button.setAccessibleName(f"{title} scope")
+            # A click leaves the focus in the search field (no end/begin editing round trip);
+            # keyboard users change scope with Tab in the field.
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             self._group.addButton(button, number)
             self._layout.addWidget(button)
