@@ -79,7 +79,8 @@ SECTIONS = [
     ("session_text", "Session: text and editing", [
         "sb_session_begin_editing", "sb_session_end_editing", "sb_session_get_text",
         "sb_session_set_text", "sb_session_insert_text", "sb_session_delete_text",
-        "sb_session_replace_text", "sb_session_set_autocapitalization",
+        "sb_session_replace_text", "sb_session_set_marked_text", "sb_session_unmark_text",
+        "sb_session_get_marked_range", "sb_session_set_autocapitalization",
         "sb_session_set_keyboard_type", "sb_session_set_autocorrection",
         "sb_session_set_spell_checking", "sb_session_set_return_key_type",
         "sb_session_set_enables_return_key_automatically", "sb_session_clear",

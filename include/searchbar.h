@@ -1245,6 +1245,43 @@ sb_status sb_session_delete_text(sb_session *session, size_t start, size_t end);
 sb_status sb_session_replace_text(sb_session *session, size_t start, size_t end, const char *text, size_t text_len);
 
 /**
+ * The input method's pre-edit (marked) text, as UITextInput setMarkedText(_:selectedRange:):
+ * while text is marked, the marked range is replaced (`start` and `end` are then ignored);
+ * otherwise UTF-8 bytes [start, end) are (the selection, or the cursor when start == end).
+ * `text` becomes the marked range, which sb_session_display() reports (has_marked_text,
+ * marked_start, marked_end) for the host to underline; an empty `text` removes the marked
+ * text. The veto callback sees SB_EVENT_SHOULD_CHANGE_TEXT (no autocapitalization), then
+ * SB_EVENT_TEXT_DID_CHANGE, and a search as the timing policy says: the text is searched as
+ * composed (typing 한 as ㅎ, 하, 한 searches each). sb_session_unmark_text() commits it. Other
+ * edits commit it first (sb_session_insert_text(), _replace_text(), _delete_text(),
+ * _delete_backward(), _delete_forward() then apply to the committed text, same offsets);
+ * sb_session_submit() and ending editing commit it; sb_session_set_text(), _clear(),
+ * _cancel(), choosing a suggestion and sb_session_restore() replace the text and drop it.
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_ECANCELED when the veto refused (nothing changed); SB_EINVAL (bad handle,
+ * bad text, start > end, or with no marked text a range outside the text or inside a UTF-8
+ * sequence); SB_ETOOBIG; SB_EMISUSE.
+ */
+sb_status sb_session_set_marked_text(sb_session *session, size_t start, size_t end, const char *text, size_t text_len);
+
+/**
+ * Commits the marked text (UITextInput unmarkText()): the text stays, nothing is marked. No
+ * event: the text did not change. Does nothing when no text is marked.
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_unmark_text(sb_session *session);
+
+/**
+ * The marked text's UTF-8 byte range (UITextInput markedTextRange): `*out_start` and
+ * `*out_end` receive [start, end) of the current text.
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EMPTY when no text is marked (both set to 0); SB_EINVAL (bad handle, NULL
+ * out_start or out_end).
+ */
+sb_status sb_session_get_marked_range(sb_session *session, size_t *out_start, size_t *out_end);
+
+/**
  * Sets how typed text is capitalized (an sb_autocapitalization).
  * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE.
@@ -1568,6 +1605,13 @@ typedef struct sb_display {
     int32_t enables_return_key_automatically;
     /** The return key can be pressed now. */
     int32_t return_key_enabled;
+    /** 1 while an input method's text is marked (sb_session_set_marked_text()): the host
+     *  underlines bytes [marked_start, marked_end) of `text`; 0 otherwise (both are 0). */
+    int32_t has_marked_text;
+    /** Start of the marked text, a UTF-8 byte offset into `text`. */
+    size_t marked_start;
+    /** End of the marked text (exclusive). */
+    size_t marked_end;
 } sb_display;
 
 /**

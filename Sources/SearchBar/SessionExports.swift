@@ -205,7 +205,8 @@ enum SessionClockKind: UInt32, CaseIterable {
                 results_title_len: d.searchResultsTitle?.utf8.count ?? 0, is_translucent: bit(d.isTranslucent),
                 uses_light_content: bit(d.colors.usesLightContent),
                 enables_return_key_automatically: bit(d.textInputTraits.enablesReturnKeyAutomatically),
-                return_key_enabled: bit(d.isReturnKeyEnabled)))
+                return_key_enabled: bit(d.isReturnKeyEnabled), has_marked_text: bit(d.markedRange != nil),
+                marked_start: d.markedRange?.lowerBound ?? 0, marked_end: d.markedRange?.upperBound ?? 0))
         }
         out.pointee = block?.assumingMemoryBound(to: sb_display.self)
         return SB_OK

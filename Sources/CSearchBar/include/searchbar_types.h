@@ -782,6 +782,13 @@ typedef struct sb_display {
     int32_t enables_return_key_automatically;
     /** The return key can be pressed now. */
     int32_t return_key_enabled;
+    /** 1 while an input method's text is marked (sb_session_set_marked_text()): the host
+     *  underlines bytes [marked_start, marked_end) of `text`; 0 otherwise (both are 0). */
+    int32_t has_marked_text;
+    /** Start of the marked text, a UTF-8 byte offset into `text`. */
+    size_t marked_start;
+    /** End of the marked text (exclusive). */
+    size_t marked_end;
 } sb_display;
 
 /* SB_SECTION(session_timing) */

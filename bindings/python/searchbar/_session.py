@@ -195,6 +195,9 @@ class Display:
     enables_return_key_automatically: bool = True
     return_key_enabled: bool = False
     search_results_title: str | None = None
+    #: The (start, end) str indices of the text an input method is composing (to underline),
+    #: or None when nothing is marked.
+    marked_range: tuple[int, int] | None = None
 
 
 def _token_from_c(c):
@@ -348,6 +351,32 @@ class Session:
         if tokens:
             self.remove_token(len(tokens) - 1)
         return True
+
+    def set_marked_text(self, text: str, start: int | None = None, end: int | None = None) -> bool:
+        """An input method's pre-edit (UIKit setMarkedText): while text is marked, `text`
+        replaces the marked range (`start` and `end` are ignored); otherwise it replaces str
+        indices [start, end) (default: `end` = `start`, `start` = the end of the text). `text`
+        becomes the marked range (marked_range, Display.marked_range) and is searched as
+        composed; an empty `text` removes the marked text. unmark_text() commits it; other
+        edits and submit() commit it first; setting the text, clear() and cancel() drop it.
+        Returns False when vetoed."""
+        current = self.text
+        if start is None:
+            start = len(current) if end is None else end
+        if end is None:
+            end = start
+        data = _encode(text)
+        return self._vetoable(lib.sb_session_set_marked_text, _byte_offset(current, start), _byte_offset(current, end),
+                              data, len(data))
+
+    def unmark_text(self) -> None:
+        """Commits the marked text (UIKit unmarkText): the text stays, nothing is marked."""
+        lib.sb_session_unmark_text(self._handle)
+
+    @property
+    def marked_range(self) -> tuple[int, int] | None:
+        """The (start, end) str indices of the marked text, or None when nothing is marked."""
+        return self.display().marked_range
 
     def _vetoable(self, function, *args):
         try:
@@ -599,8 +628,13 @@ class Session:
                 return [BarItem(array[k].id, _read(array[k].title, array[k].title_len),
                              "cancel" if array[k].kind == 1 else "host") for k in range(count)]
 
+            text = _read(d.text, d.text_len)
+            marked = None
+            if d.has_marked_text:
+                positions = byte_to_index_map(text)
+                marked = (positions[d.marked_start], positions[d.marked_end])
             return Display(
-                text=_read(d.text, d.text_len), placeholder=_read(d.placeholder, d.placeholder_len),
+                text=text, marked_range=marked, placeholder=_read(d.placeholder, d.placeholder_len),
                 prompt=_read(d.prompt, d.prompt_len),
                 tokens=[_token_from_c(d.tokens[k]) for k in range(d.token_count)],
                 scope_titles=[_read(d.scope_titles[k], d.scope_title_lens[k]) for k in range(d.scope_count)],
