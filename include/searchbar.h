@@ -1282,6 +1282,33 @@ sb_status sb_session_unmark_text(sb_session *session);
 sb_status sb_session_get_marked_range(sb_session *session, size_t *out_start, size_t *out_end);
 
 /**
+ * Backspace at UTF-8 byte `offset`: deletes the extended grapheme cluster before it (Unicode's
+ * rules as Swift's Character applies them: a flag, an emoji ZWJ sequence or one with a skin
+ * tone, a Hangul syllable typed as jamo, a letter with its combining marks, an Indic conjunct
+ * such as क्ष, a prepended mark), as sb_session_delete_text() of that cluster (marked text is
+ * committed first, the veto sees SB_EVENT_SHOULD_CHANGE_TEXT, a search follows). When
+ * `offset` falls inside a cluster the whole cluster is deleted. `*out_new_offset` (may be
+ * NULL) receives where the cursor belongs: the deleted cluster's start, or `offset` when
+ * nothing was deleted. Inside the session's callbacks the call is queued (SB_OK,
+ * `*out_new_offset` = `offset`: the deletion has not happened yet).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EMPTY at offset 0 (nothing to delete); SB_ECANCELED (vetoed); SB_EINVAL
+ * (bad handle, offset past the end or inside a UTF-8 sequence); SB_EMISUSE.
+ */
+sb_status sb_session_delete_backward(sb_session *session, size_t offset, size_t *out_new_offset);
+
+/**
+ * Forward delete at UTF-8 byte `offset`: deletes the extended grapheme cluster after it (the
+ * whole cluster when `offset` falls inside one); otherwise as sb_session_delete_backward().
+ * `*out_new_offset` (may be NULL) receives the deleted cluster's start (`offset`, unless it
+ * fell inside the cluster), or `offset` when nothing was deleted.
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EMPTY at the end of the text (nothing to delete); SB_ECANCELED (vetoed);
+ * SB_EINVAL (bad handle, offset past the end or inside a UTF-8 sequence); SB_EMISUSE.
+ */
+sb_status sb_session_delete_forward(sb_session *session, size_t offset, size_t *out_new_offset);
+
+/**
  * Sets how typed text is capitalized (an sb_autocapitalization).
  * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
  * Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE.

@@ -24,19 +24,25 @@ extension SearchSession {
     @discardableResult
     public func replaceText(in range: Range<Int>, with replacement: String) throws(SearchBarError) -> Bool {
         try perform("replaceText", queued: true) { [self] effects throws(SearchBarError) in
-            let (current, capitalization) = core.withLock { ($0.state.text, $0.state.autocapitalization) }
-            try TextEdit.checkRange(range, in: Array(current.utf8))
-            withCore { $0.state.markedRange = nil }
-            let typed = capitalization.apply(to: replacement, after: TextEdit.prefix(of: current, bytes: range.lowerBound))
-            let updated = try TextEdit.replacing(range, in: current, with: typed)
-            guard updated != current else { return true }
-            guard veto(SessionEvent(.shouldChangeText, text: typed, range: range)) else { return false }
-            withCore { c in
-                setTextLocked(updated, &c)
-                scheduleAfterEdit(&c, &effects)
-            }
-            return true
+            try applyEdit(range, replacement, &effects)
         }
+    }
+
+    /// The body of every user edit (run inside ``perform(_:queued:_:)``): commits marked text,
+    /// capitalizes, asks the veto, changes the text and schedules a search. False when vetoed.
+    func applyEdit(_ range: Range<Int>, _ replacement: String, _ effects: inout Effects) throws(SearchBarError) -> Bool {
+        let (current, capitalization) = core.withLock { ($0.state.text, $0.state.autocapitalization) }
+        try TextEdit.checkRange(range, in: Array(current.utf8))
+        withCore { $0.state.markedRange = nil }
+        let typed = capitalization.apply(to: replacement, after: TextEdit.prefix(of: current, bytes: range.lowerBound))
+        let updated = try TextEdit.replacing(range, in: current, with: typed)
+        guard updated != current else { return true }
+        guard veto(SessionEvent(.shouldChangeText, text: typed, range: range)) else { return false }
+        withCore { c in
+            setTextLocked(updated, &c)
+            scheduleAfterEdit(&c, &effects)
+        }
+        return true
     }
 
     /// Sets the text programmatically (UISearchBar `text`): no veto, no autocapitalization;

@@ -20,7 +20,6 @@ from ._session_ffi import (
     sb_search_timing, sb_search_token, sb_session_options, sb_suggestion, sb_veto_callback,
 )
 from ._ranges import checked
-from ._graphemes import last_cluster_start
 from ._text import _encode, _locale, byte_to_index_map
 from .enums import lowercase_names
 if TYPE_CHECKING:
@@ -340,17 +339,25 @@ class Session:
         current = self.text
         return self._vetoable(lib.sb_session_delete_text, _byte_offset(current, start), _byte_offset(current, end))
 
-    def backspace(self) -> bool:
-        """Deletes the last user-perceived character (a whole grapheme cluster: an emoji with
-        its modifiers, a flag, a letter with its combining marks, a Hangul syllable in jamo), or
-        the last token when the text is empty. Returns False when vetoed."""
+    def backspace(self, at: int | None = None) -> bool:
+        """Deletes the user-perceived character before string index `at` (default: the end)
+        by the library's grapheme rules (Unicode's extended grapheme clusters: an emoji with its
+        modifiers or ZWJ sequence, a flag, a letter with its combining marks, a Hangul syllable
+        in jamo, an Indic conjunct, a Prepend mark), or the last token when the text is empty
+        and `at` is None. Marked text is committed first. Returns False when vetoed."""
         current = self.text
-        if current:
-            return self.delete(last_cluster_start(current), len(current))
-        tokens = self.display().tokens
-        if tokens:
-            self.remove_token(len(tokens) - 1)
-        return True
+        if not current and at is None:
+            tokens = self.display().tokens
+            if tokens:
+                self.remove_token(len(tokens) - 1)
+            return True
+        offset = _byte_offset(current, len(current) if at is None else at)
+        return self._vetoable(lib.sb_session_delete_backward, offset, None)
+
+    def delete_forward(self, at: int) -> bool:
+        """Deletes the user-perceived character after string index `at` (forward delete, by
+        the same rules as backspace()); nothing at the end. Returns False when vetoed."""
+        return self._vetoable(lib.sb_session_delete_forward, _byte_offset(self.text, at), None)
 
     def set_marked_text(self, text: str, start: int | None = None, end: int | None = None) -> bool:
         """An input method's pre-edit (UIKit setMarkedText): while text is marked, `text`

@@ -249,6 +249,8 @@ SESSION_FUNCTIONS = {
     "sb_session_advance_clock": _status(_u32),
     "sb_session_set_marked_text": _status(_size, _size, *_text),
     "sb_session_unmark_text": _status(),
+    "sb_session_delete_backward": _status(_size, P(_size)),
+    "sb_session_delete_forward": _status(_size, P(_size)),
     "sb_session_get_marked_range": _status(P(_size), P(_size)),
     "sb_session_next_deadline": _status(P(_i64)),
     "sb_session_run_due": _status(),
