@@ -34,4 +34,4 @@ def check(image: QImage) -> None:
             if sum((rgb >> shift) & 0xFF for shift in (0, 8, 16)) < 3 * 96:
                 dark += 1
     assert len(colours) > 40, f"only {len(colours)} colours: a blank window?"
-    assert dark > samples // 500, f"{dark} dark pixels of {samples}: no text?"
+    assert dark > samples // 2000, f"{dark} dark pixels of {samples}: no text?"

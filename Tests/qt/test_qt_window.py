@@ -135,6 +135,7 @@ def test_hangul_being_composed_is_searched(qtbot, window):
         compose(window, preedit=step)
         qtbot.waitUntil(lambda step=step: window.session.text == step, timeout=WAIT_MS)
         assert window.field.text() == "" and window.field.preedit == step
+        assert window.session.marked_range == (0, 1)  # the session's marked text (setMarkedText)
     qtbot.waitUntil(lambda: settled(window, "한"), timeout=WAIT_MS)
     assert korean(rows(window)), rows(window)
     row = next(r for r in rows(window) if r["title"] == "한국어")
@@ -142,13 +143,26 @@ def test_hangul_being_composed_is_searched(qtbot, window):
     save(window.grab().toImage(), "hangul-composing")
     compose(window, commit="한")
     assert window.field.text() == "한" and window.field.preedit == "" and window.session.text == "한"
-    qtbot.waitUntil(lambda: korean(rows(window)), timeout=WAIT_MS)
-    # Typing on after the commit extends the text.
-    compose(window, preedit="ㄱ")
-    qtbot.waitUntil(lambda: window.session.text == "한ㄱ", timeout=WAIT_MS)
-    compose(window, commit="국")
-    qtbot.waitUntil(lambda: settled(window, "한국"), timeout=WAIT_MS)
+    assert window.session.marked_range is None
+    qtbot.waitUntil(lambda: settled(window, "한"), timeout=WAIT_MS)
     assert korean(rows(window)), rows(window)
+
+
+def test_hangul_commit_and_next_syllable_in_one_event(qtbot, window):
+    """ㄱ after 한 cannot join it: a Korean input method commits 한 and starts composing ㄱ in
+    the same event; the next syllable then grows in the marked text after the committed one."""
+    compose(window, preedit="한")
+    compose(window, preedit="ㄱ", commit="한")
+    assert window.field.text() == "한" and window.field.preedit == "ㄱ"
+    assert window.session.text == "한ㄱ" and window.session.marked_range == (1, 2)
+    for step in ("구", "국"):
+        compose(window, preedit=step)
+        assert window.session.text == "한" + step and window.session.marked_range == (1, 2)
+    qtbot.waitUntil(lambda: settled(window, "한국"), timeout=WAIT_MS)
+    assert any(row["title"] == "한국어" for row in rows(window)), rows(window)
+    save(window.grab().toImage(), "hangul-second-syllable")
+    compose(window, commit="국")
+    assert window.field.text() == "한국" and window.session.text == "한국" and window.session.marked_range is None
 
 
 def test_positions_are_utf16_for_qt(qtbot, window):
@@ -192,15 +206,22 @@ def test_keyboard_only_and_accessible_names(qtbot, window, tmp_path):
     save(window.grab().toImage(), "keyboard-only")
 
 
-def test_backspace_deletes_what_the_user_sees_as_one_character(qtbot, window):
-    """A flag is two code points (four UTF-16 units): Backspace removes it whole, as the
-    session's backspace does; in the middle of the text Qt's own editing is forwarded."""
+def test_backspace_and_delete_remove_what_the_user_sees_as_one_character(qtbot, window):
+    """A flag is two code points (four UTF-16 units) and क्ष three: Backspace and Delete remove
+    each whole, by the library's grapheme rules, wherever the cursor is."""
     window.field.insert("zur🇨🇭")
     qtbot.waitUntil(lambda: window.session.text == "zur🇨🇭", timeout=WAIT_MS)
     qtbot.keyClick(window.field, Qt.Key.Key_Backspace)
     assert window.session.text == "zur" and window.field.text() == "zur"
     assert window.field.cursorPosition() == 3
+    window.field.insert("🇨🇭क्षa")
+    window.field.setCursorPosition(7)  # after the flag: 3 + 4 UTF-16 units
+    qtbot.keyClick(window.field, Qt.Key.Key_Delete)  # the conjunct after the cursor
+    assert window.session.text == "zur🇨🇭a" and window.field.cursorPosition() == 7
+    qtbot.keyClick(window.field, Qt.Key.Key_Backspace)  # the flag before it
+    assert window.session.text == "zura" and window.field.text() == "zura"
+    assert window.field.cursorPosition() == 3
     qtbot.keyClick(window.field, Qt.Key.Key_Left)
-    qtbot.keyClick(window.field, Qt.Key.Key_Backspace)  # "zu|r" -> "z|r"
-    assert window.field.text() == "zr" and window.session.text == "zr"
-    qtbot.waitUntil(lambda: settled(window, "zr"), timeout=WAIT_MS)
+    qtbot.keyClick(window.field, Qt.Key.Key_Backspace)  # "zu|ra" -> "z|ra"
+    assert window.field.text() == "zra" and window.session.text == "zra" and window.field.cursorPosition() == 1
+    qtbot.waitUntil(lambda: settled(window, "zra"), timeout=WAIT_MS)

@@ -1,10 +1,10 @@
 """The search field: a QLineEdit whose every change, input-method pre-edit included, becomes an
 edit of the session's text, and whose keys drive the bar (Tab / Shift+Tab scope, Escape clear
-then cancel, Down into the lists, Return submit, Backspace at the end as the session deletes)."""
+then cancel, Down into the lists, Return submit, Backspace and Delete as the session deletes)."""
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QLineEdit
 
-from utf16 import from_utf16, to_utf16, utf16_length
+from utf16 import from_utf16, to_utf16
 
 
 def edit_between(old: str, new: str) -> tuple[int, int, str]:
@@ -34,9 +34,10 @@ class SearchField(QLineEdit):
     escape = Signal()
     move_down = Signal()
     submitted = Signal()
-    #: Backspace with the cursor at the end and nothing selected: the session deletes (a whole
-    #: grapheme cluster, or the last token when the text is empty).
-    backspace_at_end = Signal()
+    #: Backspace or Delete with nothing selected, at the cursor (a str index): the session
+    #: deletes a whole grapheme cluster (Backspace on an empty field: the last token).
+    backspace_at = Signal(int)
+    delete_at = Signal(int)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -64,18 +65,20 @@ class SearchField(QLineEdit):
         at = from_utf16(text, self.cursorPosition())
         return text[:at] + self._preedit + text[at:]
 
-    def show_text(self, text: str) -> None:
+    def show_text(self, text: str, cursor: int | None = None) -> None:
         """Shows the session's text (after a clear, a chosen suggestion or a change the session
-        made), keeping the cursor where it was when it still fits. Left alone while composing:
-        the input method owns the field then."""
-        if self._preedit or text == self.text():
+        made) with the cursor at str index `cursor`, by default where it was when it still fits.
+        Left alone while composing: the input method owns the field then."""
+        if self._preedit or (text == self.text() and cursor is None):
             return
-        cursor = from_utf16(self.text(), self.cursorPosition())
-        at_end = cursor == len(self.text())
+        if cursor is None:
+            cursor = from_utf16(self.text(), self.cursorPosition())
+            cursor = len(text) if cursor == len(self.text()) else min(cursor, len(text))
         self._programmatic = True
         try:
-            self.setText(text)
-            self.setCursorPosition(to_utf16(text, len(text) if at_end else min(cursor, len(text))))
+            if text != self.text():
+                self.setText(text)
+            self.setCursorPosition(to_utf16(text, cursor))
         finally:
             self._programmatic = False
 
@@ -119,8 +122,9 @@ class SearchField(QLineEdit):
             self.move_down.emit()
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.submitted.emit()
-        elif key == Qt.Key.Key_Backspace and not event.modifiers() and not self.hasSelectedText() \
-                and self.cursorPosition() == utf16_length(self.text()):
-            self.backspace_at_end.emit()
+        elif key in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete) and not event.modifiers() \
+                and not self.hasSelectedText():
+            at = from_utf16(self.text(), self.cursorPosition())
+            (self.backspace_at if key == Qt.Key.Key_Backspace else self.delete_at).emit(at)
         else:
             super().keyPressEvent(event)

@@ -137,7 +137,8 @@ class SearchWindow(QWidget):
         self.field.escape.connect(self.escape)
         self.field.move_down.connect(self.enter_lists)
         self.field.submitted.connect(self.submit)
-        self.field.backspace_at_end.connect(self.backspace)
+        self.field.backspace_at.connect(self.backspace)
+        self.field.delete_at.connect(self.delete_forward)
         self.field.installEventFilter(self)
         self.suggestions_list.installEventFilter(self)
         self.results_view.installEventFilter(self)
@@ -192,11 +193,20 @@ class SearchWindow(QWidget):
             s.set_marked_text("")  # the input method dropped the composition
         self.refresh()
 
-    def backspace(self) -> None:
-        """Backspace at the end of the field: the session deletes the last user-perceived
-        character (a flag, an emoji with its modifiers, a letter with its marks; Qt alone would
-        delete one code point of them) or, on an empty field, the last token."""
-        self.session.backspace()
+    def backspace(self, at: int) -> None:
+        """Backspace at str index `at`: the session deletes the user-perceived character before
+        it (a flag, an emoji sequence, a letter with its marks, an Indic conjunct: Qt alone
+        would delete one code point of some of them) or, on an empty field, the last token."""
+        before = self.session.text
+        self.session.backspace(at=at if before else None)
+        self.field.show_text(self.session.text, max(0, at - (len(before) - len(self.session.text))))
+        self.refresh()
+
+    def delete_forward(self, at: int) -> None:
+        """Delete at str index `at`: the session deletes the user-perceived character after it."""
+        if at < len(self.session.text):
+            self.session.delete_forward(at)
+        self.field.show_text(self.session.text, at)
         self.refresh()
 
     def step_scope(self, step: int) -> None:
