@@ -4,9 +4,10 @@ the rows the list shows (the same data --dump-rows writes) and keeps a screensho
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QInputMethodEvent, QTextCharFormat
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QToolButton
 
 import searchbar
+from announcer import ANNOUNCEMENT_EVENT
 from conftest import WAIT_MS
 from row_dump import visible_rows
 from screenshots import save
@@ -54,6 +55,7 @@ def test_typing_zur_shows_zurich_with_zur_in_bold(qtbot, window, timers):
     assert "Zur" in zurich["detail_bold_text"], zurich
     assert len(shown) >= 5, "the list shows several rows at this window size"
     assert window.announcer.spoken[-1].endswith("results"), window.announcer.spoken
+    assert ANNOUNCEMENT_EVENT is not None, "PySide6 6.8+ announces through QAccessibleAnnouncementEvent"
     assert window.status_label.text() == window.announcer.spoken[-1]
     assert window.cancel_button.isVisible() and window.clear_action.isVisible()
     save(window.grab().toImage(), f"typed-zur-{timers}-timers")
@@ -225,3 +227,26 @@ def test_backspace_and_delete_remove_what_the_user_sees_as_one_character(qtbot, 
     qtbot.keyClick(window.field, Qt.Key.Key_Backspace)  # "zu|ra" -> "z|ra"
     assert window.field.text() == "zra" and window.session.text == "zra" and window.field.cursorPosition() == 1
     qtbot.waitUntil(lambda: settled(window, "zra"), timeout=WAIT_MS)
+
+
+def test_clear_and_cancel_buttons_follow_the_display_state(qtbot, window):
+    """The clear button shows while there is text and clears on a click; Cancel shows while the
+    search is active and dismisses it on a click."""
+    assert not window.clear_action.isVisible() and window.cancel_button.isVisible()
+    type_and_wait(qtbot, window, "zur", shows_zurich)
+    clear = next(b for b in window.field.findChildren(QToolButton) if b.defaultAction() is window.clear_action)
+    assert clear.isVisible()
+    qtbot.mouseClick(clear, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.session.text == "" and not clear.isVisible(), timeout=WAIT_MS)
+    assert window.field.text() == "" and window.model.rowCount() == 0
+    type_and_wait(qtbot, window, "zur", shows_zurich)
+    qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.session.display().is_active, timeout=WAIT_MS)
+    assert window.field.text() == "" and window.model.rowCount() == 0 and not window.cancel_button.isVisible()
+    # A double click on a result chooses it.
+    type_and_wait(qtbot, window, "zur", shows_zurich)
+    second = window.results_view.visualRect(window.model.index(1, 0)).center()
+    qtbot.mouseClick(window.results_view.viewport(), Qt.MouseButton.LeftButton, pos=second)  # as a mouse does:
+    qtbot.mouseDClick(window.results_view.viewport(), Qt.MouseButton.LeftButton, pos=second)  # press, then double
+    qtbot.waitUntil(lambda: window.message.startswith("Chose "), timeout=WAIT_MS)
+    assert window.message == f"Chose {window.model.row(1).title}"

@@ -53,8 +53,8 @@ class SearchWindow(QWidget):
         self.session = searchbar.Session(index, locale=locale, recents_directory=recents_directory, **options)
         self._configure(scope_titles, host_suggestions, prompt)
         self.delivered_generation = 0
-        #: (text, scope) of the query whose results the list shows.
-        self.results_for = ("", 0)
+        #: (text, scope) of the query whose results the list shows; None when it shows none.
+        self.results_for: tuple[str, int] | None = None
         self.message = ""
         self._build()
         self.driver = SessionDriver(self.session, host_clock, self)
@@ -233,14 +233,14 @@ class SearchWindow(QWidget):
     def clear(self) -> None:
         """The clear button: text and tokens removed."""
         self.session.clear()
-        self.model.clear()
+        self._clear_results()
         self.field.setFocus()
         self.refresh()
 
     def cancel(self) -> None:
         """The Cancel button: the search is dismissed (text, tokens and results gone)."""
         self.session.cancel()
-        self.model.clear()
+        self._clear_results()
         self.field.setFocus()
         self.refresh()
 
@@ -327,11 +327,16 @@ class SearchWindow(QWidget):
             if self.session.text or self.session.display().tokens:
                 self.announcer.announce(self._count_text(hits))
         elif event.kind in ("clear", "cancel_button"):
-            self.model.clear()
+            self._clear_results()
         elif event.kind == "search_stalled":
             self.status_label.setText("Searching…")
         elif event.kind == "error":
             self.message = f"Error: {event.text}"
+
+    def _clear_results(self) -> None:
+        """Empties the list: the results of no query are shown."""
+        self.model.clear()
+        self.results_for = None
 
     @staticmethod
     def _count_text(hits) -> str:
