@@ -193,7 +193,7 @@ import Testing
             version: 1, clock: 0, locale: nil, recents_directory: UnsafePointer(strings.copy("relative")), event_queue_capacity: 0)
         var other: OpaquePointer? = nil
         #expect(sb_session_new(nil, &options, &other) == SB_EINVAL)
-        options = sb_session_options(version: 1, clock: 2, locale: nil, recents_directory: nil, event_queue_capacity: 0)
+        options = sb_session_options(version: 1, clock: 3, locale: nil, recents_directory: nil, event_queue_capacity: 0)
         #expect(sb_session_new(nil, &options, &other) == SB_EINVAL)
         #expect(other == nil)
         #expect(sb_session_new(nil, nil, nil) == SB_EINVAL)
