@@ -3,6 +3,7 @@ this under xvfb-run), typed into with xdotool through the X server, quit with Ct
 showed comes back through --dump-rows and --screenshot."""
 import json
 import os
+import selectors
 import shutil
 import subprocess
 import sys
@@ -33,6 +34,9 @@ def test_app_typed_into_with_xdotool_dumps_its_rows(tmp_path):
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         # The app prints "ready" once its window is shown with the field focused.
+        with selectors.DefaultSelector() as selector:
+            selector.register(app.stdout, selectors.EVENT_READ)
+            assert selector.select(timeout=START_TIMEOUT), f"no 'ready' within {START_TIMEOUT} s"
         line = app.stdout.readline()
         assert "ready" in line, (line, app.stderr.read() if app.poll() is not None else "")
         window = xdotool("search", "--sync", "--onlyvisible", "--pid", str(app.pid), "--name", "searchbar").split()[0]
