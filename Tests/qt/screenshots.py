@@ -10,12 +10,16 @@ REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SCREENSHOTS = os.path.join(os.environ.get("SEARCHBAR_BUILD_DIR", os.path.join(REPO, "build")), "qt-screenshots")
 
 
-def save(image: QImage, name: str) -> str:
-    """Saves `image` as SCREENSHOTS/name.png and checks it is a real picture of a window."""
+def save(window, name: str) -> str:
+    """Saves a picture of `window` (QWidget.grab()) as SCREENSHOTS/name.png and checks it: the
+    window's size in device pixels, and a real picture of it."""
     os.makedirs(SCREENSHOTS, exist_ok=True)
     path = os.path.join(SCREENSHOTS, f"{name}.png")
-    assert image.save(path), path
-    check(QImage(path))
+    assert window.grab().toImage().save(path), path
+    image = QImage(path)
+    ratio = window.devicePixelRatioF()
+    assert (image.width(), image.height()) == (round(window.width() * ratio), round(window.height() * ratio))
+    check(image)
     return path
 
 

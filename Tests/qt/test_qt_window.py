@@ -58,7 +58,7 @@ def test_typing_zur_shows_zurich_with_zur_in_bold(qtbot, window, timers):
     assert ANNOUNCEMENT_EVENT is not None, "PySide6 6.8+ announces through QAccessibleAnnouncementEvent"
     assert window.status_label.text() == window.announcer.spoken[-1]
     assert window.cancel_button.isVisible() and window.clear_action.isVisible()
-    save(window.grab().toImage(), f"typed-zur-{timers}-timers")
+    save(window, f"typed-zur-{timers}-timers")
 
 
 def test_qt_fires_the_typing_delay_with_a_host_clock(qtbot, window):
@@ -94,7 +94,7 @@ def test_tab_and_a_click_change_the_scope_and_the_rows(qtbot, window):
     assert window.scope_bar.button(time_zones).isChecked() and window.field.hasFocus()
     # The same first rows (All's best are time zones), but only the time zones among all matches.
     assert 0 < window.model.rowCount() < everything_count
-    save(window.grab().toImage(), "scope-time-zones")
+    save(window, "scope-time-zones")
 
 
 def test_escape_clears_then_cancels(qtbot, window):
@@ -108,7 +108,7 @@ def test_escape_clears_then_cancels(qtbot, window):
     assert not window.results_view.isVisible()
     # Where the results were, the list of recent searches and suggestions fills the window.
     qtbot.waitUntil(lambda: window.suggestions_list.height() > window.height() // 2, timeout=WAIT_MS)
-    save(window.grab().toImage(), "escape-cleared")
+    save(window, "escape-cleared")
     qtbot.keyClick(window.field, Qt.Key.Key_Escape)  # on the empty field: the search is dismissed
     qtbot.waitUntil(lambda: not window.session.display().is_active, timeout=WAIT_MS)
     assert not window.cancel_button.isVisible() and not window.scope_bar.isVisible()
@@ -142,7 +142,7 @@ def test_hangul_being_composed_is_searched(qtbot, window):
     assert korean(rows(window)), rows(window)
     row = next(r for r in rows(window) if r["title"] == "한국어")
     assert row["title_bold_text"] == ["한"]
-    save(window.grab().toImage(), "hangul-composing")
+    save(window, "hangul-composing")
     compose(window, commit="한")
     assert window.field.text() == "한" and window.field.preedit == "" and window.session.text == "한"
     assert window.session.marked_range is None
@@ -162,7 +162,7 @@ def test_hangul_commit_and_next_syllable_in_one_event(qtbot, window):
         assert window.session.text == "한" + step and window.session.marked_range == (1, 2)
     qtbot.waitUntil(lambda: settled(window, "한국"), timeout=WAIT_MS)
     assert any(row["title"] == "한국어" for row in rows(window)), rows(window)
-    save(window.grab().toImage(), "hangul-second-syllable")
+    save(window, "hangul-second-syllable")
     compose(window, commit="국")
     assert window.field.text() == "한국" and window.session.text == "한국" and window.session.marked_range is None
 
@@ -178,7 +178,7 @@ def test_positions_are_utf16_for_qt(qtbot, window):
     qtbot.keyClicks(window.field, " g")
     qtbot.waitUntil(lambda: window.session.text == "😀 g", timeout=WAIT_MS)
     assert window.field.cursorPosition() == 4
-    save(window.grab().toImage(), "emoji-query")
+    save(window, "emoji-query")
 
 
 def test_keyboard_only_and_accessible_names(qtbot, window, tmp_path):
@@ -205,7 +205,7 @@ def test_keyboard_only_and_accessible_names(qtbot, window, tmp_path):
     assert window.field.hasFocus()
     qtbot.keyClick(window.field, Qt.Key.Key_Return)  # submitted: joins the recent searches
     assert window.session.recents[0] == "Zürich"
-    save(window.grab().toImage(), "keyboard-only")
+    save(window, "keyboard-only")
 
 
 def test_backspace_and_delete_remove_what_the_user_sees_as_one_character(qtbot, window):
