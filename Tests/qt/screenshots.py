@@ -3,6 +3,7 @@ and for showing something (many colours, text-dark pixels, not one flat fill).""
 import os
 
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
 
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -15,6 +16,7 @@ def save(window, name: str) -> str:
     window's size in device pixels, and a real picture of it."""
     os.makedirs(SCREENSHOTS, exist_ok=True)
     path = os.path.join(SCREENSHOTS, f"{name}.png")
+    QApplication.processEvents()  # the layout a change asked for, as the user sees it a moment later
     assert window.grab().toImage().save(path), path
     image = QImage(path)
     ratio = window.devicePixelRatioF()

@@ -360,11 +360,16 @@ class SearchWindow(QWidget):
         self.scope_bar.set_titles(d.scope_titles)
         self.scope_bar.set_selected(d.selected_scope)
         self.scope_bar.setVisible(d.shows_scope_bar and len(d.scope_titles) > 1)
-        self._show_suggestions(empty_field=not d.text and not d.tokens and not self.field.preedit)
-        if not d.text and not d.tokens and not self.field.preedit:
+        empty_field = not d.text and not d.tokens
+        if empty_field and self.results_for is not None:
+            self._clear_results()  # no query, no results (the field was emptied by editing)
+        self._show_suggestions(empty_field)
+        if empty_field:
             self.status_label.setText(self.message or "Type to search")
         elif d.is_stalled:
             self.status_label.setText("Searching…")
+        elif self.results_for is None:
+            self.status_label.setText("")  # until the first results of this text arrive
 
     def _show_suggestions(self, empty_field: bool) -> None:
         suggestions = self.session.suggestions()
