@@ -16,11 +16,7 @@ import SearchBarCore
 @c public func sb_session_delete_backward(
     _ session: sb_session_ref?, _ offset: UInt, _ out_new_offset: UnsafeMutablePointer<UInt>?
 ) -> sb_status {
-    guarded { () throws(SearchBarError) in
-        out_new_offset?.pointee = offset
-        let at = try SessionCInput.offset(offset, "offset")
-        return try deletionStatus(try SessionCInput.session(session).deleteBackward(from: at), out_new_offset)
-    }
+    deleteCluster(session, offset, out_new_offset) { (s, at) throws(SearchBarError) in try s.deleteBackward(from: at) }
 }
 
 /// Forward delete at UTF-8 byte `offset`: deletes the extended grapheme cluster after it (the
@@ -33,23 +29,25 @@ import SearchBarCore
 @c public func sb_session_delete_forward(
     _ session: sb_session_ref?, _ offset: UInt, _ out_new_offset: UnsafeMutablePointer<UInt>?
 ) -> sb_status {
-    guarded { () throws(SearchBarError) in
-        out_new_offset?.pointee = offset
-        let at = try SessionCInput.offset(offset, "offset")
-        return try deletionStatus(try SessionCInput.session(session).deleteForward(from: at), out_new_offset)
-    }
+    deleteCluster(session, offset, out_new_offset) { (s, at) throws(SearchBarError) in try s.deleteForward(from: at) }
 }
 
-/// The status of a grapheme deletion, writing the new offset when one was deleted.
-private func deletionStatus(_ outcome: SearchSession.ClusterDeletion, _ out: UnsafeMutablePointer<UInt>?)
-    throws(SearchBarError) -> sb_status
-{
-    switch outcome {
-    case .deleted(let offset):
-        out?.pointee = UInt(offset)
-        return SB_OK
-    case .nothing: return SB_EMPTY
-    case .queued: return SB_OK
-    case .vetoed: throw SearchBarError(.cancelled, "the veto callback refused the change")
+/// Validates the arguments of a grapheme deletion, runs it and converts its outcome: SB_OK with
+/// the new offset, SB_EMPTY (nothing to delete), SB_ECANCELED (vetoed), SB_OK when queued.
+private func deleteCluster(
+    _ session: sb_session_ref?, _ offset: UInt, _ out: UnsafeMutablePointer<UInt>?,
+    _ delete: (SearchSession, Int) throws(SearchBarError) -> SearchSession.ClusterDeletion
+) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        out?.pointee = offset
+        let at = try SessionCInput.offset(offset, "offset")
+        switch try delete(try SessionCInput.session(session), at) {
+        case .deleted(let newOffset):
+            out?.pointee = UInt(newOffset)
+            return SB_OK
+        case .nothing: return SB_EMPTY
+        case .queued: return SB_OK
+        case .vetoed: throw SearchBarError(.cancelled, "the veto callback refused the change")
+        }
     }
 }

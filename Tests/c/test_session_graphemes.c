@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "session_text.h"
 
 /* (text, what one Backspace at the end leaves) */
 static const char *cases[][2] = {
@@ -22,26 +23,8 @@ static const char *cases[][2] = {
     {"x\r\n", "x"},                                                             /* CR LF */
 };
 
-static int text_is(sb_session *session, const char *expected) {
-    char *text = NULL;
-    size_t len = 0;
-    if (sb_session_get_text(session, &text, &len) != SB_OK) return 0;
-    int same = len == strlen(expected) && memcmp(text, expected, len) == 0;
-    if (!same) fprintf(stderr, "text is \"%s\", expected \"%s\"\n", text, expected);
-    sb_free(text);
-    return same;
-}
-
-static sb_session *manual_session(void) {
-    sb_session_options options = SB_SESSION_OPTIONS_INIT;
-    options.clock = SB_CLOCK_MANUAL;
-    sb_session *session = NULL;
-    CHECK_STATUS(sb_session_new(NULL, &options, &session), SB_OK);
-    return session;
-}
-
 static void backspace_deletes_one_cluster(void) {
-    sb_session *session = manual_session();
+    sb_session *session = manual_session(NULL);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *text = cases[i][0], *left = cases[i][1];
         CHECK_STATUS(sb_session_set_text(session, text, strlen(text)), SB_OK);
@@ -58,7 +41,7 @@ static void backspace_deletes_one_cluster(void) {
 }
 
 static void forward_and_edges(void) {
-    sb_session *session = manual_session();
+    sb_session *session = manual_session(NULL);
     const char *flags = "\xf0\x9f\x87\xa9\xf0\x9f\x87\xaa\xf0\x9f\x87\xab\xf0\x9f\x87\xb7"; /* 🇩🇪🇫🇷 */
     CHECK_STATUS(sb_session_set_text(session, flags, strlen(flags)), SB_OK);
     size_t offset = 999;
@@ -85,14 +68,8 @@ static void forward_and_edges(void) {
     CHECK_STATUS(sb_session_free(session), SB_OK);
 }
 
-static int32_t refuse_all(void *user, const sb_event *event) {
-    (void)user;
-    (void)event;
-    return 0;
-}
-
 static void veto_and_bad_input(void) {
-    sb_session *session = manual_session();
+    sb_session *session = manual_session(NULL);
     CHECK_STATUS(sb_session_set_text(session, "\xc3\xa9x", 3), SB_OK); /* éx */
     size_t offset = 999;
     CHECK_STATUS(sb_session_delete_backward(session, 4, &offset), SB_EINVAL);  /* past the end */

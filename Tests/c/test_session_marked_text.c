@@ -6,24 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-
-static sb_session *manual_session(sb_index *index) {
-    sb_session_options options = SB_SESSION_OPTIONS_INIT;
-    options.clock = SB_CLOCK_MANUAL;
-    sb_session *session = NULL;
-    CHECK_STATUS(sb_session_new(index, &options, &session), SB_OK);
-    return session;
-}
-
-static int text_is(sb_session *session, const char *expected) {
-    char *text = NULL;
-    size_t len = 0;
-    if (sb_session_get_text(session, &text, &len) != SB_OK) return 0;
-    int same = len == strlen(expected) && memcmp(text, expected, len) == 0;
-    if (!same) fprintf(stderr, "text is \"%s\", expected \"%s\"\n", text, expected);
-    sb_free(text);
-    return same;
-}
+#include "session_text.h"
 
 static int marked_is(sb_session *session, size_t start, size_t end) {
     size_t s = 99, e = 99;
@@ -123,12 +106,6 @@ static void hangul_composition_is_searched_while_composed(void) {
 
     CHECK_STATUS(sb_session_free(session), SB_OK);
     CHECK_STATUS(sb_index_free(index), SB_OK);
-}
-
-static int32_t refuse_all(void *user, const sb_event *event) {
-    (void)user;
-    (void)event;
-    return 0;
 }
 
 static void other_calls_commit_or_drop_it(void) {
