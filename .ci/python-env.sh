@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Creates (once) the Python virtual environment the tests and the demo use, with searchbar's
 # binding installed from bindings/python against the library built in $1 (a CMake build dir).
-# Reinstalls the binding only when the library or the binding's sources changed.
+# Reinstalls the binding only when the library or the binding's sources changed. With a second
+# argument `qt` it also installs what the Qt example and its tests need (PySide6's essential
+# modules, pytest-qt), which the other tests and the terminal demo do without.
 # Prints the venv's python path.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,6 +17,13 @@ deps="pytest pycparser mypy"
 if [ "$(cat "$venv/.deps-installed" 2>/dev/null)" != "$deps" ]; then
     "$venv/bin/python" -m pip install -q --disable-pip-version-check $deps >&2
     echo "$deps" > "$venv/.deps-installed"
+fi
+if [ "${2:-}" = qt ]; then
+    qt_deps="PySide6-Essentials pytest-qt"
+    if [ "$(cat "$venv/.qt-deps-installed" 2>/dev/null)" != "$qt_deps" ]; then
+        "$venv/bin/python" -m pip install -q --disable-pip-version-check $qt_deps >&2
+        echo "$qt_deps" > "$venv/.qt-deps-installed"
+    fi
 fi
 stamp=$(cat "$build_dir/libsearchbar.so" "$root"/bindings/python/setup.py "$root"/bindings/python/pyproject.toml $(find "$root/bindings/python/searchbar" -name "*.py" | sort) | sha256sum | cut -d" " -f1)
 if [ "$(cat "$venv/.binding-stamp" 2>/dev/null)" != "$stamp" ]; then

@@ -5,6 +5,8 @@
 #      runtime dependencies, and C programs built with gcc against the installed package
 #      (find_package and pkg-config);
 #   3. pytest: the Python binding installed with pip into a fresh virtual environment;
+#   3b. the Qt example (examples/qt) in real windows on Xvfb, typed into with pytest-qt and
+#      xdotool (Tests/qt; screenshots in build/qt-screenshots);
 #   4. the Debian packages from CPack, installed into this system, used and purged
 #      (Tests/packaging/deb.sh; needs root or sudo);
 #   5. the wheel built from the sdist, repaired by auditwheel and used from a fresh venv with no
@@ -38,9 +40,16 @@ python_tests() {
         "$python" -m pytest -q bindings/python/tests Tests/examples Tests/demo
 }
 
+qt_tests() {
+    local python
+    python=$(bash .ci/python-env.sh "$root/$build" qt) &&
+        xvfb-run -a -s "-screen 0 1280x1024x24" env QT_QPA_PLATFORM=xcb "$python" -m pytest -q Tests/qt
+}
+
 step "swift tests" swift_tests
 step "cmake build and C tests" cmake_tests
 step "python tests" python_tests
+step "qt example" qt_tests
 step "debian packages" bash Tests/packaging/deb.sh "$build"
 step "python wheel" bash Tests/packaging/wheel.sh "$build/wheel"
 finish_steps

@@ -7,11 +7,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-bash .ci/install-deps.sh
-echo "searchbar: building the library (first run takes a few minutes)..." >&2
-cmake -G Ninja -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build --target searchbar >/dev/null
-python=$(bash .ci/python-env.sh "$root/build")
+python=$(bash examples/prepare.sh)
 export LANG=${LANG:-C.UTF-8}
 case "$LANG" in *UTF-8*|*utf8*) ;; *) export LANG=C.UTF-8 ;; esac
 exec "$python" examples/python/demo.py "$@"
