@@ -10,6 +10,9 @@
 #   5. the wheel built from the sdist, repaired by auditwheel and used from a fresh venv with no
 #      Swift on PATH; the sdist without Swift fails with one line (Tests/packaging/wheel.sh).
 # Usage: bash Tests/run.sh
+#        bash Tests/run.sh --quick    # the development loop: 1-3 with a warm build, without the
+#                                     # slow Swift suites (marked `.slow`; SEARCHBAR_QUICK=1)
+#        bash Tests/run.sh --only swift|c|python|debs|wheel   # one of the steps 1-5
 #        bash Tests/run.sh --sanitizers [--fuzz SECONDS]   # what CI runs after the above
 #        bash Tests/run.sh --deep [--fuzz SECONDS]         # every suite under both sanitizers
 #        bash Tests/run.sh --sanitize address|thread [--fuzz SECONDS] [--no-swift]
@@ -18,9 +21,20 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-if [ $# -gt 0 ]; then
-    exec bash Tests/sanitize.sh "$@"
-fi
+steps="swift c python debs wheel"
+case "${1:-}" in
+    "") ;;
+    --quick) [ $# = 1 ] || { echo "--quick takes no other flag" >&2; exit 2; }; steps="swift c python"; export SEARCHBAR_QUICK=1 ;;
+    --only | --only=*)
+        steps=${2:-}
+        [ "$1" = --only ] || steps=${1#--only=}
+        case " swift c python debs wheel " in
+            *" $steps "*) ;;
+            *) echo "--only takes one of swift, c, python, debs, wheel (not '$steps')" >&2; exit 2 ;;
+        esac
+        ;;
+    *) exec bash Tests/sanitize.sh "$@" ;;
+esac
 bash .ci/install-deps.sh
 
 source "$root/Tests/steps.sh"
@@ -38,9 +52,10 @@ python_tests() {
         "$python" -m pytest -q bindings/python/tests Tests/examples Tests/demo
 }
 
-step "swift tests" swift_tests
-step "cmake build and C tests" cmake_tests
-step "python tests" python_tests
-step "debian packages" bash Tests/packaging/deb.sh "$build"
-step "python wheel" bash Tests/packaging/wheel.sh "$build/wheel"
+runs() { case " $steps " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+runs swift && step "swift tests" swift_tests
+runs c && step "cmake build and C tests" cmake_tests
+runs python && step "python tests" python_tests
+runs debs && step "debian packages" bash Tests/packaging/deb.sh "$build"
+runs wheel && step "python wheel" bash Tests/packaging/wheel.sh "$build/wheel"
 finish_steps
