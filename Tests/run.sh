@@ -12,6 +12,9 @@
 #   5. the wheel built from the sdist, repaired by auditwheel and used from a fresh venv with no
 #      Swift on PATH; the sdist without Swift fails with one line (Tests/packaging/wheel.sh).
 # Usage: bash Tests/run.sh
+#        bash Tests/run.sh --quick    # the development loop: 1-3 with a warm build, without the
+#                                     # slow Swift suites (marked `.slow`; SEARCHBAR_QUICK=1)
+#        bash Tests/run.sh --only swift|c|python|qt|debs|wheel   # one of the steps
 #        bash Tests/run.sh --sanitizers [--fuzz SECONDS]   # what CI runs after the above
 #        bash Tests/run.sh --deep [--fuzz SECONDS]         # every suite under both sanitizers
 #        bash Tests/run.sh --sanitize address|thread [--fuzz SECONDS] [--no-swift]
@@ -20,9 +23,21 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-if [ $# -gt 0 ]; then
-    exec bash Tests/sanitize.sh "$@"
-fi
+all_steps="swift c python qt debs wheel"
+steps=$all_steps
+case "${1:-}" in
+    "") ;;
+    --quick) [ $# = 1 ] || { echo "--quick takes no other flag" >&2; exit 2; }; steps="swift c python"; export SEARCHBAR_QUICK=1 ;;
+    --only | --only=*)
+        steps=${2:-}
+        [ "$1" = --only ] || steps=${1#--only=}
+        case " $all_steps " in
+            *" $steps "*) ;;
+            *) echo "--only takes one of: $all_steps (not '$steps')" >&2; exit 2 ;;
+        esac
+        ;;
+    *) exec bash Tests/sanitize.sh "$@" ;;
+esac
 bash .ci/install-deps.sh
 
 source "$root/Tests/steps.sh"
@@ -46,10 +61,11 @@ qt_tests() {
         xvfb-run -a -s "-screen 0 1280x1024x24" env QT_QPA_PLATFORM=xcb "$python" -m pytest -q Tests/qt
 }
 
-step "swift tests" swift_tests
-step "cmake build and C tests" cmake_tests
-step "python tests" python_tests
-step "qt example" qt_tests
-step "debian packages" bash Tests/packaging/deb.sh "$build"
-step "python wheel" bash Tests/packaging/wheel.sh "$build/wheel"
+runs() { case " $steps " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+runs swift && step "swift tests" swift_tests
+runs c && step "cmake build and C tests" cmake_tests
+runs python && step "python tests" python_tests
+runs qt && step "qt example" qt_tests
+runs debs && step "debian packages" bash Tests/packaging/deb.sh "$build"
+runs wheel && step "python wheel" bash Tests/packaging/wheel.sh "$build/wheel"
 finish_steps

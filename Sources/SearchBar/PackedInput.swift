@@ -61,9 +61,9 @@ struct PackedColumn: @unchecked Sendable {
                 "\(offsetsName) name bytes [\(start), \(previous)) of \(name), past the end of the address space")
         }
         let base = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
-        if !UTF8Check.isValid(base + Int(start), Int(total)) {
+        if !UTF8Codec.isValid(base + Int(start), Int(total)) {
             // Name the first bad item.
-            for i in 0..<count where !UTF8Check.isValid(base + Int(offsets[i]), Int(offsets[i + 1] - offsets[i])) {
+            for i in 0..<count where !UTF8Codec.isValid(base + Int(offsets[i]), Int(offsets[i + 1] - offsets[i])) {
                 throw .invalidArgument("\(name) of item \(i) is not valid UTF-8")
             }
             throw .invalidArgument("\(name) is not valid UTF-8")
@@ -71,7 +71,7 @@ struct PackedColumn: @unchecked Sendable {
         // Valid as a whole: each text is valid when it starts and ends on a character boundary.
         for i in 0...count {
             let offset = offsets[i]
-            if offset - start < total && base[Int(offset)] & 0xC0 == 0x80 {
+            if offset - start < total && UTF8Codec.isContinuation(base[Int(offset)]) {
                 let item = i == count ? count - 1 : i
                 throw .invalidArgument("\(name) of item \(item) is not valid UTF-8 (an offset splits a character)")
             }
@@ -86,47 +86,6 @@ struct PackedColumn: @unchecked Sendable {
         let length = Int(offsets[i + 1]) - start
         guard length > 0 else { return "" }
         return String(decoding: UnsafeBufferPointer(start: bytes + start, count: length), as: UTF8.self)
-    }
-}
-
-/// A UTF-8 validator that allocates nothing (ASCII runs are checked eight bytes at a time).
-enum UTF8Check {
-    /// True when `count` bytes at `p` are well-formed UTF-8 (no overlongs, surrogates or
-    /// values past U+10FFFF, no truncated sequence).
-    static func isValid(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        var i = 0
-        while i < count {
-            while i + 8 <= count && UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                i += 8
-            }
-            guard i < count else { break }
-            let b0 = p[i]
-            if b0 < 0x80 {
-                i += 1
-            } else if b0 < 0xC2 {
-                return false
-            } else if b0 < 0xE0 {
-                guard i + 1 < count, p[i + 1] & 0xC0 == 0x80 else { return false }
-                i += 2
-            } else if b0 < 0xF0 {
-                guard i + 2 < count else { return false }
-                let b1 = p[i + 1]
-                guard b1 & 0xC0 == 0x80, p[i + 2] & 0xC0 == 0x80 else { return false }
-                if b0 == 0xE0 && b1 < 0xA0 { return false }
-                if b0 == 0xED && b1 >= 0xA0 { return false }
-                i += 3
-            } else if b0 < 0xF5 {
-                guard i + 3 < count else { return false }
-                let b1 = p[i + 1]
-                guard b1 & 0xC0 == 0x80, p[i + 2] & 0xC0 == 0x80, p[i + 3] & 0xC0 == 0x80 else { return false }
-                if b0 == 0xF0 && b1 < 0x90 { return false }
-                if b0 == 0xF4 && b1 >= 0x90 { return false }
-                i += 4
-            } else {
-                return false
-            }
-        }
-        return true
     }
 }
 

@@ -182,7 +182,7 @@ final class ResultsBox: @unchecked Sendable {
         let utf8 = text.utf8
         guard range.lowerBound >= 0, range.upperBound <= utf8.count else { return false }
         func boundary(_ offset: Int) -> Bool {
-            offset == utf8.count || utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0 != 0x80
+            offset == utf8.count || !UTF8Codec.isContinuation(utf8[utf8.index(utf8.startIndex, offsetBy: offset)])
         }
         return boundary(range.lowerBound) && boundary(range.upperBound)
     }

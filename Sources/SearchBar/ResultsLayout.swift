@@ -85,7 +85,7 @@ final class ResultsLayout: @unchecked Sendable {
         for b in 0..<box.textCount {
             units[b] = seen
             let byte = UInt8(bitPattern: box.text[b])
-            if byte & 0xC0 != 0x80 { seen += utf16 && byte >= 0xF0 ? 2 : 1 }
+            if !UTF8Codec.isContinuation(byte) { seen += utf16 && byte >= 0xF0 ? 2 : 1 }
         }
         units[box.textCount] = seen
         /// `length` bytes from byte `offset`, in units.

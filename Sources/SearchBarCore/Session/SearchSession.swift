@@ -38,7 +38,7 @@ public final class SearchSession: Sendable, ProcessBound {
 
     let analyzer: TextAnalyzer
     let core: Mutex<SessionCore>
-    let operation = OperationLock()
+    let operation = Lock()
     let callbackGuard = CallbackGuard()
     let signal: EventSignal
 

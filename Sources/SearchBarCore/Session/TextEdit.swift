@@ -37,7 +37,7 @@ enum TextEdit {
                 "range \(range.lowerBound)..<\(range.upperBound) is outside the text (\(bytes.count) bytes)")
         }
         for offset in [range.lowerBound, range.upperBound] where offset < bytes.count {
-            guard bytes[offset] & 0xC0 != 0x80 else {
+            guard !UTF8Codec.isContinuation(bytes[offset]) else {
                 throw .invalidArgument("offset \(offset) is inside a UTF-8 sequence")
             }
         }

@@ -11,36 +11,22 @@ final class TimerThread: @unchecked Sendable {
         var timer: SessionTimer
     }
 
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    // Guarded by `mutex`.
+    private let condition = Condition()
+    // Guarded by `condition`.
     private var entries: [Entry] = []
     private var nextOrder: UInt64 = 0
     private var started = false
 
-    init() {
-        initializeLock()
-    }
-
-    /// Makes the lock and its `CLOCK_MONOTONIC` condition (anew in a forked child).
-    private func initializeLock() {
-        pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
-    }
-
     /// Adds a timer; starts the thread on first use.
     func add(_ timer: SessionTimer, at deadline: UInt64) {
-        pthread_mutex_lock(mutex)
-        entries.append(Entry(deadline: deadline, order: nextOrder, timer: timer))
-        nextOrder &+= 1
-        let mustStart = !started
-        started = true
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
+        let mustStart = condition.withLock {
+            entries.append(Entry(deadline: deadline, order: nextOrder, timer: timer))
+            nextOrder &+= 1
+            let mustStart = !started
+            started = true
+            condition.signal()
+            return mustStart
+        }
         if mustStart { start() }
     }
 
@@ -49,7 +35,7 @@ final class TimerThread: @unchecked Sendable {
     /// sessions cannot be used in the child) and the thread started again on the next add.
     /// Runs on the child's only thread, before anything else can run.
     func resetInForkedChild() {
-        initializeLock()
+        condition.resetInForkedChild()
         entries.removeAll()
         started = false
     }
@@ -68,38 +54,36 @@ final class TimerThread: @unchecked Sendable {
             // No thread could be created: fire what is pending now (a search runs early rather
             // than never) and try to start a thread again on the next add.
             Unmanaged<TimerThread>.fromOpaque(context).release()
-            pthread_mutex_lock(mutex)
-            started = false
-            let all = entries
-            entries.removeAll()
-            pthread_mutex_unlock(mutex)
+            let all = condition.withLock {
+                started = false
+                let all = entries
+                entries.removeAll()
+                return all
+            }
             for entry in all { entry.timer.fire() }
         }
     }
 
     private func run() {
-        pthread_mutex_lock(mutex)
+        condition.lock()
         while true {
             entries.removeAll { !$0.timer.isPending }
             guard let index = entries.indices.min(by: {
                 (entries[$0].deadline, entries[$0].order) < (entries[$1].deadline, entries[$1].order)
             }) else {
-                pthread_cond_wait(condition, mutex)
+                condition.wait()
                 continue
             }
             let deadline = entries[index].deadline
             let now = SystemClock.monotonicNanoseconds()
             if deadline > now {
-                var wake = timespec(
-                    tv_sec: Int(clamping: deadline / 1_000_000_000),
-                    tv_nsec: Int(deadline % 1_000_000_000))
-                pthread_cond_timedwait(condition, mutex, &wake)
+                condition.wait(untilMonotonicNanoseconds: deadline)
                 continue
             }
             let timer = entries.remove(at: index).timer
-            pthread_mutex_unlock(mutex)
+            condition.unlock()
             timer.fire()
-            pthread_mutex_lock(mutex)
+            condition.lock()
         }
     }
 }

@@ -118,14 +118,14 @@ enum Graphemes {
         // that is a Prepend, a ZWJ (before an emoji) or CR (UAX #29 GB3, GB9b, GB11), or an
         // Extend: a virama joins the next linking consonant into one Indic conjunct (ICU's
         // rule, GB9c since Unicode 15.1), and Extend holds nukta and other marks between them.
-        guard p[offset] & 0xC0 != 0x80 else { return false }
+        guard !UTF8Codec.isContinuation(p[offset]) else { return false }
         let next = UTF8Codec.decode(p, at: offset).scalar
         let nextClass = sbicu_u_getIntPropertyValue(UChar32(bitPattern: next), UCHAR_GRAPHEME_CLUSTER_BREAK)
         guard nextClass == Int32(U_GCB_OTHER.rawValue) || nextClass == Int32(U_GCB_CONTROL.rawValue)
             || nextClass == Int32(U_GCB_LF.rawValue)
         else { return false }
         var start = offset - 1
-        while start > 0 && p[start] & 0xC0 == 0x80 { start -= 1 }
+        while start > 0 && UTF8Codec.isContinuation(p[start]) { start -= 1 }
         let previous = UTF8Codec.decode(p, at: start).scalar
         let previousClass = sbicu_u_getIntPropertyValue(
             UChar32(bitPattern: previous), UCHAR_GRAPHEME_CLUSTER_BREAK)

@@ -409,7 +409,7 @@ extension TextAnalyzer {
         for article in TokenBuilder.articles {
             guard k1 - k0 > article.count, key[k0..<k0 + article.count].elementsEqual(article) else { continue }
             var letters = 0
-            for b in key[(k0 + article.count)..<k1] where b & 0xC0 != 0x80 { letters += 1 }
+            for b in key[(k0 + article.count)..<k1] where !UTF8Codec.isContinuation(b) { letters += 1 }
             guard letters >= 2 else { break }
             let u = s.unit(containingKey: Int32(k0 + article.count))
             let unit = s.units[u]

@@ -34,8 +34,8 @@ struct GraphemeWidener {
         let p = bytes
         var lower = max(0, min(range.lowerBound, p.count))
         var upper = max(lower, min(range.upperBound, p.count))
-        while lower > 0 && lower < p.count && p[lower] & 0xC0 == 0x80 { lower -= 1 }
-        while upper < p.count && p[upper] & 0xC0 == 0x80 { upper += 1 }
+        while lower > 0 && lower < p.count && UTF8Codec.isContinuation(p[lower]) { lower -= 1 }
+        while upper < p.count && UTF8Codec.isContinuation(p[upper]) { upper += 1 }
         if !Graphemes.isTrivialBoundary(p, lower) && decide(lower) {
             lower = Self.lastSet(boundaries, atOrBefore: lower) ?? lower
         }
@@ -61,13 +61,13 @@ struct GraphemeWidener {
         var a = x
         while a > 0 {
             a -= 1
-            while a > 0 && p[a] & 0xC0 == 0x80 { a -= 1 }
+            while a > 0 && UTF8Codec.isContinuation(p[a]) { a -= 1 }
             if a == 0 || Self.isSet(known, a) || Graphemes.isTrivialBoundary(p, a) { break }
         }
         var b = x
         while b < p.count {
             b += 1
-            while b < p.count && p[b] & 0xC0 == 0x80 { b += 1 }
+            while b < p.count && UTF8Codec.isContinuation(p[b]) { b += 1 }
             if b == p.count || Self.isSet(known, b) || Graphemes.isTrivialBoundary(p, b) { break }
         }
         let stretch = UnsafeBufferPointer(rebasing: p[a..<b])

@@ -1,25 +1,89 @@
-/// Minimal UTF-8 and UTF-16 coding on raw buffers, used by the folding hot path so it never
-/// creates a `String` or `Character` per code point. Inputs come from Swift strings, so they are
-/// valid UTF-8; the decoder still never reads past the buffer.
-enum UTF8Codec {
-    /// Decodes the code point starting at `i`; returns it and its length in bytes.
+/// The library's one UTF-8 module: decoding, encoding, validation and UTF-16 transcoding on raw
+/// buffers, so the hot paths never create a `String` or `Character` per code point.
+///
+/// One edge rule for every decoder: the decoders are for well-formed text (Swift strings, folded
+/// keys, input that ``isValid(_:_:)`` accepted), and never read past the end they are given; a
+/// byte that does not start a complete sequence there decodes as U+FFFD, one byte long.
+public enum UTF8Codec {
+    /// Decodes the code point starting at `p[i]`, reading no byte at or past `end`; returns it and
+    /// its length in bytes.
     @inline(__always)
-    static func decode(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {
+    static func decode(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> (UInt32, Int) {
         let b0 = UInt32(p[i])
         if b0 < 0x80 { return (b0, 1) }
-        let n = p.count
-        if b0 < 0xE0 {
-            guard i + 1 < n else { return (0xFFFD, 1) }
-            return (((b0 & 0x1F) << 6) | (UInt32(p[i + 1]) & 0x3F), 2)
+        if b0 >= 0xF0 {
+            guard i + 3 < end else { return (0xFFFD, 1) }
+            return ((b0 & 0x07) << 18 | (UInt32(p[i + 1]) & 0x3F) << 12 | (UInt32(p[i + 2]) & 0x3F) << 6
+                | (UInt32(p[i + 3]) & 0x3F), 4)
         }
-        if b0 < 0xF0 {
-            guard i + 2 < n else { return (0xFFFD, n - i) }
-            return (((b0 & 0x0F) << 12) | ((UInt32(p[i + 1]) & 0x3F) << 6) | (UInt32(p[i + 2]) & 0x3F), 3)
+        if b0 >= 0xE0 {
+            guard i + 2 < end else { return (0xFFFD, 1) }
+            return ((b0 & 0x0F) << 12 | (UInt32(p[i + 1]) & 0x3F) << 6 | (UInt32(p[i + 2]) & 0x3F), 3)
         }
-        guard i + 3 < n else { return (0xFFFD, n - i) }
-        let s = ((b0 & 0x07) << 18) | ((UInt32(p[i + 1]) & 0x3F) << 12)
-            | ((UInt32(p[i + 2]) & 0x3F) << 6) | (UInt32(p[i + 3]) & 0x3F)
-        return (s, 4)
+        guard b0 >= 0xC0, i + 1 < end else { return (0xFFFD, 1) }
+        return ((b0 & 0x1F) << 6 | (UInt32(p[i + 1]) & 0x3F), 2)
+    }
+
+    /// Decodes the code point starting at `p[i]`; returns it and its length in bytes.
+    @inline(__always)
+    static func decode(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {
+        let b0 = p[i]
+        if b0 < 0x80 { return (UInt32(b0), 1) }
+        let (scalar, length) = decode(p.baseAddress!, i, p.count)
+        return (scalar, length)
+    }
+
+    /// The code points of well-formed UTF-8 bytes.
+    static func codePoints<C: Collection<UInt8>>(_ bytes: C) -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(bytes.count)
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { result.append(scalar.value) }
+        return result
+    }
+
+    /// True for a continuation byte (10xxxxxx): not the first byte of a character.
+    @inlinable @inline(__always)
+    public static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+
+    /// True when `count` bytes at `p` are well-formed UTF-8 (no overlongs, surrogates or values
+    /// past U+10FFFF, no truncated sequence). Allocates nothing; ASCII runs are checked eight
+    /// bytes at a time.
+    public static func isValid(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var i = 0
+        while i < count {
+            while i + 8 <= count && UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+            }
+            guard i < count else { break }
+            let b0 = p[i]
+            if b0 < 0x80 {
+                i += 1
+            } else if b0 < 0xC2 {
+                return false
+            } else if b0 < 0xE0 {
+                guard i + 1 < count, isContinuation(p[i + 1]) else { return false }
+                i += 2
+            } else if b0 < 0xF0 {
+                guard i + 2 < count else { return false }
+                let b1 = p[i + 1]
+                guard isContinuation(b1), isContinuation(p[i + 2]) else { return false }
+                if b0 == 0xE0 && b1 < 0xA0 { return false }
+                if b0 == 0xED && b1 >= 0xA0 { return false }
+                i += 3
+            } else if b0 < 0xF5 {
+                guard i + 3 < count else { return false }
+                let b1 = p[i + 1]
+                guard isContinuation(b1), isContinuation(p[i + 2]), isContinuation(p[i + 3]) else { return false }
+                if b0 == 0xF0 && b1 < 0x90 { return false }
+                if b0 == 0xF4 && b1 >= 0x90 { return false }
+                i += 4
+            } else {
+                return false
+            }
+        }
+        return true
     }
 
     /// The number of UTF-8 bytes of a scalar value.

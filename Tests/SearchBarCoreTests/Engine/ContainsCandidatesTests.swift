@@ -7,7 +7,7 @@ import Testing
 /// ``Segment/runExceptions``. Both only skip work: the answers must equal a scan of every item.
 /// Fuzzy mode uses the same candidates to rule out substring matches and to examine the items
 /// that may hold them first.
-@Suite("Engine: contains candidates from the vocabulary give the plain scan's answers", .serialized)
+@Suite("Engine: contains candidates from the vocabulary give the plain scan's answers", .serialized, .slow)
 struct ContainsCandidatesTests {
     /// Texts where runs of word characters meet script changes, digits, joiners, marks,
     /// apostrophes and no-space scripts with no space between them.

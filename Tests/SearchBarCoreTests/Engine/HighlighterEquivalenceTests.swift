@@ -4,7 +4,7 @@ import Testing
 /// The highlighter maps spans with one pass of the indexing analysis (`withMappedAnalysis`);
 /// it must give exactly the ranges of the reference: `foldMapped` for the map and `analyze` for
 /// the tokens, two separate passes over the text.
-@Suite("Engine: highlighter ranges equal the two-pass reference")
+@Suite("Engine: highlighter ranges equal the two-pass reference", .slow)
 struct HighlighterEquivalenceTests {
     /// The reference mapping (what the highlighter did before it shared one analysis).
     static func referenceRanges(_ spans: [HighlightSpan], original: String, analyzer: TextAnalyzer) -> [Range<Int>] {

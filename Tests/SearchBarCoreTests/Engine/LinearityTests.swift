@@ -12,7 +12,7 @@ import Testing
 /// one 64 times. The bound, 32, holds on a loaded machine (each time is the best of several
 /// runs) and the quadratic paths this suite guards exceeded it (49 to 77 times before they
 /// were made linear).
-@Suite("Text paths grow linearly with the text", .serialized)
+@Suite("Text paths grow linearly with the text", .serialized, .slow)
 struct LinearityTests {
     /// The repeated units: a flag, a lone regional indicator, a thumbs up with a skin tone,
     /// the flag of Scotland (black flag, tag letters, cancel tag), a family ZWJ sequence, and

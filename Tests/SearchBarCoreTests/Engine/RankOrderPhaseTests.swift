@@ -6,7 +6,7 @@ import Testing
 /// ``RankOrder`` and the search work it saves (``SearchRun``'s rank-order phase, and the passing
 /// over of items on their ``SegmentMatcher/rankOrderBound``) only skip work: the answers must
 /// equal a search without them, hit for hit.
-@Suite("Engine: the rank-order phase gives the plain scan's answers", .serialized)
+@Suite("Engine: the rank-order phase gives the plain scan's answers", .serialized, .slow)
 struct RankOrderPhaseTests {
 
     @Test func rankOrderKeepsTheFirstItemsByWeightThenRankKeyThenIndex() {

@@ -4,7 +4,7 @@ import Testing
 /// The parallel segment builder (chunk vocabularies merged by ranges, index written per chunk)
 /// must make byte for byte the segment of the serial reference builder: same vocabulary and
 /// term ids, forward index, postings, texts, columns and derived orders.
-@Suite("Segment builder: parallel build equals the serial reference")
+@Suite("Segment builder: parallel build equals the serial reference", .slow)
 struct SegmentBuilderTests {
     /// Random multilingual items: words of the sample dataset's titles, subtitles and keywords
     /// recombined, with repeats, empty fields, scopes, weights and attributes.

@@ -4,7 +4,7 @@ import Testing
 
 /// The title-tier phase (``TitleLeadOrder``, ``TitleByteOrder``, ``SearchRun``) and the no-space character index
 /// (``CharPostings``) only skip work: their answers must equal a plain scan's.
-@Suite("Engine: title-tier phase and character postings give the plain scan's answers", .serialized)
+@Suite("Engine: title-tier phase and character postings give the plain scan's answers", .serialized, .slow)
 struct TitleTierPhaseTests {
 
     /// Many items whose words share short prefixes, with weights (unless `weighted` is false:

@@ -15,7 +15,7 @@ struct TypoWalkTests {
         while keys.count < count {
             let length = 1 + random.next(below: 11)
             var key: [UInt8] = []
-            for _ in 0..<length { UTF8Decoding.encode(alphabet[random.next(below: alphabet.count)], into: &key) }
+            for _ in 0..<length { UTF8Codec.append(alphabet[random.next(below: alphabet.count)], to: &key) }
             keys.insert(key)
         }
         let sorted = keys.sorted { $0.lexicographicallyPrecedes($1) }
@@ -25,7 +25,7 @@ struct TypoWalkTests {
             bytes += key
             offsets.append(UInt32(bytes.count))
         }
-        return (sorted.map { UTF8Decoding.codePoints($0) }, ByteArena(bytes: bytes, offsets: offsets))
+        return (sorted.map { UTF8Codec.codePoints($0) }, ByteArena(bytes: bytes, offsets: offsets))
     }
 
     /// Optimal string alignment distances (adjacent transpositions cost 1) from all of `a` to
@@ -175,7 +175,7 @@ struct TypoWalkTests {
                         for cut in 1..<word.count {
                             let shorter = Array(word[..<cut])
                             var key: [UInt8] = []
-                            for c in shorter { UTF8Decoding.encode(c, into: &key) }
+                            for c in shorter { UTF8Codec.append(c, to: &key) }
                             let domain = walk.matches(shorter, budget: budget, prefix: true).map(\.terms)
                                 + [VocabularySearch.prefixRange(bytes, offsets, key)]
                             let full = Self.walkCosts(walk.matches(word, budget: budget, prefix: true))

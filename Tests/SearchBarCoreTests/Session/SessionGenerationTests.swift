@@ -247,7 +247,7 @@ final class WorkerBackend: SessionSearchBackend, @unchecked Sendable {
         func cancel() { flag.withLock { $0 = true } }
     }
 
-    private let lock = OperationLock()
+    private let lock = Lock()
     private var jobs: [(UInt64, Ticket, @Sendable (Result<SessionResults, SearchBarError>) -> Void)] = []
     private var stopped = false
     private let wake = EventSignalForTests()

@@ -6,7 +6,7 @@ import Testing
 /// The indexing path (`analyze(_:into:scratch:)`, `Collator.sortKeyPrefix`) must give
 /// byte-identical keys, token spans and rank keys to the reference path (the fold pipeline with
 /// `MappedSink` and `TokenBuilder`, `Collator.appendSortKey`) on every string we have.
-@Suite("International text: fast analysis equals the reference")
+@Suite("International text: fast analysis equals the reference", .slow)
 struct FastAnalysisTests {
     /// Locales whose tailoring or word break differs (protected letters, German, Traditional →
     /// Simplified, dictionaries), plus the major locales of the sample dataset.

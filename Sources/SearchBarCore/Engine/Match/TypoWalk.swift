@@ -44,7 +44,7 @@ struct TypoWalk {
         guard budget > 0, let first = word.first else { return [] }
         var results: [Match] = []
         var firstBytes: [UInt8] = []
-        UTF8Decoding.encode(first, into: &firstBytes)
+        UTF8Codec.append(first, to: &firstBytes)
         let sameFirst = VocabularySearch.prefixRange(bytes, offsets, firstBytes)
         if let domain {
             for range in Self.walkDomain(domain, sameFirst: sameFirst) {
@@ -95,7 +95,7 @@ struct TypoWalk {
                     complete = false
                     break
                 }
-                let (c, length) = UTF8Decoding.decode(bytes.baseAddress!, p, end)
+                let (c, length) = UTF8Codec.decode(bytes.baseAddress!, p, end)
                 cps[n] = c
                 n += 1
                 p += length
@@ -160,7 +160,7 @@ struct TypoWalk {
         let first = Int(offsets[start])
         let end = Int(offsets[start + 1])
         var p = first
-        for _ in 0..<depth where p < end { p += UTF8Decoding.decode(bytes.baseAddress!, p, end).1 }
+        for _ in 0..<depth where p < end { p += UTF8Codec.decode(bytes.baseAddress!, p, end).1 }
         let key = UnsafeBufferPointer(rebasing: bytes[first..<p])
         func inBlock(_ i: Int) -> Bool {
             VocabularySearch.compare(bytes, offsets, i, key, prefixOnly: true) <= 0
@@ -234,7 +234,7 @@ struct TypoWalk {
             let start = Int(offsets[Int(t)])
             let end = Int(offsets[Int(t) + 1])
             guard start < end else { continue }
-            let (c, length) = UTF8Decoding.decode(bytes.baseAddress!, start, end)
+            let (c, length) = UTF8Codec.decode(bytes.baseAddress!, start, end)
             guard c != first else { continue }
             let remainder = UnsafeBufferPointer(rebasing: bytes[(start + length)..<end])
             let fits = tails.contains { tail in
@@ -248,7 +248,7 @@ struct TypoWalk {
     /// The UTF-8 of `codePoints`.
     private static func key(_ codePoints: some Sequence<UInt32>) -> [UInt8] {
         var key: [UInt8] = []
-        for c in codePoints { UTF8Decoding.encode(c, into: &key) }
+        for c in codePoints { UTF8Codec.append(c, to: &key) }
         return key
     }
 
@@ -263,7 +263,7 @@ struct TypoWalk {
                 i += 1
                 continue
             }
-            let (c, _) = UTF8Decoding.decode(bytes.baseAddress!, start, end)
+            let (c, _) = UTF8Codec.decode(bytes.baseAddress!, start, end)
             letters.append(c)
             i = blockEnd(from: i, depth: 1, limit: termCount)
         }

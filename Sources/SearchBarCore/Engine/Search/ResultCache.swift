@@ -111,7 +111,7 @@ final class ResultCache: Sendable {
     static func isShort(_ query: CompiledQuery) -> Bool {
         guard !query.folded.isEmpty else { return false }
         var characters = 0
-        for byte in query.folded where byte & 0xC0 != 0x80 {
+        for byte in query.folded where !UTF8Codec.isContinuation(byte) {
             characters += 1
             if characters > shortQueryLength { return false }
         }

@@ -40,7 +40,7 @@ struct CharPostings: Sendable {
                             k += 1
                             continue
                         }
-                        let (c, length) = UTF8Decoding.decode(base, k, end)
+                        let (c, length) = UTF8Codec.decode(base, k, end)
                         k += length
                         if Self.isIndexed(c) && !seen.contains(c) { seen.append(c) }
                     }
@@ -100,7 +100,7 @@ struct CharPostings: Sendable {
     /// `key` holds no indexed character (the index cannot narrow the search then).
     func candidates(for key: [UInt8]) -> [UInt32]? {
         var lists: [Range<Int>] = []
-        for c in Set(UTF8Decoding.codePoints(key)) where Self.isIndexed(c) {
+        for c in Set(UTF8Codec.codePoints(key)) where Self.isIndexed(c) {
             guard let range = postingRange(c) else { return [] }
             lists.append(range)
         }

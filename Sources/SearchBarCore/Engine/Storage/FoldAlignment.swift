@@ -48,8 +48,8 @@ struct FoldAlignment {
         var lower = max(0, min(range.lowerBound, folded.count))
         var upper = max(lower, min(range.upperBound, folded.count))
         guard lower < upper else { return lower..<lower }
-        while lower > 0 && Self.continues(folded[lower]) { lower -= 1 }
-        while upper < folded.count && Self.continues(folded[upper]) { upper += 1 }
+        while lower > 0 && UTF8Codec.isContinuation(folded[lower]) { lower -= 1 }
+        while upper < folded.count && UTF8Codec.isContinuation(folded[upper]) { upper += 1 }
         guard let mapped = unwidenedRange(lower, upper, &cursor), startsSegment(mapped.lowerBound),
             startsSegment(mapped.upperBound)
         else { return nil }
@@ -91,7 +91,7 @@ struct FoldAlignment {
             let originalEnd = i + copied + inserted
             guard foldedEnd <= folded.count, originalEnd <= original.count else { return nil }
             var start = rawStart
-            while start > j && start < folded.count && Self.continues(folded[start]) { start -= 1 }
+            while start > j && start < folded.count && UTF8Codec.isContinuation(folded[start]) { start -= 1 }
             let originalStart = i + (start - j)
             // The copied stretch j..<start is original i..<originalStart.
             if from == nil && lower < start {
@@ -100,8 +100,8 @@ struct FoldAlignment {
             }
             if upper <= start { return from.map { $0..<(i + (upper - j)) } }
             // The edit, character for character.
-            guard foldedEnd == folded.count || !Self.continues(folded[foldedEnd]),
-                originalEnd == original.count || !Self.continues(original[originalEnd])
+            guard foldedEnd == folded.count || !UTF8Codec.isContinuation(folded[foldedEnd]),
+                originalEnd == original.count || !UTF8Codec.isContinuation(original[originalEnd])
             else { return nil }
             var b = start
             var a = originalStart
@@ -109,7 +109,7 @@ struct FoldAlignment {
                 guard a < originalEnd else { return nil }
                 let (c, length) = UTF8Codec.decode(original, at: a)
                 var foldedLength = 1
-                while b + foldedLength < foldedEnd && Self.continues(folded[b + foldedLength]) { foldedLength += 1 }
+                while b + foldedLength < foldedEnd && UTF8Codec.isContinuation(folded[b + foldedLength]) { foldedLength += 1 }
                 let next = a + length < original.count ? UTF8Codec.decode(original, at: a + length).scalar : nil
                 guard
                     tables.foldsAlone(
@@ -134,7 +134,4 @@ struct FoldAlignment {
         }
         return from.map { $0..<min(i + (upper - j), original.count) }
     }
-
-    /// True for a UTF-8 continuation byte.
-    @inline(__always) private static func continues(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 }

@@ -41,7 +41,7 @@ enum RunExceptions {
                 if WordRuns.isASCIIWordByte(b) { return true }
                 k += 1
             } else {
-                let (c, n) = UTF8Decoding.decode(base, k, to)
+                let (c, n) = UTF8Codec.decode(base, k, to)
                 if WordRuns.isWordCharacter(c) { return true }
                 k += n
             }
@@ -53,7 +53,7 @@ enum RunExceptions {
     private static func startsWithWordCharacter(_ base: UnsafePointer<UInt8>, _ k: Int, _ end: Int) -> Bool {
         guard k < end else { return false }
         if base[k] < 0x80 { return WordRuns.isASCIIWordByte(base[k]) }
-        return WordRuns.isWordCharacter(UTF8Decoding.decode(base, k, end).0)
+        return WordRuns.isWordCharacter(UTF8Codec.decode(base, k, end).0)
     }
 
     @inline(__always)
@@ -61,8 +61,8 @@ enum RunExceptions {
         guard end > 0 else { return false }
         if base[end - 1] < 0x80 { return WordRuns.isASCIIWordByte(base[end - 1]) }
         var start = end - 1
-        while start > 0 && end - start < 4 && base[start] & 0xC0 == 0x80 { start -= 1 }
-        return WordRuns.isWordCharacter(UTF8Decoding.decode(base, start, end).0)
+        while start > 0 && end - start < 4 && UTF8Codec.isContinuation(base[start]) { start -= 1 }
+        return WordRuns.isWordCharacter(UTF8Codec.decode(base, start, end).0)
     }
 
     /// True when the ascending list `exceptions` holds item `i` (binary search).

@@ -56,7 +56,7 @@ enum WordRuns {
                 isWord = isASCIIWordByte(b)
                 length = 1
             } else {
-                let (c, n) = UTF8Decoding.decode(base, k, end)
+                let (c, n) = UTF8Codec.decode(base, k, end)
                 isWord = isWordCharacter(c)
                 length = n
             }
