@@ -1,0 +1,151 @@
+"""Fixtures for the GTK example's tests: an Xvfb display, the app started on it with
+--dump-rows, and the helpers a person's actions map to (xdotool keys and clicks, screenshots).
+
+Nothing here sleeps for a fixed time to be lucky: every step waits for the state the app
+writes to its --dump-rows file (rewritten whenever it changes), with generous timeouts.
+"""
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import time
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BUILD = pathlib.Path(os.environ.get("SEARCHBAR_BUILD_DIR", ROOT / "build"))
+APP = pathlib.Path(os.environ.get("SEARCHBAR_GTK_APP", BUILD / "examples" / "gtk" / "searchbar-gtk"))
+SCREENSHOTS = BUILD / "gtk-screenshots"
+# Building the built-in dataset takes a few seconds; on a loaded 2-core machine much longer.
+START_TIMEOUT = 240
+STEP_TIMEOUT = 90
+
+
+def run(*args, timeout=60, env=None):
+    return subprocess.run(args, check=True, capture_output=True, text=True, timeout=timeout, env=env)
+
+
+@pytest.fixture(scope="session")
+def display():
+    """A private Xvfb server; yields its DISPLAY value."""
+    for tool in ("Xvfb", "xdotool", "import", "identify"):
+        assert shutil.which(tool), f"{tool} is missing: bash .ci/install-deps.sh installs it"
+    read_fd, write_fd = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+        pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_fd)
+    number = b""
+    with os.fdopen(read_fd, "rb") as pipe:
+        while not number.endswith(b"\n"):
+            chunk = pipe.read(1)
+            if not chunk:
+                break
+            number += chunk
+    assert number.strip(), "Xvfb did not start"
+    yield f":{number.decode().strip()}"
+    server.terminate()
+    server.wait(timeout=30)
+
+
+class GtkApp:
+    """The running app: its dump file, its X window, and a person's actions on it."""
+
+    def __init__(self, display, tmp_path, env=None):
+        self.display = display
+        self.dump = tmp_path / "rows.json"
+        self.env = dict(os.environ, DISPLAY=display, GDK_BACKEND="x11", GSK_RENDERER="cairo",
+                        LANG="C.UTF-8", NO_AT_BRIDGE="1", GTK_A11Y="none", **(env or {}))
+        self.env.pop("WAYLAND_DISPLAY", None)
+        assert APP.exists(), f"{APP} is not built: cmake --build build (GTK 4 found by pkg-config)"
+        self.log = open(tmp_path / "app.log", "w")
+        self.process = subprocess.Popen(
+            [str(APP), "--dump-rows", str(self.dump), "--state-dir", str(tmp_path / "state")],
+            env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.state = self.wait(lambda s: s["ready"] and s["focus"] == "entry", START_TIMEOUT,
+                               "the dataset indexed and the field focused")
+        self.window = self.find_window()
+        # No window manager runs on Xvfb: give the window the keyboard focus directly.
+        self.xdotool("windowfocus", "--sync", self.window)
+
+    def xdotool(self, *args):
+        return run("xdotool", *args, env=self.env).stdout
+
+    def find_window(self):
+        deadline = time.monotonic() + STEP_TIMEOUT
+        while time.monotonic() < deadline:
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
+                                   capture_output=True, text=True, env=self.env).stdout.split()
+            if found:
+                return found[-1]
+            time.sleep(0.2)
+        raise AssertionError("the app's window never showed")
+
+    def read(self):
+        try:
+            return json.loads(self.dump.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    def wait(self, predicate, timeout=STEP_TIMEOUT, what="the expected state"):
+        """Polls the dump until `predicate(state)` holds; fails with the last state seen."""
+        deadline = time.monotonic() + timeout
+        state = None
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, f"the app exited ({self.process.returncode}): {self.log_text()}"
+            state = self.read()
+            try:
+                if state is not None and predicate(state):
+                    self.state = state
+                    return state
+            except (KeyError, IndexError, TypeError):
+                pass
+            time.sleep(0.1)
+        raise AssertionError(f"timed out waiting for {what}; last state: {json.dumps(state, ensure_ascii=False)[:3000]}")
+
+    def type(self, text):
+        self.xdotool("type", "--delay", "120", "--window", self.window, text)
+
+    def key(self, *keys):
+        self.xdotool("key", "--delay", "120", *keys)
+
+    def click(self, x, y):
+        self.xdotool("mousemove", "--window", self.window, "--sync", str(x), str(y), "click", "1")
+
+    def screenshot(self, name):
+        """A PNG of the window as the X server has it (real pixels), checked for size and content."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        run("import", "-window", self.window, str(path), env=self.env)
+        width, height, deviation, colours = run(
+            "identify", "-format", "%w %h %[fx:standard_deviation] %k", str(path)).stdout.split()
+        assert int(width) >= 400 and int(height) >= 300, f"{path}: {width}x{height}"
+        # A blank or single-colour window has no deviation and a handful of colours; text,
+        # antialiased glyphs and buttons give hundreds.
+        assert float(deviation) > 0.05 and int(colours) > 64, f"{path} looks blank: {deviation}, {colours} colours"
+        return path
+
+    def log_text(self):
+        self.log.flush()
+        return pathlib.Path(self.log.name).read_text(errors="replace")[-3000:]
+
+    def close(self):
+        """Closes like a person would not, but as a session manager does: SIGTERM; the app
+        writes its dump at exit."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+
+@pytest.fixture
+def gtk_app(display, tmp_path):
+    app = GtkApp(display, tmp_path)
+    yield app
+    app.close()
+    assert app.process.returncode == 0, f"the app exited with {app.process.returncode}: {app.log_text()}"

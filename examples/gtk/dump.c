@@ -1,0 +1,156 @@
+/* --dump-rows FILE: the window's visible state as JSON, rewritten (atomically) whenever it
+ * changes and once more at exit, so a test can wait for a state instead of sleeping. The rows
+ * and their bold ranges are read back from what the labels draw (the Pango attributes), with
+ * ranges in characters (code points) and the bold text itself. Scope buttons carry their
+ * centre in window (X surface) coordinates, where a test can click. */
+#include "rows.h"
+
+#include <string.h>
+
+enum { DUMPED_ROWS = 50 };
+
+static void json_string(GString *out, const char *text) {
+    g_string_append_c(out, '"');
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        switch (*p) {
+        case '"': g_string_append(out, "\\\""); break;
+        case '\\': g_string_append(out, "\\\\"); break;
+        case '\n': g_string_append(out, "\\n"); break;
+        case '\t': g_string_append(out, "\\t"); break;
+        default:
+            if (*p < 0x20) g_string_append_printf(out, "\\u%04x", *p);
+            else g_string_append_c(out, (char)*p);
+        }
+    }
+    g_string_append_c(out, '"');
+}
+
+/* "NAME_bold": [[start, end], ...] in characters, and "NAME_bold_text": ["Zür", ...]. */
+static void bold_ranges(GString *out, const char *name, const char *text, PangoAttrList *attrs) {
+    GSList *list = pango_attr_list_get_attributes(attrs);
+    GString *ranges = g_string_new("["), *texts = g_string_new("[");
+    size_t len = strlen(text);
+    for (GSList *l = list; l; l = l->next) {
+        PangoAttribute *attr = l->data;
+        if (attr->klass->type != PANGO_ATTR_WEIGHT || ((PangoAttrInt *)attr)->value < PANGO_WEIGHT_BOLD) continue;
+        size_t start = MIN(attr->start_index, len), end = MIN(attr->end_index, len);
+        if (ranges->len > 1) g_string_append_c(ranges, ','), g_string_append_c(texts, ',');
+        g_string_append_printf(ranges, "[%ld,%ld]", g_utf8_pointer_to_offset(text, text + start),
+                               g_utf8_pointer_to_offset(text, text + end));
+        char *bold = g_strndup(text + start, end - start);
+        json_string(texts, bold);
+        g_free(bold);
+    }
+    g_slist_free_full(list, (GDestroyNotify)pango_attribute_destroy);
+    g_string_append_printf(out, ",\"%s_bold\":%s],\"%s_bold_text\":%s]", name, ranges->str, name, texts->str);
+    g_string_free(ranges, TRUE);
+    g_string_free(texts, TRUE);
+}
+
+static void widget_centre(App *app, GtkWidget *widget, GString *out) {
+    graphene_rect_t bounds;
+    double sx = 0, sy = 0;
+    gtk_native_get_surface_transform(GTK_NATIVE(app->window), &sx, &sy);
+    if (gtk_widget_get_mapped(widget) && gtk_widget_compute_bounds(widget, app->window, &bounds))
+        g_string_append_printf(out, ",\"x\":%d,\"y\":%d", (int)(bounds.origin.x + bounds.size.width / 2 + sx),
+                               (int)(bounds.origin.y + bounds.size.height / 2 + sy));
+}
+
+static char *focus_name(App *app) {
+    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(app->window));
+    if (!focus) return g_strdup("none");
+    if (focus == app->text || gtk_widget_is_ancestor(focus, app->entry)) return g_strdup("entry");
+    if (gtk_widget_is_ancestor(focus, app->list_view)) return g_strdup("results");
+    if (gtk_widget_is_ancestor(focus, app->scope_bar) || gtk_widget_get_parent(focus) == app->scope_bar)
+        return g_strdup("scope");
+    return g_strdup(G_OBJECT_TYPE_NAME(focus));
+}
+
+static char *render(App *app) {
+    GString *out = g_string_new("{");
+    g_string_append_printf(out, "\"ready\":%s,\"text\":", app->session ? "true" : "false");
+    json_string(out, gtk_editable_get_text(GTK_EDITABLE(app->entry)));
+    g_string_append(out, ",\"preedit\":");
+    json_string(out, app->preedit ? app->preedit : "");
+    char *session_text = NULL;
+    size_t session_len = 0;
+    if (app->session && sb_session_get_text(app->session, &session_text, &session_len) == SB_OK) {
+        g_string_append(out, ",\"session_text\":");
+        char *copy = g_strndup(session_text, session_len);
+        json_string(out, copy);
+        g_free(copy);
+        sb_free(session_text);
+    }
+    g_string_append_printf(out, ",\"generation\":%" G_GUINT64_FORMAT ",\"total\":%zu,\"resyncs\":%u,\"status\":",
+                           app->generation, app->result_total, app->resyncs);
+    json_string(out, gtk_label_get_text(GTK_LABEL(app->status)));
+    char *focus = focus_name(app);
+    g_string_append(out, ",\"focus\":");
+    json_string(out, focus);
+    g_free(focus);
+    GtkEntry *entry = GTK_ENTRY(app->entry);
+    const char *icon = gtk_entry_get_icon_name(entry, GTK_ENTRY_ICON_SECONDARY);
+    g_string_append_printf(out, ",\"clear_button\":%s,\"bookmark_button\":%s,\"cancel_button\":%s",
+                           g_strcmp0(icon, "edit-clear-symbolic") == 0 ? "true" : "false",
+                           g_strcmp0(icon, "user-bookmarks-symbolic") == 0 ? "true" : "false",
+                           gtk_widget_get_visible(app->cancel_button) ? "true" : "false");
+    g_string_append(out, ",\"scopes\":[");
+    for (guint i = 0; i < app->scope_buttons->len; i++) {
+        GtkWidget *button = g_ptr_array_index(app->scope_buttons, i);
+        g_string_append(out, i ? ",{\"title\":" : "{\"title\":");
+        json_string(out, gtk_button_get_label(GTK_BUTTON(button)));
+        g_string_append_printf(out, ",\"selected\":%s",
+                               gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(button)) ? "true" : "false");
+        widget_centre(app, button, out);
+        g_string_append_c(out, '}');
+    }
+    g_string_append_printf(out, "],\"popover\":%s,\"suggestions\":[",
+                           gtk_widget_get_visible(app->popover) ? "true" : "false");
+    int n = 0;
+    for (GtkWidget *row = gtk_widget_get_first_child(app->suggestion_list); row; row = gtk_widget_get_next_sibling(row)) {
+        GtkWidget *box = gtk_list_box_row_get_child(GTK_LIST_BOX_ROW(row));
+        GtkWidget *label = box ? gtk_widget_get_last_child(box) : NULL;
+        if (!label || !GTK_IS_LABEL(label)) continue;
+        if (n++) g_string_append_c(out, ',');
+        json_string(out, gtk_label_get_text(GTK_LABEL(label)));
+    }
+    g_string_append(out, "],\"rows\":[");
+    guint count = MIN(g_list_model_get_n_items(G_LIST_MODEL(app->rows)), DUMPED_ROWS);
+    for (guint i = 0; i < count; i++) {
+        SbgRow *row = g_list_model_get_item(G_LIST_MODEL(app->rows), i);
+        g_string_append(out, i ? ",{\"title\":" : "{\"title\":");
+        json_string(out, sbg_row_title(row));
+        bold_ranges(out, "title", sbg_row_title(row), sbg_row_title_attrs(row));
+        g_string_append(out, ",\"subtitle\":");
+        json_string(out, sbg_row_subtitle(row));
+        bold_ranges(out, "subtitle", sbg_row_subtitle(row), sbg_row_subtitle_attrs(row));
+        g_string_append_c(out, '}');
+        g_object_unref(row);
+    }
+    g_string_append(out, "]}\n");
+    return g_string_free(out, FALSE);
+}
+
+void dump_write(App *app) {
+    if (!app->dump_path) return;
+    char *json = render(app);
+    GError *error = NULL;
+    /* g_file_set_contents writes a temporary file and renames it over the old one. */
+    if (!g_file_set_contents(app->dump_path, json, -1, &error)) {
+        g_warning("--dump-rows %s: %s", app->dump_path, error->message);
+        g_error_free(error);
+    }
+    g_free(json);
+}
+
+static gboolean dump_idle(gpointer data) {
+    App *app = data;
+    app->dump_idle = 0;
+    dump_write(app);
+    return G_SOURCE_REMOVE;
+}
+
+void dump_schedule(App *app) {
+    /* After the frame's layout, so the rows and button positions are those drawn. */
+    if (app->dump_path && !app->dump_idle) app->dump_idle = g_timeout_add(50, dump_idle, app);
+}
