@@ -54,6 +54,7 @@ class GtkApp:
 
     def __init__(self, display, tmp_path, env=None):
         self.display = display
+        tmp_path.mkdir(parents=True, exist_ok=True)
         self.dump = tmp_path / "rows.json"
         self.env = dict(os.environ, DISPLAY=display, GDK_BACKEND="x11", GSK_RENDERER="cairo",
                         LANG="C.UTF-8", NO_AT_BRIDGE="1", GTK_A11Y="none", **(env or {}))
@@ -65,22 +66,13 @@ class GtkApp:
             env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
         self.state = self.wait(lambda s: s["ready"] and s["focus"] == "entry", START_TIMEOUT,
                                "the dataset indexed and the field focused")
-        self.window = self.find_window()
+        self.window = str(self.state["xid"])
+        assert self.state["xid"], "the app reports no X11 window"
         # No window manager runs on Xvfb: give the window the keyboard focus directly.
         self.xdotool("windowfocus", "--sync", self.window)
 
     def xdotool(self, *args):
         return run("xdotool", *args, env=self.env).stdout
-
-    def find_window(self):
-        deadline = time.monotonic() + STEP_TIMEOUT
-        while time.monotonic() < deadline:
-            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
-                                   capture_output=True, text=True, env=self.env).stdout.split()
-            if found:
-                return found[-1]
-            time.sleep(0.2)
-        raise AssertionError("the app's window never showed")
 
     def read(self):
         try:
@@ -105,7 +97,9 @@ class GtkApp:
         raise AssertionError(f"timed out waiting for {what}; last state: {json.dumps(state, ensure_ascii=False)[:3000]}")
 
     def type(self, text):
-        self.xdotool("type", "--delay", "120", "--window", self.window, text)
+        # To the focused window through XTEST, as a keyboard would (--window would send
+        # synthetic events, which GTK ignores).
+        self.xdotool("type", "--delay", "120", text)
 
     def key(self, *keys):
         self.xdotool("key", "--delay", "120", *keys)
@@ -117,6 +111,8 @@ class GtkApp:
         """A PNG of the window as the X server has it (real pixels), checked for size and content."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
+        # The pointer off the window, so no button is drawn hovered.
+        self.xdotool("mousemove", "--sync", "1270", "890")
         run("import", "-window", self.window, str(path), env=self.env)
         width, height, deviation, colours = run(
             "identify", "-format", "%w %h %[fx:standard_deviation] %k", str(path)).stdout.split()
@@ -144,8 +140,23 @@ class GtkApp:
 
 
 @pytest.fixture
-def gtk_app(display, tmp_path):
-    app = GtkApp(display, tmp_path)
-    yield app
-    app.close()
-    assert app.process.returncode == 0, f"the app exited with {app.process.returncode}: {app.log_text()}"
+def start_app(display, tmp_path):
+    """Starts the app (with extra environment variables); each one is closed at the end and
+    must exit cleanly."""
+    apps = []
+
+    def start(env=None):
+        app = GtkApp(display, tmp_path / f"app{len(apps)}", env)
+        apps.append(app)
+        return app
+
+    yield start
+    for app in apps:
+        app.close()
+    for app in apps:
+        assert app.process.returncode == 0, f"the app exited with {app.process.returncode}: {app.log_text()}"
+
+
+@pytest.fixture
+def gtk_app(start_app):
+    return start_app()

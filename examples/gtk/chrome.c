@@ -22,6 +22,9 @@ void chrome_build_scope_bar(App *app) {
     for (size_t i = 0; i < display->scope_count; i++) {
         GtkWidget *button = gtk_toggle_button_new_with_label(display->scope_titles[i]);
         g_object_set_data(G_OBJECT(button), "scope", GINT_TO_POINTER((int)i));
+        /* A click changes the scope and leaves the focus in the field, so typing goes on (as
+         * a scope bar's tap does); Tab still reaches the buttons. */
+        gtk_widget_set_focus_on_click(button, FALSE);
         if (group) gtk_toggle_button_set_group(GTK_TOGGLE_BUTTON(button), group);
         else group = GTK_TOGGLE_BUTTON(button);
         gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(button), (int64_t)i == display->selected_scope);
@@ -184,6 +187,7 @@ GtkWidget *chrome_create_popover(App *app) {
     GtkWidget *popover = gtk_popover_new();
     gtk_popover_set_autohide(GTK_POPOVER(popover), FALSE);
     gtk_popover_set_has_arrow(GTK_POPOVER(popover), FALSE);
+    gtk_widget_add_css_class(popover, "suggestions");
     gtk_popover_set_position(GTK_POPOVER(popover), GTK_POS_BOTTOM);
     gtk_widget_set_halign(popover, GTK_ALIGN_START);
     GtkWidget *list = gtk_list_box_new();

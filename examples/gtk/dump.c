@@ -1,13 +1,44 @@
 /* --dump-rows FILE: the window's visible state as JSON, rewritten (atomically) whenever it
- * changes and once more at exit, so a test can wait for a state instead of sleeping. The rows
- * and their bold ranges are read back from what the labels draw (the Pango attributes), with
- * ranges in characters (code points) and the bold text itself. Scope buttons carry their
- * centre in window (X surface) coordinates, where a test can click. */
+ * changes and once more at exit, so a test can wait for a state instead of sleeping. "rows"
+ * are the rows on screen, top to bottom (the list's row widgets inside its visible area), with
+ * their bold ranges read back from what the labels draw (the Pango attributes) in characters
+ * (code points), and the bold text itself; "total_rows" counts the list's rows. Scope buttons
+ * carry their centre in window (X surface) coordinates, where a test can click. */
 #include "rows.h"
 
 #include <string.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 
-enum { DUMPED_ROWS = 50 };
+/* A row widget shown in the list's visible area, with its top edge for sorting. */
+typedef struct {
+    SbgRow *row;
+    float top;
+} ShownRow;
+
+static int by_top(gconstpointer a, gconstpointer b) {
+    float ta = ((const ShownRow *)a)->top, tb = ((const ShownRow *)b)->top;
+    return (ta > tb) - (ta < tb);
+}
+
+/* The rows on screen: each row widget of the list view whose bounds meet the visible area. */
+static GArray *visible_rows(App *app) {
+    GArray *shown = g_array_new(FALSE, FALSE, sizeof(ShownRow));
+    GtkWidget *viewport = gtk_widget_get_parent(app->list_view); /* the scrolled window */
+    graphene_rect_t area, bounds;
+    if (!gtk_widget_compute_bounds(viewport, viewport, &area)) return shown;
+    for (GtkWidget *child = gtk_widget_get_first_child(app->list_view); child; child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *box = gtk_widget_get_first_child(child);
+        SbgRow *row = box ? g_object_get_data(G_OBJECT(box), "row") : NULL;
+        if (!row || !gtk_widget_get_mapped(child) || !gtk_widget_compute_bounds(child, viewport, &bounds)) continue;
+        if (!graphene_rect_intersection(&area, &bounds, NULL) || bounds.size.height <= 0) continue;
+        ShownRow entry = {row, bounds.origin.y};
+        g_array_append_val(shown, entry);
+    }
+    g_array_sort(shown, by_top);
+    return shown;
+}
 
 static void json_string(GString *out, const char *text) {
     g_string_append_c(out, '"');
@@ -56,6 +87,17 @@ static void widget_centre(App *app, GtkWidget *widget, GString *out) {
                                (int)(bounds.origin.y + bounds.size.height / 2 + sy));
 }
 
+/* The window's X11 id (0 on other backends): where a test sends clicks and takes screenshots. */
+static unsigned long window_xid(App *app) {
+#ifdef GDK_WINDOWING_X11
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(app->window));
+    if (surface && GDK_IS_X11_SURFACE(surface)) return (unsigned long)gdk_x11_surface_get_xid(surface);
+#else
+    (void)app;
+#endif
+    return 0;
+}
+
 static char *focus_name(App *app) {
     GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(app->window));
     if (!focus) return g_strdup("none");
@@ -68,7 +110,7 @@ static char *focus_name(App *app) {
 
 static char *render(App *app) {
     GString *out = g_string_new("{");
-    g_string_append_printf(out, "\"ready\":%s,\"text\":", app->session ? "true" : "false");
+    g_string_append_printf(out, "\"ready\":%s,\"xid\":%lu,\"text\":", app->session ? "true" : "false", window_xid(app));
     json_string(out, gtk_editable_get_text(GTK_EDITABLE(app->entry)));
     g_string_append(out, ",\"preedit\":");
     json_string(out, app->preedit ? app->preedit : "");
@@ -114,10 +156,10 @@ static char *render(App *app) {
         if (n++) g_string_append_c(out, ',');
         json_string(out, gtk_label_get_text(GTK_LABEL(label)));
     }
-    g_string_append(out, "],\"rows\":[");
-    guint count = MIN(g_list_model_get_n_items(G_LIST_MODEL(app->rows)), DUMPED_ROWS);
-    for (guint i = 0; i < count; i++) {
-        SbgRow *row = g_list_model_get_item(G_LIST_MODEL(app->rows), i);
+    g_string_append_printf(out, "],\"total_rows\":%u,\"rows\":[", g_list_model_get_n_items(G_LIST_MODEL(app->rows)));
+    GArray *shown = visible_rows(app);
+    for (guint i = 0; i < shown->len; i++) {
+        SbgRow *row = g_array_index(shown, ShownRow, i).row;
         g_string_append(out, i ? ",{\"title\":" : "{\"title\":");
         json_string(out, sbg_row_title(row));
         bold_ranges(out, "title", sbg_row_title(row), sbg_row_title_attrs(row));
@@ -125,8 +167,8 @@ static char *render(App *app) {
         json_string(out, sbg_row_subtitle(row));
         bold_ranges(out, "subtitle", sbg_row_subtitle(row), sbg_row_subtitle_attrs(row));
         g_string_append_c(out, '}');
-        g_object_unref(row);
     }
+    g_array_unref(shown);
     g_string_append(out, "]}\n");
     return g_string_free(out, FALSE);
 }

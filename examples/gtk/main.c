@@ -110,21 +110,18 @@ static void select_scope_offset(App *app, int delta) {
     session_io_drain(app);
 }
 
+/* Escape closes the innermost thing first: the suggestions, then the text, then the search
+ * (Cancel: the session dismisses; typing again begins a new search). */
 static void escape(App *app) {
-    const char *text = gtk_editable_get_text(GTK_EDITABLE(app->entry));
-    gboolean popover = gtk_widget_get_visible(app->popover);
-    if (popover) {
+    if (gtk_widget_get_visible(app->popover)) {
         app->popover_dismissed = TRUE;
         gtk_popover_popdown(GTK_POPOVER(app->popover));
+    } else if (gtk_editable_get_text(GTK_EDITABLE(app->entry))[0]) {
+        app_check("sb_session_clear", sb_session_clear(app->session));
+    } else {
+        app_check("sb_session_cancel", sb_session_cancel(app->session));
     }
-    if (text[0]) app_check("sb_session_clear", sb_session_clear(app->session));
-    else if (!popover) app_check("sb_session_cancel", sb_session_cancel(app->session));
     session_io_drain(app);
-    if (!text[0] && !popover) {
-        /* Cancel dismissed the search; the field keeps the focus, ready for the next one. */
-        app_check("sb_session_begin_editing", sb_session_begin_editing(app->session));
-        session_io_drain(app);
-    }
 }
 
 static gboolean on_entry_key(GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state, App *app) {
@@ -197,6 +194,15 @@ static GtkWidget *build_window(App *app) {
     gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(provider),
                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
     g_object_unref(provider);
+    if (!gdk_display_is_composited(gdk_display_get_default())) {
+        /* Without a compositor (Xvfb, bare X) a popover's shadow would be drawn opaque black. */
+        GtkCssProvider *flat = gtk_css_provider_new();
+        gtk_css_provider_load_from_data(flat, "popover.suggestions > contents { box-shadow: none; "
+                                              "border: 1px solid alpha(black, 0.25); }", -1);
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(flat),
+                                                   GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+        g_object_unref(flat);
+    }
 
     GtkWidget *column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
     gtk_widget_set_margin_start(column, 12);
@@ -249,8 +255,11 @@ static GtkWidget *build_window(App *app) {
     gtk_frame_set_child(GTK_FRAME(frame), scroller);
     gtk_box_append(GTK_BOX(column), frame);
 
+    /* The suggestions drop down from under the scope bar, so they never cover the field or
+     * the scope buttons (a click on a scope must reach it); they overlay the results' top. */
     app->popover = chrome_create_popover(app);
-    gtk_widget_set_parent(app->popover, app->entry);
+    gtk_widget_set_parent(app->popover, app->status);
+    gtk_popover_set_pointing_to(GTK_POPOVER(app->popover), &(GdkRectangle){0, 0, 1, 1});
 
     gtk_window_set_child(GTK_WINDOW(window), column);
     session_io_connect_entry(app);
@@ -302,6 +311,7 @@ int main(int argc, char **argv) {
     }
     argc = kept;
     if (app.state_dir) g_mkdir_with_parents(app.state_dir, 0700);
+    test_im_register();
     app.application = gtk_application_new("org.searchbar.GtkExample", G_APPLICATION_NON_UNIQUE);
     g_signal_connect(app.application, "activate", G_CALLBACK(activate), &app);
     /* SIGTERM/SIGINT close the window like the close button: the dump is written at exit. */

@@ -119,10 +119,16 @@ static void bind_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpoin
     gtk_label_set_text(GTK_LABEL(subtitle), row->subtitle);
     gtk_label_set_attributes(GTK_LABEL(subtitle), row->subtitle_attrs);
     gtk_widget_set_visible(subtitle, row->subtitle[0] != '\0');
+    g_object_set_data_full(G_OBJECT(box), "row", g_object_ref(row), g_object_unref); /* for --dump-rows */
     /* A screen reader reads the row as "title, subtitle". */
     char *name = row->subtitle[0] ? g_strdup_printf("%s, %s", row->title, row->subtitle) : g_strdup(row->title);
     gtk_accessible_update_property(GTK_ACCESSIBLE(box), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
     g_free(name);
+}
+
+static void unbind_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    (void)factory, (void)data;
+    g_object_set_data(G_OBJECT(gtk_list_item_get_child(item)), "row", NULL);
 }
 
 /* Enter or a double click on a row: the user chose that result. */
@@ -144,6 +150,7 @@ GtkWidget *rows_create_view(App *app) {
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
     g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
+    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), NULL);
     GtkWidget *view = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
     gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(view), FALSE);
     g_signal_connect(view, "activate", G_CALLBACK(activate_row), app);

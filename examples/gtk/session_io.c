@@ -31,8 +31,13 @@ static void handle_event(App *app, const sb_event *event) {
         break;
     case SB_EVENT_TEXT_DID_CHANGE:
     case SB_EVENT_CLEAR:
+        session_io_pull_text(app);
+        break;
     case SB_EVENT_CANCEL_BUTTON:
         session_io_pull_text(app);
+        g_list_store_remove_all(app->rows);
+        app->has_results = FALSE;
+        chrome_set_message(app, "Search cancelled");
         break;
     case SB_EVENT_SUGGESTION_CHOSEN:
         chrome_set_message(app, "Suggestion: %s", event->text ? event->text : "");
@@ -169,8 +174,18 @@ static gboolean verify_idle(gpointer data) {
     return G_SOURCE_REMOVE;
 }
 
+/* Typing after Cancel (or into a field that had the focus all along) begins editing again. */
+static void ensure_editing(App *app) {
+    sb_display *display = NULL;
+    if (sb_session_display(app->session, &display) != SB_OK) return;
+    int32_t editing = display->is_editing;
+    sb_free(display);
+    if (!editing) app_check("sb_session_begin_editing", sb_session_begin_editing(app->session));
+}
+
 static void on_insert_text(GtkEditable *editable, const char *text, int length, int *position, App *app) {
     if (app->applying_session_text || !app->session) return;
+    ensure_editing(app);
     const char *before = gtk_editable_get_text(editable);
     size_t at = byte_offset(before, *position);
     size_t len = length < 0 ? strlen(text) : (size_t)length;
@@ -210,6 +225,7 @@ void session_io_set_preedit(App *app, const char *preedit) {
     if (!app->session || app->applying_session_text) return;
     if (!preedit) preedit = "";
     if (strcmp(preedit, app->preedit) == 0) return;
+    ensure_editing(app);
     if (app->marked_len == 0) {
         /* A new composition starts at the cursor. */
         const char *buffer = gtk_editable_get_text(GTK_EDITABLE(app->text));
