@@ -8,7 +8,9 @@
 #   4. the Debian packages from CPack, installed into this system, used and purged
 #      (Tests/packaging/deb.sh; needs root or sudo);
 #   5. the wheel built from the sdist, repaired by auditwheel and used from a fresh venv with no
-#      Swift on PATH; the sdist without Swift fails with one line (Tests/packaging/wheel.sh).
+#      Swift on PATH; the sdist without Swift fails with one line (Tests/packaging/wheel.sh);
+#   6. the GTK example (examples/gtk) in a real window on Xvfb, typed into with xdotool and
+#      checked through its --dump-rows output and screenshots (Tests/gtk).
 # Usage: bash Tests/run.sh
 #        bash Tests/run.sh --sanitizers [--fuzz SECONDS]   # what CI runs after the above
 #        bash Tests/run.sh --deep [--fuzz SECONDS]         # every suite under both sanitizers
@@ -38,9 +40,17 @@ python_tests() {
         "$python" -m pytest -q bindings/python/tests Tests/examples Tests/demo
 }
 
+# The GTK example under Xvfb (its fixtures start the X server).
+gtk_tests() {
+    local python
+    python=$(bash .ci/python-env.sh "$root/$build") &&
+        SEARCHBAR_BUILD_DIR="$root/$build" "$python" -m pytest -q Tests/gtk
+}
+
 step "swift tests" swift_tests
 step "cmake build and C tests" cmake_tests
 step "python tests" python_tests
+step "gtk app" gtk_tests
 step "debian packages" bash Tests/packaging/deb.sh "$build"
 step "python wheel" bash Tests/packaging/wheel.sh "$build/wheel"
 finish_steps

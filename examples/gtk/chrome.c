@@ -152,7 +152,8 @@ void chrome_refresh_suggestions(App *app) {
      * composition is under way (the input method's own candidates come first). */
     gboolean wanted = count > 0 && gtk_widget_has_focus(app->text) && !app->preedit[0] &&
                       !app->popover_dismissed;
-    if (wanted && !gtk_widget_get_visible(app->popover)) gtk_popover_popup(GTK_POPOVER(app->popover));
+    if (wanted && gtk_widget_get_visible(app->popover)) gtk_popover_present(GTK_POPOVER(app->popover)); /* new size */
+    else if (wanted) gtk_popover_popup(GTK_POPOVER(app->popover));
     else if (!wanted && gtk_widget_get_visible(app->popover)) gtk_popover_popdown(GTK_POPOVER(app->popover));
 }
 

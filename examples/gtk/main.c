@@ -197,7 +197,7 @@ static GtkWidget *build_window(App *app) {
     if (!gdk_display_is_composited(gdk_display_get_default())) {
         /* Without a compositor (Xvfb, bare X) a popover's shadow would be drawn opaque black. */
         GtkCssProvider *flat = gtk_css_provider_new();
-        gtk_css_provider_load_from_data(flat, "popover.suggestions > contents { box-shadow: none; "
+        gtk_css_provider_load_from_data(flat, "popover.suggestions > contents { box-shadow: none; border-radius: 0; "
                                               "border: 1px solid alpha(black, 0.25); }", -1);
         gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(flat),
                                                    GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
