@@ -79,7 +79,9 @@ SECTIONS = [
     ("session_text", "Session: text and editing", [
         "sb_session_begin_editing", "sb_session_end_editing", "sb_session_get_text",
         "sb_session_set_text", "sb_session_insert_text", "sb_session_delete_text",
-        "sb_session_replace_text", "sb_session_set_autocapitalization",
+        "sb_session_replace_text", "sb_session_set_marked_text", "sb_session_unmark_text",
+        "sb_session_get_marked_range", "sb_session_delete_backward", "sb_session_delete_forward",
+        "sb_session_set_autocapitalization",
         "sb_session_set_keyboard_type", "sb_session_set_autocorrection",
         "sb_session_set_spell_checking", "sb_session_set_return_key_type",
         "sb_session_set_enables_return_key_automatically", "sb_session_clear",
@@ -98,7 +100,8 @@ SECTIONS = [
         "sb_session_tap_bookmark_button", "sb_session_tap_results_list_button"]),
     ("session_timing", "Session: timing and searches", [
         "sb_search_timing_init", "sb_session_get_timing", "sb_session_set_timing",
-        "sb_session_advance_clock", "sb_session_search_now", "sb_session_get_query", "sb_session_deliver_results",
+        "sb_session_advance_clock", "sb_session_next_deadline", "sb_session_run_due",
+        "sb_session_search_now", "sb_session_get_query", "sb_session_deliver_results",
         "sb_session_fail_search", "sb_session_results", "sb_session_copy_results",
         "sb_session_choose_result", "sb_session_move_match"]),
     ("session_events", "Session: events", [

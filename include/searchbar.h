@@ -1009,7 +1009,12 @@ typedef enum sb_session_clock {
     /** Real time (the default). */
     SB_CLOCK_SYSTEM = 0,
     /** Time moves only with sb_session_advance_clock(): deterministic tests and replays. */
-    SB_CLOCK_MANUAL = 1
+    SB_CLOCK_MANUAL = 1,
+    /** Real time, with timers the host fires: the library's timer thread is never used for the
+     *  session; the host asks sb_session_next_deadline() when the next timer is due and calls
+     *  sb_session_run_due() then, on its main thread (GTK, Qt, a game loop), so delayed
+     *  searches and stall notices happen on that thread. */
+    SB_CLOCK_HOST = 2
 } sb_session_clock;
 
 /** The sb_session_options version this header describes. */
@@ -1238,6 +1243,70 @@ sb_status sb_session_delete_text(sb_session *session, size_t start, size_t end);
  * outside the text or inside a UTF-8 sequence); SB_ETOOBIG; SB_EMISUSE.
  */
 sb_status sb_session_replace_text(sb_session *session, size_t start, size_t end, const char *text, size_t text_len);
+
+/**
+ * The input method's pre-edit (marked) text, as UITextInput setMarkedText(_:selectedRange:):
+ * while text is marked, the marked range is replaced (`start` and `end` are then ignored);
+ * otherwise UTF-8 bytes [start, end) are (the selection, or the cursor when start == end).
+ * `text` becomes the marked range, which sb_session_display() reports (has_marked_text,
+ * marked_start, marked_end) for the host to underline; an empty `text` removes the marked
+ * text. The veto callback sees SB_EVENT_SHOULD_CHANGE_TEXT (no autocapitalization), then
+ * SB_EVENT_TEXT_DID_CHANGE, and a search as the timing policy says: the text is searched as
+ * composed (typing 한 as ㅎ, 하, 한 searches each). sb_session_unmark_text() commits it. Other
+ * edits commit it first (sb_session_insert_text(), _replace_text(), _delete_text(),
+ * _delete_backward(), _delete_forward() then apply to the committed text, same offsets);
+ * sb_session_submit() and ending editing commit it; sb_session_set_text(), _clear(),
+ * _cancel(), choosing a suggestion and sb_session_restore() replace the text and drop it.
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_ECANCELED when the veto refused (nothing changed); SB_EINVAL (bad handle,
+ * bad text, start > end, or with no marked text a range outside the text or inside a UTF-8
+ * sequence); SB_ETOOBIG; SB_EMISUSE.
+ */
+sb_status sb_session_set_marked_text(sb_session *session, size_t start, size_t end, const char *text, size_t text_len);
+
+/**
+ * Commits the marked text (UITextInput unmarkText()): the text stays, nothing is marked. No
+ * event: the text did not change. Does nothing when no text is marked.
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+ */
+sb_status sb_session_unmark_text(sb_session *session);
+
+/**
+ * The marked text's UTF-8 byte range (UITextInput markedTextRange): `*out_start` and
+ * `*out_end` receive [start, end) of the current text.
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EMPTY when no text is marked (both set to 0); SB_EINVAL (bad handle, NULL
+ * out_start or out_end).
+ */
+sb_status sb_session_get_marked_range(sb_session *session, size_t *out_start, size_t *out_end);
+
+/**
+ * Backspace at UTF-8 byte `offset`: deletes the extended grapheme cluster before it (Unicode's
+ * rules as Swift's Character applies them: a flag, an emoji ZWJ sequence or one with a skin
+ * tone, a Hangul syllable typed as jamo, a letter with its combining marks, an Indic conjunct
+ * such as क्ष, a prepended mark), as sb_session_delete_text() of that cluster (marked text is
+ * committed first, the veto sees SB_EVENT_SHOULD_CHANGE_TEXT, a search follows). When
+ * `offset` falls inside a cluster the whole cluster is deleted. `*out_new_offset` (may be
+ * NULL) receives where the cursor belongs: the deleted cluster's start, or `offset` when
+ * nothing was deleted. Inside the session's callbacks the call is queued (SB_OK,
+ * `*out_new_offset` = `offset`: the deletion has not happened yet).
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EMPTY at offset 0 (nothing to delete); SB_ECANCELED (vetoed); SB_EINVAL
+ * (bad handle, offset past the end or inside a UTF-8 sequence); SB_EMISUSE.
+ */
+sb_status sb_session_delete_backward(sb_session *session, size_t offset, size_t *out_new_offset);
+
+/**
+ * Forward delete at UTF-8 byte `offset`: deletes the extended grapheme cluster after it (the
+ * whole cluster when `offset` falls inside one); otherwise as sb_session_delete_backward().
+ * `*out_new_offset` (may be NULL) receives the deleted cluster's start (`offset`, unless it
+ * fell inside the cluster), or `offset` when nothing was deleted.
+ * Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+ * Returns SB_OK; SB_EMPTY at the end of the text (nothing to delete); SB_ECANCELED (vetoed);
+ * SB_EINVAL (bad handle, offset past the end or inside a UTF-8 sequence); SB_EMISUSE.
+ */
+sb_status sb_session_delete_forward(sb_session *session, size_t offset, size_t *out_new_offset);
 
 /**
  * Sets how typed text is capitalized (an sb_autocapitalization).
@@ -1563,6 +1632,13 @@ typedef struct sb_display {
     int32_t enables_return_key_automatically;
     /** The return key can be pressed now. */
     int32_t return_key_enabled;
+    /** 1 while an input method's text is marked (sb_session_set_marked_text()): the host
+     *  underlines bytes [marked_start, marked_end) of `text`; 0 otherwise (both are 0). */
+    int32_t has_marked_text;
+    /** Start of the marked text, a UTF-8 byte offset into `text`. */
+    size_t marked_start;
+    /** End of the marked text (exclusive). */
+    size_t marked_end;
 } sb_display;
 
 /**
@@ -1807,6 +1883,35 @@ sb_status sb_session_set_timing(sb_session *session, const sb_search_timing *tim
 sb_status sb_session_advance_clock(sb_session *session, uint32_t milliseconds);
 
 /**
+ * How long until the host must call sb_session_run_due() on a session created with
+ * SB_CLOCK_HOST: `*out_ms` receives the milliseconds until the earliest pending timer (a
+ * delayed search, a stall notice), rounded up; 0 when one is due now; -1 when none is pending
+ * (wait for input or events only). It is the timeout to give poll() on sb_session_event_fd().
+ * Call it after each call the host makes into the session and after draining the event queue:
+ * an edit may arm a timer. A timer armed on another thread (an action asked for inside an
+ * event callback that runs on a pool thread) that is earlier than every pending one makes the
+ * event descriptor readable even with no event queued, so a host waiting on it re-reads the
+ * deadline; this call, and sb_session_next_event() returning SB_EMPTY, make the descriptor
+ * unreadable again when no event is queued.
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_ms); SB_EMISUSE (a session on another clock).
+ */
+sb_status sb_session_next_deadline(sb_session *session, int64_t *out_ms);
+
+/**
+ * Fires every due timer of a session created with SB_CLOCK_HOST on the calling thread (the
+ * host's main thread): a delayed search is issued here (SB_EVENT_UPDATE_SEARCH_RESULTS and the
+ * event callback run on this thread before it returns), as are stall notices. The library's
+ * timer thread never runs that session's timers. Calling it early is harmless: nothing that is
+ * not due fires.
+ * Thread safety: any thread (normally the one that drives the host's main loop); not from
+ * inside the session's callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE (a session on another clock, or from inside
+ * a callback).
+ */
+sb_status sb_session_run_due(sb_session *session);
+
+/**
  * Runs a search now for the current text, tokens and scope, whatever the timing policy (for
  * instance after the host changed the data). `*out_generation` (if not NULL) receives the
  * new query's generation.
@@ -2021,8 +2126,9 @@ typedef void (*sb_event_callback)(void *user, const sb_event *event);
  * fails when it runs is reported as SB_EVENT_ERROR with generation 0, its `status`, and a
  * `text` naming the call (by its Swift method name, such as "selectScope") and the reason; one
  * refused by a veto is simply not applied. At most 1024 calls
- * may wait per thread (SB_EMISUSE past that). Three functions stay refused inside callbacks
- * with SB_EMISUSE: sb_session_free(), sb_session_set_callbacks() and sb_session_advance_clock().
+ * may wait per thread (SB_EMISUSE past that). Four functions stay refused inside callbacks
+ * with SB_EMISUSE: sb_session_free(), sb_session_set_callbacks(), sb_session_advance_clock() and
+ * sb_session_run_due().
  * Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */

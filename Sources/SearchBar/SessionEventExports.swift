@@ -22,8 +22,9 @@ import SearchBarCore
 /// fails when it runs is reported as SB_EVENT_ERROR with generation 0, its `status`, and a
 /// `text` naming the call (by its Swift method name, such as "selectScope") and the reason; one
 /// refused by a veto is simply not applied. At most 1024 calls
-/// may wait per thread (SB_EMISUSE past that). Three functions stay refused inside callbacks
-/// with SB_EMISUSE: sb_session_free(), sb_session_set_callbacks() and sb_session_advance_clock().
+/// may wait per thread (SB_EMISUSE past that). Four functions stay refused inside callbacks
+/// with SB_EMISUSE: sb_session_free(), sb_session_set_callbacks(), sb_session_advance_clock() and
+/// sb_session_run_due().
 /// Thread safety: any thread; not from inside the session's callbacks (SB_EMISUSE).
 /// Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
 @c public func sb_session_set_callbacks(

@@ -32,6 +32,7 @@ import SearchBarCore
             switch try SessionCInput.enumeration(SessionClockKind.self, o?.clock ?? 0, "options.clock") {
             case .system: SystemClock.shared
             case .manual: ManualClock()
+            case .host: HostClock()
             }
         let directory = try CInput.optionalCString(o?.recents_directory, "options.recents_directory")
         let capacity = o?.event_queue_capacity ?? 0
@@ -50,6 +51,7 @@ import SearchBarCore
 enum SessionClockKind: UInt32, CaseIterable {
     case system = 0
     case manual = 1
+    case host = 2
 }
 
 /// Releases a session: timers stop, the running search is cancelled, the event descriptor is
@@ -203,7 +205,8 @@ enum SessionClockKind: UInt32, CaseIterable {
                 results_title_len: d.searchResultsTitle?.utf8.count ?? 0, is_translucent: bit(d.isTranslucent),
                 uses_light_content: bit(d.colors.usesLightContent),
                 enables_return_key_automatically: bit(d.textInputTraits.enablesReturnKeyAutomatically),
-                return_key_enabled: bit(d.isReturnKeyEnabled)))
+                return_key_enabled: bit(d.isReturnKeyEnabled), has_marked_text: bit(d.markedRange != nil),
+                marked_start: d.markedRange?.lowerBound ?? 0, marked_end: d.markedRange?.upperBound ?? 0))
         }
         out.pointee = block?.assumingMemoryBound(to: sb_display.self)
         return SB_OK

@@ -99,3 +99,43 @@ import SearchBarCore
         return SB_OK
     }
 }
+
+/// How long until the host must call sb_session_run_due() on a session created with
+/// SB_CLOCK_HOST: `*out_ms` receives the milliseconds until the earliest pending timer (a
+/// delayed search, a stall notice), rounded up; 0 when one is due now; -1 when none is pending
+/// (wait for input or events only). It is the timeout to give poll() on sb_session_event_fd().
+/// Call it after each call the host makes into the session and after draining the event queue:
+/// an edit may arm a timer. A timer armed on another thread (an action asked for inside an
+/// event callback that runs on a pool thread) that is earlier than every pending one makes the
+/// event descriptor readable even with no event queued, so a host waiting on it re-reads the
+/// deadline; this call, and sb_session_next_event() returning SB_EMPTY, make the descriptor
+/// unreadable again when no event is queued.
+/// Thread safety: any thread, including from inside callbacks.
+/// Returns SB_OK; SB_EINVAL (bad handle, NULL out_ms); SB_EMISUSE (a session on another clock).
+@c public func sb_session_next_deadline(_ session: sb_session_ref?, _ out_ms: UnsafeMutablePointer<Int64>?)
+    -> sb_status
+{
+    guarded { () throws(SearchBarError) in
+        let out = try CInput.output(out_ms, "out_ms")
+        out.pointee = -1
+        guard let nanoseconds = try SessionCInput.session(session).timeUntilNextTimer() else { return SB_OK }
+        out.pointee = Int64(clamping: nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 == 0 ? 0 : 1))
+        return SB_OK
+    }
+}
+
+/// Fires every due timer of a session created with SB_CLOCK_HOST on the calling thread (the
+/// host's main thread): a delayed search is issued here (SB_EVENT_UPDATE_SEARCH_RESULTS and the
+/// event callback run on this thread before it returns), as are stall notices. The library's
+/// timer thread never runs that session's timers. Calling it early is harmless: nothing that is
+/// not due fires.
+/// Thread safety: any thread (normally the one that drives the host's main loop); not from
+/// inside the session's callbacks.
+/// Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE (a session on another clock, or from inside
+/// a callback).
+@c public func sb_session_run_due(_ session: sb_session_ref?) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        try SessionCInput.session(session).runDueTimers()
+        return SB_OK
+    }
+}

@@ -471,7 +471,12 @@ typedef enum sb_session_clock {
     /** Real time (the default). */
     SB_CLOCK_SYSTEM = 0,
     /** Time moves only with sb_session_advance_clock(): deterministic tests and replays. */
-    SB_CLOCK_MANUAL = 1
+    SB_CLOCK_MANUAL = 1,
+    /** Real time, with timers the host fires: the library's timer thread is never used for the
+     *  session; the host asks sb_session_next_deadline() when the next timer is due and calls
+     *  sb_session_run_due() then, on its main thread (GTK, Qt, a game loop), so delayed
+     *  searches and stall notices happen on that thread. */
+    SB_CLOCK_HOST = 2
 } sb_session_clock;
 
 /** The sb_session_options version this header describes. */
@@ -777,6 +782,13 @@ typedef struct sb_display {
     int32_t enables_return_key_automatically;
     /** The return key can be pressed now. */
     int32_t return_key_enabled;
+    /** 1 while an input method's text is marked (sb_session_set_marked_text()): the host
+     *  underlines bytes [marked_start, marked_end) of `text`; 0 otherwise (both are 0). */
+    int32_t has_marked_text;
+    /** Start of the marked text, a UTF-8 byte offset into `text`. */
+    size_t marked_start;
+    /** End of the marked text (exclusive). */
+    size_t marked_end;
 } sb_display;
 
 /* SB_SECTION(session_timing) */

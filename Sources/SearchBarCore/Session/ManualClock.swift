@@ -6,18 +6,11 @@ import Synchronization
 /// Timers fire on the thread that calls ``advance(by:)`` or ``advance(to:)``, in deadline
 /// order (ties in scheduling order), with ``now()`` set to each timer's deadline while it runs.
 public final class ManualClock: SessionClock {
-    private struct Entry {
-        var deadline: UInt64
-        var order: UInt64
-        var timer: SessionTimer
-    }
-
     private struct State {
         var now: UInt64
         /// Wall time in milliseconds when `now` was 0 (the wall clock moves with `now`).
         var wallBase: Int64
-        var nextOrder: UInt64 = 0
-        var entries: [Entry] = []
+        var timers = TimerList()
     }
 
     private let state: Mutex<State>
@@ -37,20 +30,17 @@ public final class ManualClock: SessionClock {
     }
 
     public func start(_ timer: SessionTimer, at deadline: UInt64) {
-        state.withLock { s in
-            s.entries.append(Entry(deadline: deadline, order: s.nextOrder, timer: timer))
-            s.nextOrder &+= 1
-        }
+        state.withLock { $0.timers.add(timer, at: deadline) }
     }
 
     /// The number of timers scheduled and neither fired nor cancelled.
     public var pendingTimerCount: Int {
-        state.withLock { $0.entries.filter { $0.timer.isPending }.count }
+        state.withLock { $0.timers.pendingCount }
     }
 
     /// The earliest deadline of a pending timer, if any.
     public var nextDeadline: UInt64? {
-        state.withLock { $0.entries.filter { $0.timer.isPending }.map(\.deadline).min() }
+        state.withLock { $0.timers.earliestDeadline }
     }
 
     /// Moves time forward by `nanoseconds`, firing every timer that falls due (including timers
@@ -72,19 +62,12 @@ public final class ManualClock: SessionClock {
     public func advance(to target: UInt64) {
         while true {
             let due = state.withLock { s -> SessionTimer? in
-                s.entries.removeAll { !$0.timer.isPending }
-                guard
-                    let index = s.entries.indices.min(by: {
-                        (s.entries[$0].deadline, s.entries[$0].order) < (s.entries[$1].deadline, s.entries[$1].order)
-                    }),
-                    s.entries[index].deadline <= target
-                else {
+                guard let (timer, deadline) = s.timers.takeDue(by: target) else {
                     if target > s.now { s.now = target }
                     return nil
                 }
-                let entry = s.entries.remove(at: index)
-                if entry.deadline > s.now { s.now = entry.deadline }
-                return entry.timer
+                if deadline > s.now { s.now = deadline }
+                return timer
             }
             guard let due else { return }
             due.fire()

@@ -1,10 +1,12 @@
 /// The user's taps: submit, Cancel, clear, scope, tokens and the field's buttons.
 extension SearchSession {
-    /// The user submitted (Search / Return / GTK `activate`): search-button, the text joins the
-    /// recent searches, and a search runs at once whatever the timing policy.
+    /// The user submitted (Search / Return / GTK `activate`): marked text is committed,
+    /// search-button, the text joins the recent searches, and a search runs at once whatever
+    /// the timing policy.
     public func submit() throws(SearchBarError) {
         try perform("submit") { [self] effects throws(SearchBarError) in
             withCore { c in
+                c.state.markedRange = nil
                 emit(SessionEvent(.searchButton, text: c.state.text), &c)
                 c.submitted = true
                 recordRecentLocked(c.state.text, &c, &effects)

@@ -16,34 +16,45 @@ extension SearchSession {
     /// Replaces the UTF-8 byte `range` of the text with what the user typed: autocapitalization
     /// is applied to `replacement`, the veto callback sees should-change-text with the range and
     /// the capitalized replacement, then text-did-change follows and a search is scheduled by
-    /// the timing policy. Returns false when the veto refused (nothing changed).
+    /// the timing policy. Returns false when the veto refused (nothing changed). Marked text
+    /// is committed first (even when the veto then refuses), as UIKit commits an input
+    /// method's composition before another edit.
     /// Throws ``SearchBarError/Code/invalidArgument`` for a range outside the text or inside a
     /// UTF-8 sequence, ``SearchBarError/Code/tooBig`` past 1 MiB of text.
     @discardableResult
     public func replaceText(in range: Range<Int>, with replacement: String) throws(SearchBarError) -> Bool {
         try perform("replaceText", queued: true) { [self] effects throws(SearchBarError) in
-            let (current, capitalization) = core.withLock { ($0.state.text, $0.state.autocapitalization) }
-            try TextEdit.checkRange(range, in: Array(current.utf8))
-            let typed = capitalization.apply(to: replacement, after: TextEdit.prefix(of: current, bytes: range.lowerBound))
-            let updated = try TextEdit.replacing(range, in: current, with: typed)
-            guard updated != current else { return true }
-            guard veto(SessionEvent(.shouldChangeText, text: typed, range: range)) else { return false }
-            withCore { c in
-                setTextLocked(updated, &c)
-                scheduleAfterEdit(&c, &effects)
-            }
-            return true
+            try applyEdit(range, replacement, &effects)
         }
+    }
+
+    /// The body of every user edit (run inside ``perform(_:queued:_:)``): commits marked text,
+    /// capitalizes, asks the veto, changes the text and schedules a search. False when vetoed.
+    func applyEdit(_ range: Range<Int>, _ replacement: String, _ effects: inout Effects) throws(SearchBarError) -> Bool {
+        let (current, capitalization) = core.withLock { ($0.state.text, $0.state.autocapitalization) }
+        try TextEdit.checkRange(range, in: Array(current.utf8))
+        withCore { $0.state.markedRange = nil }
+        let typed = capitalization.apply(to: replacement, after: TextEdit.prefix(of: current, bytes: range.lowerBound))
+        let updated = try TextEdit.replacing(range, in: current, with: typed)
+        guard updated != current else { return true }
+        guard veto(SessionEvent(.shouldChangeText, text: typed, range: range)) else { return false }
+        withCore { c in
+            setTextLocked(updated, &c)
+            scheduleAfterEdit(&c, &effects)
+        }
+        return true
     }
 
     /// Sets the text programmatically (UISearchBar `text`): no veto, no autocapitalization;
     /// text-did-change follows if it changed and a search is scheduled by the timing policy.
+    /// Marked text is dropped (nothing is marked afterwards, even when the text is the same).
     public func setText(_ text: String) throws(SearchBarError) {
         guard text.utf8.count <= TextEdit.maximumTextBytes else {
             throw SearchBarError(.tooBig, "the text is longer than \(TextEdit.maximumTextBytes) bytes")
         }
         try perform("setText") { [self] effects throws(SearchBarError) in
             withCore { c in
+                c.state.markedRange = nil
                 guard c.state.text != text else { return }
                 setTextLocked(text, &c)
                 scheduleAfterEdit(&c, &effects)
@@ -70,8 +81,9 @@ extension SearchSession {
         }
     }
 
-    /// The field gives up the focus: should-end-editing may refuse; then did-end-editing.
-    /// The search interface stays presented. Returns false when refused.
+    /// The field gives up the focus: should-end-editing may refuse; then marked text is
+    /// committed and did-end-editing follows. The search interface stays presented. Returns
+    /// false when refused.
     @discardableResult
     public func endEditing() throws(SearchBarError) -> Bool {
         try perform("endEditing", queued: true) { [self] _ throws(SearchBarError) in
@@ -79,6 +91,7 @@ extension SearchSession {
             guard veto(SessionEvent(.shouldEndEditing)) else { return false }
             withCore { c in
                 c.state.isEditing = false
+                c.state.markedRange = nil
                 emit(SessionEvent(.didEndEditing), &c)
             }
             return true
@@ -99,8 +112,11 @@ extension SearchSession {
 
     // MARK: - Locked helpers
 
+    /// Replaces the text; whatever was marked is no longer (``setMarkedText(_:replacing:)``
+    /// marks its text again afterwards).
     func setTextLocked(_ text: String, _ c: inout SessionCore) {
         c.state.text = text
+        c.state.markedRange = nil
         emit(SessionEvent(.textDidChange, text: text), &c)
     }
 
@@ -114,6 +130,7 @@ extension SearchSession {
         emit(SessionEvent(.willDismiss), &c)
         if c.state.isEditing {
             c.state.isEditing = false
+            c.state.markedRange = nil
             emit(SessionEvent(.didEndEditing), &c)
         }
         c.state.isActive = false

@@ -111,6 +111,10 @@ extension SearchSession {
             c.debounce = nil
             issueQuery(&c, &effects)
         }
+        // The update event goes to the callback on this thread (a host clock's: the host's)
+        // before the search starts, so a fast search's completion on a pool thread does not
+        // deliver it first.
+        flush()
         apply(effects)
         flush()
     }

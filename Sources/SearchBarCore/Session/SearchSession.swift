@@ -50,7 +50,8 @@ public final class SearchSession: Sendable, ProcessBound {
     /// Creates a session.
     /// - Parameters:
     ///   - backend: what searches run through; nil makes the host the searcher.
-    ///   - clock: the time source; ``SystemClock/shared`` unless testing.
+    ///   - clock: the time source; ``SystemClock/shared`` unless testing, or a ``HostClock``
+    ///     (one per session) whose timers the host fires with ``runDueTimers()``.
     ///   - locale: folds recent searches and suggestions.
     ///   - recentsDirectory: where named recent-search lists are saved; nil for
     ///     `$XDG_STATE_HOME/searchbar/recents` (or `~/.local/state/searchbar/recents`).
@@ -73,6 +74,7 @@ public final class SearchSession: Sendable, ProcessBound {
         analyzer = AnalyzerCache.shared.analyzer(for: locale)
         signal = try EventSignal()
         core = Mutex(SessionCore(queueCapacity: eventQueueCapacity))
+        (clock as? HostClock)?.setWakeHandler { [weak self] in self?.wakeHost() }
     }
 
     deinit {

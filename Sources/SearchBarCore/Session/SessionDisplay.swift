@@ -3,6 +3,8 @@
 public struct SessionDisplay: Sendable, Equatable {
     /// The search text.
     public var text: String
+    /// The UTF-8 byte range of ``text`` an input method is composing (to underline), or nil.
+    public var markedRange: Range<Int>?
     /// The placeholder string.
     public var placeholder: String
     /// Visible only while there is no text and no token.
@@ -72,6 +74,7 @@ public struct SessionDisplay: Sendable, Equatable {
     ) {
         let empty = state.isEmpty
         text = state.text
+        markedRange = state.markedRange
         placeholder = state.placeholder
         showsPlaceholder = empty
         prompt = state.prompt

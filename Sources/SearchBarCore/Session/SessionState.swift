@@ -8,6 +8,9 @@
 public struct SessionState: Sendable, Equatable {
     /// The search text.
     public internal(set) var text = ""
+    /// The UTF-8 byte range of ``text`` an input method is composing (marked text), or nil.
+    /// Not saved in snapshots: a restored session composes nothing.
+    public internal(set) var markedRange: Range<Int>?
     /// Shown in the empty field: describes what can be searched ("Artists, Songs, Lyrics").
     public var placeholder = ""
     /// A line above the bar, shown whether or not there is text.

@@ -17,6 +17,7 @@ from ._session import BarItem, Display, Event, Query, SearchToken, Session, Sugg
 from ._samples import SAMPLE_SCOPES, sample_items
 from ._text import Collator, Token, fold, sort, tokenize
 from . import enums, errors
+from .enums import SessionClock as Clock
 from .errors import (Cancelled, CorruptFile, FileError, InternalError, InvalidArgument, LocaleFallbackWarning, Misuse,
                      NotFound, OutOfMemory, RecentsResetWarning, SearchBarError, Status, TimedOut, TooBig)
 
@@ -41,6 +42,7 @@ __all__ = [
     "enums",
     "errors",
     "BarItem",
+    "Clock",
     "Collator",
     "Display",
     "Event",

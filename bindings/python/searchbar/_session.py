@@ -20,7 +20,6 @@ from ._session_ffi import (
     sb_search_timing, sb_search_token, sb_session_options, sb_suggestion, sb_veto_callback,
 )
 from ._ranges import checked
-from ._graphemes import last_cluster_start
 from ._text import _encode, _locale, byte_to_index_map
 from .enums import lowercase_names
 if TYPE_CHECKING:
@@ -195,6 +194,9 @@ class Display:
     enables_return_key_automatically: bool = True
     return_key_enabled: bool = False
     search_results_title: str | None = None
+    #: The (start, end) str indices of the text an input method is composing (to underline),
+    #: or None when nothing is marked.
+    marked_range: tuple[int, int] | None = None
 
 
 def _token_from_c(c):
@@ -238,14 +240,23 @@ def _free_after_callback(handle, callbacks):
 
 class Session:
     """A search-bar session. `index`: a searchbar.Index to search, or None to search yourself
-    (handle 'update_search_results' events and call deliver_results()). `manual_clock=True`
-    makes time move only with advance_clock() (deterministic tests)."""
+    (handle 'update_search_results' events and call deliver_results()). `clock`: Clock.SYSTEM
+    (the default: the library's timer thread fires delayed searches and stall notices),
+    Clock.MANUAL (time moves only with advance_clock(): deterministic tests; `manual_clock=True`
+    says the same) or Clock.HOST (real time, but the host fires the timers on its own thread
+    with run_due() when next_deadline() says, as a GLib, Qt or asyncio loop does)."""
 
     def __init__(self, index: Index | None = None, *, locale: str | None = None, recents_directory: str | None = None,
-                 manual_clock: bool = False, queue_capacity: int = 0) -> None:
+                 manual_clock: bool = False, queue_capacity: int = 0,
+                 clock: enums.SessionClock | None = None) -> None:
+        if clock is None:
+            clock = enums.SessionClock.MANUAL if manual_clock else enums.SessionClock.SYSTEM
+        elif manual_clock and clock != enums.SessionClock.MANUAL:
+            raise ValueError("manual_clock=True contradicts clock=" + repr(clock))
         options = sb_session_options(
             locale=_locale(locale), recents_directory=recents_directory.encode() if recents_directory else None,
-            clock=1 if manual_clock else 0, event_queue_capacity=checked(queue_capacity, "uint32_t", "queue_capacity"))
+            clock=checked(int(clock), "uint32_t", "clock"),
+            event_queue_capacity=checked(queue_capacity, "uint32_t", "queue_capacity"))
         handle = P(sb_session)()
         index_handle = index._handle if index is not None else None
         lib.sb_session_new(index_handle, ctypes.byref(options), ctypes.byref(handle))
@@ -328,17 +339,51 @@ class Session:
         current = self.text
         return self._vetoable(lib.sb_session_delete_text, _byte_offset(current, start), _byte_offset(current, end))
 
-    def backspace(self) -> bool:
-        """Deletes the last user-perceived character (a whole grapheme cluster: an emoji with
-        its modifiers, a flag, a letter with its combining marks, a Hangul syllable in jamo), or
-        the last token when the text is empty. Returns False when vetoed."""
+    def backspace(self, at: int | None = None) -> bool:
+        """Deletes the user-perceived character before string index `at` (default: the end)
+        by the library's grapheme rules (Unicode's extended grapheme clusters: an emoji with its
+        modifiers or ZWJ sequence, a flag, a letter with its combining marks, a Hangul syllable
+        in jamo, an Indic conjunct, a Prepend mark), or the last token when the text is empty
+        and `at` is None. Marked text is committed first. Returns False when vetoed."""
         current = self.text
-        if current:
-            return self.delete(last_cluster_start(current), len(current))
-        tokens = self.display().tokens
-        if tokens:
-            self.remove_token(len(tokens) - 1)
-        return True
+        if not current and at is None:
+            tokens = self.display().tokens
+            if tokens:
+                self.remove_token(len(tokens) - 1)
+            return True
+        offset = _byte_offset(current, len(current) if at is None else at)
+        return self._vetoable(lib.sb_session_delete_backward, offset, None)
+
+    def delete_forward(self, at: int) -> bool:
+        """Deletes the user-perceived character after string index `at` (forward delete, by
+        the same rules as backspace()); nothing at the end. Returns False when vetoed."""
+        return self._vetoable(lib.sb_session_delete_forward, _byte_offset(self.text, at), None)
+
+    def set_marked_text(self, text: str, start: int | None = None, end: int | None = None) -> bool:
+        """An input method's pre-edit (UIKit setMarkedText): while text is marked, `text`
+        replaces the marked range (`start` and `end` are ignored); otherwise it replaces str
+        indices [start, end) (default: `end` = `start`, `start` = the end of the text). `text`
+        becomes the marked range (marked_range, Display.marked_range) and is searched as
+        composed; an empty `text` removes the marked text. unmark_text() commits it; other
+        edits and submit() commit it first; setting the text, clear() and cancel() drop it.
+        Returns False when vetoed."""
+        current = self.text
+        if start is None:
+            start = len(current) if end is None else end
+        if end is None:
+            end = start
+        data = _encode(text)
+        return self._vetoable(lib.sb_session_set_marked_text, _byte_offset(current, start), _byte_offset(current, end),
+                              data, len(data))
+
+    def unmark_text(self) -> None:
+        """Commits the marked text (UIKit unmarkText): the text stays, nothing is marked."""
+        lib.sb_session_unmark_text(self._handle)
+
+    @property
+    def marked_range(self) -> tuple[int, int] | None:
+        """The (start, end) str indices of the marked text, or None when nothing is marked."""
+        return self.display().marked_range
 
     def _vetoable(self, function, *args):
         try:
@@ -560,6 +605,23 @@ class Session:
         Raises OverflowError for a value outside that range."""
         lib.sb_session_advance_clock(self._handle, checked(milliseconds, "uint32_t", "milliseconds"))
 
+    def next_deadline(self) -> float | None:
+        """On a Clock.HOST session: seconds until run_due() must be called (0.0: a timer is
+        due now; rounded up to the millisecond), or None when no timer is pending. Ask after
+        each call into the session and after draining the events: an edit arms a timer, and a
+        timer armed on another thread makes fileno() readable so the loop asks again. Reading
+        it makes fileno() unreadable again when no event is queued. Raises Misuse on a session
+        with another clock."""
+        milliseconds = ctypes.c_int64()
+        lib.sb_session_next_deadline(self._handle, ctypes.byref(milliseconds))
+        return None if milliseconds.value < 0 else milliseconds.value / 1000
+
+    def run_due(self) -> None:
+        """On a Clock.HOST session: fires the timers that are due on this thread (a delayed
+        search, a stall notice; their events and callbacks happen here). Calling it early
+        fires nothing. Raises Misuse on a session with another clock or inside a callback."""
+        lib.sb_session_run_due(self._handle)
+
     # -- what to show --------------------------------------------------------------------------
 
     def display(self) -> Display:
@@ -573,8 +635,13 @@ class Session:
                 return [BarItem(array[k].id, _read(array[k].title, array[k].title_len),
                              "cancel" if array[k].kind == 1 else "host") for k in range(count)]
 
+            text = _read(d.text, d.text_len)
+            marked = None
+            if d.has_marked_text:
+                positions = byte_to_index_map(text)
+                marked = (positions[d.marked_start], positions[d.marked_end])
             return Display(
-                text=_read(d.text, d.text_len), placeholder=_read(d.placeholder, d.placeholder_len),
+                text=text, marked_range=marked, placeholder=_read(d.placeholder, d.placeholder_len),
                 prompt=_read(d.prompt, d.prompt_len),
                 tokens=[_token_from_c(d.tokens[k]) for k in range(d.token_count)],
                 scope_titles=[_read(d.scope_titles[k], d.scope_title_lens[k]) for k in range(d.scope_count)],

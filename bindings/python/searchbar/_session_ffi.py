@@ -94,6 +94,9 @@ class sb_display(ctypes.Structure):
         ("uses_light_content", ctypes.c_int32),
         ("enables_return_key_automatically", ctypes.c_int32),
         ("return_key_enabled", ctypes.c_int32),
+        ("has_marked_text", ctypes.c_int32),
+        ("marked_start", ctypes.c_size_t),
+        ("marked_end", ctypes.c_size_t),
     ]
 
 
@@ -244,6 +247,13 @@ SESSION_FUNCTIONS = {
     "sb_session_fail_search": _status(_u64, *_text),
     "sb_session_search_now": _status(P(_u64)),
     "sb_session_advance_clock": _status(_u32),
+    "sb_session_set_marked_text": _status(_size, _size, *_text),
+    "sb_session_unmark_text": _status(),
+    "sb_session_delete_backward": _status(_size, P(_size)),
+    "sb_session_delete_forward": _status(_size, P(_size)),
+    "sb_session_get_marked_range": _status(P(_size), P(_size)),
+    "sb_session_next_deadline": _status(P(_i64)),
+    "sb_session_run_due": _status(),
     "sb_session_set_recents_name": _status(ctypes.c_char_p),
     "sb_session_recents": _status(P(P(sb_recent)), P(_size)),
     "sb_session_add_recent": _status(*_text),

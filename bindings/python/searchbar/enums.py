@@ -52,6 +52,7 @@ class SessionClock(enum.IntEnum):
 
     SYSTEM = 0
     MANUAL = 1
+    HOST = 2
 
 
 class Autocapitalization(enum.IntEnum):

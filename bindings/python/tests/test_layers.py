@@ -7,7 +7,7 @@ import os
 import searchbar
 
 PACKAGE = os.path.dirname(searchbar.__file__)
-LEAVES = {"errors", "enums", "_declarations", "_ranges", "_graphemes"}
+LEAVES = {"errors", "enums", "_declarations", "_ranges"}
 
 
 def imports_of_ours():

@@ -23,6 +23,10 @@ BACKSPACE_CASES = [
     ("x\r\n", "x"),  # CR LF is one cluster
     ("x\n\n", "x\n"),
     ("กำ", ""),  # Thai SARA AM is a spacing mark: it extends the consonant before it
+    ("aक्ष", "a"),  # Devanagari conjunct KSSA: KA + virama + SSA (GB9c)
+    ("aक्‍ष", "a"),  # the same with a ZWJ after the virama
+    ("\u06001", ""),  # ARABIC NUMBER SIGN is Prepend: it joins the digit after it (GB9b)
+    ("x\u0d4eക", "x"),  # MALAYALAM LETTER DOT REPH is Prepend
 ]
 
 
@@ -43,6 +47,22 @@ def test_backspace_on_empty_text_removes_the_last_token_and_can_be_vetoed():
     s.set_callbacks(veto=lambda e: e.kind != "should_change_text")
     assert not s.backspace()
     assert s.text == "tea👍🏽"
+
+
+def test_delete_forward_and_backspace_at_an_index():
+    s = searchbar.Session(manual_clock=True)
+    s.text = "🇩🇪🇫🇷क्षa"
+    assert s.delete_forward(0)
+    assert s.text == "🇫🇷क्षa"
+    assert s.backspace(2)  # after the flag: two regional indicators, str indices 0 and 1
+    assert s.text == "क्षa"
+    assert s.delete_forward(0)  # the conjunct is one character
+    assert s.text == "a"
+    assert s.delete_forward(1)  # at the end: nothing to delete, not a veto
+    assert s.backspace(0)
+    assert s.text == "a"
+    with pytest.raises(IndexError):
+        s.backspace(2)
 
 
 def test_veto_range_is_in_str_indices():
