@@ -123,7 +123,8 @@ class GtkApp:
         return path
 
     def log_text(self):
-        self.log.flush()
+        if not self.log.closed:
+            self.log.flush()
         return pathlib.Path(self.log.name).read_text(errors="replace")[-3000:]
 
     def close(self):
@@ -155,6 +156,8 @@ def start_app(display, tmp_path):
         app.close()
     for app in apps:
         assert app.process.returncode == 0, f"the app exited with {app.process.returncode}: {app.log_text()}"
+        # GTK and GLib report misuse as warnings and criticals: the app must cause none.
+        assert "CRITICAL" not in app.log_text() and "WARNING" not in app.log_text(), app.log_text()
 
 
 @pytest.fixture

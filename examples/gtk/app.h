@@ -34,9 +34,11 @@ typedef struct App {
 
     sb_session *session;      /* NULL until the dataset is indexed */
     guint event_watch;        /* g_unix_fd_add source of the session's event descriptor */
+    guint timer;              /* g_timeout_add source for the session's next deadline */
 
     /* Editing state: the session's text is the entry's buffer with the input method's
-     * pre-edit ("marked text") inserted at `marked_start` (bytes). */
+     * pre-edit inserted at the cursor as marked text: [marked_start, + marked_len) in bytes,
+     * mirrored from sb_session_get_marked_range(). */
     gboolean applying_session_text; /* true while the entry is set from the session */
     char *preedit;            /* the pre-edit being composed ("" when none) */
     size_t marked_start;      /* byte offset of the pre-edit in the session's text */
@@ -49,6 +51,7 @@ typedef struct App {
     gboolean has_results;
     char *message;            /* last action, shown in the status line */
 
+    gboolean closing;         /* the window is being destroyed */
     char *dump_path;          /* --dump-rows FILE, or NULL */
     guint dump_idle;
     char *state_dir;          /* --state-dir DIR for the recents file, or NULL */
@@ -62,8 +65,14 @@ void session_io_start(App *app);
 void session_io_stop(App *app);
 void session_io_connect_entry(App *app);
 void session_io_drain(App *app);
-/** Puts the session's text into the entry without echoing it back as edits. */
+/** Puts the session's text into the entry without echoing it back as edits; the cursor goes
+ * to the end, or to byte `cursor` of the text with session_io_pull_text_at(). */
 void session_io_pull_text(App *app);
+void session_io_pull_text_at(App *app, gssize cursor);
+/** The entry's cursor as a byte offset of its text. */
+size_t session_io_cursor_bytes(App *app);
+/** Sets the GLib timeout that fires the session's next due timer (SB_CLOCK_HOST). */
+void session_io_schedule_timer(App *app);
 /** Sets a pre-edit string (what GtkText's preedit-changed reports) on the session. */
 void session_io_set_preedit(App *app, const char *preedit);
 /** Logs a failed call; returns 1 when `status` is an error. */

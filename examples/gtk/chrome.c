@@ -58,7 +58,11 @@ static void set_status(App *app, const char *text) {
 
 void chrome_show_results_count(App *app) {
     char *count = count_text(app);
-    /* The list's description carries the count too, read when the list gets the focus. */
+    /* GTK 4.8 has no announcement call (gtk_accessible_announce() came in 4.14) and no
+     * live-region property: the count goes into the status line (role STATUS), into the
+     * field's accessible description (a change on the focused object is what a screen reader
+     * speaks) and into the list's, read when the list gets the focus. */
+    gtk_accessible_update_property(GTK_ACCESSIBLE(app->entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, count, -1);
     gtk_accessible_update_property(GTK_ACCESSIBLE(app->list_view), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                    count[0] ? count : "No search", -1);
     g_free(app->message);

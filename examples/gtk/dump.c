@@ -188,11 +188,11 @@ void dump_write(App *app) {
 static gboolean dump_idle(gpointer data) {
     App *app = data;
     app->dump_idle = 0;
-    dump_write(app);
+    if (!app->closing) dump_write(app);
     return G_SOURCE_REMOVE;
 }
 
 void dump_schedule(App *app) {
     /* After the frame's layout, so the rows and button positions are those drawn. */
-    if (app->dump_path && !app->dump_idle) app->dump_idle = g_timeout_add(50, dump_idle, app);
+    if (app->dump_path && !app->dump_idle && !app->closing) app->dump_idle = g_timeout_add(50, dump_idle, app);
 }

@@ -62,6 +62,7 @@ static void index_built(GObject *source, GAsyncResult *result, gpointer data) {
 void app_attach_session(App *app, sb_index *index) {
     sb_session_options options = SB_SESSION_OPTIONS_INIT;
     options.recents_directory = app->state_dir;
+    options.clock = SB_CLOCK_HOST; /* timers fire from the GLib main loop (session_io.c) */
     sb_session *session = NULL;
     sb_status status = sb_session_new(index, &options, &session);
     sb_index_free(index); /* the session keeps it alive */
@@ -143,6 +144,18 @@ static gboolean on_entry_key(GtkEventControllerKey *keys, guint keyval, guint ke
     case GDK_KEY_Escape:
         escape(app);
         return TRUE;
+    case GDK_KEY_BackSpace: {
+        /* The session deletes one grapheme cluster (a flag, an emoji sequence, a letter with
+         * its marks), the same unit every host gets; the entry shows the result. */
+        int sel_start = 0, sel_end = 0;
+        if (gtk_editable_get_selection_bounds(GTK_EDITABLE(app->entry), &sel_start, &sel_end)) return FALSE;
+        size_t cursor = session_io_cursor_bytes(app), moved_to = cursor;
+        sb_status status = sb_session_delete_backward(app->session, cursor, &moved_to);
+        if (status != SB_EMPTY && app_check("sb_session_delete_backward", status)) return FALSE;
+        session_io_pull_text_at(app, (gssize)moved_to);
+        session_io_drain(app);
+        return TRUE;
+    }
     case GDK_KEY_Down:
         if (g_list_model_get_n_items(G_LIST_MODEL(app->rows)) == 0) return FALSE;
         gtk_popover_popdown(GTK_POPOVER(app->popover));
@@ -211,7 +224,7 @@ static GtkWidget *build_window(App *app) {
     gtk_widget_set_margin_bottom(column, 12);
 
     GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
-    app->entry = gtk_entry_new();
+    app->entry = g_object_new(GTK_TYPE_ENTRY, "accessible-role", GTK_ACCESSIBLE_ROLE_SEARCH_BOX, NULL);
     gtk_widget_set_hexpand(app->entry, TRUE);
     gtk_entry_set_input_purpose(GTK_ENTRY(app->entry), GTK_INPUT_PURPOSE_FREE_FORM);
     gtk_entry_set_input_hints(GTK_ENTRY(app->entry), GTK_INPUT_HINT_NO_SPELLCHECK);
@@ -270,8 +283,10 @@ static gboolean on_close_request(GtkWindow *window, App *app) {
     (void)window;
     dump_write(app);
     session_io_stop(app);
+    app->closing = TRUE; /* the widgets go away now: handlers that run meanwhile do nothing */
     if (app->popover) gtk_widget_unparent(app->popover);
     app->popover = NULL;
+    app->suggestion_list = NULL;
     return FALSE;
 }
 

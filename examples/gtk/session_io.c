@@ -2,14 +2,17 @@
  *
  * Events: the session's event descriptor is readable while events wait; g_unix_fd_add() wakes
  * the GLib main loop, which drains the queue on the thread that draws. No callbacks are set,
- * so no event ever arrives on a library thread.
+ * so no event ever arrives on a library thread. Timers too: the session runs on SB_CLOCK_HOST,
+ * and a GLib timeout set to sb_session_next_deadline() calls sb_session_run_due(), so the
+ * delayed search after a keystroke is issued on the main thread as well.
  *
  * Edits: GtkText reports insertions and deletions in characters; the session counts UTF-8
  * bytes. Each edit is converted on the text *before* it applies (the signals are connected
  * ahead of GtkText's own handlers) and forwarded as sb_session_insert_text() /
  * sb_session_delete_text(). The input method's pre-edit is not in GtkText's buffer: it is
- * kept in the session as "marked" text at the cursor, so it is searched while composed, and
- * replaced by the committed text when the input method commits. */
+ * the session's marked text (sb_session_set_marked_text()) at the cursor, so it is searched
+ * while composed, and becomes plain text (sb_session_unmark_text()) when the input method
+ * commits it. */
 #include "app.h"
 
 #include <glib-unix.h>
@@ -58,7 +61,7 @@ static void handle_event(App *app, const sb_event *event) {
 }
 
 void session_io_drain(App *app) {
-    if (!app->session) return;
+    if (!app->session || app->closing) return;
     sb_event event;
     while (sb_session_next_event(app->session, 0, &event) == SB_OK) {
         handle_event(app, &event);
@@ -66,7 +69,26 @@ void session_io_drain(App *app) {
     }
     chrome_refresh(app);
     chrome_refresh_suggestions(app);
+    session_io_schedule_timer(app);
     dump_schedule(app);
+}
+
+/* -- timers: SB_CLOCK_HOST, fired from the GLib main loop ----------------------------------------- */
+
+static gboolean on_timer(gpointer data) {
+    App *app = data;
+    app->timer = 0;
+    if (app->session) app_check("sb_session_run_due", sb_session_run_due(app->session));
+    session_io_drain(app); /* the delayed search's events, then the next deadline */
+    return G_SOURCE_REMOVE;
+}
+
+void session_io_schedule_timer(App *app) {
+    int64_t ms = -1;
+    if (!app->session || app_check("sb_session_next_deadline", sb_session_next_deadline(app->session, &ms))) return;
+    if (app->timer) g_source_remove(app->timer);
+    app->timer = 0;
+    if (ms >= 0) app->timer = g_timeout_add((guint)MIN(ms, (int64_t)G_MAXINT), on_timer, app);
 }
 
 static gboolean on_event_fd(gint fd, GIOCondition condition, gpointer data) {
@@ -84,6 +106,8 @@ void session_io_start(App *app) {
 void session_io_stop(App *app) {
     if (app->event_watch) g_source_remove(app->event_watch);
     app->event_watch = 0;
+    if (app->timer) g_source_remove(app->timer);
+    app->timer = 0;
 }
 
 /* -- text: session -> entry --------------------------------------------------------------------- */
@@ -97,39 +121,51 @@ static char *session_text(App *app) {
     return copy;
 }
 
+/* Mirrors the session's marked range (the pre-edit) in app->marked_start / marked_len. */
+static void refresh_marked(App *app) {
+    size_t start = 0, end = 0;
+    if (sb_session_get_marked_range(app->session, &start, &end) == SB_OK && end > start) {
+        app->marked_start = start;
+        app->marked_len = end - start;
+    } else {
+        app->marked_start = 0;
+        app->marked_len = 0;
+    }
+}
+
 /* The session's text with the pre-edit taken out: what the entry's buffer should hold. */
 static char *session_text_without_marked(App *app) {
     char *text = session_text(app);
     size_t len = strlen(text);
+    refresh_marked(app);
     if (app->marked_len && app->marked_start + app->marked_len <= len)
         memmove(text + app->marked_start, text + app->marked_start + app->marked_len,
                 len - app->marked_start - app->marked_len + 1);
     return text;
 }
 
-void session_io_pull_text(App *app) {
+void session_io_pull_text_at(App *app, gssize cursor) {
     if (!app->session) return;
     char *wanted = session_text_without_marked(app);
     const char *shown = gtk_editable_get_text(GTK_EDITABLE(app->entry));
     if (strcmp(wanted, shown) != 0) {
-        /* The session changed the text itself (clear, cancel, a chosen suggestion): a pending
-         * composition no longer belongs to it. */
-        if (app->marked_len) {
-            app->marked_len = 0;
+        app->applying_session_text = TRUE;
+        if (!app->marked_len && app->preedit[0]) {
+            /* The session replaced the text itself (clear, cancel, a chosen suggestion) and
+             * dropped the composition: the input method drops it too. */
             g_free(app->preedit);
             app->preedit = g_strdup("");
-            char *text = session_text(app);
-            g_free(wanted);
-            wanted = text;
+            gtk_entry_reset_im_context(GTK_ENTRY(app->entry));
         }
-        app->applying_session_text = TRUE;
-        gtk_entry_reset_im_context(GTK_ENTRY(app->entry));
         gtk_editable_set_text(GTK_EDITABLE(app->entry), wanted);
-        gtk_editable_set_position(GTK_EDITABLE(app->entry), -1);
+        int position = cursor < 0 ? -1 : (int)g_utf8_pointer_to_offset(wanted, wanted + MIN((size_t)cursor, strlen(wanted)));
+        gtk_editable_set_position(GTK_EDITABLE(app->entry), position);
         app->applying_session_text = FALSE;
     }
     g_free(wanted);
 }
+
+void session_io_pull_text(App *app) { session_io_pull_text_at(app, -1); }
 
 /* -- text: entry -> session --------------------------------------------------------------------- */
 
@@ -140,29 +176,30 @@ static size_t byte_offset(const char *text, int position) {
     return (size_t)(g_utf8_offset_to_pointer(text, position) - text);
 }
 
-/* Where text inserted at `buffer_offset` of the entry's buffer goes in the session's text: the
- * pre-edit sits at the cursor, and text inserted there goes before it (committed text precedes
- * what is still being composed); text after the cursor is shifted by the pre-edit. */
-static size_t session_offset(App *app, size_t buffer_offset) {
-    return buffer_offset > app->marked_start ? buffer_offset + app->marked_len : buffer_offset;
+size_t session_io_cursor_bytes(App *app) {
+    return byte_offset(gtk_editable_get_text(GTK_EDITABLE(app->text)), gtk_editable_get_position(GTK_EDITABLE(app->text)));
 }
 
-/* Checks that the session holds the entry's text (plus the pre-edit); repairs and counts a
- * disagreement, which would be a bug in the edit path (the tests assert there is none). */
+/* Checks that the session holds the entry's text with the pre-edit marked at its place;
+ * repairs and counts a disagreement, which would be a bug in the edit path (the tests assert
+ * there is none). */
 static void verify_in_sync(App *app) {
+    refresh_marked(app);
     const char *buffer = gtk_editable_get_text(GTK_EDITABLE(app->text));
-    char *expected = g_strdup(buffer);
-    if (app->marked_len) {
-        size_t at = MIN(app->marked_start, strlen(buffer));
-        char *joined = g_strdup_printf("%.*s%s%s", (int)at, buffer, app->preedit, buffer + at);
-        g_free(expected);
-        expected = joined;
-    }
+    size_t at = MIN(app->marked_start, strlen(buffer));
+    char *expected = g_strdup_printf("%.*s%s%s", (int)at, buffer, app->marked_len ? app->preedit : "", buffer + at);
     char *actual = session_text(app);
-    if (strcmp(expected, actual) != 0) {
+    gboolean marks_preedit = app->marked_len == strlen(app->preedit);
+    if (strcmp(expected, actual) != 0 || !marks_preedit) {
         app->resyncs++;
-        g_warning("session text \"%s\" differs from the entry's \"%s\": set again", actual, expected);
-        app_check("sb_session_set_text", sb_session_set_text(app->session, expected, strlen(expected)));
+        g_warning("session text \"%s\" (marked %zu bytes) differs from the entry's \"%s\" + pre-edit \"%s\": set again",
+                  actual, app->marked_len, buffer, app->preedit);
+        app_check("sb_session_set_text", sb_session_set_text(app->session, buffer, strlen(buffer)));
+        if (app->preedit[0]) {
+            size_t cursor = session_io_cursor_bytes(app);
+            app_check("sb_session_set_marked_text",
+                      sb_session_set_marked_text(app->session, cursor, cursor, app->preedit, strlen(app->preedit)));
+        }
     }
     g_free(actual);
     g_free(expected);
@@ -174,6 +211,13 @@ static gboolean verify_idle(gpointer data) {
     return G_SOURCE_REMOVE;
 }
 
+static void edited(App *app) {
+    app->popover_dismissed = FALSE;
+    g_idle_add(verify_idle, app);
+    session_io_schedule_timer(app); /* an edit arms the typing delay */
+    dump_schedule(app);
+}
+
 /* Typing after Cancel (or into a field that had the focus all along) begins editing again. */
 static void ensure_editing(App *app) {
     sb_display *display = NULL;
@@ -183,64 +227,85 @@ static void ensure_editing(App *app) {
     if (!editing) app_check("sb_session_begin_editing", sb_session_begin_editing(app->session));
 }
 
+/* Takes the marked pre-edit out of the session (the text around it stays); returns where it was. */
+static size_t unmark_and_remove(App *app) {
+    size_t at = app->marked_start;
+    app_check("sb_session_set_marked_text", sb_session_set_marked_text(app->session, 0, 0, "", 0));
+    app->marked_len = 0;
+    return at;
+}
+
+/* Puts the pre-edit back, marked, at byte `at` of the session's text. */
+static void remark(App *app, size_t at) {
+    if (!app->preedit[0]) return;
+    app_check("sb_session_set_marked_text",
+              sb_session_set_marked_text(app->session, at, at, app->preedit, strlen(app->preedit)));
+    refresh_marked(app);
+}
+
 static void on_insert_text(GtkEditable *editable, const char *text, int length, int *position, App *app) {
-    if (app->applying_session_text || !app->session) return;
+    if (app->applying_session_text || !app->session || app->closing) return;
     ensure_editing(app);
+    refresh_marked(app);
     const char *before = gtk_editable_get_text(editable);
     size_t at = byte_offset(before, *position);
     size_t len = length < 0 ? strlen(text) : (size_t)length;
-    size_t offset = session_offset(app, at);
-    if (app_check("sb_session_insert_text", sb_session_insert_text(app->session, offset, text, len))) return;
-    app->popover_dismissed = FALSE;
-    if (app->marked_len && at <= app->marked_start) app->marked_start += len;
-    g_idle_add(verify_idle, app);
+    if (app->marked_len && at == app->marked_start && strlen(app->preedit) == len && memcmp(text, app->preedit, len) == 0) {
+        /* The input method commits what it composed: the marked text becomes plain text
+         * (the pre-edit is replaced by the committed string, not added to it). */
+        app_check("sb_session_set_marked_text", sb_session_set_marked_text(app->session, 0, 0, text, len));
+        app_check("sb_session_unmark_text", sb_session_unmark_text(app->session));
+        g_free(app->preedit);
+        app->preedit = g_strdup("");
+        refresh_marked(app);
+    } else if (app->marked_len) {
+        /* Other text while composing (a commit of something else, a paste): it goes at its
+         * place in the buffer and the composition stays at the cursor after it. */
+        size_t mark = unmark_and_remove(app);
+        if (app_check("sb_session_insert_text", sb_session_insert_text(app->session, at, text, len))) return;
+        remark(app, at <= mark ? mark + len : mark);
+    } else if (app_check("sb_session_insert_text", sb_session_insert_text(app->session, at, text, len))) {
+        return;
+    }
+    edited(app);
 }
 
 static void on_delete_text(GtkEditable *editable, int start, int end, App *app) {
-    if (app->applying_session_text || !app->session) return;
+    if (app->applying_session_text || !app->session || app->closing) return;
+    refresh_marked(app);
     const char *before = gtk_editable_get_text(editable);
     size_t from = byte_offset(before, start), to = byte_offset(before, end);
     if (from >= to) return;
-    app->popover_dismissed = FALSE;
-    if (app->marked_len && from < app->marked_start && to > app->marked_start) {
-        /* The deletion spans the cursor the pre-edit sits at: delete both sides of it. */
-        size_t tail = to - app->marked_start;
-        app_check("sb_session_delete_text", sb_session_delete_text(app->session, app->marked_start + app->marked_len,
-                                                                    app->marked_start + app->marked_len + tail));
-        app_check("sb_session_delete_text", sb_session_delete_text(app->session, from, app->marked_start));
-        app->marked_start = from;
-    } else if (app->marked_len && from >= app->marked_start) {
-        /* After the cursor: past the pre-edit. */
-        if (app_check("sb_session_delete_text", sb_session_delete_text(app->session, from + app->marked_len,
-                                                                       to + app->marked_len)))
-            return;
-    } else {
+    if (app->marked_len) {
+        size_t mark = unmark_and_remove(app);
         if (app_check("sb_session_delete_text", sb_session_delete_text(app->session, from, to))) return;
-        if (app->marked_len) app->marked_start -= to - from;
+        remark(app, to <= mark ? mark - (to - from) : from >= mark ? mark : from);
+    } else if (app_check("sb_session_delete_text", sb_session_delete_text(app->session, from, to))) {
+        return;
     }
-    g_idle_add(verify_idle, app);
+    edited(app);
 }
 
 void session_io_set_preedit(App *app, const char *preedit) {
-    if (!app->session || app->applying_session_text) return;
+    if (!app->session || app->applying_session_text || app->closing) return;
     if (!preedit) preedit = "";
     if (strcmp(preedit, app->preedit) == 0) return;
     ensure_editing(app);
-    if (app->marked_len == 0) {
-        /* A new composition starts at the cursor. */
-        const char *buffer = gtk_editable_get_text(GTK_EDITABLE(app->text));
-        app->marked_start = byte_offset(buffer, gtk_editable_get_position(GTK_EDITABLE(app->text)));
-    }
+    refresh_marked(app);
     size_t len = strlen(preedit);
-    if (app_check("sb_session_replace_text",
-                  sb_session_replace_text(app->session, app->marked_start, app->marked_start + app->marked_len,
-                                          preedit, len)))
-        return;
+    if (app->marked_len) {
+        /* Replaces the marked text; an empty pre-edit removes it. */
+        if (app_check("sb_session_set_marked_text", sb_session_set_marked_text(app->session, 0, 0, preedit, len))) return;
+    } else if (len) {
+        /* A new composition starts at the cursor. */
+        size_t cursor = session_io_cursor_bytes(app);
+        if (app_check("sb_session_set_marked_text", sb_session_set_marked_text(app->session, cursor, cursor, preedit, len)))
+            return;
+    }
     g_free(app->preedit);
     app->preedit = g_strdup(preedit);
-    app->marked_len = len;
-    g_idle_add(verify_idle, app);
-    dump_schedule(app);
+    refresh_marked(app);
+    edited(app);
 }
 
 static void on_preedit_changed(GtkText *text, const char *preedit, App *app) {
@@ -250,13 +315,23 @@ static void on_preedit_changed(GtkText *text, const char *preedit, App *app) {
 
 static void on_focus_enter(GtkEventControllerFocus *focus, App *app) {
     (void)focus;
+    if (app->closing) return;
     if (app->session) app_check("sb_session_begin_editing", sb_session_begin_editing(app->session));
     session_io_drain(app);
 }
 
 static void on_focus_leave(GtkEventControllerFocus *focus, App *app) {
     (void)focus;
-    if (app->session) app_check("sb_session_end_editing", sb_session_end_editing(app->session));
+    if (!app->session || app->closing) return;
+    /* Ending editing would commit marked text; the input method decides instead (it commits
+     * through GtkText, or drops the composition), so the pre-edit is taken out first. */
+    refresh_marked(app);
+    if (app->marked_len) {
+        unmark_and_remove(app);
+        g_free(app->preedit);
+        app->preedit = g_strdup("");
+    }
+    app_check("sb_session_end_editing", sb_session_end_editing(app->session));
     session_io_drain(app);
 }
 
