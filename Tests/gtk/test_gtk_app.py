@@ -85,6 +85,20 @@ def test_keyboard_only_reaches_and_chooses_a_result(gtk_app):
     assert chosen["status"] == f"Chose {state['rows'][0]['title']}" and chosen["focus"] == "results"
 
 
+def test_suggestions_in_the_popover_are_chosen_with_the_keyboard(gtk_app):
+    # Before typing, the field offers the host's suggestions (and recent searches).
+    state = gtk_app.wait(lambda s: s["popover"] and s["suggestions"], what="the suggestions popover")
+    assert state["suggestions"][0] == "Zürich" and state["suggestion_selected"] == -1
+    gtk_app.key("Down")
+    gtk_app.wait(lambda s: s["suggestion_selected"] == 0 and s["focus"] == "entry", what="the first suggestion selected")
+    gtk_app.key("Return")
+    state = gtk_app.wait(lambda s: s["text"] == "Zürich" and any(row["title"] == "Zürich" for row in s["rows"]),
+                         what="Zürich chosen and searched")
+    assert state["session_text"] == "Zürich" and not state["popover"]
+    assert next(row for row in state["rows"] if row["title"] == "Zürich")["title_bold_text"] == ["Zürich"]
+    assert state["resyncs"] == 0
+
+
 def test_hangul_composed_through_the_input_method_is_searched_as_typed(start_app):
     """2-set Hangul keys through GTK's input-method path: the syllable being composed (the
     pre-edit) is searched at once, and replaced, not doubled, when it is committed."""

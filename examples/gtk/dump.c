@@ -146,8 +146,10 @@ static char *render(App *app) {
         widget_centre(app, button, out);
         g_string_append_c(out, '}');
     }
-    g_string_append_printf(out, "],\"popover\":%s,\"suggestions\":[",
-                           gtk_widget_get_visible(app->popover) ? "true" : "false");
+    GtkListBoxRow *selected = gtk_list_box_get_selected_row(GTK_LIST_BOX(app->suggestion_list));
+    g_string_append_printf(out, "],\"popover\":%s,\"suggestion_selected\":%d,\"suggestions\":[",
+                           gtk_widget_get_visible(app->popover) ? "true" : "false",
+                           selected ? gtk_list_box_row_get_index(selected) : -1);
     int n = 0;
     for (GtkWidget *row = gtk_widget_get_first_child(app->suggestion_list); row; row = gtk_widget_get_next_sibling(row)) {
         GtkWidget *box = gtk_list_box_row_get_child(GTK_LIST_BOX_ROW(row));

@@ -139,7 +139,10 @@ static gboolean on_entry_key(GtkEventControllerKey *keys, guint keyval, guint ke
         return TRUE;
     }
     if (mods) return FALSE;
-    if (chrome_suggestion_key(app, keyval)) return TRUE;
+    if (chrome_suggestion_key(app, keyval)) {
+        dump_schedule(app);
+        return TRUE;
+    }
     switch (keyval) {
     case GDK_KEY_Escape:
         escape(app);
