@@ -53,7 +53,8 @@ typedef struct App {
 
     gboolean closing;         /* the window is being destroyed */
     char *dump_path;          /* --dump-rows FILE, or NULL */
-    guint dump_idle;
+    gboolean dump_pending;    /* write the dump after the next frame */
+    gboolean dump_clock_connected;
     char *state_dir;          /* --state-dir DIR for the recents file, or NULL */
 } App;
 

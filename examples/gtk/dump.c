@@ -187,14 +187,23 @@ void dump_write(App *app) {
     g_free(json);
 }
 
-static gboolean dump_idle(gpointer data) {
-    App *app = data;
-    app->dump_idle = 0;
-    if (!app->closing) dump_write(app);
-    return G_SOURCE_REMOVE;
+/* Written after the next frame is painted, so the rows and button positions are those on
+ * screen (the list view makes its row widgets during the frame's layout). */
+static void after_paint(GdkFrameClock *clock, App *app) {
+    (void)clock;
+    if (!app->dump_pending || app->closing) return;
+    app->dump_pending = FALSE;
+    dump_write(app);
 }
 
 void dump_schedule(App *app) {
-    /* After the frame's layout, so the rows and button positions are those drawn. */
-    if (app->dump_path && !app->dump_idle && !app->closing) app->dump_idle = g_timeout_add(50, dump_idle, app);
+    if (!app->dump_path || app->closing || !app->window) return;
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(app->window);
+    if (!clock) return;
+    if (!app->dump_clock_connected) {
+        g_signal_connect(clock, "after-paint", G_CALLBACK(after_paint), app);
+        app->dump_clock_connected = TRUE;
+    }
+    app->dump_pending = TRUE;
+    gtk_widget_queue_draw(app->window); /* a frame even when nothing else changed */
 }
