@@ -49,6 +49,45 @@ def display():
     server.wait(timeout=30)
 
 
+@pytest.fixture(scope="session")
+def ibus_hangul(display, tmp_path_factory):
+    """A real input method on the display: a private D-Bus session, ibus-daemon and the
+    ibus-hangul engine as the global engine. Yields the environment an app needs to use it
+    through GTK's ibus module."""
+    for tool in ("dbus-daemon", "ibus-daemon", "ibus"):
+        assert shutil.which(tool), f"{tool} is missing: bash .ci/install-deps.sh installs it"
+    home = tmp_path_factory.mktemp("ibus-home")
+    env = dict(os.environ, DISPLAY=display, HOME=str(home), XDG_CONFIG_HOME=str(home / "config"),
+               XDG_CACHE_HOME=str(home / "cache"), GSETTINGS_BACKEND="memory")
+    env.pop("IBUS_ADDRESS", None)
+    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                           stdout=subprocess.PIPE, text=True, env=env)
+    env["DBUS_SESSION_BUS_ADDRESS"] = bus.stdout.readline().strip()
+    assert env["DBUS_SESSION_BUS_ADDRESS"], "dbus-daemon did not start"
+    # No panel, no emoji picker; settings in memory (ibus-memconf): nothing touches the user's.
+    daemon = subprocess.Popen(["ibus-daemon", "--panel=disable", "--emoji-extension=disable",
+                               "--config=/usr/libexec/ibus-memconf", "--replace"],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + START_TIMEOUT
+    while True:
+        engine = subprocess.run(["ibus", "engine"], capture_output=True, text=True, env=env).stdout.strip()
+        if engine == "hangul":
+            break
+        assert time.monotonic() < deadline, "ibus-daemon did not take the hangul engine"
+        subprocess.run(["ibus", "engine", "hangul"], capture_output=True, env=env)
+        time.sleep(0.5)
+    yield {key: env[key] for key in ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "GSETTINGS_BACKEND",
+                                     "DBUS_SESSION_BUS_ADDRESS")} | {"GTK_IM_MODULE": "ibus"}
+    subprocess.run(["ibus", "exit"], capture_output=True, env=env, timeout=30)
+    for process in (daemon, bus):
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 class GtkApp:
     """The running app: its dump file, its X window, and a person's actions on it."""
 

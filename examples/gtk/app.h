@@ -7,8 +7,7 @@
  *                 input-method pre-edit forwarded to the session (characters -> bytes);
  *   chrome.c      what the session's display state says: buttons, scope bar, status, popover;
  *   rows.c        the results list: one row object per hit, matched ranges in bold (Pango);
- *   dump.c        --dump-rows: the visible state as JSON, for tests;
- *   test_im.c     a Hangul input method the tests can select (SEARCHBAR_GTK_TEST_IM=1). */
+ *   dump.c        --dump-rows: the visible state as JSON, for tests. */
 #ifndef SEARCHBAR_GTK_APP_H
 #define SEARCHBAR_GTK_APP_H
 
@@ -91,10 +90,6 @@ gboolean chrome_suggestion_key(App *app, guint keyval);
 /* rows.c */
 GtkWidget *rows_create_view(App *app);
 void rows_refresh(App *app);
-
-/* test_im.c */
-/** Registers the test input method "searchbar-test-hangul" when SEARCHBAR_GTK_TEST_IM=1. */
-void test_im_register(void);
 
 /* dump.c */
 void dump_schedule(App *app);

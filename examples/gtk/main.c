@@ -329,7 +329,6 @@ int main(int argc, char **argv) {
     }
     argc = kept;
     if (app.state_dir) g_mkdir_with_parents(app.state_dir, 0700);
-    test_im_register();
     app.application = gtk_application_new("org.searchbar.GtkExample", G_APPLICATION_NON_UNIQUE);
     g_signal_connect(app.application, "activate", G_CALLBACK(activate), &app);
     /* SIGTERM/SIGINT close the window like the close button: the dump is written at exit. */
