@@ -9,7 +9,7 @@ set -euo pipefail
 
 packages=(libicu-dev cmake ninja-build pkg-config unicode-data unicode-cldr-core tmux dpkg-dev file
           libgtk-4-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
-          dbus-x11 ibus ibus-gtk4 ibus-hangul)
+          dbus-daemon ibus ibus-gtk4 ibus-hangul)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
