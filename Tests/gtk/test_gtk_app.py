@@ -68,6 +68,13 @@ def test_scope_click_and_keys_change_the_rows_and_escape_clears(gtk_app):
     assert cleared["popover"] and "Zürich" in cleared["suggestions"]
     gtk_app.key("Escape")
     gtk_app.wait(lambda s: not s["popover"], what="the suggestions hidden by a second Escape")
+    # The bookmark icon in the empty field brings the recent searches and suggestions back.
+    hidden = gtk_app.state
+    assert hidden["bookmark_button"]
+    gtk_app.click(hidden["icon"]["x"], hidden["icon"]["y"])
+    gtk_app.wait(lambda s: s["popover"] and s["focus"] == "entry", what="the suggestions shown by the bookmark icon")
+    gtk_app.key("Escape")
+    gtk_app.wait(lambda s: not s["popover"], what="the suggestions hidden again")
     gtk_app.key("Escape")
     gtk_app.wait(lambda s: s["status"] == "Search cancelled" and not s["rows"], what="the search cancelled by a third Escape")
 

@@ -136,6 +136,14 @@ static char *render(App *app) {
                            g_strcmp0(icon, "edit-clear-symbolic") == 0 ? "true" : "false",
                            g_strcmp0(icon, "user-bookmarks-symbolic") == 0 ? "true" : "false",
                            gtk_widget_get_visible(app->cancel_button) ? "true" : "false");
+    /* Where the field's trailing icon (clear or bookmark) is drawn: 16 px icon, 8 px inset. */
+    graphene_rect_t field;
+    double sx = 0, sy = 0;
+    gtk_native_get_surface_transform(GTK_NATIVE(app->window), &sx, &sy);
+    if (gtk_widget_compute_bounds(app->entry, app->window, &field))
+        g_string_append_printf(out, ",\"icon\":{\"x\":%d,\"y\":%d}",
+                               (int)(field.origin.x + field.size.width - 16 + sx),
+                               (int)(field.origin.y + field.size.height / 2 + sy));
     g_string_append(out, ",\"scopes\":[");
     for (guint i = 0; i < app->scope_buttons->len; i++) {
         GtkWidget *button = g_ptr_array_index(app->scope_buttons, i);

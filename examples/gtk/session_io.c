@@ -46,8 +46,9 @@ static void handle_event(App *app, const sb_event *event) {
         chrome_set_message(app, "Suggestion: %s", event->text ? event->text : "");
         break;
     case SB_EVENT_BOOKMARK_BUTTON:
-        chrome_refresh_suggestions(app);
-        if (app->suggestion_count) gtk_popover_popup(GTK_POPOVER(app->popover));
+        /* The bookmark icon shows the recent searches again, even after Escape hid them. */
+        app->popover_dismissed = FALSE;
+        gtk_widget_grab_focus(app->entry);
         break;
     case SB_EVENT_SEARCH_BUTTON:
         chrome_set_message(app, "Searched for “%s”", gtk_editable_get_text(GTK_EDITABLE(app->entry)));
