@@ -4,8 +4,9 @@
  *   searchbar-gtk [--dump-rows FILE] [--state-dir DIR]
  *
  * Keys: type to search (input methods too) · Down: suggestions, then the results · Return:
- * choose the suggestion or result, or submit · Escape: clear, then hide the suggestions, then
- * cancel · Ctrl+Page Down / Ctrl+Page Up or Alt+1…9: scope · Tab: the next control.
+ * choose the suggestion or result, or submit · Escape: hide the suggestions, then clear, then
+ * cancel · Backspace: one user-perceived character · Ctrl+Page Down / Ctrl+Page Up or
+ * Alt+1…9: scope · Tab: the next control.
  * --dump-rows FILE writes the visible rows and their bold ranges as JSON whenever they change
  * and at exit; --state-dir DIR keeps the recent searches there (default: XDG state). */
 #include "app.h"
