@@ -7,6 +7,8 @@
 #   3. pytest: the Python binding installed with pip into a fresh virtual environment;
 #   3b. the Qt example (examples/qt) in real windows on Xvfb, typed into with pytest-qt and
 #      xdotool (Tests/qt; screenshots in build/qt-screenshots);
+#   3c. the GTK example (examples/gtk) in a real window on Xvfb, typed into with xdotool (and
+#      Hangul through IBus), checked through its --dump-rows output and screenshots (Tests/gtk);
 #   4. the Debian packages from CPack, installed into this system, used and purged
 #      (Tests/packaging/deb.sh; needs root or sudo);
 #   5. the wheel built from the sdist, repaired by auditwheel and used from a fresh venv with no
@@ -14,7 +16,7 @@
 # Usage: bash Tests/run.sh
 #        bash Tests/run.sh --quick    # the development loop: 1-3 with a warm build, without the
 #                                     # slow Swift suites (marked `.slow`; SEARCHBAR_QUICK=1)
-#        bash Tests/run.sh --only swift|c|python|qt|debs|wheel   # one of the steps
+#        bash Tests/run.sh --only swift|c|python|qt|gtk|debs|wheel   # one of the steps
 #        bash Tests/run.sh --sanitizers [--fuzz SECONDS]   # what CI runs after the above
 #        bash Tests/run.sh --deep [--fuzz SECONDS]         # every suite under both sanitizers
 #        bash Tests/run.sh --sanitize address|thread [--fuzz SECONDS] [--no-swift]
@@ -23,7 +25,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-all_steps="swift c python qt debs wheel"
+all_steps="swift c python qt gtk debs wheel"
 steps=$all_steps
 case "${1:-}" in
     "") ;;
@@ -61,11 +63,19 @@ qt_tests() {
         xvfb-run -a -s "-screen 0 1280x1024x24" env QT_QPA_PLATFORM=xcb "$python" -m pytest -q Tests/qt
 }
 
+# The GTK example under Xvfb (its fixtures start the X server).
+gtk_tests() {
+    local python
+    python=$(bash .ci/python-env.sh "$root/$build") &&
+        SEARCHBAR_BUILD_DIR="$root/$build" "$python" -m pytest -q Tests/gtk
+}
+
 runs() { case " $steps " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 runs swift && step "swift tests" swift_tests
 runs c && step "cmake build and C tests" cmake_tests
 runs python && step "python tests" python_tests
 runs qt && step "qt example" qt_tests
+runs gtk && step "gtk example" gtk_tests
 runs debs && step "debian packages" bash Tests/packaging/deb.sh "$build"
 runs wheel && step "python wheel" bash Tests/packaging/wheel.sh "$build/wheel"
 finish_steps
