@@ -4,6 +4,7 @@ Imports nothing of searchbar's: _ffi loads the library with these (and _session_
 declarations); tests/test_header_agreement.py checks both against the header.
 """
 import ctypes
+from typing import Any
 
 
 class _Opaque(ctypes.Structure):
@@ -34,7 +35,7 @@ class Versioned(ctypes.Structure):
 
     VERSION = 1
 
-    def __init__(self, *args, **fields):
+    def __init__(self, *args: Any, **fields: Any) -> None:
         if args:  # positional values are the fields after the version
             super().__init__(fields.pop("version", self.VERSION), *args, **fields)
         else:
@@ -271,3 +272,4 @@ FUNCTIONS = {
     "sb_sample_items": (ctypes.c_int, [ctypes.c_uint32, P(P(sb_item)), P(ctypes.c_size_t)], True),
     "sb_sample_scope_title": (ctypes.c_char_p, [ctypes.c_uint32], False),
 }
+
