@@ -273,3 +273,15 @@ FUNCTIONS = {
     "sb_sample_scope_title": (ctypes.c_char_p, [ctypes.c_uint32], False),
 }
 
+#: sb_<enum>_string(uint32_t value) -> the value's constant name, for every C enum whose function
+#: is not declared with its object (sb_status_string above, sb_event_kind_string with the session).
+ENUM_NAME_FUNCTIONS = [
+    "sb_token_kind_string", "sb_match_mode_string", "sb_field_string", "sb_filter_kind_string",
+    "sb_unit_string", "sb_session_clock_string", "sb_autocapitalization_string",
+    "sb_keyboard_type_string", "sb_text_trait_string", "sb_return_key_type_string",
+    "sb_scope_bar_policy_string", "sb_search_token_kind_string", "sb_bar_style_string",
+    "sb_bar_tone_string", "sb_bar_placement_string", "sb_cancel_button_policy_string",
+    "sb_bar_item_kind_string", "sb_search_trigger_string", "sb_suggestion_source_string",
+    "sb_suggestion_action_string",
+]
+FUNCTIONS.update({name: (ctypes.c_char_p, [ctypes.c_uint32], False) for name in ENUM_NAME_FUNCTIONS})
