@@ -60,7 +60,8 @@ SECTIONS = [
     ("version", "Version, errors and library settings", [
         "sb_version_number", "sb_version_string", "sb_status_string", "sb_last_error",
         "sb_config_init", "sb_configure", "sb_get_config", "sb_free", "sb_release_memory"]),
-    ("text", "Text: folding and word tokens", ["sb_fold", "sb_tokenize"]),
+    ("text", "Text: folding and word tokens", ["sb_fold", "sb_tokenize",
+        "sb_token_kind_string"]),
     ("collator", "Collator: locale-aware sorting", [
         "sb_collator_new", "sb_collator_free", "sb_collator_compare", "sb_collator_sort",
         "sb_collator_sort_packed", "sb_collator_sort_key"]),
@@ -68,14 +69,17 @@ SECTIONS = [
         "sb_index_options_init", "sb_index_new", "sb_index_free", "sb_index_get_options",
         "sb_index_count", "sb_index_add", "sb_packed_items_init", "sb_index_add_packed",
         "sb_index_remove", "sb_index_clear", "sb_index_get", "sb_search_options_init", "sb_index_search", "sb_index_search_async",
-        "sb_index_cancel", "sb_sample_items", "sb_sample_scope_title"]),
+        "sb_index_cancel", "sb_sample_items", "sb_sample_scope_title",
+        "sb_match_mode_string", "sb_field_string", "sb_filter_kind_string"]),
     ("results", "Results", [
         "sb_results_count", "sb_results_total", "sb_results_get", "sb_results_text",
         "sb_results_field", "sb_results_copy", "sb_results_data", "sb_results_export",
-        "sb_results_fields", "sb_results_free"]),
+        "sb_results_fields", "sb_results_free",
+        "sb_unit_string"]),
     ("session_lifecycle", "Session: lifecycle", [
         "sb_session_options_init", "sb_session_new", "sb_session_free", "sb_session_set_active",
-        "sb_session_set_search_options"]),
+        "sb_session_set_search_options",
+        "sb_session_clock_string"]),
     ("session_text", "Session: text and editing", [
         "sb_session_begin_editing", "sb_session_end_editing", "sb_session_get_text",
         "sb_session_set_text", "sb_session_insert_text", "sb_session_delete_text",
@@ -85,11 +89,13 @@ SECTIONS = [
         "sb_session_set_keyboard_type", "sb_session_set_autocorrection",
         "sb_session_set_spell_checking", "sb_session_set_return_key_type",
         "sb_session_set_enables_return_key_automatically", "sb_session_clear",
-        "sb_session_submit", "sb_session_cancel"]),
+        "sb_session_submit", "sb_session_cancel",
+        "sb_autocapitalization_string", "sb_keyboard_type_string", "sb_text_trait_string", "sb_return_key_type_string"]),
     ("session_scopes", "Session: scopes and tokens", [
         "sb_session_set_scope_titles", "sb_session_set_scope_bar_policy",
         "sb_session_select_scope", "sb_session_set_selected_scope", "sb_session_insert_token",
-        "sb_session_remove_token"]),
+        "sb_session_remove_token",
+        "sb_scope_bar_policy_string", "sb_search_token_kind_string"]),
     ("session_appearance", "Session: buttons and appearance", [
         "sb_session_display", "sb_session_set_placeholder", "sb_session_set_prompt",
         "sb_session_set_style", "sb_session_set_tint", "sb_session_set_bar_tone",
@@ -97,13 +103,15 @@ SECTIONS = [
         "sb_session_set_cancel_button_policy", "sb_session_set_cancel_button_title",
         "sb_session_set_shows_bookmark_button", "sb_session_set_shows_results_list_button",
         "sb_session_set_results_list_selected", "sb_session_set_items",
-        "sb_session_tap_bookmark_button", "sb_session_tap_results_list_button"]),
+        "sb_session_tap_bookmark_button", "sb_session_tap_results_list_button",
+        "sb_bar_style_string", "sb_bar_tone_string", "sb_bar_placement_string", "sb_cancel_button_policy_string", "sb_bar_item_kind_string"]),
     ("session_timing", "Session: timing and searches", [
         "sb_search_timing_init", "sb_session_get_timing", "sb_session_set_timing",
         "sb_session_advance_clock", "sb_session_next_deadline", "sb_session_run_due",
         "sb_session_search_now", "sb_session_get_query", "sb_session_deliver_results",
         "sb_session_fail_search", "sb_session_results", "sb_session_copy_results",
-        "sb_session_choose_result", "sb_session_move_match"]),
+        "sb_session_choose_result", "sb_session_move_match",
+        "sb_search_trigger_string"]),
     ("session_events", "Session: events", [
         "sb_session_set_callbacks", "sb_session_next_event", "sb_session_event_fd",
         "sb_session_set_event_queue_capacity", "sb_event_kind_string"]),
@@ -112,7 +120,8 @@ SECTIONS = [
         "sb_session_set_host_suggestions", "sb_session_set_suggestion_limits",
         "sb_recents_policy_init", "sb_session_get_recents_policy",
         "sb_session_set_recents_policy", "sb_session_set_recents_name", "sb_session_recents",
-        "sb_session_add_recent", "sb_session_remove_recent", "sb_session_clear_recents"]),
+        "sb_session_add_recent", "sb_session_remove_recent", "sb_session_clear_recents",
+        "sb_suggestion_source_string", "sb_suggestion_action_string"]),
     ("session_snapshot", "Session: snapshot", ["sb_session_snapshot", "sb_session_restore"]),
 ]
 

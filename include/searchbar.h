@@ -166,12 +166,13 @@ uint32_t sb_version_number(void);
 const char *sb_version_string(void);
 
 /**
- * The name of a status value, such as "SB_EINVAL"; "SB_UNKNOWN_STATUS" for a value this
- * version does not know.
+ * The name of an sb_status value, such as "SB_OK", for logs, debugging and hosts
+ * that show it; "SB_UNKNOWN_STATUS" for a value this version does not know.
  * Ownership: static storage owned by the library; do not free it.
  * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
  */
-const char *sb_status_string(sb_status status);
+const char *sb_status_string(sb_status value);
 
 /**
  * The message of the last failed or warned call made on the calling thread, or "" if none.
@@ -304,6 +305,15 @@ sb_status sb_fold(const char *locale, const char *text, size_t text_len, char **
  * SB_ETOOBIG; SB_ENOMEM.
  */
 sb_status sb_tokenize(const char *locale, const char *text, size_t text_len, sb_token **out_tokens, size_t *out_count);
+
+/**
+ * The name of an sb_token_kind value, such as "SB_TOKEN_WORD", for logs, debugging and hosts
+ * that show it; "SB_TOKEN_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_token_kind_string(uint32_t value);
 
 /* ==============================================================================================
  * Collator: locale-aware sorting
@@ -520,10 +530,10 @@ typedef struct sb_search_options {
     size_t filter_count;
     /* ---- version 2 ---- */
     /** Hits skipped before the first returned (paging: page p of n hits is offset p * n, limit
-     *  n); at most SB_SEARCH_MAX_OFFSET. Hits that tie in relevance and whose titles agree in
-     *  their first collation bytes (about 8: "Report 2024-01…", "Report 2024-02…") are taken
-     *  into a page in id order and then sorted by title, so a run of such hits that straddles a
-     *  page boundary may show one of them on both pages and another on neither. */
+     *  n); at most SB_SEARCH_MAX_OFFSET. Hits follow one total order (relevance, then the
+     *  collation of their titles, then id) and a page is exactly its slice [offset, offset +
+     *  limit): paging never shows a hit twice or skips one, in every mode, with scopes and
+     *  filters. */
     size_t offset;
 } sb_search_options;
 
@@ -795,6 +805,33 @@ sb_status sb_sample_items(uint32_t scopes, sb_item **out_items, size_t *out_coun
  */
 const char *sb_sample_scope_title(uint32_t scope);
 
+/**
+ * The name of an sb_match_mode value, such as "SB_MODE_DEFAULT", for logs, debugging and hosts
+ * that show it; "SB_MODE_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_match_mode_string(uint32_t value);
+
+/**
+ * The name of an sb_field value, such as "SB_FIELD_TITLE", for logs, debugging and hosts
+ * that show it; "SB_FIELD_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_field_string(uint32_t value);
+
+/**
+ * The name of an sb_filter_kind value, such as "SB_FILTER_EQUALS", for logs, debugging and hosts
+ * that show it; "SB_FILTER_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_filter_kind_string(uint32_t value);
+
 /* ==============================================================================================
  * Results
  * ============================================================================================== */
@@ -1000,6 +1037,15 @@ sb_status sb_results_fields(sb_results *results, uint32_t unit, const sb_field_e
  */
 sb_status sb_results_free(sb_results *results);
 
+/**
+ * The name of an sb_unit value, such as "SB_UNIT_BYTES", for logs, debugging and hosts
+ * that show it; "SB_UNIT_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_unit_string(uint32_t value);
+
 /* ==============================================================================================
  * Session: lifecycle
  * ============================================================================================== */
@@ -1098,6 +1144,15 @@ sb_status sb_session_set_active(sb_session *session, int32_t active);
  * the options are unchanged; inside a callback the change and its search are queued together.
  */
 sb_status sb_session_set_search_options(sb_session *session, const sb_search_options *options);
+
+/**
+ * The name of an sb_session_clock value, such as "SB_CLOCK_SYSTEM", for logs, debugging and hosts
+ * that show it; "SB_CLOCK_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_session_clock_string(uint32_t value);
 
 /* ==============================================================================================
  * Session: text and editing
@@ -1375,6 +1430,42 @@ sb_status sb_session_submit(sb_session *session);
  */
 sb_status sb_session_cancel(sb_session *session);
 
+/**
+ * The name of an sb_autocapitalization value, such as "SB_AUTOCAP_NONE", for logs, debugging and hosts
+ * that show it; "SB_AUTOCAP_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_autocapitalization_string(uint32_t value);
+
+/**
+ * The name of an sb_keyboard_type value, such as "SB_KEYBOARD_DEFAULT", for logs, debugging and hosts
+ * that show it; "SB_KEYBOARD_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_keyboard_type_string(uint32_t value);
+
+/**
+ * The name of an sb_text_trait value, such as "SB_TRAIT_DEFAULT", for logs, debugging and hosts
+ * that show it; "SB_TRAIT_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_text_trait_string(uint32_t value);
+
+/**
+ * The name of an sb_return_key_type value, such as "SB_RETURN_KEY_DEFAULT", for logs, debugging and hosts
+ * that show it; "SB_RETURN_KEY_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_return_key_type_string(uint32_t value);
+
 /* ==============================================================================================
  * Session: scopes and tokens
  * ============================================================================================== */
@@ -1470,6 +1561,24 @@ sb_status sb_session_insert_token(sb_session *session, int64_t index, const sb_s
  * Returns SB_OK; SB_EINVAL (bad handle, index out of range); SB_EMISUSE.
  */
 sb_status sb_session_remove_token(sb_session *session, int64_t index);
+
+/**
+ * The name of an sb_scope_bar_policy value, such as "SB_SCOPE_BAR_AUTOMATIC", for logs, debugging and hosts
+ * that show it; "SB_SCOPE_BAR_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_scope_bar_policy_string(uint32_t value);
+
+/**
+ * The name of an sb_search_token_kind value, such as "SB_SEARCH_TOKEN_TERM", for logs, debugging and hosts
+ * that show it; "SB_SEARCH_TOKEN_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_search_token_kind_string(uint32_t value);
 
 /* ==============================================================================================
  * Session: buttons and appearance
@@ -1778,6 +1887,51 @@ sb_status sb_session_tap_bookmark_button(sb_session *session);
  */
 sb_status sb_session_tap_results_list_button(sb_session *session);
 
+/**
+ * The name of an sb_bar_style value, such as "SB_BAR_STYLE_PROMINENT", for logs, debugging and hosts
+ * that show it; "SB_BAR_STYLE_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_bar_style_string(uint32_t value);
+
+/**
+ * The name of an sb_bar_tone value, such as "SB_BAR_TONE_DEFAULT", for logs, debugging and hosts
+ * that show it; "SB_BAR_TONE_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_bar_tone_string(uint32_t value);
+
+/**
+ * The name of an sb_bar_placement value, such as "SB_PLACEMENT_CONTENT", for logs, debugging and hosts
+ * that show it; "SB_PLACEMENT_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_bar_placement_string(uint32_t value);
+
+/**
+ * The name of an sb_cancel_button_policy value, such as "SB_CANCEL_BUTTON_AUTOMATIC", for logs, debugging and hosts
+ * that show it; "SB_CANCEL_BUTTON_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_cancel_button_policy_string(uint32_t value);
+
+/**
+ * The name of an sb_bar_item_kind value, such as "SB_BAR_ITEM_HOST", for logs, debugging and hosts
+ * that show it; "SB_BAR_ITEM_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_bar_item_kind_string(uint32_t value);
+
 /* ==============================================================================================
  * Session: timing and searches
  * ============================================================================================== */
@@ -1988,6 +2142,15 @@ sb_status sb_session_choose_result(sb_session *session, uint64_t id);
  */
 sb_status sb_session_move_match(sb_session *session, int32_t direction);
 
+/**
+ * The name of an sb_search_trigger value, such as "SB_TRIGGER_AS_YOU_TYPE", for logs, debugging and hosts
+ * that show it; "SB_TRIGGER_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_search_trigger_string(uint32_t value);
+
 /* ==============================================================================================
  * Session: events
  * ============================================================================================== */
@@ -2165,12 +2328,13 @@ sb_status sb_session_event_fd(sb_session *session, int32_t *out_fd);
 sb_status sb_session_set_event_queue_capacity(sb_session *session, uint32_t capacity, uint64_t *out_dropped);
 
 /**
- * The name of an event kind, such as "SB_EVENT_TEXT_DID_CHANGE", for logs and debugging;
- * "SB_EVENT_UNKNOWN" for a value this version does not know.
+ * The name of an sb_event_kind value, such as "SB_EVENT_SHOULD_BEGIN_EDITING", for logs, debugging and hosts
+ * that show it; "SB_EVENT_UNKNOWN" for a value this version does not know.
  * Ownership: static storage owned by the library; do not free it.
  * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
  */
-const char *sb_event_kind_string(uint32_t kind);
+const char *sb_event_kind_string(uint32_t value);
 
 /* ==============================================================================================
  * Session: suggestions and recents
@@ -2354,6 +2518,24 @@ sb_status sb_session_remove_recent(sb_session *session, int64_t index);
  * Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
  */
 sb_status sb_session_clear_recents(sb_session *session);
+
+/**
+ * The name of an sb_suggestion_source value, such as "SB_SUGGESTION_RECENT", for logs, debugging and hosts
+ * that show it; "SB_SUGGESTION_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_suggestion_source_string(uint32_t value);
+
+/**
+ * The name of an sb_suggestion_action value, such as "SB_SUGGESTION_REPLACE_TEXT", for logs, debugging and hosts
+ * that show it; "SB_SUGGESTION_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_suggestion_action_string(uint32_t value);
 
 /* ==============================================================================================
  * Session: snapshot

@@ -1,29 +1,6 @@
 import CSearchBar
 import Glibc
 
-/// One permanent C string per status name.
-nonisolated(unsafe) private let statusNames: [UInt32: UnsafePointer<CChar>] = {
-    let names: [(sb_status, String)] = [
-        (SB_OK, "SB_OK"), (SB_EINVAL, "SB_EINVAL"), (SB_ENOMEM, "SB_ENOMEM"),
-        (SB_ENOTFOUND, "SB_ENOTFOUND"), (SB_ECANCELED, "SB_ECANCELED"), (SB_EIO, "SB_EIO"),
-        (SB_ECORRUPT, "SB_ECORRUPT"), (SB_EMISUSE, "SB_EMISUSE"), (SB_ETOOBIG, "SB_ETOOBIG"),
-        (SB_ETIMEDOUT, "SB_ETIMEDOUT"), (SB_EINTERNAL, "SB_EINTERNAL"),
-        (SB_WARN_LOCALE_FALLBACK, "SB_WARN_LOCALE_FALLBACK"), (SB_WARN_RECENTS_RESET, "SB_WARN_RECENTS_RESET"),
-        (SB_EMPTY, "SB_EMPTY"),
-    ]
-    return Dictionary(uniqueKeysWithValues: names.map { ($0.0.rawValue, permanentCString($0.1)) })
-}()
-
-nonisolated(unsafe) private let unknownStatusName = permanentCString("SB_UNKNOWN_STATUS")
-
-/// The name of a status value, such as "SB_EINVAL"; "SB_UNKNOWN_STATUS" for a value this
-/// version does not know.
-/// Ownership: static storage owned by the library; do not free it.
-/// Thread safety: any thread. Never fails.
-@c public func sb_status_string(_ status: sb_status) -> UnsafePointer<CChar> {
-    statusNames[status.rawValue] ?? unknownStatusName
-}
-
 /// The message of the last failed or warned call made on the calling thread, or "" if none.
 /// Messages name the argument or value at fault. A later failure on the same thread replaces it;
 /// successful calls leave it as it was.

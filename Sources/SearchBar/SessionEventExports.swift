@@ -97,35 +97,3 @@ import SearchBarCore
         return SB_OK
     }
 }
-
-/// One permanent C string per event kind.
-nonisolated(unsafe) private let eventKindNames: [UInt32: UnsafePointer<CChar>] = {
-    let kinds: [(sb_event_kind, String)] = [
-        (SB_EVENT_SHOULD_BEGIN_EDITING, "SB_EVENT_SHOULD_BEGIN_EDITING"), (SB_EVENT_DID_BEGIN_EDITING, "SB_EVENT_DID_BEGIN_EDITING"),
-        (SB_EVENT_SHOULD_END_EDITING, "SB_EVENT_SHOULD_END_EDITING"), (SB_EVENT_DID_END_EDITING, "SB_EVENT_DID_END_EDITING"),
-        (SB_EVENT_SHOULD_CHANGE_TEXT, "SB_EVENT_SHOULD_CHANGE_TEXT"), (SB_EVENT_TEXT_DID_CHANGE, "SB_EVENT_TEXT_DID_CHANGE"),
-        (SB_EVENT_SEARCH_BUTTON, "SB_EVENT_SEARCH_BUTTON"), (SB_EVENT_CANCEL_BUTTON, "SB_EVENT_CANCEL_BUTTON"),
-        (SB_EVENT_BOOKMARK_BUTTON, "SB_EVENT_BOOKMARK_BUTTON"), (SB_EVENT_RESULTS_LIST_BUTTON, "SB_EVENT_RESULTS_LIST_BUTTON"),
-        (SB_EVENT_CLEAR, "SB_EVENT_CLEAR"), (SB_EVENT_SHOULD_CHANGE_SCOPE, "SB_EVENT_SHOULD_CHANGE_SCOPE"),
-        (SB_EVENT_SCOPE_DID_CHANGE, "SB_EVENT_SCOPE_DID_CHANGE"), (SB_EVENT_TOKEN_ADDED, "SB_EVENT_TOKEN_ADDED"),
-        (SB_EVENT_TOKEN_REMOVED, "SB_EVENT_TOKEN_REMOVED"), (SB_EVENT_WILL_PRESENT, "SB_EVENT_WILL_PRESENT"),
-        (SB_EVENT_DID_PRESENT, "SB_EVENT_DID_PRESENT"), (SB_EVENT_WILL_DISMISS, "SB_EVENT_WILL_DISMISS"),
-        (SB_EVENT_DID_DISMISS, "SB_EVENT_DID_DISMISS"), (SB_EVENT_UPDATE_SEARCH_RESULTS, "SB_EVENT_UPDATE_SEARCH_RESULTS"),
-        (SB_EVENT_RESULTS_READY, "SB_EVENT_RESULTS_READY"), (SB_EVENT_SEARCH_STALLED, "SB_EVENT_SEARCH_STALLED"),
-        (SB_EVENT_SUPERSEDED, "SB_EVENT_SUPERSEDED"), (SB_EVENT_ERROR, "SB_EVENT_ERROR"),
-        (SB_EVENT_SUGGESTION_CHOSEN, "SB_EVENT_SUGGESTION_CHOSEN"), (SB_EVENT_RESULT_CHOSEN, "SB_EVENT_RESULT_CHOSEN"),
-        (SB_EVENT_NEXT_MATCH, "SB_EVENT_NEXT_MATCH"), (SB_EVENT_PREVIOUS_MATCH, "SB_EVENT_PREVIOUS_MATCH"),
-        (SB_EVENT_RECENTS_DID_CHANGE, "SB_EVENT_RECENTS_DID_CHANGE"),
-    ]
-    return Dictionary(uniqueKeysWithValues: kinds.map { ($0.0.rawValue, permanentCString($0.1)) })
-}()
-
-nonisolated(unsafe) private let unknownEventKindName = permanentCString("SB_EVENT_UNKNOWN")
-
-/// The name of an event kind, such as "SB_EVENT_TEXT_DID_CHANGE", for logs and debugging;
-/// "SB_EVENT_UNKNOWN" for a value this version does not know.
-/// Ownership: static storage owned by the library; do not free it.
-/// Thread safety: any thread. Never fails.
-@c public func sb_event_kind_string(_ kind: UInt32) -> UnsafePointer<CChar> {
-    eventKindNames[kind] ?? unknownEventKindName
-}

@@ -4,7 +4,7 @@
 - it reads by object: the section banners, in order, each object's functions inside its
   section, and in a section `*_init` before `*_new` before `*_free`;
 - every function documents its `Thread safety:`;
-- every enum says it is append-only;
+- every enum says it is append-only and has an `sb_<enum>_string()` naming its values;
 - every struct the host fills starts with `uint32_t version` and has SB_*_VERSION, SB_*_INIT
   and sb_*_init(); every `*_free` returns sb_status; booleans are int32_t (no uint8_t or bool);
 - docs/abi.md exists, covers what it must, and the README links it.
@@ -100,6 +100,8 @@ def main(header_path, readme_path, abi_path):
         doc, name = m.groups()
         if "Append-only" not in doc:
             fail(f"enum {name} does not say it is append-only")
+        if not re.search(r"^const char \*%s_string\(" % name, header, flags=re.M):
+            fail(f"enum {name} has no {name}_string() naming its values")
     if re.search(r"typedef enum \w+ \{", header) and len(re.findall(r"typedef enum", header)) != len(
             re.findall(r"\*/\ntypedef enum", header)):
         fail("an enum has no doc comment")

@@ -1,11 +1,19 @@
-/* Shared by the session C tests: a three-item index of fruit, and a session on a manual clock
- * (over an index, or host-searched with NULL) keeping its recents in a given directory. */
+/* Shared by the session and results C tests: a prefix-mode index for a locale, the three-item
+ * index of fruit, and a session on a manual clock (over an index, or host-searched with NULL)
+ * keeping its recents in a given directory. */
 #ifndef SB_FRUIT_FIXTURE_H
 #define SB_FRUIT_FIXTURE_H
 #include <searchbar.h>
 #include <stdint.h>
 #include <string.h>
 #include "check.h"
+
+/* A new empty index: prefix mode, every field, `locale` (NULL for none), two threads. */
+static inline sb_index *prefix_index(const char *locale) {
+    sb_index *index = NULL;
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, locale, 2}, &index), SB_OK);
+    return index;
+}
 
 static inline void add_fruit(sb_index *index) {
     /* Three titles matching "ap", one with a subtitle match, in scope 1. */
@@ -22,6 +30,13 @@ static inline void add_fruit(sb_index *index) {
         items[i].scope = 1;
     }
     CHECK_STATUS(sb_index_add(index, items, 3), SB_OK);
+}
+
+/* The fruit index: an English prefix-mode index holding add_fruit()'s three items. */
+static inline sb_index *fruit_index(void) {
+    sb_index *index = prefix_index("en");
+    add_fruit(index);
+    return index;
 }
 
 /* Waits (up to 30 s, a bound that holds on a loaded machine) for the results of `generation`;

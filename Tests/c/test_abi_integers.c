@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "fruit_fixture.h"
 
 #define HALF ((size_t)1 << (sizeof(size_t) * 8 - 1)) /* 2^63: the first size_t Swift's Int cannot hold */
 
@@ -414,8 +415,7 @@ static void session_integers(sb_index *index, const char *dir) {
 int main(void) {
     char dir[] = "/tmp/sb-abi-integers-XXXXXX";
     if (!mkdtemp(dir)) return 2;
-    sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2}, &index), SB_OK);
+    sb_index *index = prefix_index("en");
     packed_items(index);
     collator_sorts();
     index_and_results(index);

@@ -57,9 +57,7 @@ static void index_sessions_refuse_host_results(sb_index *index, const char *dir)
 int main(void) {
     char dir[] = "/tmp/sb-host-results-XXXXXX";
     if (!mkdtemp(dir)) return 2;
-    sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2}, &index), SB_OK);
-    add_fruit(index);
+    sb_index *index = fruit_index();
     index_sessions_refuse_host_results(index, dir);
     sb_index_free(index);
     rmdir(dir);

@@ -62,9 +62,7 @@ static void results_texts_are_terminated(sb_index *index) {
 int main(void) {
     char dir[] = "/tmp/sb-results-text-XXXXXX";
     if (!mkdtemp(dir)) return 2;
-    sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2}, &index), SB_OK);
-    add_fruit(index);
+    sb_index *index = fruit_index();
     results_texts_are_terminated(index);
     sb_index_free(index);
     rmdir(dir);

@@ -271,9 +271,7 @@ static void test_failure_is_an_error_event(sb_index *index, const char *dir) {
 int main(void) {
     char dir[] = "/tmp/sb-callback-actions-XXXXXX";
     if (!mkdtemp(dir)) return 2;
-    sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2}, &index), SB_OK);
-    add_fruit(index);
+    sb_index *index = fruit_index();
     test_resign_on_search(index, dir);
     test_deactivate(index, dir);
     test_set_text_on_suggestion(index, dir);

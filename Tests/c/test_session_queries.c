@@ -201,8 +201,7 @@ static void test_submit_only(sb_index *index, const char *dir) {
 int main(void) {
     char dir[] = "/tmp/sb-session-queries-XXXXXX";
     if (!mkdtemp(dir)) return 2;
-    sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "de", 2}, &index), SB_OK);
+    sb_index *index = prefix_index("de");
     add_places(index);
     test_completions(index, dir);
     test_update_event_and_query(index, dir);

@@ -302,10 +302,10 @@ typedef struct sb_search_options {
     size_t filter_count;
     /* ---- version 2 ---- */
     /** Hits skipped before the first returned (paging: page p of n hits is offset p * n, limit
-     *  n); at most SB_SEARCH_MAX_OFFSET. Hits that tie in relevance and whose titles agree in
-     *  their first collation bytes (about 8: "Report 2024-01…", "Report 2024-02…") are taken
-     *  into a page in id order and then sorted by title, so a run of such hits that straddles a
-     *  page boundary may show one of them on both pages and another on neither. */
+     *  n); at most SB_SEARCH_MAX_OFFSET. Hits follow one total order (relevance, then the
+     *  collation of their titles, then id) and a page is exactly its slice [offset, offset +
+     *  limit): paging never shows a hit twice or skips one, in every mode, with scopes and
+     *  filters. */
     size_t offset;
 } sb_search_options;
 

@@ -8,8 +8,7 @@ import Testing
 struct ResultsListTests {
     /// `count` items of a number and two words from a small vocabulary (so that many match one
     /// letter and some need typos), with subtitles and keywords from the same words. The
-    /// numbers lead so that titles differ in their first collation bytes (the order of hits
-    /// that tie past them is not stable across pages: see ``SearchOptions/offset``).
+    /// numbers lead so that titles differ in their first collation bytes.
     static func items(_ count: Int, seed: UInt64 = 7) -> [IndexItem] {
         let words = [
             "apple", "apricot", "banana", "berry", "cherry", "citrus", "date", "elder", "fig", "grape",

@@ -20,4 +20,4 @@ def pool_threads() -> int:
     """The executor pool's thread count: the threads it runs with, or will start with."""
     config = sb_config()
     lib.sb_get_config(ctypes.byref(config))
-    return config.threads
+    return int(config.threads)

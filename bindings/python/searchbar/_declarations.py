@@ -4,6 +4,7 @@ Imports nothing of searchbar's: _ffi loads the library with these (and _session_
 declarations); tests/test_header_agreement.py checks both against the header.
 """
 import ctypes
+from typing import Any
 
 
 class _Opaque(ctypes.Structure):
@@ -34,7 +35,7 @@ class Versioned(ctypes.Structure):
 
     VERSION = 1
 
-    def __init__(self, *args, **fields):
+    def __init__(self, *args: Any, **fields: Any) -> None:
         if args:  # positional values are the fields after the version
             super().__init__(fields.pop("version", self.VERSION), *args, **fields)
         else:
@@ -271,3 +272,16 @@ FUNCTIONS = {
     "sb_sample_items": (ctypes.c_int, [ctypes.c_uint32, P(P(sb_item)), P(ctypes.c_size_t)], True),
     "sb_sample_scope_title": (ctypes.c_char_p, [ctypes.c_uint32], False),
 }
+
+#: sb_<enum>_string(uint32_t value) -> the value's constant name, for every C enum whose function
+#: is not declared with its object (sb_status_string above, sb_event_kind_string with the session).
+ENUM_NAME_FUNCTIONS = [
+    "sb_token_kind_string", "sb_match_mode_string", "sb_field_string", "sb_filter_kind_string",
+    "sb_unit_string", "sb_session_clock_string", "sb_autocapitalization_string",
+    "sb_keyboard_type_string", "sb_text_trait_string", "sb_return_key_type_string",
+    "sb_scope_bar_policy_string", "sb_search_token_kind_string", "sb_bar_style_string",
+    "sb_bar_tone_string", "sb_bar_placement_string", "sb_cancel_button_policy_string",
+    "sb_bar_item_kind_string", "sb_search_trigger_string", "sb_suggestion_source_string",
+    "sb_suggestion_action_string",
+]
+FUNCTIONS.update({name: (ctypes.c_char_p, [ctypes.c_uint32], False) for name in ENUM_NAME_FUNCTIONS})

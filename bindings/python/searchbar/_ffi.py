@@ -10,7 +10,7 @@ import array
 import ctypes
 import itertools
 import os
-from typing import Any, TypeVar
+from typing import Any, Sequence, TypeVar
 
 from ._declarations import *  # noqa: F401,F403
 from ._declarations import FUNCTIONS as _CORE_FUNCTIONS
@@ -42,7 +42,7 @@ class OwnedHandle:
             getattr(lib, self._free)(handle)
             self._handle = ctypes.POINTER(self._handle_type)()
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()
         except Exception:  # a finalizer must not raise
@@ -57,7 +57,7 @@ class OwnedHandle:
         self.close()
 
 
-def _library_path():
+def _library_path() -> str:
     override = os.environ.get("SEARCHBAR_LIBRARY")
     if override:
         return override
@@ -72,7 +72,7 @@ def _library_path():
     raise ImportError("searchbar: libsearchbar.so not found; reinstall the package or set SEARCHBAR_LIBRARY")
 
 
-def _load():
+def _load() -> ctypes.CDLL:
     path = _library_path()
     try:
         lib = ctypes.CDLL(path)
@@ -87,7 +87,7 @@ def _load():
         function.argtypes = argtypes
         if returns_status:
             function.errcheck = _errcheck
-    major = lib.sb_version_number() // 10000
+    major = int(lib.sb_version_number()) // 10000
     if major != ABI_MAJOR:
         raise ImportError(
             f"searchbar: {path} has ABI major version {major}; this binding needs {ABI_MAJOR}"
@@ -95,7 +95,7 @@ def _load():
     return lib
 
 
-def _errcheck(result, function, arguments):
+def _errcheck(result: int, function: Any, arguments: tuple[Any, ...]) -> int:
     if result == 0:
         return result
     return check_status(result, last_error(), function.__name__)
@@ -104,15 +104,15 @@ def _errcheck(result, function, arguments):
 lib = _load()
 
 
-def last_error():
+def last_error() -> str:
     """The calling thread's last error message from the library."""
-    message = lib.sb_last_error()
+    message: bytes | None = lib.sb_last_error()
     return message.decode("utf-8", "replace") if message else ""
 
 
-def status_name(status):
+def status_name(status: int) -> str:
     """The library's name for a status value, e.g. 'SB_EINVAL'."""
-    name = lib.sb_status_string(status)
+    name: bytes | None = lib.sb_status_string(status)
     return name.decode("ascii") if name else _status_name(status)
 
 
@@ -120,13 +120,13 @@ def status_name(status):
 SIZE_T_CODE = next(code for code in "LQI" if array.array(code).itemsize == ctypes.sizeof(ctypes.c_size_t))
 
 
-def size_t_view(values):
+def size_t_view(values: array.array[int]) -> ctypes.Array[ctypes.c_size_t]:
     """A ctypes size_t array sharing the memory of array.array `values` (no copy): pass it where
     C takes `size_t *`; keep `values` alive while C reads it."""
     return (ctypes.c_size_t * len(values)).from_buffer(values)
 
 
-def packed_utf8(strings, name):
+def packed_utf8(strings: Sequence[str], name: str) -> tuple[bytes, array.array[int]]:
     """(bytes, offsets) of `strings` packed end to end for the packed entry points: one UTF-8
     buffer and an array.array of len(strings) + 1 size_t offsets. Lone surrogates pass through as
     invalid UTF-8, which the library rejects with SB_EINVAL. Raises TypeError naming the first
@@ -147,7 +147,7 @@ def packed_utf8(strings, name):
     return data, offsets
 
 
-def take_bytes(pointer, length):
+def take_bytes(pointer: Any, length: int) -> bytes:
     """Copies `length` bytes of a library buffer and frees it."""
     try:
         return ctypes.string_at(pointer, length) if length else b""

@@ -8,7 +8,7 @@ import struct
 import threading
 import types
 from dataclasses import dataclass, field as dataclass_field
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, Union, cast
 
 from . import _ffi, _lifetime
 from ._ffi import (lib, packed_utf8, sb_attribute, sb_field_entry, sb_filter, sb_hit_entry, sb_index, sb_index_options,
@@ -16,9 +16,9 @@ from ._ffi import (lib, packed_utf8, sb_attribute, sb_field_entry, sb_filter, sb
 from ._ranges import checked
 from ._text import _encode, _locale
 from .enums import Field, FilterKind, MatchMode, Unit, lowercase_names
-from .errors import NotFound, SearchBarError, error_for
+from .errors import NotFound, SearchBarError, Status, error_for
 
-MODES = {None: 0, **{name: value for value, name in enumerate(lowercase_names(MatchMode))}}
+MODES: dict[str | None, int] = {None: 0, **{name: value for value, name in enumerate(lowercase_names(MatchMode))}}
 FIELDS = lowercase_names(Field)
 TIERS = {7: "exact", 6: "title_prefix", 5: "prefixes_in_order", 4: "prefixes_any_order", 3: "infix", 2: "typo", 1: "fuzzy"}
 #: TIERS as a tuple indexed by tier number (a tier the binding does not know is its number).
@@ -80,7 +80,7 @@ class Hits(list[Hit]):
     total_is_exact: bool = True
 
 
-def _mode(mode):
+def _mode(mode: object) -> int:
     if mode not in MODES:
         raise ValueError(f"mode must be one of prefix, contains, fuzzy (got {mode!r})")
     return MODES[mode]
@@ -90,20 +90,23 @@ class _Item:
     """Keeps the encoded strings of one sb_item alive while C reads them."""
 
     __slots__ = ("texts", "attributes", "struct")
+    texts: list[bytes | str]
+    attributes: ctypes.Array[sb_attribute]
+    struct: sb_item
 
 
-def _fields(item):
+def _fields(item: Item) -> tuple[Any, ...]:
     """(id, title, subtitle, keywords, scope, weight, attributes) of a dict or tuple item."""
     if isinstance(item, dict):
         missing = [key for key in ("id", "title") if key not in item]
         if missing:
             raise ValueError(f"an item dict needs 'id' and 'title' (missing {', '.join(map(repr, missing))})")
         get = item.get
-        fields = (item["id"], item["title"], get("subtitle") or "", get("keywords") or "", get("scope", 0),
+        fields: tuple[Any, ...] = (item["id"], item["title"], get("subtitle") or "", get("keywords") or "", get("scope", 0),
                   get("weight", 0.0), get("attributes") or {})
     else:
         try:
-            values = tuple(item)
+            values: tuple[Any, ...] = tuple(item)
         except TypeError:
             raise TypeError(f"an item must be a dict or a tuple, not {type(item).__name__}") from None
         if len(values) < 2:
@@ -116,7 +119,7 @@ def _fields(item):
     return fields
 
 
-def _check_ids(ids):
+def _check_ids(ids: Iterable[Any]) -> array.array[int]:
     """ids as an array.array of uint64, or ValueError naming the first bad one."""
     try:
         return array.array("Q", ids)
@@ -131,19 +134,23 @@ class _Packed:
     """The columns of one sb_index_add_packed() batch and the buffers they point into."""
 
     __slots__ = ("struct", "keep")
+    struct: sb_packed_items
+    keep: list[object]
 
 
 # Batches of at least this many items give the memory of their packed copy back to the system.
 _RELEASE_AFTER = 65536
 
 
-def _packed(items):
+def _packed(items: Sequence[Item]) -> _Packed | None:
     """The batch as packed columns, or None when an item has attributes (those go through
     sb_item structs)."""
     if all(type(item) is tuple and len(item) == 2 for item in items):  # the common (id, title) form
-        ids = [item[0] for item in items]
-        columns = ([item[1] for item in items], None, None)
-        scopes = weights = None
+        pairs = cast("Sequence[tuple[Any, Any]]", items)
+        ids: list[Any] = [item[0] for item in pairs]
+        columns: tuple[list[Any], list[Any] | None, list[Any] | None] = ([item[1] for item in pairs], None, None)
+        scopes: list[Any] | None = None
+        weights: list[Any] | None = None
     else:
         rows = [_fields(item) for item in items]
         if any(row[6] for row in rows):
@@ -221,7 +228,7 @@ _PLAIN_OPTIONS: dict[tuple[Any, ...], sb_search_options] = {}
 SB_UNIT_CODE_POINTS = Unit.CODE_POINTS
 
 
-def _item_struct(item):
+def _item_struct(item: Item) -> _Item:
     item_id, title, subtitle, keywords, scope, weight, attributes = _fields(item)
     if not isinstance(item_id, int) or not 0 <= item_id < 2**64:
         raise ValueError(f"item id must be an int in [0, 2**64), got {item_id!r}")
@@ -347,13 +354,13 @@ class Index(_ffi.OwnedHandle):
         try:
             c = item.contents
 
-            def text(struct, name):
+            def text(struct: ctypes.Structure, name: str) -> str:
                 # The pointer itself (a c_char_p field reads as bytes cut at the first NUL).
                 pointer = ctypes.c_void_p.from_address(ctypes.addressof(struct) + getattr(type(struct), name).offset)
-                length = getattr(struct, name + "_len")
-                return _string_at(pointer.value, length).decode("utf-8") if length else ""
+                length: int = getattr(struct, name + "_len")
+                return _string_at(pointer.value or 0, length).decode("utf-8") if length else ""
 
-            attributes = {}
+            attributes: dict[str, str | float] = {}
             for k in range(c.attribute_count):
                 a = c.attributes[k]
                 attributes[text(a, "name")] = text(a, "text") if a.text is not None else a.number
@@ -366,21 +373,23 @@ class Index(_ffi.OwnedHandle):
         """Removes every item (searches running meanwhile see all of them or none)."""
         lib.sb_index_clear(self._handle)
 
-    def _options(self, limit, mode, scope, filters, extended, typos, offset=0, list_all=False, exact_total=False):
+    def _options(self, limit: int, mode: str | None, scope: Scopes, filters: Filters, extended: bool, typos: bool,
+                 offset: int = 0, list_all: bool = False, exact_total: bool = False
+                 ) -> tuple[sb_search_options, list[object]]:
         if not isinstance(limit, int) or limit < 0:
             raise ValueError("limit must be a non-negative int")
         checked(limit, "size_t", "limit")
         if not isinstance(offset, int) or isinstance(offset, bool) or not 0 <= offset <= MAX_OFFSET:
             raise ValueError(f"offset must be an int in [0, {MAX_OFFSET}], got {offset!r}")
-        keep = []
+        keep: list[object] = []
         options = sb_search_options(mode=_mode(mode), limit=limit, offset=offset)
         options.flags = ((SEARCH_EXTENDED if extended else 0) | (0 if typos else SEARCH_NO_TYPOS)
                          | (SEARCH_LIST_ALL if list_all else 0) | (SEARCH_EXACT_TOTAL if exact_total else 0))
         if scope is not None:
             scopes = [scope] if isinstance(scope, int) else list(scope)
-            array = (ctypes.c_uint32 * len(scopes))(*(checked(x, "uint32_t", "scope") for x in scopes))
-            keep.append(array)
-            options.scopes, options.scope_count = array, len(scopes)
+            scope_array = (ctypes.c_uint32 * len(scopes))(*(checked(x, "uint32_t", "scope") for x in scopes))
+            keep.append(scope_array)
+            options.scopes, options.scope_count = scope_array, len(scopes)
         if filters:
             array = (sb_filter * len(filters))()
             for i, (name, condition) in enumerate(filters.items()):
@@ -420,19 +429,21 @@ class Index(_ffi.OwnedHandle):
         lib.sb_index_search(self._handle, data, len(data), _byref(options), _byref(results))
         return self._hits(results)
 
-    def _plain_options(self, limit, mode, extended, typos, offset=0, list_all=False, exact_total=False):
+    def _plain_options(self, limit: int, mode: str | None, extended: bool, typos: bool, offset: int = 0,
+                       list_all: bool = False, exact_total: bool = False) -> sb_search_options:
         """The options struct of a search without scopes or filters, made once per distinct
         (limit, mode, extended, typos, offset, list_all, exact_total) and shared: C only reads it."""
         key = (limit, type(limit), mode, bool(extended), bool(typos), offset, type(offset), bool(list_all),
                bool(exact_total))
+        hashable = True
         try:
             options = _PLAIN_OPTIONS.get(key)
         except TypeError:  # an unhashable argument: _options raises what it always raised
             options = None
-            key = None
+            hashable = False
         if options is None:
             options, _keep = self._options(limit, mode, None, None, extended, typos, offset, list_all, exact_total)
-            if key is not None:
+            if hashable:
                 if len(_PLAIN_OPTIONS) >= 64:
                     _PLAIN_OPTIONS.clear()
                 _PLAIN_OPTIONS[key] = options
@@ -450,8 +461,9 @@ class Index(_ffi.OwnedHandle):
         ticket = ctypes.c_uint64()
         token = object()
 
-        def on_done(_context, done_ticket, status, results):
+        def on_done(_context: object, done_ticket: int, status: int, results: Any) -> None:
             try:
+                outcome: Hits | SearchBarError
                 if status == 0:
                     outcome = self._hits(results)
                 else:
@@ -485,11 +497,11 @@ class Index(_ffi.OwnedHandle):
             lib.sb_index_cancel(self._handle, checked(ticket, "uint64_t", "ticket"))
             return True
         except SearchBarError as error:
-            if error.status_name == "SB_ENOTFOUND":
+            if error.status == Status.ENOTFOUND:
                 return False
             raise
 
-    def _hits(self, results):
+    def _hits(self, results: Any) -> Hits:
         """The hits of a results handle as Hits; frees the handle. Three C calls lay the whole
         result out in code points (sb_results_export and sb_results_fields with
         SB_UNIT_CODE_POINTS, and sb_results_total): the text block is decoded once, each hit's
@@ -509,13 +521,13 @@ class Index(_ffi.OwnedHandle):
             lib.sb_results_total(results, _byref(total), _byref(exact))
             hits.total = total.value
             hits.total_is_exact = bool(exact.value)
-            count = count.value
-            if not count:
+            hit_count = count.value
+            if not hit_count:
                 return hits
             fields_p = _P_FIELD()
             field_count = ctypes.c_size_t()
             lib.sb_results_fields(results, SB_UNIT_CODE_POINTS, _byref(fields_p), _byref(field_count))
-            entries = _string_at(entries_p, count * _ENTRY_SIZE)
+            entries = _string_at(entries_p, hit_count * _ENTRY_SIZE)
             field_entries = _string_at(fields_p, field_count.value * _FIELD_SIZE)
             block = _string_at(text, text_len.value).decode("utf-8") if text_len.value else ""
             bounds = array.array(_SIZE_T_CODE)
@@ -523,14 +535,14 @@ class Index(_ffi.OwnedHandle):
                 bounds.frombytes(_string_at(ranges, range_count.value * _RANGE_SIZE))
         finally:
             lib.sb_results_free(results)
-        pairs = iter(bounds)
-        pairs = list(zip(pairs, pairs))  # every highlight as a (start, end) tuple, hit after hit
+        bound_iter = iter(bounds)
+        pairs = list(zip(bound_iter, bound_iter))  # every highlight as a (start, end) tuple, hit after hit
         append = hits.append
         fields, tiers = FIELDS, _TIER_NAMES
         for (hit_id, score, field_no, tier, t_off, t_len, title_off, title_len, h_off, h_count), \
                 (_, _, r0, c0, s_off, s_len, r1, c1, k_off, k_len, r2, c2) in \
                 zip(_ENTRY.iter_unpack(entries), _HIT_FIELDS.iter_unpack(field_entries)):
-            text = block[t_off:t_off + t_len]
+            hit_text = block[t_off:t_off + t_len]
             hit = _new_object(Hit)  # what Hit(...) makes, at a third of the cost of the frozen __init__
             values = hit.__dict__
             values["id"] = hit_id
@@ -538,8 +550,8 @@ class Index(_ffi.OwnedHandle):
             values["field"] = fields[field_no] if field_no < len(fields) else "title"
             values["tier"] = tiers[tier] if tier < len(tiers) else str(tier)
             values["highlights"] = pairs[h_off:h_off + h_count]
-            values["text"] = text
-            values["title"] = text if title_off == t_off and title_len == t_len else \
+            values["text"] = hit_text
+            values["title"] = hit_text if title_off == t_off and title_len == t_len else \
                 block[title_off:title_off + title_len]
             values["subtitle"] = block[s_off:s_off + s_len] if s_len else ""
             values["keywords"] = block[k_off:k_off + k_len] if k_len else ""
@@ -547,14 +559,14 @@ class Index(_ffi.OwnedHandle):
             # so a search allocates no dict per hit.
             others = _NO_OTHERS
             if (c0 and field_no) or (c1 and field_no != 1) or (c2 and field_no != 2):
-                others = {}
+                matched: dict[str, list[tuple[int, int]]] = {}
                 if c0 and field_no:
-                    others["title"] = pairs[r0:r0 + c0]
+                    matched["title"] = pairs[r0:r0 + c0]
                 if c1 and field_no != 1:
-                    others["subtitle"] = pairs[r1:r1 + c1]
+                    matched["subtitle"] = pairs[r1:r1 + c1]
                 if c2 and field_no != 2:
-                    others["keywords"] = pairs[r2:r2 + c2]
-                others = _read_only(others)
+                    matched["keywords"] = pairs[r2:r2 + c2]
+                others = _read_only(matched)
             values["other_highlights"] = others
             append(hit)
         return hits

@@ -17,19 +17,19 @@ _indexes: weakref.WeakSet[Any] = weakref.WeakSet()
 _lock = threading.Lock()
 
 
-def track_session(session):
+def track_session(session: Any) -> None:
     """Closes `session` at exit if it is still open then."""
     with _lock:
         _sessions.add(session)
 
 
-def track_index(owner):
+def track_index(owner: Any) -> None:
     """Closes `owner` (an Index) at exit if it is still open then."""
     with _lock:
         _indexes.add(owner)
 
 
-def _close_all():
+def _close_all() -> None:
     for group in (_sessions, _indexes):
         with _lock:
             owners = list(group)

@@ -6,6 +6,7 @@ integer a caller gives goes through `checked` first, which raises instead.
 """
 import ctypes
 import operator
+from typing import SupportsIndex
 
 #: (lowest, highest) of each C integer type the interface takes.
 _LIMITS = {
@@ -17,14 +18,13 @@ _LIMITS = {
 }
 
 
-def checked(value, c_type, name):
+def checked(value: object, c_type: str, name: str) -> int:
     """`value` as an int that fits C type `c_type` ('uint32_t', 'int32_t', 'uint64_t',
     'int64_t', 'size_t'). Raises TypeError when it is not an integer (a float is refused
     rather than truncated) and OverflowError, naming `name` and the range, when it does not fit."""
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}") from None
+    if not isinstance(value, SupportsIndex):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    number = operator.index(value)
     low, high = _LIMITS[c_type]
     if not low <= number <= high:
         raise OverflowError(f"{name} is {number}; it must be between {low} and {high} (a C {c_type})")

@@ -24,18 +24,18 @@ from ._text import _encode, _locale, byte_to_index_map
 from .enums import lowercase_names
 if TYPE_CHECKING:
     from ._index import Filters, Hit, Index, Scopes
-from .errors import SB_EMISUSE, SB_EMPTY, SB_ETIMEDOUT, SearchBarError
+from .errors import SB_ECANCELED, SB_EMISUSE, SB_EMPTY, SB_ETIMEDOUT, SearchBarError
 
 P = ctypes.POINTER
 
 
 
-def _event_kinds():
+def _event_kinds() -> tuple[str, ...]:
     """The event kinds the loaded library knows, by value, named from its own
     sb_event_kind_string() ('SB_EVENT_TEXT_DID_CHANGE' -> 'text_did_change')."""
-    names = []
+    names: list[str] = []
     while True:
-        name = lib.sb_event_kind_string(len(names)).decode("ascii")
+        name: str = lib.sb_event_kind_string(len(names)).decode("ascii")
         if name == "SB_EVENT_UNKNOWN" or len(names) > 4096:
             return tuple(names)
         names.append(name[len("SB_EVENT_"):].lower())
@@ -58,17 +58,17 @@ SUGGESTION_SOURCES = lowercase_names(enums.SuggestionSource)
 SUGGESTION_ACTIONS = lowercase_names(enums.SuggestionAction)
 
 
-def _choice(value, names, what):
+def _choice(value: object, names: Sequence[str], what: str) -> int:
     if value not in names:
         raise ValueError(f"{what} must be one of {', '.join(names)} (got {value!r})")
-    return names.index(value)
+    return names.index(str(value))
 
 
-def _read(pointer, length):
+def _read(pointer: Any, length: int) -> str:
     return ctypes.string_at(pointer, length).decode("utf-8") if pointer and length else ""
 
 
-def _byte_offset(text, index):
+def _byte_offset(text: str, index: int) -> int:
     if not 0 <= index <= len(text):
         raise IndexError(f"position {index} is outside the text (length {len(text)})")
     return len(text[:index].encode("utf-8", "surrogatepass"))
@@ -94,9 +94,9 @@ class Event:
     tokens: tuple[SearchToken, ...] = ()
 
     @staticmethod
-    def _from_c(c, session=None):
+    def _from_c(c: sb_event, session: Session | None = None) -> Event:
         kind = EVENT_KINDS[c.kind] if c.kind < len(EVENT_KINDS) else f"unknown_{c.kind}"
-        tokens = ()
+        tokens: tuple[SearchToken, ...] = ()
         if kind == "update_search_results" and session is not None and c.count:
             query = session.query(c.generation)
             tokens = query.tokens if query is not None else ()
@@ -199,7 +199,7 @@ class Display:
     marked_range: tuple[int, int] | None = None
 
 
-def _token_from_c(c):
+def _token_from_c(c: sb_search_token) -> SearchToken:
     return SearchToken(_read(c.label, c.label_len), TOKEN_KINDS[c.kind] if c.kind < 3 else "term",
                  _read(c.field, c.field_len), _read(c.value, c.value_len), c.host_value)
 
@@ -207,7 +207,7 @@ def _token_from_c(c):
 class _CToken:
     """An sb_search_token with its buffers kept alive."""
 
-    def __init__(self, token):
+    def __init__(self, token: SearchToken | str) -> None:
         if isinstance(token, str):
             token = SearchToken(token)
         self.buffers = [ctypes.create_string_buffer(_encode(s)) for s in (token.label, token.field, token.value)]
@@ -219,13 +219,13 @@ class _CToken:
             checked(token.host_value, "uint64_t", "token host_value"))
 
 
-def _free_after_callback(handle, callbacks):
+def _free_after_callback(handle: Any, callbacks: list[Any]) -> None:
     """Frees a session that was closed (or dropped) inside one of its own callbacks, where the
     library refuses to free it (SB_EMISUSE): a helper thread calls sb_session_free, which waits
     for the running callback to return, so the session and its event descriptor do not leak.
     The ctypes callbacks stay referenced until then: C may still be running them."""
 
-    def free():
+    def free() -> None:
         try:
             lib.sb_session_free(handle)
         except SearchBarError:  # noqa: S110 (nothing to report to: its owner is gone)
@@ -236,6 +236,15 @@ def _free_after_callback(handle, callbacks):
         threading.Thread(target=free, name="searchbar-session-free", daemon=True).start()
     except RuntimeError:  # no new threads (interpreter shutdown): the process is ending anyway
         pass
+
+
+def _enum_setter(function: Callable[..., object], names: Sequence[str], what: str) -> Callable[[Session, str], None]:
+    """A property setter passing `value`, one of `names`, to `function` as its enum value."""
+
+    def setter(session: Session, value: str) -> None:
+        function(session._handle, _choice(value, names, what))
+
+    return setter
 
 
 class Session:
@@ -283,7 +292,7 @@ class Session:
         self._handle = None
         self._callbacks = None
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()
         except Exception:  # noqa: BLE001 (a finalizer must not raise)
@@ -385,18 +394,18 @@ class Session:
         """The (start, end) str indices of the marked text, or None when nothing is marked."""
         return self.display().marked_range
 
-    def _vetoable(self, function, *args):
+    def _vetoable(self, function: Callable[..., object], *args: Any) -> bool:
         try:
             function(self._handle, *args)
             return True
         except SearchBarError as error:
-            if error.status_name == "SB_ECANCELED":
+            if error.status == SB_ECANCELED:
                 return False
             raise
 
     # -- configuration -----------------------------------------------------------------------
 
-    def _set_text_property(self, function, value):
+    def _set_text_property(self, function: Callable[..., object], value: str) -> None:
         data = _encode(value)
         function(self._handle, data, len(data))
 
@@ -427,9 +436,6 @@ class Session:
     @selected_scope.setter
     def selected_scope(self, index: int) -> None:
         lib.sb_session_set_selected_scope(self._handle, checked(index, "int64_t", "selected_scope"))
-
-    def _enum_setter(function, names, what):  # noqa: N805 (a helper used in the class body)
-        return lambda self, value: function(self._handle, _choice(value, names, what))
 
     scope_bar = property(None, _enum_setter(lib.sb_session_set_scope_bar_policy, SCOPE_BAR, "scope_bar"),
                          doc="'automatic' (while active), 'always' or 'never'.")
@@ -492,7 +498,6 @@ class Session:
     results_list_selected = property(
         lambda self: self.display().results_list_selected,
         lambda self, v: lib.sb_session_set_results_list_selected(self._handle, 1 if v else 0))
-    del _enum_setter
 
     active = property(lambda self: self.display().is_active,
                       lambda self, v: lib.sb_session_set_active(self._handle, 1 if v else 0),
@@ -631,7 +636,7 @@ class Session:
         try:
             d = pointer.contents
 
-            def items(array, count):
+            def items(array: Any, count: int) -> list[BarItem]:
                 return [BarItem(array[k].id, _read(array[k].title, array[k].title_len),
                              "cancel" if array[k].kind == 1 else "host") for k in range(count)]
 
@@ -683,17 +688,19 @@ class Session:
         callback has returned."""
 
         me = weakref.ref(self)  # no cycle through the callbacks: dropping the session closes it
+        answer: Callable[[Event], object] = veto or (lambda _event: True)
+        notify: Callable[[Event], object] = on_event or (lambda _event: None)
 
-        def veto_trampoline(_user, event):
+        def veto_trampoline(_user: object, event: Any) -> int:
             try:
-                return 1 if veto(Event._from_c(event.contents, me())) else 0
+                return 1 if answer(Event._from_c(event.contents, me())) else 0
             except BaseException:  # noqa: BLE001 (must not unwind into C)
                 sys.excepthook(*sys.exc_info())
                 return 1
 
-        def event_trampoline(_user, event):
+        def event_trampoline(_user: object, event: Any) -> None:
             try:
-                on_event(Event._from_c(event.contents, me()))
+                notify(Event._from_c(event.contents, me()))
             except BaseException:  # noqa: BLE001
                 sys.excepthook(*sys.exc_info())
 

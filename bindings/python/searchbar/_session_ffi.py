@@ -3,6 +3,7 @@
 Imports only the core declarations (shared handle and range types), nothing that loads or calls.
 """
 import ctypes
+from typing import Any
 
 from ._declarations import Versioned, sb_results, sb_search_options, sb_index, sb_range, sb_session
 
@@ -179,7 +180,7 @@ _u32, _i32, _u64, _i64, _size = ctypes.c_uint32, ctypes.c_int32, ctypes.c_uint64
 _text = [ctypes.c_char_p, _size]
 
 
-def _status(*argtypes):
+def _status(*argtypes: Any) -> tuple[Any, list[Any], bool]:
     return (_int, [_S, *argtypes], True)
 
 

@@ -10,14 +10,14 @@ from ._ffi import SIZE_T_CODE, OwnedHandle, lib, packed_utf8, sb_collator, sb_to
 from .enums import TokenKind, lowercase_names
 
 
-def _encode(text, name="text"):
+def _encode(text: object, name: str = "text") -> bytes:
     if not isinstance(text, str):
         raise TypeError(f"{name} must be str, not {type(text).__name__}")
     # Lone surrogates pass through as invalid UTF-8, which the library rejects with SB_EINVAL.
     return text.encode("utf-8", "surrogatepass")
 
 
-def _locale(locale):
+def _locale(locale: object) -> bytes | None:
     if locale is None:
         return None
     if not isinstance(locale, str):
@@ -25,10 +25,10 @@ def _locale(locale):
     return locale.encode("utf-8")
 
 
-def byte_to_index_map(text):
+def byte_to_index_map(text: str) -> dict[int, int]:
     """Maps each UTF-8 byte offset that starts a character of `text` (and the end) to its
     Python string index."""
-    mapping = {}
+    mapping: dict[int, int] = {}
     offset = 0
     for index, ch in enumerate(text):
         mapping[offset] = index

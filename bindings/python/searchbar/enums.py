@@ -218,7 +218,7 @@ class SuggestionAction(enum.IntEnum):
     ADD_TOKEN = 2
 
 
-def lowercase_names(cls):
+def lowercase_names(cls: type[enum.IntEnum]) -> tuple[str, ...]:
     """The member names of `cls` in lower case, in value order (the values run 0, 1, ...)."""
     members = sorted(cls, key=int)
     assert [int(m) for m in members] == list(range(len(members))), cls

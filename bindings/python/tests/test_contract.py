@@ -66,6 +66,28 @@ def test_event_kind_names_come_from_the_library(repo):
     assert [f"SB_EVENT_{kind.upper()}" for kind in EVENT_KINDS] == [name for name, _ in kinds]
 
 
+def test_every_enum_value_is_named_by_the_library(repo):
+    """Each C enum has sb_<enum>_string(), naming every value the header declares; the
+    IntEnums of searchbar.enums carry the same names without the prefix."""
+    from searchbar import enums
+
+    found = re.findall(r"typedef enum (sb_\w+) \{(.*?)\} \1;", header(repo), flags=re.S)
+    assert len(found) > 20
+    by_doc = {cls.__doc__.split(":")[0]: cls for cls in vars(enums).values()
+              if isinstance(cls, type) and issubclass(cls, int) and cls.__doc__}
+    for enum, body in found:
+        constants = re.findall(r"^\s*(SB_\w+) = (\d+)", body, flags=re.M)
+        function = getattr(lib, f"{enum}_string")
+        for name, value in constants:
+            assert function(int(value)).decode() == name, (enum, value)
+        unknown = function(10_000).decode()
+        assert unknown.endswith("UNKNOWN") or unknown == "SB_UNKNOWN_STATUS", enum
+        assert unknown not in {name for name, _ in constants}
+        if enum in by_doc:
+            members = by_doc[enum]
+            assert all(name.endswith("_" + members(int(value)).name) for name, value in constants), enum
+
+
 def test_an_empty_queue_is_not_an_error():
     session = searchbar.Session()
     try:

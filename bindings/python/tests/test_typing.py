@@ -1,5 +1,6 @@
-"""The package's type hints hold: `mypy --strict` accepts the README's Python code and typed
-code using the rest of the public API (the package ships py.typed)."""
+"""The package's type hints hold: `mypy --strict` accepts the whole package (for the oldest
+Python it supports), the README's Python code and typed code using the rest of the public API
+(the package ships py.typed)."""
 import os
 import re
 import shutil
@@ -123,13 +124,27 @@ def test_a_type_error_is_caught(tmp_path):
     assert result.returncode == 1 and "fold" in result.stdout, result.stdout
 
 
-def test_package_annotations_agree_with_its_code(tmp_path):
-    # mypy in its default mode over the package itself: the hints the public API declares
-    # are consistent with the code behind them (the internals are not all annotated).
-    # A copy outside site-packages, where mypy reports (and does not hide) the package's errors.
+def oldest_python():
+    """The oldest Python the package supports, from requires-python in bindings/python/pyproject.toml."""
+    with open(os.path.join(REPO, "bindings", "python", "pyproject.toml"), encoding="utf-8") as f:
+        return re.search(r'requires-python = ">=(3\.\d+)"', f.read()).group(1)
+
+
+def test_the_whole_package_passes_mypy_strict(tmp_path):
+    # Every module, internals included, fully annotated: `mypy --strict` over the package, for
+    # the oldest Python it supports (an API newer than that is an error too). A copy outside
+    # site-packages, where mypy reports (and does not hide) the package's errors.
     shutil.copytree(os.path.dirname(searchbar.__file__), tmp_path / "searchbar",
                     ignore=shutil.ignore_patterns("_lib", "__pycache__"))
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", str(tmp_path / "cache"), "-p", "searchbar"],
+        [sys.executable, "-m", "mypy", "--strict", "--python-version", oldest_python(), "--no-incremental",
+         "--cache-dir", str(tmp_path / "cache"), "-p", "searchbar"],
         capture_output=True, text=True, timeout=600, cwd=str(tmp_path), env=mypy_env())
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_packages_agree_on_the_oldest_python():
+    # The wheel (bindings/python) and the sdist (the repository root) declare the same floor.
+    with open(os.path.join(REPO, "pyproject.toml"), encoding="utf-8") as f:
+        root = re.search(r'requires-python = ">=(3\.\d+)"', f.read()).group(1)
+    assert root == oldest_python()

@@ -69,7 +69,7 @@ def render(header_text):
     lines += [
         "",
         "",
-        "def lowercase_names(cls):",
+        "def lowercase_names(cls: type[enum.IntEnum]) -> tuple[str, ...]:",
         '    """The member names of `cls` in lower case, in value order (the values run 0, 1, ...)."""',
         "    members = sorted(cls, key=int)",
         "    assert [int(m) for m in members] == list(range(len(members))), cls",

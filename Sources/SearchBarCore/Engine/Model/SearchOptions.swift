@@ -14,10 +14,9 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
     /// Allow typos in prefix and contains modes (on by default).
     public var typos: Bool
     /// Hits skipped before the first one returned (paging: page `p` of `n` hits is offset
-    /// `p * n`, limit `n`); clamped to 0...``maxOffset``. A search selects `offset + limit`
-    /// hits by score, then the first 8 bytes of their titles' collation keys, then id, and
-    /// orders equal ones by their full titles: a run of hits that tie on all but the full title
-    /// and straddles a page boundary may show one of them on both pages and another on neither.
+    /// `p * n`, limit `n`); clamped to 0...``maxOffset``. Hits follow one total order (score,
+    /// then the collation of their titles, then id), and a page is exactly that order's slice
+    /// [offset, offset + limit): paging never shows a hit twice or skips one.
     public var offset: Int
     /// An empty query lists every item (of the scopes, passing the filters), ordered as hits
     /// of equal relevance are: by weight, then by the collation of their titles, then by id.

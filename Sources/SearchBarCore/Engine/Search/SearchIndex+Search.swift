@@ -70,8 +70,15 @@ extension SearchIndex {
             total = try SearchRun.count(matchers, snapshot: snapshot, pool: pool, cancellation: cancellation)
             totalIsExact = true
         }
+        // A full selection may hold only part of its last run of ties (see
+        // ``SearchRun/restOfLastTie(_:matchers:snapshot:)``): the rest joins it before the sort.
+        var ranked = outcome.top
+        if ranked.count == compiled.limit {
+            ranked += SearchRun.restOfLastTie(ranked, matchers: matchers, snapshot: snapshot)
+        }
         var found = finish(
-            outcome.top, matchers: matchers, snapshot: snapshot, skipping: compiled.offset, texts: wantsTexts)
+            ranked, matchers: matchers, snapshot: snapshot, keeping: compiled.limit, skipping: compiled.offset,
+            texts: wantsTexts)
         found.total = total
         found.totalIsExact = totalIsExact
         cache.store(ResultCache.Entry(
@@ -80,12 +87,12 @@ extension SearchIndex {
         return found
     }
 
-    /// Orders equal scores by full collation of the titles, drops the first `offset` hits and
-    /// computes the others' highlights in every searched field; with `wantsTexts`, also each
-    /// hit's texts (else none).
+    /// Orders equal scores by full collation of the titles (then by id: one total order), keeps
+    /// the first `limit`, drops the first `offset` of those and computes the others' highlights
+    /// in every searched field; with `wantsTexts`, also each hit's texts (else none).
     private func finish(
-        _ top: [RankedItem], matchers: [[any SegmentMatcher]], snapshot: Snapshot, skipping offset: Int,
-        texts wantsTexts: Bool
+        _ top: [RankedItem], matchers: [[any SegmentMatcher]], snapshot: Snapshot, keeping limit: Int,
+        skipping offset: Int, texts wantsTexts: Bool
     ) -> HitsWithTexts {
         let segments = snapshot.segments.map(\.segment)
         var ordered = top
@@ -114,7 +121,7 @@ extension SearchIndex {
         }
         var hits: [SearchHit] = []
         var texts: [HitTexts] = []
-        let page = min(offset, ordered.count)..<ordered.count
+        let page = min(offset, ordered.count, limit)..<min(ordered.count, limit)
         hits.reserveCapacity(page.count)
         texts.reserveCapacity(wantsTexts ? page.count : 0)
         let fields = searchedFields

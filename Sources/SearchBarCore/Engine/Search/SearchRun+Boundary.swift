@@ -1,0 +1,69 @@
+extension SearchRun {
+    /// The rest of the full selection's last run of ties: every live matching item whose best
+    /// score and rank key equal those of `top`'s worst hit and that `top` does not hold.
+    ///
+    /// A selection ranks hits by score, rank key, then id (``RankedItem/ranksBefore(_:)``), but
+    /// the hits are shown by score, then the full collation of their titles, then id: the rank
+    /// key holds only a title's first collation bytes. Among hits that tie in score and rank key
+    /// ("Report 2024-01-01 …", "Report 2024-01-02 …"), a full selection holds those of the lowest
+    /// ids, not those first in collation. With the rest of the run added, the hits sorted and
+    /// cut to the selection's size, every position holds the hit that the full order puts there,
+    /// so pages (offset p · n, limit n) are exact slices of one order.
+    ///
+    /// Only items whose rank key equals the worst's are evaluated: finding them reads each
+    /// segment's rank keys once, a tight scan; titles that differ in their first collation
+    /// bytes (most of them) give nothing to evaluate.
+    static func restOfLastTie(
+        _ top: [RankedItem], matchers: [[any SegmentMatcher]], snapshot: Snapshot
+    ) -> [RankedItem] {
+        guard let worst = top.last else { return [] }
+        // The run's hits already held, per segment and local index.
+        var held = Set<UInt64>()
+        for item in top.reversed() {
+            guard item.score == worst.score && item.rankKey == worst.rankKey else { break }
+            held.insert(UInt64(UInt32(bitPattern: item.segment)) << 32 | UInt64(item.local))
+        }
+        var rest: [RankedItem] = []
+        for (s, view) in snapshot.segments.enumerated() {
+            let segment = view.segment
+            let tied = segment.rankKeys.withUnsafeBufferPointer { keys in
+                var found: [Int] = []
+                for i in 0..<keys.count where keys[i] == worst.rankKey { found.append(i) }
+                return found
+            }
+            for i in tied where view.isLive(i) {
+                guard !held.contains(UInt64(UInt32(s)) << 32 | UInt64(i)) else { continue }
+                var best: RankedItem?
+                for (v, matcher) in matchers[s].enumerated() {
+                    guard isCandidate(i, of: matcher), let evaluation = matcher.evaluate(i) else { continue }
+                    if let best, best.score >= evaluation.score { continue }
+                    best = RankedItem(
+                        score: evaluation.score, rankKey: segment.rankKeys[i], id: segment.ids[i],
+                        segment: Int32(s), local: UInt32(truncatingIfNeeded: i), field: evaluation.field,
+                        variant: Int32(v))
+                }
+                if let best, best.score == worst.score { rest.append(best) }
+            }
+        }
+        return rest
+    }
+
+    /// True when `matcher` would examine item `i`: a matcher with a rank-order bound evaluates
+    /// every item exactly; any other is asked only about its candidates (read only here, when
+    /// an item ties, since reading them may gather them).
+    private static func isCandidate(_ i: Int, of matcher: any SegmentMatcher) -> Bool {
+        if matcher.rankOrderBound != nil { return true }
+        switch matcher.candidates {
+        case .all: return true
+        case .list(let list):
+            var low = 0
+            var high = list.count
+            let target = UInt32(truncatingIfNeeded: i)
+            while low < high {
+                let middle = (low + high) / 2
+                if list[middle] < target { low = middle + 1 } else { high = middle }
+            }
+            return low < list.count && list[low] == target
+        }
+    }
+}
