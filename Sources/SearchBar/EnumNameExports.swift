@@ -116,6 +116,7 @@ nonisolated(unsafe) private let unitNames = EnumNames([
 nonisolated(unsafe) private let sessionClockNames = EnumNames([
     (SB_CLOCK_SYSTEM.rawValue, "SB_CLOCK_SYSTEM"),
     (SB_CLOCK_MANUAL.rawValue, "SB_CLOCK_MANUAL"),
+    (SB_CLOCK_HOST.rawValue, "SB_CLOCK_HOST"),
 ], unknown: "SB_CLOCK_UNKNOWN")
 
 /// The name of an sb_session_clock value, such as "SB_CLOCK_SYSTEM", for logs, debugging and hosts
