@@ -17,6 +17,17 @@ struct BinaryInsertionSortTests {
         }
     }
 
+    /// With `first`, the first elements of the same stable order, no more.
+    @Test func keepsOnlyTheFirstWhenAsked() {
+        var random = SplitMix(seed: 6)
+        for (count, first) in [(0, 3), (5, 1), (50, 7), (200, 20), (30, 30), (10, 40)] {
+            let items = (0..<count).map { (key: Int(random.next() % 9), payload: $0) }
+            let kept = items.sortedByBinaryInsertion(first: first) { $0.key < $1.key }
+            let expected = items.sorted { $0.key < $1.key }.prefix(first)
+            #expect(kept.map(\.payload) == expected.map(\.payload), "\(first) of \(count) items")
+        }
+    }
+
     /// About n log₂ n − 1.4 n comparisons: at most ⌈log₂ k⌉ to insert the k-th element.
     @Test func comparesAtMostTheBinarySearchBound() {
         var random = SplitMix(seed: 8)

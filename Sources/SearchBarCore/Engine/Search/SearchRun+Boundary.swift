@@ -10,8 +10,8 @@ extension SearchRun {
     /// cut to the selection's size, every position holds the hit that the full order puts there,
     /// so pages (offset p · n, limit n) are exact slices of one order.
     ///
-    /// Only items whose rank key equals the worst's are evaluated: finding them reads each
-    /// segment's rank keys once, a tight scan; titles that differ in their first collation
+    /// Only items whose rank key equals the worst's are evaluated, found by binary search in
+    /// each segment's ``Segment/rankKeyOrder``: titles that differ in their first collation
     /// bytes (most of them) give nothing to evaluate.
     static func restOfLastTie(
         _ top: [RankedItem], matchers: [[any SegmentMatcher]], snapshot: Snapshot
@@ -26,16 +26,16 @@ extension SearchRun {
         var rest: [RankedItem] = []
         for (s, view) in snapshot.segments.enumerated() {
             let segment = view.segment
-            let tied = segment.rankKeys.withUnsafeBufferPointer { keys in
-                var found: [Int] = []
-                for i in 0..<keys.count where keys[i] == worst.rankKey { found.append(i) }
-                return found
-            }
-            for i in tied where view.isLive(i) {
+            for local in segment.rankKeyOrder.items(withKey: worst.rankKey, rankKeys: segment.rankKeys) {
+                let i = Int(local)
+                guard view.isLive(i) else { continue }
                 guard !held.contains(UInt64(UInt32(s)) << 32 | UInt64(i)) else { continue }
                 var best: RankedItem?
                 for (v, matcher) in matchers[s].enumerated() {
-                    guard isCandidate(i, of: matcher), let evaluation = matcher.evaluate(i) else { continue }
+                    // Evaluated first: the candidates are read only for a score that can tie.
+                    guard let evaluation = matcher.evaluate(i), evaluation.score >= worst.score,
+                        isCandidate(i, of: matcher)
+                    else { continue }
                     if let best, best.score >= evaluation.score { continue }
                     best = RankedItem(
                         score: evaluation.score, rankKey: segment.rankKeys[i], id: segment.ids[i],

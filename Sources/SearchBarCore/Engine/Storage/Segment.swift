@@ -63,6 +63,8 @@ final class Segment: Sendable {
     let titleBytes: TitleByteOrder
     /// The first items in the order their hits rank on equal match scores (computed here).
     let rankOrder: RankOrder
+    /// Every item in rank-key order, for the ties of a selection's last hit (computed here).
+    let rankKeyOrder: RankKeyOrder
     /// Raw views of ``folded`` per field (see ``RawArena``), a tuple so reads count no references.
     private let rawFolded: (RawArena, RawArena, RawArena)
     /// Raw view of ``presence``.
@@ -104,14 +106,15 @@ final class Segment: Sendable {
         self.runExceptions = runExceptions
         // The derived search structures; the title sort (the largest) on a second thread.
         let count = ids.count
-        let sorted = DerivedBox<(TitleByteOrder, RankOrder)>()
+        let sorted = DerivedBox<(TitleByteOrder, RankOrder, RankKeyOrder)>()
         let sortTitles: @Sendable () -> Void = {
             let titles = folded.first ?? ByteArena()
             let order = pool.map { ByteOrder.sortedIndices(titles, count: count, pool: $0) }
                 ?? ByteOrder.sortedIndices(titles, count: count)
             sorted.value = (
                 TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys),
-                RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems)
+                RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems),
+                RankKeyOrder(rankKeys: rankKeys)
             )
         }
         var derived: ([UInt64], CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
@@ -133,7 +136,7 @@ final class Segment: Sendable {
         (presence, charPostings, titleLeads, vocabularyByteCounts, vocabularyTrigrams, punctuatedTerms) =
             derived
             ?? ([], CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams(), [])
-        (titleBytes, rankOrder) = sorted.value ?? (TitleByteOrder(), RankOrder())
+        (titleBytes, rankOrder, rankKeyOrder) = sorted.value ?? (TitleByteOrder(), RankOrder(), RankKeyOrder())
         let raw = folded.map(RawArena.init)
         rawFolded = (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
                      raw.count > 2 ? raw[2] : RawArena(ByteArena()))
@@ -280,6 +283,7 @@ final class Segment: Sendable {
             ("postings", size(postingOffsets) + postings.byteSize), ("presence masks", size(presence)),
             ("character postings", charPostings.byteSize), ("title lead order", titleLeads.byteSize),
             ("title byte order", titleBytes.byteSize), ("rank order", rankOrder.byteSize),
+            ("rank key order", rankKeyOrder.byteSize),
             ("run exceptions", size(runExceptions)),
         ]
     }

@@ -1,0 +1,40 @@
+/// Every item of a segment in rank-key order (then local index), so that the items whose titles
+/// share a rank key (their first collation bytes: "Report 2024-01-01 …", "Report 2024-01-02 …")
+/// are adjacent and found by binary search. A full selection looks up its last run of ties here
+/// (``SearchRun/restOfLastTie(_:matchers:snapshot:)``) instead of reading every rank key.
+struct RankKeyOrder: Sendable {
+    /// Local item indices in rank-key order.
+    let order: [UInt32]
+
+    /// No items.
+    init() { order = [] }
+
+    /// The items of a segment with these `rankKeys`, in rank-key order.
+    init(rankKeys: [UInt64]) {
+        var order = Array(0..<UInt32(truncatingIfNeeded: rankKeys.count))
+        rankKeys.withUnsafeBufferPointer { keys in
+            order.sort { keys[Int($0)] != keys[Int($1)] ? keys[Int($0)] < keys[Int($1)] : $0 < $1 }
+        }
+        self.order = order
+    }
+
+    /// The local indices of the items whose rank key is `key`, in ascending order; `rankKeys`
+    /// are the segment's.
+    func items(withKey key: UInt64, rankKeys: [UInt64]) -> ArraySlice<UInt32> {
+        /// The first position whose key is not below `key` (with `orEqual`, not at or below it).
+        func bound(_ orEqual: Bool) -> Int {
+            var low = 0
+            var high = order.count
+            while low < high {
+                let middle = (low + high) / 2
+                let k = rankKeys[Int(order[middle])]
+                if k < key || (orEqual && k == key) { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return order[bound(false)..<bound(true)]
+    }
+
+    /// Bytes held.
+    var byteSize: Int { order.capacity * 4 }
+}
