@@ -42,7 +42,9 @@ library=$(find "$work/runtime" -name 'libsearchbar.so.*.*' -type f)
 depends=$(dpkg-deb -f "$runtime_deb" Depends)
 for needed in $(readelf -d "$library" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
     [ "${needed#ld-linux}" != "$needed" ] && continue
-    path=$(ldconfig -p | awk -v lib="$needed" '$1 == lib && /x86-64|x86_64|64bit/ {print $NF; exit}')
+    # awk reads the whole cache: stopping early would kill ldconfig with SIGPIPE (a failure under
+    # pipefail once the cache outgrows a pipe's buffer).
+    path=$(ldconfig -p | awk -v lib="$needed" '$1 == lib && /x86-64|x86_64|64bit/ && !found {print $NF; found = 1}')
     # dpkg knows a file by the path its package ships (/lib/... on merged-/usr systems too).
     file=$(dirname "$path")/$(basename "$(readlink -f "$path")")
     owner=$( (dpkg -S "$file" || dpkg -S "$(readlink -f "$path")") 2>/dev/null | head -n 1 | cut -d: -f1) || owner=""
@@ -63,7 +65,7 @@ trap purge EXIT
 
 "${as_root[@]}" dpkg -i "${debs[@]}" >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; fail "dpkg -i failed"; }
 for name in "${names[@]}"; do dpkg -L "$name"; done | sort -u >"$work/files"
-ldconfig -p | grep -q "libsearchbar.so.${version%%.*} " || fail "ldconfig's cache does not list libsearchbar"
+grep -q "libsearchbar.so.${version%%.*} " <<<"$(ldconfig -p)" || fail "ldconfig's cache does not list libsearchbar"
 
 # gcc through pkg-config, with no PKG_CONFIG_PATH and no rpath: the system's paths only.
 program=$root/examples/c/quickstart.c
@@ -97,5 +99,5 @@ while read -r path; do
     fi
 done <"$work/files"
 [ "$left" = 0 ] || fail "$left paths left after dpkg -r"
-! ldconfig -p | grep -q "libsearchbar.so" || fail "ldconfig's cache still lists libsearchbar"
+! grep -q "libsearchbar.so" <<<"$(ldconfig -p)" || fail "ldconfig's cache still lists libsearchbar"
 echo "deb: ${names[*]} $version installed, used through pkg-config, find_package and the CLI, and removed"
