@@ -15,6 +15,20 @@ static inline sb_index *prefix_index(const char *locale) {
     return index;
 }
 
+/* Adds `count` items titled `titles` with ids 1..count, in `scopes` (NULL: scope 0). */
+static inline void add_titled(sb_index *index, const char *const *titles, const uint32_t *scopes, size_t count) {
+    sb_item items[16];
+    CHECK(count <= 16);
+    memset(items, 0, sizeof items);
+    for (size_t i = 0; i < count; i++) {
+        items[i].id = (uint64_t)(i + 1);
+        items[i].title = titles[i];
+        items[i].title_len = strlen(titles[i]);
+        items[i].scope = scopes ? scopes[i] : 0;
+    }
+    CHECK_STATUS(sb_index_add(index, items, count), SB_OK);
+}
+
 static inline void add_fruit(sb_index *index) {
     /* Three titles matching "ap", one with a subtitle match, in scope 1. */
     static const char *titles[] = {"apple", "apricot", "grape"};

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "fruit_fixture.h"
 #include "session_text.h"
 
 static int marked_is(sb_session *session, size_t start, size_t end) {
@@ -42,14 +43,7 @@ static void hangul_composition_is_searched_while_composed(void) {
     sb_index *index = NULL;
     CHECK_STATUS(sb_index_new(NULL, &index), SB_OK);
     const char *titles[] = {"한국어", "일본어", "영어"};
-    sb_item items[3];
-    memset(items, 0, sizeof items);
-    for (int i = 0; i < 3; i++) {
-        items[i].id = (uint64_t)(i + 1);
-        items[i].title = titles[i];
-        items[i].title_len = strlen(titles[i]);
-    }
-    CHECK_STATUS(sb_index_add(index, items, 3), SB_OK);
+    add_titled(index, titles, NULL, 3);
     sb_session *session = manual_session(index);
     sb_search_timing timing = SB_SEARCH_TIMING_INIT;
     timing.delay_ms = 0; /* search on every change: each composition step */

@@ -18,15 +18,7 @@
 static void add_places(sb_index *index) {
     static const char *titles[] = {"Zürich Hauptbahnhof", "Zurigo centro", "Große Straße", "Strand"};
     static const uint32_t scopes[] = {1, 2, 1, 2};
-    sb_item items[4];
-    memset(items, 0, sizeof items);
-    for (int i = 0; i < 4; i++) {
-        items[i].id = (uint64_t)(i + 1);
-        items[i].title = titles[i];
-        items[i].title_len = strlen(titles[i]);
-        items[i].scope = scopes[i];
-    }
-    CHECK_STATUS(sb_index_add(index, items, 4), SB_OK);
+    add_titled(index, titles, scopes, 4);
 }
 
 /* The completions offered now, joined by "|" (sources other than completions skipped). */
