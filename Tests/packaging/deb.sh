@@ -42,8 +42,9 @@ library=$(find "$work/runtime" -name 'libsearchbar.so.*.*' -type f)
 depends=$(dpkg-deb -f "$runtime_deb" Depends)
 for needed in $(readelf -d "$library" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
     [ "${needed#ld-linux}" != "$needed" ] && continue
-    # awk reads the whole cache: stopping early would kill ldconfig with SIGPIPE (a failure under
-    # pipefail once the cache outgrows a pipe's buffer).
+    # Under pipefail a reader that stops early (awk's exit, grep -q, head) can kill the writer
+    # with SIGPIPE and fail the pipeline: here awk reads to the end, elsewhere grep -q reads a
+    # captured copy and sed -n 1p stands for head -n 1.
     path=$(ldconfig -p | awk -v lib="$needed" '$1 == lib && /x86-64|x86_64|64bit/ && !found {print $NF; found = 1}')
     # dpkg knows a file by the path its package ships (/lib/... on merged-/usr systems too).
     file=$(dirname "$path")/$(basename "$(readlink -f "$path")")
@@ -71,16 +72,16 @@ grep -q "libsearchbar.so.${version%%.*} " <<<"$(ldconfig -p)" || fail "ldconfig'
 program=$root/examples/c/quickstart.c
 flags=$(env -u PKG_CONFIG_PATH pkg-config --cflags --libs searchbar)
 gcc -std=c99 -Wall -Wextra -Werror -o "$work/quickstart-pc" "$program" $flags
-first=$(env -i PATH=/usr/bin:/bin "$work/quickstart-pc" | head -n 1)
+first=$(env -i PATH=/usr/bin:/bin "$work/quickstart-pc" | sed -n 1p)
 [ "$first" = "searchbar $version" ] || fail "pkg-config program printed '$first'"
-ldd "$work/quickstart-pc" | grep -Eq "libsearchbar.so.${version%%.*} => (/usr)?/lib/" || fail "pkg-config program did not load the packaged library"
+grep -Eq "libsearchbar.so.${version%%.*} => (/usr)?/lib/" <<<"$(ldd "$work/quickstart-pc")" || fail "pkg-config program did not load the packaged library"
 
 # gcc through find_package, with no prefix hints.
 env -u CMAKE_PREFIX_PATH -u searchbar_DIR cmake -S "$root/Tests/packaging/consumer" -B "$work/consumer" -G Ninja \
     -DCMAKE_C_COMPILER=gcc -DSB_PROGRAM="$program" >"$work/consumer.log" 2>&1 || { cat "$work/consumer.log"; fail "find_package consumer did not configure"; }
 grep -q "^searchbar_DIR:PATH=/usr/lib/" "$work/consumer/CMakeCache.txt" || fail "find_package found searchbar elsewhere than /usr/lib"
 cmake --build "$work/consumer" >"$work/consumer.log" 2>&1 || { cat "$work/consumer.log"; fail "find_package consumer did not build"; }
-first=$(env -i PATH=/usr/bin:/bin "$work/consumer/quickstart" | head -n 1)
+first=$(env -i PATH=/usr/bin:/bin "$work/consumer/quickstart" | sed -n 1p)
 [ "$first" = "searchbar $version" ] || fail "find_package program printed '$first'"
 
 # The CLI from searchbar-tools, and its man page where man is installed.

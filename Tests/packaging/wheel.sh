@@ -32,7 +32,7 @@ PATH="$tools/bin:$PATH" "$tools/bin/auditwheel" repair --strip -w "$out/wheelhou
 wheel=$(ls "$out"/wheelhouse/searchbar-*.whl)
 "$tools/bin/auditwheel" show "$wheel" | tee "$out/show.log"
 [[ $wheel == *-py3-none-manylinux_*_$(uname -m).whl ]] || fail "the repaired wheel has no manylinux tag: $wheel"
-tr -s ' \n' '  ' <"$out/show.log" | grep -q 'consistent with the following platform tag: "manylinux_' ||
+grep -q 'consistent with the following platform tag: "manylinux_' <<<"$(tr -s ' \n' '  ' <"$out/show.log")" ||
     fail "auditwheel show names no manylinux tag"
 "$tools/bin/python" - "$wheel" <<'PY' || fail "the wheel does not carry ICU"
 import sys, zipfile
@@ -75,5 +75,5 @@ if log=$(cd "$out" && env PATH="${no_swift%:}" "$tools/bin/python" -m pip wheel 
 fi
 line=$(printf '%s\n' "$log" | grep "searchbar: building libsearchbar from source needs the Swift 6.3 toolchain") ||
     { printf '%s\n' "$log"; fail "no clear line when Swift is missing"; }
-! printf '%s\n' "$log" | grep -q Traceback || { printf '%s\n' "$log"; fail "a traceback when Swift is missing"; }
+! grep -q Traceback <<<"$log" || { printf '%s\n' "$log"; fail "a traceback when Swift is missing"; }
 echo "without Swift the sdist stops with: $(printf '%s' "$line" | sed 's/^ *//')"
