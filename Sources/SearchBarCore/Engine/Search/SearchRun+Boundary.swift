@@ -56,13 +56,8 @@ extension SearchRun {
         switch matcher.candidates {
         case .all: return true
         case .list(let list):
-            var low = 0
-            var high = list.count
             let target = UInt32(truncatingIfNeeded: i)
-            while low < high {
-                let middle = (low + high) / 2
-                if list[middle] < target { low = middle + 1 } else { high = middle }
-            }
+            let low = lowerBound(in: list.indices) { list[$0] < target }
             return low < list.count && list[low] == target
         }
     }

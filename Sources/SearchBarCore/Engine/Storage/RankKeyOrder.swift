@@ -21,18 +21,9 @@ struct RankKeyOrder: Sendable {
     /// The local indices of the items whose rank key is `key`, in ascending order; `rankKeys`
     /// are the segment's.
     func items(withKey key: UInt64, rankKeys: [UInt64]) -> ArraySlice<UInt32> {
-        /// The first position whose key is not below `key` (with `orEqual`, not at or below it).
-        func bound(_ orEqual: Bool) -> Int {
-            var low = 0
-            var high = order.count
-            while low < high {
-                let middle = (low + high) / 2
-                let k = rankKeys[Int(order[middle])]
-                if k < key || (orEqual && k == key) { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-        return order[bound(false)..<bound(true)]
+        let first = lowerBound(in: order.indices) { rankKeys[Int(order[$0])] < key }
+        let end = lowerBound(in: first..<order.count) { rankKeys[Int(order[$0])] <= key }
+        return order[first..<end]
     }
 
     /// Bytes held.
