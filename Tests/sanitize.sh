@@ -25,7 +25,7 @@ cd "$root"
 # under writers, and the sessions with their timer thread, callbacks and backends.
 threaded_suites='SearchBarABITests|ConcurrencyTests|ThreadPoolFairnessTests|HitTextsSnapshotTests|IndexSessionBackendTests|Session(CallbackAction|Delivery|Event|Generation|Recents|Timing)Tests'
 # Single-threaded differential suites: long sweeps that a sanitizer only slows down.
-tsan_skip='FastAnalysisTests|TitleTierPhaseTests|HighlighterEquivalenceTests|SegmentBuilderTests|ContainsCandidatesTests|RankOrderPhaseTests'
+tsan_skip='IndexingAnalysisTests|TitleTierPhaseTests|HighlighterEquivalenceTests|SegmentBuilderTests|ContainsCandidatesTests|RankOrderPhaseTests'
 
 mode="" sanitizer="" fuzz_seconds="" swift=1 swift_skip=""
 while [ $# -gt 0 ]; do

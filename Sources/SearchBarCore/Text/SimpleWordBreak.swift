@@ -12,7 +12,7 @@ internal import CICU
 /// other digits, CR/LF, scripts from U+0E00 on other than Latin Extended Additional and Greek
 /// Extended) and a run mixing letters and digits ("a1") make ``segment(_:into:)`` return
 /// false: the caller then uses ICU.
-/// `FastAnalysisTests` compares the results with ICU's on all test texts and every locale.
+/// `IndexingAnalysisTests` compares the results with ICU's on all test texts and every locale.
 enum SimpleWordBreak {
     static let unsafe: UInt8 = 0
     static let letter: UInt8 = 1

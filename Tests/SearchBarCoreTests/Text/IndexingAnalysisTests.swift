@@ -7,7 +7,7 @@ import Testing
 /// byte-identical keys, token spans and rank keys to the reference path (the fold pipeline with
 /// `MappedSink` and `TokenBuilder`, `Collator.appendSortKey`) on every string we have.
 @Suite("International text: fast analysis equals the reference", .slow)
-struct FastAnalysisTests {
+struct IndexingAnalysisTests {
     /// Locales whose tailoring or word break differs (protected letters, German, Traditional →
     /// Simplified, dictionaries), plus the major locales of the sample dataset.
     static let localeTags: [String] =

@@ -1,7 +1,7 @@
 /// The JSON form of a session's state, for state restoration: text, tokens, scope, active and
 /// editing, the host's configuration, the timing policy and the recent-search reference (the
 /// list's name and policy; the entries stay in their own file).
-struct SessionSnapshot: Equatable {
+struct SavedSessionState: Equatable {
     static let format = "searchbar-session"
     static let version: Int64 = 1
 

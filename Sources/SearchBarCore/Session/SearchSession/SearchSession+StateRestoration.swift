@@ -5,7 +5,7 @@ extension SearchSession {
     /// policy. Callbacks, host suggestions and results are not included.
     public func snapshot() -> String {
         core.withLock { c in
-            SessionSnapshot(state: c.state, timing: c.timing, recentsPolicy: c.recentsPolicy, recentsName: c.recentsName)
+            SavedSessionState(state: c.state, timing: c.timing, recentsPolicy: c.recentsPolicy, recentsName: c.recentsName)
                 .json.encoded
         }
     }
@@ -22,7 +22,7 @@ extension SearchSession {
     /// - Returns: nil, or why the recent searches were reset (the state was restored).
     @discardableResult
     public func restore(fromSnapshot json: String) throws(SearchBarError) -> SearchBarError? {
-        let snapshot = try SessionSnapshot(json: json)
+        let snapshot = try SavedSessionState(json: json)
         let file = try snapshot.recentsName.map { n throws(SearchBarError) in
             try RecentsFile(directory: recentsDirectory, name: n)
         }

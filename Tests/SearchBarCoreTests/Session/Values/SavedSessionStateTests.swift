@@ -3,7 +3,7 @@ import Testing
 @testable import SearchBarCore
 
 /// State restoration through JSON.
-@Suite struct SessionSnapshotTests {
+@Suite struct SavedSessionStateTests {
     private func configured() throws -> Harness {
         let h = try Harness()
         let s = h.session

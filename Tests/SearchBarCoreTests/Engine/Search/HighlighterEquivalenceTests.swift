@@ -112,7 +112,7 @@ struct HighlighterEquivalenceTests {
             [$0.element.title, $0.element.subtitle]
         }
         #expect(texts.count > 1_000)
-        let failures = Self.differences(texts, analyzers: FastAnalysisTests.analyzers, seed: 1)
+        let failures = Self.differences(texts, analyzers: IndexingAnalysisTests.analyzers, seed: 1)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
@@ -121,8 +121,8 @@ struct HighlighterEquivalenceTests {
         let cases = I18nCase.all.flatMap { [$0.item, $0.query, $0.expect] }
         let phrases = TextTestSupport.annotationPhrases.map(\.text).enumerated().filter { $0.offset % 100 == 0 }
             .map(\.element)
-        let texts = cases + phrases + FastAnalysisTests.randomTexts.prefix(600)
-        let failures = Self.differences(texts, analyzers: FastAnalysisTests.analyzers, seed: 2)
+        let texts = cases + phrases + IndexingAnalysisTests.randomTexts.prefix(600)
+        let failures = Self.differences(texts, analyzers: IndexingAnalysisTests.analyzers, seed: 2)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
@@ -132,7 +132,7 @@ struct HighlighterEquivalenceTests {
             "a\r\nb", "\r\n", "snake_case_name", "x", "ABC def", "  ", "__init__", "R2-D2 c3po", "a\r\n\r\nb c",
             "a\u{0}b", "tab\there", "bell\u{7}", "DEL\u{7F}x", "Mixed CASE 42", "a\rb", "x\ny",
         ]
-        let failures = Self.differences(texts, analyzers: FastAnalysisTests.analyzers, seed: 3)
+        let failures = Self.differences(texts, analyzers: IndexingAnalysisTests.analyzers, seed: 3)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 }

@@ -9,7 +9,7 @@ internal import CICU
 // - the folds of normalization segments of several code points come from a per-scratch memo
 //   of `foldSegment` results instead of calling ICU again;
 // - no array, string or break iterator is made per text.
-// German (`de`) text goes through the reference path. `FastAnalysisTests` compares both paths
+// German (`de`) text goes through the reference path. `IndexingAnalysisTests` compares both paths
 // on the sample dataset, the i18n cases and random strings.
 
 extension FoldTables {

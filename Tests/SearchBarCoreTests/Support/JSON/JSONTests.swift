@@ -3,7 +3,7 @@ import Testing
 @testable import SearchBarCore
 
 /// The hand-written JSON encoder and strict parser.
-@Suite struct SessionJSONTests {
+@Suite struct JSONTests {
     @Test func roundTripsEveryKind() throws {
         let value = JSONValue.object([
             ("null", .null), ("yes", .bool(true)), ("no", .bool(false)), ("big", .integer(UInt64.max)),
