@@ -27,7 +27,6 @@ public enum ForkWatch {
     /// Runs in the child right after `fork()`, on its only thread.
     private static func inChild() {
         forks.add(1, ordering: .relaxed)
-        SystemClock.shared.resetInForkedChild()
     }
 }
 

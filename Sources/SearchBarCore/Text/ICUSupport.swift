@@ -77,6 +77,13 @@ enum ICU {
         Int32(sbicu_u_charType(UChar32(bitPattern: c)))
     }
 
+    /// True when `c` is a letter, a mark or a number (general categories L, M and N).
+    static func isLetterMarkOrNumber(_ c: UInt32) -> Bool {
+        let category = category(c)
+        // U_UPPERCASE_LETTER (1) … U_OTHER_NUMBER (11).
+        return category >= Int32(U_UPPERCASE_LETTER.rawValue) && category <= Int32(U_OTHER_NUMBER.rawValue)
+    }
+
     /// The ICU script code of `c` (`USCRIPT_INVALID_CODE` on failure).
     static func script(_ c: UInt32) -> UScriptCode {
         var status = U_ZERO_ERROR

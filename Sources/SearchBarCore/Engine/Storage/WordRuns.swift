@@ -1,5 +1,3 @@
-internal import CICU
-
 /// Word runs: the maximal runs of word characters in a folded text, where a word character is
 /// a letter, mark or digit (general categories L, M, N) outside the scripts written without
 /// spaces. A tokenizer never splits inside such a run for ordinary text ("médecin", "x86",
@@ -19,12 +17,7 @@ enum WordRuns {
 
     /// The rule itself, asking ICU.
     private static func classify(_ c: UInt32) -> Bool {
-        let category = ICU.category(c)
-        // U_UPPERCASE_LETTER (1) … U_OTHER_NUMBER (11): letters, marks and numbers.
-        guard category >= Int32(U_UPPERCASE_LETTER.rawValue) && category <= Int32(U_OTHER_NUMBER.rawValue) else {
-            return false
-        }
-        return !LetterTable.isNoSpaceScript(c)
+        ICU.isLetterMarkOrNumber(c) && !LetterTable.isNoSpaceScript(c)
     }
 
     /// True for an ASCII digit or letter.

@@ -71,12 +71,12 @@ struct RecentsFile: Sendable {
         if fd < 0 {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
-            throw SearchBarError(.io, "cannot open \(path): \(describe(code))")
+            throw SearchBarError(.io, "cannot open \(path): \(SystemError.describe(code))")
         }
         defer { _ = close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            throw SearchBarError(.io, "cannot stat \(path): \(describe(errno))")
+            throw SearchBarError(.io, "cannot stat \(path): \(SystemError.describe(errno))")
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw SearchBarError(.io, "\(path) is \(fileKind(info.st_mode)), not a regular file")
@@ -87,7 +87,7 @@ struct RecentsFile: Sendable {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw SearchBarError(.io, "cannot read \(path): \(describe(errno))")
+                throw SearchBarError(.io, "cannot read \(path): \(SystemError.describe(errno))")
             }
             if count == 0 { break }
             bytes += chunk[..<count]
@@ -160,7 +160,7 @@ struct RecentsFile: Sendable {
             var info = stat()
             if lstat(target, &info) == 0 { continue }
             guard rename(path, target) == 0 else {
-                throw SearchBarError(.io, "cannot move \(path) aside to \(target): \(describe(errno))")
+                throw SearchBarError(.io, "cannot move \(path) aside to \(target): \(SystemError.describe(errno))")
             }
             return target
         }
@@ -172,7 +172,7 @@ struct RecentsFile: Sendable {
         for part in directory.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += "/" + part
             if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-                throw SearchBarError(.io, "cannot create directory \(prefix): \(describe(errno))")
+                throw SearchBarError(.io, "cannot create directory \(prefix): \(SystemError.describe(errno))")
             }
         }
     }
@@ -188,10 +188,5 @@ struct RecentsFile: Sendable {
         case S_IFLNK: "a symbolic link"
         default: "a special file"
         }
-    }
-
-    static func describe(_ code: Int32) -> String {
-        guard let message = strerror(code) else { return "errno \(code)" }
-        return String(cString: message)
     }
 }

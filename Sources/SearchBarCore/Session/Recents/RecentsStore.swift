@@ -157,13 +157,13 @@ final class RecentsStore: @unchecked Sendable {
                     continue
                 }
                 if code == ENOENT || code == ENOTDIR { return nil }
-                throw SearchBarError(.io, "cannot open \(journalPath): \(RecentsFile.describe(code))")
+                throw SearchBarError(.io, "cannot open \(journalPath): \(SystemError.describe(code))")
             }
             var info = stat()
             guard fstat(fd, &info) == 0 else {
                 let code = errno
                 _ = close(fd)
-                throw SearchBarError(.io, "cannot stat \(journalPath): \(RecentsFile.describe(code))")
+                throw SearchBarError(.io, "cannot stat \(journalPath): \(SystemError.describe(code))")
             }
             guard info.st_mode & S_IFMT == S_IFREG else {
                 _ = close(fd)
@@ -178,7 +178,7 @@ final class RecentsStore: @unchecked Sendable {
                 let code = errno
                 _ = close(fd)
                 guard code == EWOULDBLOCK || code == EINTR else {
-                    throw SearchBarError(.io, "cannot lock \(journalPath): \(RecentsFile.describe(code))")
+                    throw SearchBarError(.io, "cannot lock \(journalPath): \(SystemError.describe(code))")
                 }
                 guard waited < Self.lockTimeoutMilliseconds else {
                     throw SearchBarError(
@@ -333,14 +333,14 @@ final class RecentsStore: @unchecked Sendable {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                let error = SearchBarError(.io, "cannot write \(journalPath): \(RecentsFile.describe(errno))")
+                let error = SearchBarError(.io, "cannot write \(journalPath): \(SystemError.describe(errno))")
                 _ = ftruncate(fd, off_t(offset))
                 throw error
             }
             written += count
         }
         guard fdatasync(fd) == 0 else {
-            let error = SearchBarError(.io, "cannot sync \(journalPath): \(RecentsFile.describe(errno))")
+            let error = SearchBarError(.io, "cannot sync \(journalPath): \(SystemError.describe(errno))")
             _ = ftruncate(fd, off_t(offset))
             throw error
         }
@@ -349,13 +349,13 @@ final class RecentsStore: @unchecked Sendable {
 
     private func truncate(_ fd: Int32, to length: Int) throws(SearchBarError) {
         guard ftruncate(fd, off_t(length)) == 0 else {
-            throw SearchBarError(.io, "cannot truncate \(journalPath): \(RecentsFile.describe(errno))")
+            throw SearchBarError(.io, "cannot truncate \(journalPath): \(SystemError.describe(errno))")
         }
     }
 
     private static func size(_ fd: Int32, _ path: String) throws(SearchBarError) -> Int {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw SearchBarError(.io, "cannot stat \(path): \(RecentsFile.describe(errno))") }
+        guard fstat(fd, &info) == 0 else { throw SearchBarError(.io, "cannot stat \(path): \(SystemError.describe(errno))") }
         return Int(info.st_size)
     }
 
@@ -368,7 +368,7 @@ final class RecentsStore: @unchecked Sendable {
             let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(start + done)) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw SearchBarError(.io, "cannot read \(path): \(RecentsFile.describe(errno))")
+                throw SearchBarError(.io, "cannot read \(path): \(SystemError.describe(errno))")
             }
             if count == 0 { break }  // shorter than its size a moment ago
             done += count

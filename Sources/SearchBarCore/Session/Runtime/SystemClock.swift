@@ -8,7 +8,11 @@ public final class SystemClock: SessionClock {
 
     private let thread = TimerThread()
 
-    private init() {}
+    /// The clock also forgets the parent's timers and timer thread in a forked child: the
+    /// thread did not survive the fork (see ``ForkWatch`` for the policy).
+    private init() {
+        pthread_atfork(nil, nil, { SystemClock.shared.resetInForkedChild() })
+    }
 
     public func now() -> UInt64 {
         Self.monotonicNanoseconds()
@@ -25,8 +29,8 @@ public final class SystemClock: SessionClock {
         thread.add(timer, at: deadline)
     }
 
-    /// Forgets the parent's timers and timer thread in a forked child (see ``ForkWatch``).
-    func resetInForkedChild() { thread.resetInForkedChild() }
+    /// Forgets the parent's timers and timer thread; runs in a forked child, on its only thread.
+    private func resetInForkedChild() { thread.resetInForkedChild() }
 
     /// `CLOCK_MONOTONIC` in nanoseconds.
     static func monotonicNanoseconds() -> UInt64 {

@@ -79,7 +79,7 @@ enum AtomicFile {
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
 
     private static func failure(_ step: String, _ path: String) -> SearchBarError {
-        SearchBarError(.io, "cannot \(step) \(path): \(RecentsFile.describe(errno))")
+        SearchBarError(.io, "cannot \(step) \(path): \(SystemError.describe(errno))")
     }
 
     /// Distinguishes temporary files of concurrent writers in one process.
