@@ -41,17 +41,7 @@ extension FoldTables {
                 }
             }
             let (c, length) = UTF8Codec.decode(p, at: i)
-            var j = i + length
-            var count = 1
-            while j < n && count < Self.maxSegmentScalars {
-                if p[j] < 0x80 { break }
-                let (d, dl) = UTF8Codec.decode(p, at: j)
-                let e = entry(d)
-                if e.flags & FoldPage.boundaryBefore != 0 { break }
-                if e.flags & FoldPage.ignorable != 0 && onlyIgnorablesUntilBoundary(p, from: j + dl) { break }
-                j += dl
-                count += 1
-            }
+            let (j, count) = segmentEnd(p, from: i, firstLength: length)
             if count == 1 {
                 let page = self.page(c).pointee
                 let e = page.entries[Int(c & 0xFF)]
@@ -82,6 +72,28 @@ extension FoldTables {
             }
             i = j
         }
+    }
+
+    /// The end of the normalization segment whose first code point, not ASCII, starts at `start`
+    /// and takes `firstLength` bytes, and the number of code points in it: the segment runs to
+    /// the next code point with a boundary before it (ASCII always has one), to a tail of default
+    /// ignorables that reaches such a boundary, or to ``maxSegmentScalars`` code points.
+    /// ``run(_:_:)`` and the indexing analysis both cut segments here.
+    @inline(__always)
+    func segmentEnd(_ p: UnsafeBufferPointer<UInt8>, from start: Int, firstLength: Int) -> (end: Int, scalars: Int) {
+        let n = p.count
+        var j = start + firstLength
+        var count = 1
+        while j < n && count < Self.maxSegmentScalars {
+            if p[j] < 0x80 { break }
+            let (d, dl) = UTF8Codec.decode(p, at: j)
+            let e = entry(d)
+            if e.flags & FoldPage.boundaryBefore != 0 { break }
+            if e.flags & FoldPage.ignorable != 0 && onlyIgnorablesUntilBoundary(p, from: j + dl) { break }
+            j += dl
+            count += 1
+        }
+        return (j, count)
     }
 
     /// The memo entry of a code point.

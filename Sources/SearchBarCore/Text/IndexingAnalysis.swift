@@ -25,7 +25,7 @@ extension FoldTables {
                 // Every byte of the run is a segment of its own except possibly the last, which
                 // starts a longer segment when the code point after it has no boundary before it.
                 var end = j
-                if j < n && entry(UTF8Codec.decode(p, at: j).scalar).flags & FoldPage.boundaryBefore == 0 {
+                if j < n && !startsSegment(UTF8Codec.decode(p, at: j).scalar) {
                     end = j - 1
                 }
                 if end > i { s.asciiRun(p, i, end) }
@@ -33,17 +33,7 @@ extension FoldTables {
                 if end == j { continue }
             }
             let (c, length) = UTF8Codec.decode(p, at: i)
-            var j = i + length
-            var count = 1
-            while j < n && count < Self.maxSegmentScalars {
-                if p[j] < 0x80 { break }
-                let (d, dl) = UTF8Codec.decode(p, at: j)
-                let e = entry(d)
-                if e.flags & FoldPage.boundaryBefore != 0 { break }
-                if e.flags & FoldPage.ignorable != 0 && onlyIgnorablesUntilBoundary(p, from: j + dl) { break }
-                j += dl
-                count += 1
-            }
+            let (j, count) = segmentEnd(p, from: i, firstLength: length)
             if count == 1 {
                 let page = self.page(c).pointee
                 let e = page.entries[Int(c & 0xFF)]
