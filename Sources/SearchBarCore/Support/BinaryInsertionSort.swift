@@ -17,13 +17,8 @@ extension Collection {
                 sorted.removeLast()
             }
             // The first position whose element `element` precedes (after every equal one).
-            var low = 0
-            var high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                if areInIncreasingOrder(element, sorted[middle]) { high = middle } else { low = middle + 1 }
-            }
-            sorted.insert(element, at: low)
+            let position = lowerBound(in: 0..<sorted.count) { !areInIncreasingOrder(element, sorted[$0]) }
+            sorted.insert(element, at: position)
         }
         return sorted
     }

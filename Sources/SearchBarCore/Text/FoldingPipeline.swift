@@ -227,13 +227,7 @@ struct MappedSink: FoldSink {
 
     /// Index of the last unit whose start in `starts` is <= `offset` (0 when none).
     static func unit(containing offset: Int32, in starts: [Int32]) -> Int {
-        var lo = 0
-        var hi = starts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if starts[mid] <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return max(lo - 1, 0)
+        max(lowerBound(in: 0..<starts.count) { starts[$0] <= offset } - 1, 0)
     }
 }
 

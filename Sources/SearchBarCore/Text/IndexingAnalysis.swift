@@ -149,13 +149,7 @@ extension FoldState {
 
     /// Index of the last unit whose key start is <= `offset` (0 when none).
     func unit(containingKey offset: Int32) -> Int {
-        var lo = 0
-        var hi = units.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if units[mid].keyStart <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return max(lo - 1, 0)
+        max(lowerBound(in: 0..<units.count) { units[$0].keyStart <= offset } - 1, 0)
     }
 }
 

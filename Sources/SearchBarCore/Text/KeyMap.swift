@@ -18,13 +18,8 @@ struct KeyMap {
         let b = max(a, min(range.upperBound, keyLength))
         guard !units.isEmpty else { return 0..<0 }
         if a == b {
-            var lo = 0
-            var hi = units.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if Int(units[mid].keyStart) < a { lo = mid + 1 } else { hi = mid }
-            }
-            let position = lo < units.count ? Int(units[lo].origStart) : originalLength
+            let first = lowerBound(in: 0..<units.count) { Int(units[$0].keyStart) < a }
+            let position = first < units.count ? Int(units[first].origStart) : originalLength
             return position..<position
         }
         let first = units[unit(containing: a)]
@@ -36,12 +31,6 @@ struct KeyMap {
 
     /// Index of the last unit whose key starts at or before `offset` (0 when none).
     private func unit(containing offset: Int) -> Int {
-        var lo = 0
-        var hi = units.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(units[mid].keyStart) <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return max(lo - 1, 0)
+        max(lowerBound(in: 0..<units.count) { Int(units[$0].keyStart) <= offset } - 1, 0)
     }
 }

@@ -171,13 +171,7 @@ struct TypoWalk {
             inside = start + step
             step <<= 1
         }
-        var low = inside + 1
-        var high = min(start + step, limit)
-        while low < high {
-            let mid = (low + high) >> 1
-            if inBlock(mid) { low = mid + 1 } else { high = mid }
-        }
-        return low
+        return lowerBound(in: (inside + 1)..<max(inside + 1, min(start + step, limit)), where: inBlock)
     }
 
     private func append(_ terms: Range<Int>, _ cost: Int, _ results: inout [Match]) {

@@ -118,12 +118,7 @@ struct CharPostings: Sendable {
 
     /// The range of ``postings`` of `c`.
     private func postingRange(_ c: UInt32) -> Range<Int>? {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let mid = (low + high) >> 1
-            if keys[mid] < c { low = mid + 1 } else { high = mid }
-        }
+        let low = lowerBound(in: 0..<keys.count) { keys[$0] < c }
         guard low < keys.count && keys[low] == c else { return nil }
         return Int(offsets[low])..<Int(offsets[low + 1])
     }

@@ -58,12 +58,7 @@ struct ItemIDs: RandomAccessCollection, Sendable {
         if case .consecutive = storage {
             return id >= base && id - base < UInt64(count) ? Int(id - base) : nil
         }
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = (low + high) >> 1
-            if self[mid] < id { low = mid + 1 } else { high = mid }
-        }
+        let low = lowerBound(in: 0..<count) { self[$0] < id }
         return low < count && self[low] == id ? low : nil
     }
 

@@ -67,12 +67,7 @@ enum RunExceptions {
 
     /// True when the ascending list `exceptions` holds item `i` (binary search).
     static func contains(_ exceptions: [UInt32], _ i: Int) -> Bool {
-        var low = 0
-        var high = exceptions.count
-        while low < high {
-            let mid = (low + high) >> 1
-            if Int(exceptions[mid]) < i { low = mid + 1 } else { high = mid }
-        }
+        let low = lowerBound(in: 0..<exceptions.count) { Int(exceptions[$0]) < i }
         return low < exceptions.count && Int(exceptions[low]) == i
     }
 }

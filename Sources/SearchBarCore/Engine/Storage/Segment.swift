@@ -316,20 +316,10 @@ enum VocabularySearch {
         let count = offsets.count - 1
         return prefix.withUnsafeBufferPointer { key in
             // First term >= prefix.
-            var low = 0
-            var high = count
-            while low < high {
-                let mid = (low + high) >> 1
-                if compare(bytes, offsets, mid, key, prefixOnly: false) < 0 { low = mid + 1 } else { high = mid }
-            }
-            let start = low
+            let start = lowerBound(in: 0..<count) { compare(bytes, offsets, $0, key, prefixOnly: false) < 0 }
             // First term past the prefix block.
-            high = count
-            while low < high {
-                let mid = (low + high) >> 1
-                if compare(bytes, offsets, mid, key, prefixOnly: true) <= 0 { low = mid + 1 } else { high = mid }
-            }
-            return start..<low
+            let end = lowerBound(in: start..<count) { compare(bytes, offsets, $0, key, prefixOnly: true) <= 0 }
+            return start..<end
         }
     }
 }

@@ -55,19 +55,8 @@ struct TitleByteOrder: Sendable {
                     }
                     return range.count >= key.count ? 0 : -1
                 }
-                var low = 0
-                var high = order.count
-                while low < high {
-                    let mid = (low + high) >> 1
-                    if startsWithKey(mid) < 0 { low = mid + 1 } else { high = mid }
-                }
-                let start = low
-                high = order.count
-                while low < high {
-                    let mid = (low + high) >> 1
-                    if startsWithKey(mid) == 0 { low = mid + 1 } else { high = mid }
-                }
-                let end = low
+                let start = lowerBound(in: 0..<order.count) { startsWithKey($0) < 0 }
+                let end = lowerBound(in: start..<order.count) { startsWithKey($0) == 0 }
                 var equalEnd = start
                 while equalEnd < end && title(equalEnd).count == key.count { equalEnd += 1 }
                 return (start..<end, start..<equalEnd)

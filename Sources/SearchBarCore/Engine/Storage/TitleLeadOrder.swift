@@ -80,14 +80,10 @@ struct TitleLeadOrder: Sendable {
     /// there: its lead term is another).
     func position(of item: Int, lead: Int) -> Int? {
         guard lead >= 0 && lead + 1 < starts.count else { return nil }
-        var low = Int(starts[lead])
-        var high = Int(starts[lead + 1])
         // Items are ascending within a lead term.
-        while low < high {
-            let mid = (low + high) >> 1
-            if Int(order[mid]) < item { low = mid + 1 } else { high = mid }
-        }
-        return low < Int(starts[lead + 1]) && Int(order[low]) == item ? low : nil
+        let end = Int(starts[lead + 1])
+        let low = lowerBound(in: Int(starts[lead])..<end) { Int(order[$0]) < item }
+        return low < end && Int(order[low]) == item ? low : nil
     }
 
     /// Bytes held.

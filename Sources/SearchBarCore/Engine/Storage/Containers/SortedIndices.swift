@@ -9,11 +9,7 @@ enum SortedIndices {
         if small.count * 16 < large.count {
             var low = large.startIndex
             for value in small {
-                var high = large.endIndex
-                while low < high {
-                    let mid = (low + high) >> 1
-                    if large[mid] < value { low = mid + 1 } else { high = mid }
-                }
+                low = lowerBound(in: low..<large.endIndex) { large[$0] < value }
                 if low == large.endIndex { break }
                 if large[low] == value { result.append(value) }
             }
