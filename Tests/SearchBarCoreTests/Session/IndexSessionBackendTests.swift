@@ -34,10 +34,10 @@ import Testing
         try session.setText("york")
         let ids = try #require(results(session))
         #expect(Set(ids) == [1, 2, 3, 4])
-        let found = session.results?.results.payload as? HitsWithTexts
+        let found = session.results?.results
         #expect(found?.hits.count == 4)
-        #expect(found?.texts.count == 4)
-        #expect(found.map { zip($0.hits, $0.texts).allSatisfy { hit, texts in hit.field != .title || texts.text == texts.title } } == true)
+        #expect(found?.texts?.count == 4)
+        #expect(found.map { zip($0.hits, $0.texts ?? []).allSatisfy { hit, texts in hit.field != .title || texts.text == texts.title } } == true)
     }
 
     @Test func scopeBarAndTokensFilter() throws {
