@@ -57,6 +57,22 @@ import Testing
         #expect(try #require(results(session)) == [3])
     }
 
+    /// Term tokens reach the query compiler as words, apart from the typed text: with extended
+    /// syntax the text's operators apply, a token's value is never read as one.
+    @Test func termTokensAreWordsNotSyntax() throws {
+        let index = try makeIndex()
+        let backend = IndexSessionBackend(index: index, options: SearchOptions(extendedSyntax: true))
+        let session = try SearchSession(backend: backend, recentsDirectory: "/tmp/x")
+        try session.setTiming(SearchTiming(delay: .zero))
+        try session.insertToken(.term("new"))
+        try session.setText("!pizza")
+        #expect(try #require(results(session)) == [3])
+        try session.removeToken(at: 0)
+        try session.setText("")
+        try session.insertToken(.term("!york"))
+        #expect(Set(try #require(results(session))) == [1, 2, 3, 4])
+    }
+
     @Test func badScopeTokenIsAnErrorEvent() throws {
         let index = try makeIndex()
         let session = try SearchSession(backend: IndexSessionBackend(index: index), recentsDirectory: "/tmp/x")
