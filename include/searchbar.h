@@ -2239,7 +2239,7 @@ typedef struct sb_event {
     sb_range range;
     /** Text, replacement, label, completion or message, NUL-terminated UTF-8 (NULL when none).
      *  From sb_session_next_event() it is the caller's, released with sb_free(); in a callback
-     *  it belongs to the library and is valid until the callback returns. */
+     *  it belongs to the library, is read-only and is valid until the callback returns. */
     char *text;
     /** Length of text in bytes, without the NUL. */
     size_t text_len;

@@ -17,8 +17,7 @@ import SearchBarCore
         out.pointee = nil
         let object = try HandleRegistry.resolve(index, as: SearchIndex.self, "index")
         guard let item = object.item(id: id) else { throw SearchBarError(.notFound, "no item has id \(id)") }
-        let block = try SessionCBlock.build { b throws(SearchBarError) in
-            let slot = try b.array(sb_item.self, 1)
+        out.pointee = try CBlock.one(sb_item.self) { b throws(SearchBarError) in
             let title = try b.string(item.title)
             let subtitle = try b.string(item.subtitle)
             let keywords = try b.string(item.keywords)
@@ -35,13 +34,12 @@ import SearchBarCore
                 }
                 attributes.map { $0 + k }?.initialize(to: value)
             }
-            slot?.initialize(to: sb_item(
+            return sb_item(
                 id: item.id, title: title, title_len: item.title.utf8.count, subtitle: subtitle,
                 subtitle_len: item.subtitle.utf8.count, keywords: keywords, keywords_len: item.keywords.utf8.count,
                 scope: item.scope, weight: item.weight, attributes: attributes.map { UnsafePointer($0) },
-                attribute_count: item.attributes.count))
+                attribute_count: item.attributes.count)
         }
-        out.pointee = block?.assumingMemoryBound(to: sb_item.self)
         return SB_OK
     }
 }

@@ -47,42 +47,15 @@ nonisolated(unsafe) private let sampleScopeTitles: [UnsafePointer<CChar>] =
     SampleDataset.Scope.allCases.map { permanentCString($0.title) }
 
 extension COutput {
-    /// Lays out items as one malloc'd block: the `sb_item` array, then their NUL-terminated
-    /// strings. Attributes are not included.
+    /// Lays out items as one block (``CBlock``): the `sb_item` array, then their
+    /// NUL-terminated strings. Attributes are not included.
     static func items(_ items: [IndexItem]) throws(SearchBarError) -> UnsafeMutablePointer<sb_item>? {
-        guard !items.isEmpty else { return nil }
-        let header = MemoryLayout<sb_item>.stride * items.count
-        var textBytes = 0
-        for item in items {
-            textBytes += item.title.utf8.count + item.subtitle.utf8.count + item.keywords.utf8.count + 3
+        try CBlock.list(items, sb_item.self) { b, item throws(SearchBarError) in
+            sb_item(
+                id: item.id, title: try b.string(item.title), title_len: item.title.utf8.count,
+                subtitle: try b.string(item.subtitle), subtitle_len: item.subtitle.utf8.count,
+                keywords: try b.string(item.keywords), keywords_len: item.keywords.utf8.count, scope: item.scope,
+                weight: item.weight, attributes: nil, attribute_count: 0)
         }
-        guard let block = malloc(header + textBytes) else {
-            throw SearchBarError(.outOfMemory, "could not allocate \(header + textBytes) bytes for items")
-        }
-        let array = block.bindMemory(to: sb_item.self, capacity: items.count)
-        var cursor = (block + header).assumingMemoryBound(to: CChar.self)
-        func append(_ string: String) -> (UnsafePointer<CChar>, Int) {
-            let start = cursor
-            var count = 0
-            for byte in string.utf8 {
-                cursor.pointee = CChar(bitPattern: byte)
-                cursor += 1
-                count += 1
-            }
-            cursor.pointee = 0
-            cursor += 1
-            return (UnsafePointer(start), count)
-        }
-        for (i, item) in items.enumerated() {
-            let title = append(item.title)
-            let subtitle = append(item.subtitle)
-            let keywords = append(item.keywords)
-            (array + i).initialize(
-                to: sb_item(
-                    id: item.id, title: title.0, title_len: title.1, subtitle: subtitle.0, subtitle_len: subtitle.1,
-                    keywords: keywords.0, keywords_len: keywords.1, scope: item.scope, weight: item.weight,
-                    attributes: nil, attribute_count: 0))
-        }
-        return array
     }
 }

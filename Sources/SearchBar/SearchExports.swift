@@ -22,7 +22,7 @@ import Synchronization
         let object = try HandleRegistry.resolve(index, as: SearchIndex.self, "index")
         let text = try CInput.query(query, query_len, "query")
         let parsed = try IndexInput.options(options)
-        let found = try object.searchWithTexts(text, options: parsed)
+        let found = try object.search(text, options: parsed)
         out.pointee = HandleRegistry.register(try ResultsBox(found.hits, texts: found.texts, total: found.total, totalIsExact: found.totalIsExact))
         return SB_OK
     }
@@ -51,7 +51,7 @@ import Synchronization
         let text = try CInput.query(query, query_len, "query")
         let parsed = try IndexInput.options(options)
         let target = CallbackTarget(callback: callback, context: context)
-        let ticket = object.searchAsyncWithTexts(text, options: parsed) { result in
+        let ticket = object.searchAsync(text, options: parsed) { result in
             target.deliver(result)
         }
         target.setTicket(ticket.id)

@@ -168,8 +168,7 @@ enum SessionClockKind: UInt32, CaseIterable {
         let out = try CInput.output(out_display, "out_display")
         out.pointee = nil
         let d = try SessionCInput.session(session).display
-        let block = try SessionCBlock.build { b throws(SearchBarError) in
-            let display = try b.array(sb_display.self, 1)
+        out.pointee = try CBlock.one(sb_display.self) { b throws(SearchBarError) in
             let text = try b.string(d.text)
             let placeholder = try b.string(d.placeholder)
             let prompt = try b.string(d.prompt)
@@ -184,7 +183,7 @@ enum SessionClockKind: UInt32, CaseIterable {
             let leading = try b.items(d.leadingItems)
             let trailing = try b.items(d.trailingItems)
             let resultsTitle = try d.searchResultsTitle.map { t throws(SearchBarError) in try b.string(t) } ?? nil
-            display?.initialize(to: sb_display(
+            return sb_display(
                 text: text, text_len: d.text.utf8.count, placeholder: placeholder, placeholder_len: d.placeholder.utf8.count,
                 prompt: prompt, prompt_len: d.prompt.utf8.count, tokens: tokens, token_count: d.tokens.count,
                 scope_titles: titles.map { UnsafePointer($0) }, scope_title_lens: lengths.map { UnsafePointer($0) },
@@ -206,9 +205,8 @@ enum SessionClockKind: UInt32, CaseIterable {
                 uses_light_content: bit(d.colors.usesLightContent),
                 enables_return_key_automatically: bit(d.textInputTraits.enablesReturnKeyAutomatically),
                 return_key_enabled: bit(d.isReturnKeyEnabled), has_marked_text: bit(d.markedRange != nil),
-                marked_start: d.markedRange?.lowerBound ?? 0, marked_end: d.markedRange?.upperBound ?? 0))
+                marked_start: d.markedRange?.lowerBound ?? 0, marked_end: d.markedRange?.upperBound ?? 0)
         }
-        out.pointee = block?.assumingMemoryBound(to: sb_display.self)
         return SB_OK
     }
 }

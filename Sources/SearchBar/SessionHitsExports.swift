@@ -44,13 +44,11 @@ import SearchBarCore
         let object = try SessionCInput.session(session)
         guard let current = object.results else { return SB_OK }
         // An index session's results carry their texts from the snapshot they were found in;
-        // a host backend's results are its ids in order.
-        let found = current.results.payload as? HitsWithTexts
-        let hits =
-            found?.hits ?? current.results.ids.map { SearchHit(id: $0, score: 0, field: .title, highlights: []) }
+        // a host backend's results are its ids in order, without texts.
+        let found = current.results
         generation.pointee = current.generation
         results.pointee = HandleRegistry.register(try ResultsBox(
-            hits, texts: found?.texts, total: found?.total, totalIsExact: found?.totalIsExact ?? true))
+            found.hits, texts: found.texts, total: found.total, totalIsExact: found.totalIsExact))
         return SB_OK
     }
 }

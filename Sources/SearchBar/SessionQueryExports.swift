@@ -18,17 +18,15 @@ import SearchBarCore
         guard let query = try SessionCInput.session(session).query(generation) else {
             throw SearchBarError(.cancelled, "query \(generation) is not the newest query (it was superseded, or never issued)")
         }
-        let block = try SessionCBlock.build { b throws(SearchBarError) in
-            let slot = try b.array(sb_issued_query.self, 1)
+        out.pointee = try CBlock.one(sb_issued_query.self) { b throws(SearchBarError) in
             let text = try b.string(query.text)
             let title = try query.scopeTitle.map { t throws(SearchBarError) in try b.string(t) } ?? nil
             let tokens = try b.tokens(query.tokens)
-            slot?.initialize(to: sb_issued_query(
+            return sb_issued_query(
                 generation: query.generation, text: text, text_len: query.text.utf8.count, scope: Int64(query.scope),
                 scope_title: title, scope_title_len: query.scopeTitle?.utf8.count ?? 0, tokens: tokens,
-                token_count: query.tokens.count))
+                token_count: query.tokens.count)
         }
-        out.pointee = block?.assumingMemoryBound(to: sb_issued_query.self)
         return SB_OK
     }
 }

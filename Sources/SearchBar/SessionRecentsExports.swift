@@ -32,15 +32,9 @@ import SearchBarCore
         out.pointee = nil
         count.pointee = 0
         let list = try SessionCInput.session(session).recents
-        guard !list.isEmpty else { return SB_OK }
-        let block = try SessionCBlock.build { b throws(SearchBarError) in
-            let array = try b.array(sb_recent.self, list.count)
-            for (i, entry) in list.enumerated() {
-                let text = try b.string(entry.text)
-                (array.map { $0 + i })?.initialize(to: sb_recent(text: text, text_len: entry.text.utf8.count, time_ms: entry.time))
-            }
+        out.pointee = try CBlock.list(list, sb_recent.self) { b, entry throws(SearchBarError) in
+            sb_recent(text: try b.string(entry.text), text_len: entry.text.utf8.count, time_ms: entry.time)
         }
-        out.pointee = block?.assumingMemoryBound(to: sb_recent.self)
         count.pointee = UInt(list.count)
         return SB_OK
     }

@@ -21,12 +21,7 @@ import SearchBarCore
         guard let current = try SessionCInput.session(session).results else { return SB_OK }
         generation.pointee = current.generation
         let list = current.results.ids
-        if !list.isEmpty {
-            guard let buffer = malloc(list.count * MemoryLayout<UInt64>.stride)?.bindMemory(to: UInt64.self, capacity: list.count)
-            else { throw SearchBarError(.outOfMemory, "could not allocate \(list.count) ids") }
-            buffer.initialize(from: list, count: list.count)
-            ids.pointee = buffer
-        }
+        ids.pointee = try CBlock.list(list, UInt64.self) { _, id in id }
         count.pointee = UInt(list.count)
         return SB_OK
     }

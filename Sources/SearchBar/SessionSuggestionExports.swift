@@ -18,24 +18,19 @@ import SearchBarCore
         out.pointee = nil
         count.pointee = 0
         let list = try SessionCInput.session(session).suggestions
-        guard !list.isEmpty else { return SB_OK }
-        let block = try SessionCBlock.build { b throws(SearchBarError) in
-            let array = try b.array(sb_suggestion.self, list.count)
-            for (i, s) in list.enumerated() {
-                let title = try b.string(s.title)
-                let completion = try b.string(s.completion)
-                var token: UnsafePointer<sb_search_token>?
-                if let value = s.token {
-                    let slot = try b.array(sb_search_token.self, 1)
-                    try b.token(value, into: slot)
-                    token = slot.map { UnsafePointer($0) }
-                }
-                (array.map { $0 + i })?.initialize(to: sb_suggestion(
-                    source: s.source.rawValue, action: s.action.rawValue, title: title, title_len: s.title.utf8.count,
-                    completion: completion, completion_len: s.completion.utf8.count, token: token, host_value: s.hostValue))
+        out.pointee = try CBlock.list(list, sb_suggestion.self) { b, s throws(SearchBarError) in
+            let title = try b.string(s.title)
+            let completion = try b.string(s.completion)
+            var token: UnsafePointer<sb_search_token>?
+            if let value = s.token {
+                let slot = try b.array(sb_search_token.self, 1)
+                try b.token(value, into: slot)
+                token = slot.map { UnsafePointer($0) }
             }
+            return sb_suggestion(
+                source: s.source.rawValue, action: s.action.rawValue, title: title, title_len: s.title.utf8.count,
+                completion: completion, completion_len: s.completion.utf8.count, token: token, host_value: s.hostValue)
         }
-        out.pointee = block?.assumingMemoryBound(to: sb_suggestion.self)
         count.pointee = UInt(list.count)
         return SB_OK
     }

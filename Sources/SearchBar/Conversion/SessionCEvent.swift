@@ -4,21 +4,16 @@ import SearchBarCore
 
 /// Session events in their C form.
 enum SessionCEvent {
-    /// Calls `body` with the C form of `event`; its text points into a temporary copy valid
-    /// only during the call (what callbacks receive).
+    /// Calls `body` with the C form of `event`; its text is lent from the event's string
+    /// (`withCString`: a native string's own NUL-terminated UTF-8, no copy) and valid only
+    /// during the call (what callbacks receive).
     static func withBorrowed<R>(_ event: SessionEvent, _ body: (UnsafePointer<sb_event>) -> R) -> R {
-        var text = event.text
-        return text.withUTF8 { utf8 in
-            withUnsafeTemporaryAllocation(of: CChar.self, capacity: utf8.count + 1) { buffer in
-                for (i, byte) in utf8.enumerated() { buffer[i] = CChar(bitPattern: byte) }
-                buffer[utf8.count] = 0
-                var c = header(event)
-                if !event.text.isEmpty {
-                    c.text = buffer.baseAddress
-                    c.text_len = utf8.count
-                }
-                return withUnsafePointer(to: &c) { body($0) }
-            }
+        var c = header(event)
+        guard !event.text.isEmpty else { return withUnsafePointer(to: &c) { body($0) } }
+        return event.text.withCString { text in
+            c.text = UnsafeMutablePointer(mutating: text)  // read-only to the callback (const sb_event *)
+            c.text_len = event.text.utf8.count
+            return withUnsafePointer(to: &c) { body($0) }
         }
     }
 

@@ -49,24 +49,6 @@ func invalid(_ message: String) -> sb_status {
     fail(.invalidArgument(message))
 }
 
-extension SearchBarError.Code {
-    /// The C status of this kind of failure.
-    var status: sb_status {
-        switch self {
-        case .invalidArgument: SB_EINVAL
-        case .outOfMemory: SB_ENOMEM
-        case .notFound: SB_ENOTFOUND
-        case .cancelled: SB_ECANCELED
-        case .io: SB_EIO
-        case .corrupt: SB_ECORRUPT
-        case .misuse: SB_EMISUSE
-        case .tooBig: SB_ETOOBIG
-        case .timedOut: SB_ETIMEDOUT
-        case .internal: SB_EINTERNAL
-        }
-    }
-}
-
 /// Runs an export's body, turning a thrown engine error into a status and message.
 func guarded(_ body: () throws(SearchBarError) -> sb_status) -> sb_status {
     do {

@@ -21,7 +21,7 @@ enum EngineTestSupport {
         phase.store(on, ordering: .relaxed)
         defer { phase.store(true, ordering: .relaxed) }
         index.cache.removeAll()
-        return try index.search(query, options: options)
+        return try index.search(query, options: options).hits
     }
 
     /// The ids a search returns, best first.

@@ -28,8 +28,8 @@ public struct HitTexts: Sendable, Equatable {
     }
 }
 
-/// Hits with their texts, both from the one snapshot a search ran on, and how many items
-/// matched in all.
+/// What a search found: hits with their texts, both from the one snapshot the search ran on,
+/// and how many items matched in all. A collection of its hits, best first.
 public struct HitsWithTexts: Sendable, Equatable {
     /// The hits, best first.
     public var hits: [SearchHit]
@@ -53,18 +53,16 @@ public struct HitsWithTexts: Sendable, Equatable {
     }
 }
 
-extension SearchIndex {
-    /// Searches like ``search(_:options:cancellation:)`` and also returns, for each hit, its
-    /// title and matched field's original text, read from the snapshot the search ran on: a
-    /// batch a writer publishes meanwhile (which may replace a hit's item) changes neither, so
-    /// the highlight ranges always index the text they were computed on.
-    /// - Throws: what ``search(_:options:cancellation:)`` throws.
-    public func searchWithTexts(
-        _ query: String, options: SearchOptions = SearchOptions(), cancellation: CancellationFlag? = nil
-    ) throws(SearchBarError) -> HitsWithTexts {
-        try search(query, options: options, cancellation: cancellation, on: snapshot, texts: true)
-    }
+extension HitsWithTexts: RandomAccessCollection {
+    /// The position of the first hit (0).
+    public var startIndex: Int { 0 }
+    /// The position after the last hit.
+    public var endIndex: Int { hits.count }
+    /// The hit at `position` (its texts are ``texts``[`position`]).
+    public subscript(position: Int) -> SearchHit { hits[position] }
+}
 
+extension SearchIndex {
     /// The title and matched field's original text of each hit in the current snapshot (empty
     /// strings for an item no longer in the index).
     public func texts(of hits: [SearchHit]) -> [HitTexts] { Self.texts(of: hits, in: snapshot) }

@@ -1,39 +1,37 @@
 extension SearchIndex {
     /// Searches the current snapshot; the calling thread takes part in the work.
     /// - Parameters:
-    ///   - query: what the user typed (an empty query finds nothing, unless options select
-    ///     scopes or filters, or ``SearchOptions/listsAllWhenEmpty``).
+    ///   - text: what the user typed (an empty query finds nothing, unless `terms`, scopes or
+    ///     filters are given, or ``SearchOptions/listsAllWhenEmpty``); with
+    ///     ``SearchOptions/extendedSyntax`` its operators and filter words are parsed.
+    ///   - terms: words that come before `text` as they are (a session's term tokens): matched
+    ///     like typed words, never parsed as extended syntax.
     ///   - options: mode, limit, offset, scopes, filters, extended syntax, typos.
     ///   - cancellation: set it from another thread to stop the search early.
-    /// - Returns: the best hits, best first, with highlights in the original text.
+    /// - Returns: the best hits, best first, with highlights in the original text, and each
+    ///   hit's texts read from the snapshot the search ran on: a batch a writer publishes
+    ///   meanwhile (which may replace a hit's item) changes neither, so the highlight ranges
+    ///   always index the text they were computed on.
     /// - Throws: ``SearchBarError/Code/cancelled`` when `cancellation` was set.
-    public func search(_ query: String, options: SearchOptions = SearchOptions(), cancellation: CancellationFlag? = nil)
-        throws(SearchBarError) -> [SearchHit]
-    {
-        try search(query, options: options, cancellation: cancellation, on: snapshot)
-    }
-
-    /// Searches `snapshot` (one the caller read once, so that it can read the hits' texts from
-    /// the same snapshot afterwards).
-    func search(_ query: String, options: SearchOptions, cancellation: CancellationFlag?, on snapshot: Snapshot)
-        throws(SearchBarError) -> [SearchHit]
-    {
-        try search(query, options: options, cancellation: cancellation, on: snapshot, texts: false).hits
-    }
-
-    /// Searches `snapshot`; with `wantsTexts`, also gives each hit's texts (read while its
-    /// highlights are made), else no texts.
-    func search(
-        _ query: String, options: SearchOptions, cancellation: CancellationFlag?, on snapshot: Snapshot,
-        texts wantsTexts: Bool
+    public func search(
+        _ text: String, terms: [String] = [], options: SearchOptions = SearchOptions(),
+        cancellation: CancellationFlag? = nil
     ) throws(SearchBarError) -> HitsWithTexts {
         let compiled = CompiledQuery(
-            query, options: options, defaultMode: defaultMode, analysis: analysis,
+            text, terms: terms, options: options, defaultMode: defaultMode, analysis: analysis,
             isAttribute: { hasAttribute($0) })
+        return try run(compiled, cancellation: cancellation, on: snapshot)
+    }
+
+    /// Runs `compiled` on `snapshot` (read once, so that the hits' texts come from the same
+    /// snapshot as the hits).
+    private func run(_ compiled: CompiledQuery, cancellation: CancellationFlag?, on snapshot: Snapshot)
+        throws(SearchBarError) -> HitsWithTexts
+    {
         guard !compiled.selectsNothing else { return HitsWithTexts(hits: [], texts: []) }
         if let cached = cache.hits(for: compiled, version: snapshot.version) {
-            let texts = wantsTexts ? cached.texts ?? Self.texts(of: cached.hits, in: snapshot) : []
-            return HitsWithTexts(hits: cached.hits, texts: texts, total: cached.total, totalIsExact: cached.totalIsExact)
+            return HitsWithTexts(
+                hits: cached.hits, texts: cached.texts, total: cached.total, totalIsExact: cached.totalIsExact)
         }
         let base = cache.base(for: compiled)
         let fields = searchedFields
@@ -77,22 +75,21 @@ extension SearchIndex {
             ranked += SearchRun.restOfLastTie(ranked, matchers: matchers, snapshot: snapshot)
         }
         var found = finish(
-            ranked, matchers: matchers, snapshot: snapshot, keeping: compiled.limit, skipping: compiled.offset,
-            texts: wantsTexts)
+            ranked, matchers: matchers, snapshot: snapshot, keeping: compiled.limit, skipping: compiled.offset)
         found.total = total
         found.totalIsExact = totalIsExact
         cache.store(ResultCache.Entry(
-            query: compiled, version: snapshot.version, hits: found.hits, texts: wantsTexts ? found.texts : nil,
+            query: compiled, version: snapshot.version, hits: found.hits, texts: found.texts,
             matches: outcome.matches, total: total, totalIsExact: totalIsExact))
         return found
     }
 
     /// Orders equal scores by full collation of the titles (then by id: one total order), keeps
     /// the first `limit`, drops the first `offset` of those and computes the others' highlights
-    /// in every searched field; with `wantsTexts`, also each hit's texts (else none).
+    /// in every searched field, and each hit's texts.
     private func finish(
         _ top: [RankedItem], matchers: [[any SegmentMatcher]], snapshot: Snapshot, keeping limit: Int,
-        skipping offset: Int, texts wantsTexts: Bool
+        skipping offset: Int
     ) -> HitsWithTexts {
         let segments = snapshot.segments.map(\.segment)
         var ordered = top
@@ -126,7 +123,7 @@ extension SearchIndex {
         var texts: [HitTexts] = []
         let page = min(offset, ordered.count, limit)..<min(ordered.count, limit)
         hits.reserveCapacity(page.count)
-        texts.reserveCapacity(wantsTexts ? page.count : 0)
+        texts.reserveCapacity(page.count)
         let fields = searchedFields
         for k in page {
             let item = ordered[k]
@@ -159,14 +156,12 @@ extension SearchIndex {
             }
             hits.append(SearchHit(
                 id: item.id, score: item.score, field: item.field, highlights: highlights, otherHighlights: others))
-            if wantsTexts {
-                let text = switch item.field {
-                case .title: originals.0
-                case .subtitle: originals.1
-                case .keywords: originals.2
-                }
-                texts.append(HitTexts(title: originals.0, text: text, subtitle: originals.1, keywords: originals.2))
+            let text = switch item.field {
+            case .title: originals.0
+            case .subtitle: originals.1
+            case .keywords: originals.2
             }
+            texts.append(HitTexts(title: originals.0, text: text, subtitle: originals.1, keywords: originals.2))
         }
         return HitsWithTexts(hits: hits, texts: texts)
     }
@@ -228,29 +223,18 @@ extension SearchIndex {
         }
     }
 
-    /// Starts a search on the executor and calls `completion` on a pool thread with the hits or
-    /// the error (``SearchBarError/Code/cancelled`` after ``SearchTicket/cancel()``).
+    /// Starts a search (``search(_:terms:options:cancellation:)``) on the executor and calls
+    /// `completion` on a pool thread with its results or the error
+    /// (``SearchBarError/Code/cancelled`` after ``SearchTicket/cancel()``).
     /// The completion runs exactly once. The search waits on `lane` (the pool's shared lane
     /// when nil) behind the searches submitted before it there; see ``TaskLane``.
     @discardableResult
     public func searchAsync(
-        _ query: String, options: SearchOptions = SearchOptions(), lane: TaskLane? = nil,
-        completion: @escaping @Sendable (Result<[SearchHit], SearchBarError>) -> Void
-    ) -> SearchTicket {
-        startSearch(lane, completion) { [self] flag throws(SearchBarError) in
-            try search(query, options: options, cancellation: flag)
-        }
-    }
-
-    /// Like ``searchAsync(_:options:completion:)``, and also returns each hit's texts, read from
-    /// the snapshot the search ran on (see ``searchWithTexts(_:options:cancellation:)``).
-    @discardableResult
-    public func searchAsyncWithTexts(
-        _ query: String, options: SearchOptions = SearchOptions(), lane: TaskLane? = nil,
+        _ text: String, terms: [String] = [], options: SearchOptions = SearchOptions(), lane: TaskLane? = nil,
         completion: @escaping @Sendable (Result<HitsWithTexts, SearchBarError>) -> Void
     ) -> SearchTicket {
         startSearch(lane, completion) { [self] flag throws(SearchBarError) in
-            try searchWithTexts(query, options: options, cancellation: flag)
+            try search(text, terms: terms, options: options, cancellation: flag)
         }
     }
 

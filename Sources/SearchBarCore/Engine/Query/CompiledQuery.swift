@@ -38,9 +38,10 @@ struct CompiledQuery: Sendable, Equatable {
     /// condition, filter or scope.
     var matchesEveryItem: Bool { isEmpty && filters.isEmpty && scopes.isEmpty && listsAllWhenEmpty }
 
-    /// Compiles `query` for `options` with the index's analyzer.
-    init(_ query: String, options: SearchOptions, defaultMode: MatchMode, analysis: ItemAnalysis,
-         isAttribute: (String) -> Bool)
+    /// Compiles the typed `query`, after the literal words `terms` (a session's term tokens,
+    /// never parsed as extended syntax), for `options` with the index's analyzer.
+    init(_ query: String, terms: [String] = [], options: SearchOptions, defaultMode: MatchMode,
+         analysis: ItemAnalysis, isAttribute: (String) -> Bool)
     {
         mode = options.mode ?? defaultMode
         offset = options.effectiveOffset
@@ -53,14 +54,17 @@ struct CompiledQuery: Sendable, Equatable {
         groups = parsed.groups
         filters = options.filters + parsed.filters
         scopes = (options.scopes + parsed.scopes).sorted()
-        let endsOpen = !(parsed.plain.last?.isWhitespace ?? true)
-        folded = Array(analyzer.fold(parsed.plain.trimmingWhitespace()).utf8)
+        // The words the mode matches: the terms, then the plain typed words, one text for the
+        // word split (a last term with nothing typed after it stays open, as while typed).
+        let plain = terms.isEmpty ? parsed.plain : (terms + [parsed.plain]).filter { !$0.isEmpty }.joined(separator: " ")
+        let endsOpen = !(plain.last?.isWhitespace ?? true)
+        folded = Array(analyzer.fold(plain.trimmingWhitespace()).utf8)
         switch mode {
         case .prefix:
-            words = Self.prefixWords(parsed.plain, analyzer: analyzer, endsOpen: endsOpen, typos: options.typos)
+            words = Self.prefixWords(plain, analyzer: analyzer, endsOpen: endsOpen, typos: options.typos)
             variants = Self.concatenations(words, typos: options.typos)
         case .contains, .fuzzy:
-            let pieces = parsed.plain.split(whereSeparator: { $0.isWhitespace }).prefix(Self.maxWords)
+            let pieces = plain.split(whereSeparator: { $0.isWhitespace }).prefix(Self.maxWords)
             let mode = self.mode
             words = pieces.enumerated().compactMap { index, piece in
                 let key = Array(analyzer.fold(String(piece)).utf8)

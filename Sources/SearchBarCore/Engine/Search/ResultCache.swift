@@ -17,8 +17,8 @@ final class ResultCache: Sendable {
         var version: UInt64
         /// Its hits.
         var hits: [SearchHit]
-        /// Each hit's texts, when the search read them.
-        var texts: [HitTexts]?
+        /// Each hit's texts.
+        var texts: [HitTexts]
         /// Per segment serial, every match (nil when there were too many to keep).
         var matches: [UInt64: [UInt32]]?
         /// The number of matches (see ``HitsWithTexts/total``).
@@ -53,8 +53,7 @@ final class ResultCache: Sendable {
     /// Forgets every search (tests compare fresh searches made different ways).
     func removeAll() { state.withLock { $0 = State() } }
 
-    /// The hits of an identical search on the same snapshot, with their texts when that search
-    /// read them.
+    /// The hits of an identical search on the same snapshot, with their texts.
     func hits(for query: CompiledQuery, version: UInt64) -> Entry? {
         state.withLock { state in
             let entry = Self.use(query, version, in: &state.recent)

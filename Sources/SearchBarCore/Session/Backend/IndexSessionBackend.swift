@@ -1,12 +1,13 @@
 import Synchronization
 
 /// The session backend over a ``SearchIndex``: queries run on the index's executor with
-/// ``SearchIndex/searchAsyncWithTexts(_:options:completion:)`` (the delivered results' payload is
-/// the ``HitsWithTexts``: hits and their texts from the snapshot searched), a newer query
+/// ``SearchIndex/searchAsync(_:terms:options:lane:completion:)`` (the delivered
+/// ``SessionResults`` carry the hits and their texts from the snapshot searched), a newer query
 /// cancels the older one through its ticket, and completions come from the index's vocabulary.
 ///
 /// How a ``SessionQuery`` becomes an index search:
-/// - the text and the values of ``SearchToken/Kind/term`` tokens form the query text;
+/// - the text is the typed query; the values of ``SearchToken/Kind/term`` tokens are its
+///   terms, words matched as they are (never parsed as extended syntax);
 /// - the scope bar selects item scopes through ``scopesForScopeBar`` (by default scope bar
 ///   index 0 means every scope and index `i > 0` the items whose scope is `i`);
 /// - a ``SearchToken/Kind/scope`` token's value is an item scope number ("3");
@@ -49,31 +50,31 @@ public final class IndexSessionBackend: SessionSearchBackend {
     public func search(
         _ query: SessionQuery, completion: @escaping @Sendable (Result<SessionResults, SearchBarError>) -> Void
     ) -> any SessionSearchTicket {
-        let (text, options): (String, SearchOptions)
+        let (terms, options): ([String], SearchOptions)
         do throws(SearchBarError) {
-            (text, options) = try translate(query)
+            (terms, options) = try translate(query)
         } catch {
             completion(.failure(error))
             return NoopSearchTicket()
         }
-        let ticket = index.searchAsyncWithTexts(text, options: options, lane: lane) { result in
-            completion(result.map { found in SessionResults(ids: found.hits.map(\.id), payload: found) })
+        let ticket = index.searchAsync(query.text, terms: terms, options: options, lane: lane) { result in
+            completion(result.map(SessionResults.init))
         }
         return Ticket(ticket: ticket)
     }
 
-    /// The query text and options an index search gets for `query`.
-    func translate(_ query: SessionQuery) throws(SearchBarError) -> (String, SearchOptions) {
+    /// The terms (term tokens' values) and options an index search for `query` gets.
+    func translate(_ query: SessionQuery) throws(SearchBarError) -> ([String], SearchOptions) {
         var options = baseOptions
-        var words = query.tokens.filter { $0.kind == .term }.map(\.value)
-        words.append(query.text)
+        let terms = query.tokens.filter { $0.kind == .term && !$0.value.isEmpty }.map(\.value)
         for token in query.tokens where token.kind == .attribute {
             options.filters.append(Self.filter(field: token.field, value: token.value))
         }
         options.scopes = try itemScopes(query)
-        let text = words.filter { !$0.isEmpty }.joined(separator: " ")
-        try QueryLimits.check(text, "the query (text and term tokens)")
-        return (text, options)
+        // The limits hold for what is searched: the terms and the text together.
+        try QueryLimits.check(
+            (terms + [query.text]).filter { !$0.isEmpty }.joined(separator: " "), "the query (text and term tokens)")
+        return (terms, options)
     }
 
     /// The item scopes a search for `query` is limited to (empty: every scope): the base

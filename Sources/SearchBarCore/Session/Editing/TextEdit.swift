@@ -1,37 +1,20 @@
-/// Replaces a UTF-8 byte range of a text, the unit C hosts count in.
-enum TextEdit {
+/// One edit of a text: a UTF-8 byte range (the unit C hosts count in) checked once against
+/// the text's bytes, read once; the replacement is then spliced into those same bytes.
+struct TextEdit {
     /// The longest search text a session accepts, in UTF-8 bytes.
     static let maximumTextBytes = 1 << 20
 
-    /// `text` with the bytes in `range` replaced by `replacement`.
+    /// The edited text's UTF-8.
+    let bytes: [UInt8]
+    /// The bytes replaced, on UTF-8 sequence boundaries within ``bytes``.
+    let range: Range<Int>
+
+    /// Checks `range` against `text`.
     /// Throws ``SearchBarError/Code/invalidArgument`` when the range is out of bounds, reversed
-    /// or splits a UTF-8 sequence, and ``SearchBarError/Code/tooBig`` when the result would be
-    /// longer than ``maximumTextBytes``.
-    static func replacing(_ range: Range<Int>, in text: String, with replacement: String) throws(SearchBarError)
-        -> String
-    {
-        let bytes = Array(text.utf8)
-        try checkRange(range, in: bytes)
-        let newCount = bytes.count - range.count + replacement.utf8.count
-        guard newCount <= maximumTextBytes else {
-            throw SearchBarError(.tooBig, "the text would be \(newCount) bytes; the limit is \(maximumTextBytes)")
-        }
-        var result = [UInt8]()
-        result.reserveCapacity(newCount)
-        result += bytes[..<range.lowerBound]
-        result += replacement.utf8
-        result += bytes[range.upperBound...]
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    /// The text before byte `offset` (which must be a valid boundary).
-    static func prefix(of text: String, bytes offset: Int) -> Substring {
-        let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
-        return text[..<index]
-    }
-
-    /// Throws unless `range` lies within `bytes` on UTF-8 sequence boundaries.
-    static func checkRange(_ range: Range<Int>, in bytes: [UInt8]) throws(SearchBarError) {
+    /// or splits a UTF-8 sequence.
+    init(_ range: Range<Int>, in text: String) throws(SearchBarError) {
+        bytes = Array(text.utf8)
+        self.range = range
         guard range.lowerBound >= 0, range.upperBound <= bytes.count else {
             throw .invalidArgument(
                 "range \(range.lowerBound)..<\(range.upperBound) is outside the text (\(bytes.count) bytes)")
@@ -41,6 +24,32 @@ enum TextEdit {
                 throw .invalidArgument("offset \(offset) is inside a UTF-8 sequence")
             }
         }
+    }
+
+    /// The text before the range.
+    var prefix: String { String(decoding: bytes[..<range.lowerBound], as: UTF8.self) }
+
+    /// The text with the range replaced by `replacement`.
+    /// Throws ``SearchBarError/Code/tooBig`` when it would be longer than ``maximumTextBytes``.
+    func applying(_ replacement: String) throws(SearchBarError) -> String {
+        let newCount = bytes.count - range.count + replacement.utf8.count
+        guard newCount <= Self.maximumTextBytes else {
+            throw SearchBarError(.tooBig, "the text would be \(newCount) bytes; the limit is \(Self.maximumTextBytes)")
+        }
+        var result = [UInt8]()
+        result.reserveCapacity(newCount)
+        result += bytes[..<range.lowerBound]
+        result += replacement.utf8
+        result += bytes[range.upperBound...]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `text` with the bytes in `range` replaced by `replacement` (see ``init(_:in:)`` and
+    /// ``applying(_:)`` for what it throws).
+    static func replacing(_ range: Range<Int>, in text: String, with replacement: String) throws(SearchBarError)
+        -> String
+    {
+        try TextEdit(range, in: text).applying(replacement)
     }
 
     /// The byte range of the word being typed: from after the last whitespace to the end.

@@ -32,10 +32,10 @@ extension SearchSession {
     /// capitalizes, asks the veto, changes the text and schedules a search. False when vetoed.
     func applyEdit(_ range: Range<Int>, _ replacement: String, _ effects: inout Effects) throws(SearchBarError) -> Bool {
         let (current, capitalization) = core.withLock { ($0.state.text, $0.state.autocapitalization) }
-        try TextEdit.checkRange(range, in: Array(current.utf8))
+        let edit = try TextEdit(range, in: current)
         withCore { $0.state.markedRange = nil }
-        let typed = capitalization.apply(to: replacement, after: TextEdit.prefix(of: current, bytes: range.lowerBound))
-        let updated = try TextEdit.replacing(range, in: current, with: typed)
+        let typed = capitalization == .none ? replacement : capitalization.apply(to: replacement, after: Substring(edit.prefix))
+        let updated = try edit.applying(typed)
         guard updated != current else { return true }
         guard veto(SessionEvent(.shouldChangeText, text: typed, range: range)) else { return false }
         withCore { c in

@@ -34,7 +34,7 @@ extension SearchSession {
     ) throws(SearchBarError) -> ClusterDeletion {
         try perform(name, queued: ClusterDeletion.queued) { [self] effects throws(SearchBarError) -> ClusterDeletion in
             let text = core.withLock { $0.state.text }
-            try TextEdit.checkRange(offset..<offset, in: Array(text.utf8))
+            _ = try TextEdit(offset..<offset, in: text)
             guard let range = cluster(text) else { return .nothing }
             guard try applyEdit(range, "", &effects) else { return .vetoed }
             return .deleted(offset: range.lowerBound)

@@ -133,7 +133,7 @@ struct ConcurrencyTests {
 
     @Test func asyncSearchCompletesAndCancels() throws {
         let index = try EngineTestSupport.index((0..<5000).map { "entry \($0) text" })
-        let results = Mutex<[Result<[SearchHit], SearchBarError>]>([])
+        let results = Mutex<[Result<HitsWithTexts, SearchBarError>]>([])
         let ticket = index.searchAsync("entry 42") { result in results.withLock { $0.append(result) } }
         let cancelled = index.searchAsync("text") { result in results.withLock { $0.append(result) } }
         cancelled.cancel()

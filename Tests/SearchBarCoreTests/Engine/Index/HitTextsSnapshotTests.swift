@@ -53,11 +53,11 @@ struct HitTextsSnapshotTests {
         let queries = ["a", "al", "alp", "alph", "alpha"]
         while !done.load(ordering: .acquiring) || searches < 40 {
             let query = queries[searches % queries.count]
-            let found = try index.searchWithTexts(query, options: SearchOptions(limit: 100))
+            let found = try index.search(query, options: SearchOptions(limit: 100))
             let seen = Self.problems(found, query: query)
             if !seen.isEmpty { problems.withLock { $0 += seen } }
             pending.add(1, ordering: .relaxed)
-            index.searchAsyncWithTexts(query, options: SearchOptions(limit: 100)) { result in
+            index.searchAsync(query, options: SearchOptions(limit: 100)) { result in
                 switch result {
                 case .success(let found):
                     let seen = Self.problems(found, query: query)
@@ -83,7 +83,7 @@ struct HitTextsSnapshotTests {
     @Test func textsMatchTheHitsOfAQuietIndex() throws {
         let index = try SearchIndex(threads: 1)
         index.add(Self.version(1, count: 20))
-        let found = try index.searchWithTexts("alp", options: SearchOptions(limit: 5))
+        let found = try index.search("alp", options: SearchOptions(limit: 5))
         #expect(found.hits.count == 5)
         #expect(found.texts.map(\.title) == found.texts.map(\.text))
         #expect(found.texts.allSatisfy { $0.title.hasPrefix("gamma alpha delta epsilon ") })

@@ -82,7 +82,7 @@ struct ContainsCandidatesTests {
     {
         ContainsCandidates.isEnabled.store(narrowed, ordering: .relaxed)
         defer { ContainsCandidates.isEnabled.store(true, ordering: .relaxed) }
-        return try index.search(query, options: options)
+        return try index.search(query, options: options).hits
     }
 
     @Test func narrowedSearchesMatchPlainScan() throws {

@@ -80,7 +80,7 @@ import Testing
         for (query, options) in Self.cases {
             var all = options
             all.limit = SearchOptions.maxLimit
-            let found = try index.searchWithTexts(query, options: all)
+            let found = try index.search(query, options: all)
             for k in found.hits.indices.dropFirst() {
                 let (a, b) = (found.hits[k - 1], found.hits[k])
                 if a.score != b.score {

@@ -225,7 +225,7 @@ struct RankOrderPhaseTests {
             for character in query {
                 typed.append(character)
                 let options = SearchOptions(mode: mode, limit: 30)
-                let typedHits = try index.search(typed, options: options)
+                let typedHits = try index.search(typed, options: options).hits
                 let plain = try EngineTestSupport.freshSearch(index, typed, options, phase: phase, on: false)
                 if whole {
                     #expect(typedHits == plain, "\(typed)")

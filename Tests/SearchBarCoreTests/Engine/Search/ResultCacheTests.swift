@@ -68,7 +68,7 @@ struct ResultCacheTests {
                 isAttribute: { _ in false })
             let hit = SearchHit(id: 1, score: 1, field: .title, highlights: [])
             return ResultCache.Entry(
-                query: compiled, version: 7, hits: Array(repeating: hit, count: hits), texts: nil, matches: [:],
+                query: compiled, version: 7, hits: Array(repeating: hit, count: hits), texts: [], matches: [:],
                 total: hits, totalIsExact: true)
         }
         func cached(_ e: ResultCache.Entry) -> Bool { cache.hits(for: e.query, version: 7) != nil }

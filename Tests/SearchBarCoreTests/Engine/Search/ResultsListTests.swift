@@ -29,7 +29,7 @@ struct ResultsListTests {
         all.limit = SearchOptions.maxLimit
         all.offset = 0
         index.cache.removeAll()
-        let found = try index.searchWithTexts(query, options: all)
+        let found = try index.search(query, options: all)
         #expect(found.hits.count < SearchOptions.maxLimit)
         #expect(found.totalIsExact)
         #expect(found.total == found.hits.count)
@@ -42,7 +42,7 @@ struct ResultsListTests {
             IndexItem(id: 1, title: "Apple pie", subtitle: "Baked apple with cinnamon", keywords: "apple dessert"),
             IndexItem(id: 2, title: "Pear tart", subtitle: "No fruit named here", keywords: "pastry"),
         ])
-        let found = try index.searchWithTexts("apple")
+        let found = try index.search("apple")
         let hit = try #require(found.hits.first)
         let texts = try #require(found.texts.first)
         #expect(hit.id == 1 && hit.field == .title)
@@ -61,7 +61,7 @@ struct ResultsListTests {
         for mode in MatchMode.allCases {
             let index = try SearchIndex(mode: mode, threads: 2)
             index.add([IndexItem(id: 1, title: "Crème brûlée", subtitle: "A crème dessert", keywords: "CRÈME custard")])
-            let found = try index.searchWithTexts("creme")
+            let found = try index.search("creme")
             let hit = try #require(found.hits.first, "\(mode)")
             let texts = try #require(found.texts.first)
             for field in SearchField.allCases {
@@ -85,11 +85,11 @@ struct ResultsListTests {
         index.add(Self.items(3000))
         let matches = try Self.allMatches(index, "ap")
         #expect(matches > 100)
-        let page = try index.searchWithTexts("ap", options: SearchOptions(limit: 20))
+        let page = try index.search("ap", options: SearchOptions(limit: 20))
         #expect(page.hits.count == 20)
         #expect(!page.totalIsExact)
         #expect(page.total == 20)
-        let few = try index.searchWithTexts("ap 17", options: SearchOptions(limit: 50))
+        let few = try index.search("ap 17", options: SearchOptions(limit: 50))
         #expect(few.totalIsExact && few.total == few.hits.count && few.hits.count < 50)
     }
 
@@ -103,13 +103,13 @@ struct ResultsListTests {
             index.cache.removeAll()
             var exact = options
             exact.exactTotal = true
-            let found = try index.searchWithTexts(query, options: exact)
+            let found = try index.search(query, options: exact)
             #expect(found.totalIsExact, "\(mode) \(query)")
             #expect(found.total == expected, "\(mode) \(query)")
             // Again, from the result cache, and on a later page.
-            #expect(try index.searchWithTexts(query, options: exact).total == expected)
+            #expect(try index.search(query, options: exact).total == expected)
             exact.offset = 5
-            #expect(try index.searchWithTexts(query, options: exact).total == expected)
+            #expect(try index.search(query, options: exact).total == expected)
         }
     }
 
@@ -118,7 +118,7 @@ struct ResultsListTests {
         index.add(Self.items(3000))
         let options = SearchOptions(limit: 5, scopes: [1], exactTotal: true)
         let expected = try Self.allMatches(index, "pe", options)
-        #expect(try index.searchWithTexts("pe", options: options).total == expected)
+        #expect(try index.search("pe", options: options).total == expected)
         #expect(expected < (try Self.allMatches(index, "pe")))
     }
 
@@ -139,10 +139,10 @@ struct ResultsListTests {
         let index = try SearchIndex(threads: 2)
         index.add(Self.items(200))
         let matches = try Self.allMatches(index, "lemon")
-        let found = try index.searchWithTexts("lemon", options: SearchOptions(limit: 10, offset: matches + 5))
+        let found = try index.search("lemon", options: SearchOptions(limit: 10, offset: matches + 5))
         #expect(found.hits.isEmpty && found.texts.isEmpty)
         #expect(found.total == matches && found.totalIsExact)
-        let last = try index.searchWithTexts("lemon", options: SearchOptions(limit: 10, offset: matches - 3))
+        let last = try index.search("lemon", options: SearchOptions(limit: 10, offset: matches - 3))
         #expect(last.hits.count == 3 && last.texts.count == 3 && last.total == matches)
         // An offset past the largest honoured is the largest.
         let far = SearchOptions(offset: Int.max)
@@ -156,7 +156,7 @@ struct ResultsListTests {
         index.add([IndexItem(id: 50, title: "zucchini", weight: 5)])
         #expect(try index.search("").isEmpty)
         let options = SearchOptions(listsAllWhenEmpty: true)
-        let found = try index.searchWithTexts("", options: options)
+        let found = try index.search("", options: options)
         #expect(found.total == 9 && found.totalIsExact)
         #expect(found.texts.map(\.title) == ["zucchini", "", "Äpfel", "apple", "apple", "Apple", "banana", "cherry", "date"])
         #expect(found.hits[3].id < found.hits[4].id)
@@ -164,7 +164,7 @@ struct ResultsListTests {
         #expect(Set(found.hits.dropFirst().map(\.tier)) == [.titlePrefix])
         // Blank text lists too; pages and scopes apply.
         #expect(try index.search("  ", options: options).count == 9)
-        let page = try index.searchWithTexts("", options: SearchOptions(limit: 3, offset: 3, listsAllWhenEmpty: true))
+        let page = try index.search("", options: SearchOptions(limit: 3, offset: 3, listsAllWhenEmpty: true))
         #expect(page.texts.map(\.title) == ["apple", "apple", "Apple"])
         #expect(page.total == 9 && page.totalIsExact)
     }
@@ -173,7 +173,7 @@ struct ResultsListTests {
         let index = try SearchIndex(threads: 2)
         let items = Self.items(20_000)
         index.add(items)
-        let all = try index.searchWithTexts("", options: SearchOptions(limit: 25, listsAllWhenEmpty: true))
+        let all = try index.search("", options: SearchOptions(limit: 25, listsAllWhenEmpty: true))
         #expect(all.total == 20_000 && all.totalIsExact)
         let collator = try Collator(locale: .none)
         let sorted = items.sorted { a, b in
@@ -184,7 +184,7 @@ struct ResultsListTests {
         // A deep page (a selection of 10,010 items) is the same stretch of that order.
         let deep = try index.search("", options: SearchOptions(limit: 20, offset: 9990, listsAllWhenEmpty: true))
         #expect(deep.map(\.id) == sorted[9990..<10010].map(\.id))
-        let scoped = try index.searchWithTexts(
+        let scoped = try index.search(
             "", options: SearchOptions(limit: 25, scopes: [2], listsAllWhenEmpty: true, exactTotal: true))
         #expect(scoped.total == items.filter { $0.scope == 2 }.count && scoped.totalIsExact)
         #expect(scoped.hits.map(\.id) == sorted.filter { $0.scope == 2 }.prefix(25).map(\.id))

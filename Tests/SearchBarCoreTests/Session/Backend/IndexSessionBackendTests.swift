@@ -34,10 +34,10 @@ import Testing
         try session.setText("york")
         let ids = try #require(results(session))
         #expect(Set(ids) == [1, 2, 3, 4])
-        let found = session.results?.results.payload as? HitsWithTexts
+        let found = session.results?.results
         #expect(found?.hits.count == 4)
-        #expect(found?.texts.count == 4)
-        #expect(found.map { zip($0.hits, $0.texts).allSatisfy { hit, texts in hit.field != .title || texts.text == texts.title } } == true)
+        #expect(found?.texts?.count == 4)
+        #expect(found.map { zip($0.hits, $0.texts ?? []).allSatisfy { hit, texts in hit.field != .title || texts.text == texts.title } } == true)
     }
 
     @Test func scopeBarAndTokensFilter() throws {
@@ -55,6 +55,22 @@ import Testing
         try session.insertToken(SearchToken(kind: .scope, label: "Food", value: "1"))
         try session.insertToken(.term("yoga"))
         #expect(try #require(results(session)) == [3])
+    }
+
+    /// Term tokens reach the query compiler as words, apart from the typed text: with extended
+    /// syntax the text's operators apply, a token's value is never read as one.
+    @Test func termTokensAreWordsNotSyntax() throws {
+        let index = try makeIndex()
+        let backend = IndexSessionBackend(index: index, options: SearchOptions(extendedSyntax: true))
+        let session = try SearchSession(backend: backend, recentsDirectory: "/tmp/x")
+        try session.setTiming(SearchTiming(delay: .zero))
+        try session.insertToken(.term("new"))
+        try session.setText("!pizza")
+        #expect(try #require(results(session)) == [3])
+        try session.removeToken(at: 0)
+        try session.setText("")
+        try session.insertToken(.term("!york"))
+        #expect(Set(try #require(results(session))) == [1, 2, 3, 4])
     }
 
     @Test func badScopeTokenIsAnErrorEvent() throws {
