@@ -35,3 +35,6 @@ enum COutput {
         }
     }
 }
+
+/// 1 for true, 0 for false.
+func bit(_ flag: Bool) -> Int32 { flag ? 1 : 0 }

@@ -182,3 +182,17 @@ enum SessionCInput {
             per_scope: policy.perScope ? 1 : 0, is_private: policy.isPrivate ? 1 : 0, expiry_ms: expiry ?? 0)
     }
 }
+
+/// A validated half-open byte range.
+func byteRange(_ start: UInt, _ end: UInt) throws(SearchBarError) -> Range<Int> {
+    let lower = try SessionCInput.offset(start, "start")
+    let upper = try SessionCInput.offset(end, "end")
+    guard lower <= upper else { throw .invalidArgument("start \(start) is after end \(end)") }
+    return lower..<upper
+}
+
+/// SB_OK when applied, else SB_ECANCELED with `message`.
+func vetoStatus(_ applied: Bool, _ message: String) throws(SearchBarError) -> sb_status {
+    guard applied else { throw SearchBarError(.cancelled, message) }
+    return SB_OK
+}

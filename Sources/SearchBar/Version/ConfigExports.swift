@@ -42,3 +42,12 @@ import SearchBarCore
         return SB_OK
     }
 }
+
+/// Fills `*config` with version `version` of sb_config and its defaults (as SB_CONFIG_INIT
+/// does for the version of the caller's header).
+/// Ownership: `config` is the caller's.
+/// Thread safety: any thread.
+/// Returns SB_OK; SB_EINVAL for a NULL config or a version this library does not know.
+@c public func sb_config_init(_ config: UnsafeMutablePointer<sb_config>?, _ version: UInt32) -> sb_status {
+    StructVersions.config.initialize(config, version, defaults: sb_config())
+}

@@ -1,50 +1,66 @@
 import CSearchBar
 import SearchBarCore
 
-// What the host's field and bar look like beyond the style: the text-input traits the host
-// applies to its field, the bar's colour scheme and translucency, and the results' title.
-// sb_session_display() reports each. These raise no events. Thread safety of each: any
-// thread; inside the session's callbacks it is queued (see sb_session_set_callbacks()).
+// What the bar looks like: placeholder, prompt, style, tint, tone, translucency, placement and the
+// results' title. These raise no delegate events. Thread safety of each: any thread; inside the
+// session's callbacks it is queued (see sb_session_set_callbacks()).
 
-/// Sets the keyboard the host's field shows (an sb_keyboard_type; default SB_KEYBOARD_DEFAULT).
+/// Sets the placeholder, shown only while the field has no text and no token.
 /// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
-/// Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
-@c public func sb_session_set_keyboard_type(_ session: sb_session_ref?, _ type: UInt32) -> sb_status {
-    changeTrait(session, type, "type") { (traits, value: TextInputTraits.KeyboardType) in traits.keyboardType = value }
-}
-
-/// Sets autocorrection for the host's field (an sb_text_trait; default SB_TRAIT_DEFAULT).
-/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
-/// Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
-@c public func sb_session_set_autocorrection(_ session: sb_session_ref?, _ value: UInt32) -> sb_status {
-    changeTrait(session, value, "value") { (traits, value: TextInputTraits.Switch) in traits.autocorrection = value }
-}
-
-/// Sets spell checking for the host's field (an sb_text_trait; default SB_TRAIT_DEFAULT).
-/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
-/// Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
-@c public func sb_session_set_spell_checking(_ session: sb_session_ref?, _ value: UInt32) -> sb_status {
-    changeTrait(session, value, "value") { (traits, value: TextInputTraits.Switch) in traits.spellChecking = value }
-}
-
-/// Sets the return key's title (an sb_return_key_type; default SB_RETURN_KEY_SEARCH).
-/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
-/// Returns SB_OK; SB_EINVAL (bad handle, unknown value); SB_EMISUSE (closed session).
-@c public func sb_session_set_return_key_type(_ session: sb_session_ref?, _ type: UInt32) -> sb_status {
-    changeTrait(session, type, "type") { (traits, value: TextInputTraits.ReturnKey) in traits.returnKey = value }
-}
-
-/// Disables the return key while the field has no text and no token (1, the default) or
-/// never (0); sb_display.return_key_enabled says whether it can be pressed now.
-/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
-/// Returns SB_OK; SB_EINVAL (bad handle, a value other than 0 or 1); SB_EMISUSE (closed session).
-@c public func sb_session_set_enables_return_key_automatically(_ session: sb_session_ref?, _ enables: Int32)
+/// Returns SB_OK; SB_EINVAL (bad handle or text, over 4096 bytes); SB_EMISUSE.
+@c public func sb_session_set_placeholder(_ session: sb_session_ref?, _ text: UnsafePointer<CChar>?, _ text_len: UInt)
     -> sb_status
 {
     guarded { () throws(SearchBarError) in
+        try SessionCInput.session(session).setPlaceholder(try CInput.text(text, text_len, "text"))
+        return SB_OK
+    }
+}
+
+/// Sets the prompt, a line above the bar shown whether or not there is text.
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+/// Returns SB_OK; SB_EINVAL (bad handle or text, over 4096 bytes); SB_EMISUSE.
+@c public func sb_session_set_prompt(_ session: sb_session_ref?, _ text: UnsafePointer<CChar>?, _ text_len: UInt)
+    -> sb_status
+{
+    guarded { () throws(SearchBarError) in
+        try SessionCInput.session(session).setPrompt(try CInput.text(text, text_len, "text"))
+        return SB_OK
+    }
+}
+
+/// Sets where the bar is placed (an sb_bar_placement). A bar in a navigation bar cannot have a
+/// scope bar.
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+/// Returns SB_OK; SB_EINVAL (bad handle, unknown placement, or a navigation-bar placement while
+/// the titles and policy show a scope bar); SB_EMISUSE.
+@c public func sb_session_set_placement(_ session: sb_session_ref?, _ placement: UInt32) -> sb_status {
+    guarded { () throws(SearchBarError) in
         let object = try SessionCInput.session(session)
-        let flag = try SessionCInput.flag(enables, "enables")
-        try object.changeTextInputTraits { $0.enablesReturnKeyAutomatically = flag }
+        try object.setPlacement(try SessionCInput.enumeration(BarPlacement.self, placement, "placement"))
+        return SB_OK
+    }
+}
+
+/// Sets the bar's style (an sb_bar_style: default, prominent or minimal; UIKit
+/// searchBarStyle); it clears a custom tint (the last one set wins). A new session's style is
+/// SB_BAR_STYLE_DEFAULT, drawn as prominent.
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+/// Returns SB_OK; SB_EINVAL (bad handle, unknown style); SB_EMISUSE.
+@c public func sb_session_set_style(_ session: sb_session_ref?, _ style: UInt32) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        let object = try SessionCInput.session(session)
+        try object.setStyle(try SessionCInput.enumeration(BarStyle.self, style, "style"))
+        return SB_OK
+    }
+}
+
+/// Sets a custom tint as 0xRRGGBBAA; it overrides the style (the last one set wins).
+/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
+/// Returns SB_OK; SB_EINVAL (bad handle); SB_EMISUSE.
+@c public func sb_session_set_tint(_ session: sb_session_ref?, _ rgba: UInt32) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        try SessionCInput.session(session).setTint(rgba)
         return SB_OK
     }
 }
@@ -90,19 +106,6 @@ import SearchBarCore
         let object = try SessionCInput.session(session)
         let value = title == nil && title_len == 0 ? nil : try CInput.text(title, title_len, "title")
         try object.setSearchResultsTitle(value)
-        return SB_OK
-    }
-}
-
-/// Validates `raw` as an `E` named `name`, then sets it into the session's traits with `apply`.
-private func changeTrait<E: RawRepresentable & CaseIterable & Sendable>(
-    _ session: sb_session_ref?, _ raw: UInt32, _ name: String,
-    _ apply: @escaping @Sendable (inout TextInputTraits, E) -> Void
-) -> sb_status where E.RawValue == UInt32 {
-    guarded { () throws(SearchBarError) in
-        let object = try SessionCInput.session(session)
-        let value = try SessionCInput.enumeration(E.self, raw, name)
-        try object.changeTextInputTraits { apply(&$0, value) }
         return SB_OK
     }
 }

@@ -117,3 +117,13 @@ private final class CallbackTarget: @unchecked Sendable {
         }
     }
 }
+
+/// Fills `*options` with version `version` of sb_search_options and its defaults.
+/// Ownership: `options` is the caller's.
+/// Thread safety: any thread.
+/// Returns SB_OK; SB_EINVAL for a NULL options or a version this library does not know.
+@c public func sb_search_options_init(_ options: UnsafeMutablePointer<sb_search_options>?, _ version: UInt32)
+    -> sb_status
+{
+    StructVersions.searchOptions.initialize(options, version, defaults: sb_search_options())
+}

@@ -167,3 +167,23 @@ import SearchBarCore
         return SB_OK
     }
 }
+
+/// Fills `*options` with version `version` of sb_index_options and its defaults.
+/// Ownership: `options` is the caller's.
+/// Thread safety: any thread.
+/// Returns SB_OK; SB_EINVAL for a NULL options or a version this library does not know.
+@c public func sb_index_options_init(_ options: UnsafeMutablePointer<sb_index_options>?, _ version: UInt32)
+    -> sb_status
+{
+    StructVersions.indexOptions.initialize(options, version, defaults: sb_index_options())
+}
+
+/// Fills `*items` with version `version` of sb_packed_items, with no items.
+/// Ownership: `items` is the caller's.
+/// Thread safety: any thread.
+/// Returns SB_OK; SB_EINVAL for a NULL items or a version this library does not know.
+@c public func sb_packed_items_init(_ items: UnsafeMutablePointer<sb_packed_items>?, _ version: UInt32)
+    -> sb_status
+{
+    StructVersions.packedItems.initialize(items, version, defaults: sb_packed_items())
+}

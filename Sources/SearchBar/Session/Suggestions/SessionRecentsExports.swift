@@ -103,3 +103,14 @@ import SearchBarCore
         return SB_OK
     }
 }
+
+/// Fills `*policy` with version `version` of sb_recents_policy and the defaults a new session
+/// has (limit 10, one list, no expiry, not private).
+/// Ownership: `policy` is the caller's.
+/// Thread safety: any thread.
+/// Returns SB_OK; SB_EINVAL for a NULL policy or a version this library does not know.
+@c public func sb_recents_policy_init(_ policy: UnsafeMutablePointer<sb_recents_policy>?, _ version: UInt32)
+    -> sb_status
+{
+    StructVersions.recentsPolicy.initialize(policy, version, defaults: SessionCInput.recentsPolicy(RecentsPolicy()))
+}

@@ -1,29 +1,7 @@
 import CSearchBar
 import SearchBarCore
 
-/// Sets the options the session's index searches start from: match mode, limit, flags
-/// (extended syntax, typos) and fixed scopes and filters, which combine with the scope bar and
-/// the tokens. A search for the current text runs at once when the field has text or tokens.
-/// `options`: NULL or a zeroed struct for the index's defaults.
-/// Ownership: nothing is retained; arrays are copied.
-/// Thread safety: any thread; inside the session's callbacks it is queued (sb_session_set_callbacks()).
-/// Returns SB_OK; SB_EINVAL (bad handle, bad options -- the message names the field);
-/// SB_EMISUSE for a session made without an index (its host searches itself). On any error
-/// the options are unchanged; inside a callback the change and its search are queued together.
-@c public func sb_session_set_search_options(
-    _ session: sb_session_ref?, _ options: UnsafePointer<sb_search_options>?
-) -> sb_status {
-    guarded { () throws(SearchBarError) in
-        let object = try SessionCInput.session(session)
-        guard let backend = object.backend as? IndexSessionBackend else {
-            throw SearchBarError(.misuse, "the session has no index: its host chooses how to search")
-        }
-        let parsed = try IndexInput.options(options)
-        // One host call: the change and its search happen together (queued together inside a callback).
-        try object.changeSearch("sb_session_set_search_options") { backend.setBaseOptions(parsed) }
-        return SB_OK
-    }
-}
+// The results of the session's current search, as an sb_results handle.
 
 /// The newest delivered results as a results handle with scores, matched fields and highlight
 /// ranges (sb_results_get()), and their query's generation in `*out_generation` (0 and NULL
