@@ -1,5 +1,3 @@
-import Synchronization
-
 @testable import SearchBarCore
 
 /// Helpers for the engine tests.
@@ -14,12 +12,13 @@ enum EngineTestSupport {
     }
 
     /// The hits of `query` searched afresh (the result cache emptied, so the same query is not
-    /// answered from it) with the switch `phase` stored as `on`, then stored back to true.
+    /// answered from it) with the index's tuning switch `phase` set to `on`, then back to true.
     static func freshSearch(
-        _ index: SearchIndex, _ query: String, _ options: SearchOptions, phase: borrowing Atomic<Bool>, on: Bool
+        _ index: SearchIndex, _ query: String, _ options: SearchOptions, phase: WritableKeyPath<SearchTuning, Bool>,
+        on: Bool
     ) throws -> [SearchHit] {
-        phase.store(on, ordering: .relaxed)
-        defer { phase.store(true, ordering: .relaxed) }
+        index.tuning[keyPath: phase] = on
+        defer { index.tuning[keyPath: phase] = true }
         index.cache.removeAll()
         return try index.search(query, options: options).hits
     }

@@ -36,6 +36,7 @@ extension SearchIndex {
         let base = cache.base(for: compiled)
         let fields = searchedFields
         let fold: (String) -> String = { [analysis] in analysis.analyzer.fold($0) }
+        let tuning = tuning
         var matchers: [[any SegmentMatcher]] = []
         for view in snapshot.segments {
             let segment = view.segment
@@ -45,18 +46,23 @@ extension SearchIndex {
             case .prefix where !compiled.words.isEmpty:
                 let variants = [compiled.words] + compiled.variants
                 matchers.append(variants.map {
-                    PrefixMatcher(words: $0, segment: segment, conditions: conditions, fields: fields, restrictTo: restrict)
+                    PrefixMatcher(
+                        words: $0, segment: segment, conditions: conditions, fields: fields, restrictTo: restrict,
+                        tuning: tuning)
                 })
             case .fuzzy where !compiled.words.isEmpty:
                 matchers.append([FuzzyMatcher(
-                    query: compiled, segment: segment, conditions: conditions, fields: fields, restrictTo: restrict)])
+                    query: compiled, segment: segment, conditions: conditions, fields: fields, restrictTo: restrict,
+                    tuning: tuning)])
             default:
                 matchers.append([ContainsMatcher(
-                    query: compiled, segment: segment, conditions: conditions, fields: fields, restrictTo: restrict)])
+                    query: compiled, segment: segment, conditions: conditions, fields: fields, restrictTo: restrict,
+                    tuning: tuning)])
             }
         }
         let outcome = try SearchRun.run(
-            matchers, snapshot: snapshot, limit: compiled.limit, pool: pool, cancellation: cancellation)
+            matchers, snapshot: snapshot, limit: compiled.limit, pool: pool, cancellation: cancellation, tuning: tuning)
+        record(outcome.statistics)
         // The total: free when the selection has room left (every match is in it) or every item
         // matches; else counted when asked, else the selection's size as a lower bound.
         var total = outcome.top.count

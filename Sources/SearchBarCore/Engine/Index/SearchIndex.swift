@@ -29,6 +29,24 @@ public final class SearchIndex: Sendable, ProcessBound {
     /// Items built since the heap was last trimmed (changed only by writers, one at a time).
     private let builtSinceTrim = Atomic<Int>(0)
     let asyncSearches = AsyncSearches()
+    private let tuningValue = Mutex(SearchTuning())
+    private let statisticsSum = Mutex(SearchStatistics())
+
+    /// How this index's searches do their work (tests turn shortcuts off; see ``SearchTuning``).
+    /// A search reads it once, when it starts.
+    var tuning: SearchTuning {
+        get { tuningValue.withLock { $0 } }
+        set { tuningValue.withLock { $0 = newValue } }
+    }
+
+    /// The statistics of every search of this index so far, summed (see ``SearchStatistics``).
+    var statistics: SearchStatistics { statisticsSum.withLock { $0 } }
+
+    /// Adds one search's statistics to ``statistics``.
+    func record(_ statistics: SearchStatistics) {
+        guard statistics != SearchStatistics() else { return }
+        statisticsSum.withLock { $0.add(statistics) }
+    }
 
     /// Creates an empty index.
     /// - Parameters:

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Contains mode's candidates from the index instead of a scan of every item.
 ///
 /// A query word's longest ``WordRuns`` run must occur inside one run of a matching item's
@@ -9,9 +7,6 @@ import Synchronization
 /// A word without a run (Han, kana, Thai, …) narrows through ``CharPostings``; a word with a
 /// typo budget adds the items of its typo terms. The words' sets are intersected.
 enum ContainsCandidates {
-    /// False turns the narrowing off (tests compare its answers with a plain scan).
-    static let isEnabled = Atomic<Bool>(true)
-
     /// Runs shorter than this many bytes do not narrow: one ASCII letter or digit has its own
     /// ``PresenceMask`` bit, which rejects items as well as the vocabulary could.
     static let minimumRunBytes = 2
@@ -25,7 +20,6 @@ enum ContainsCandidates {
     /// segment's items in postings does not narrow).
     /// - Parameter typoItems: per word, the items holding a term within its typo budget.
     static func items(words: [QueryWord], typoItems: [Bitset?], segment: Segment) -> [UInt32]? {
-        guard isEnabled.load(ordering: .relaxed) else { return nil }
         var result: [UInt32]?
         for (w, word) in words.enumerated() {
             guard let list = items(word, typoItems: w < typoItems.count ? typoItems[w] : nil, segment: segment) else {
@@ -49,7 +43,6 @@ enum ContainsCandidates {
     /// The same items as ``items(words:typoItems:segment:)`` gives for the one word `word`, as
     /// a set over the segment's items.
     static func bits(_ word: QueryWord, typoItems: Bitset?, segment: Segment) -> Bitset? {
-        guard isEnabled.load(ordering: .relaxed) else { return nil }
         return bits(word, run: runBytes(word), typoItems: typoItems, segment: segment)
     }
 
@@ -147,7 +140,7 @@ enum ContainsCandidates {
     /// Nil when `key` is not one run of word characters (``WordRuns``: only such a run lies
     /// inside one term), or when those terms have more than `limit` postings.
     static func itemsWithWordStart(_ key: [UInt8], segment: Segment, limit: Int) -> [UInt32]? {
-        guard isEnabled.load(ordering: .relaxed), !key.isEmpty, WordRuns.runs(key) == [key.indices] else { return nil }
+        guard !key.isEmpty, WordRuns.runs(key) == [key.indices] else { return nil }
         let starting = segment.termRange(prefix: key)
         var total = segment.postingCount(starting)
         guard total <= limit else { return nil }

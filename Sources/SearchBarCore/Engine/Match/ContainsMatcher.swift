@@ -25,12 +25,15 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     private let scanned: Candidates
     /// The title tiers (see ``TitlePrefixTier``).
     private let titleTier: TitlePrefixTier
+    /// Whether the index narrows the candidates (``SearchTuning/narrowsContains``).
+    private let tuning: SearchTuning
 
     /// A matcher for `query` on `segment`.
     init(query: CompiledQuery, segment: Segment, conditions: ItemConditions, fields: [SearchField],
-         restrictTo: [UInt32]?)
+         restrictTo: [UInt32]?, tuning: SearchTuning)
     {
         self.segment = segment
+        self.tuning = tuning
         words = query.words
         folded = query.folded
         keys = KeyTable(query.words.map(\.key) + [query.folded])
@@ -67,7 +70,9 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     /// narrow them.
     private func narrowed(typoItems: [Bitset?]) -> [UInt32]? {
         if case .list(let list) = scanned, list.count <= ContainsCandidates.shortRefinement { return nil }
-        guard let narrowed = ContainsCandidates.items(words: words, typoItems: typoItems, segment: segment) else {
+        guard tuning.narrowsContains,
+            let narrowed = ContainsCandidates.items(words: words, typoItems: typoItems, segment: segment)
+        else {
             return nil
         }
         if case .list(let previous) = scanned { return SortedIndices.intersection(previous[...], narrowed[...]) }
@@ -109,6 +114,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     /// (``ContainsCandidates/itemsWithWordStart(_:segment:limit:)``), intersected over the words
     /// that can say.
     func wordStartItems(limit: Int) -> [UInt32]? {
+        guard tuning.narrowsContains else { return nil }
         var result: [UInt32]?
         for word in words {
             guard let items = ContainsCandidates.itemsWithWordStart(word.key, segment: segment, limit: limit) else {
@@ -119,7 +125,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         return result
     }
 
-    /// Not when there is no title-tier phase, nothing can match, or the previous matches are
+    /// Not without a title-tier block, when nothing can match, or when the previous matches are
     /// under an eighth of the segment (too few hits to find early in rank order).
     var prefersRankOrder: Bool {
         guard titleTier.items != nil, !conditions.excludesAll else { return false }
@@ -313,5 +319,26 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
             position += 1
         }
         return spans
+    }
+}
+
+extension ContainsMatcher {
+    /// Tier ceilings from the title's start, the title-byte block with its bounds, the items
+    /// that hold every word as typed, and the rank-order bounds.
+    var plan: MatchPlan {
+        MatchPlan(
+            ceiling: { [self] in ceiling($0, floor: $1) }, lowestCeiling: lowestCeiling,
+            titleTiers: titleTierItems.map { items in
+                TitleTierPlan(
+                    items: items, bound: { [self] in titleTierBound($0) }, uniformBounds: uniformTitleTierBounds,
+                    groupBound: { [self] in titleTierGroupBound($0) })
+            },
+            preferredItems: nil, asTypedItems: { [self] in asTypedItems },
+            evaluateAsTyped: { [self] in evaluateAsTyped($0) },
+            rankOrder: rankOrderBound.map { bound in
+                RankOrderPlan(
+                    bound: bound, prefersRankOrder: prefersRankOrder, infixBound: infixRankOrderBound,
+                    wordStartItems: { [self] in wordStartItems(limit: $0) })
+            })
     }
 }

@@ -28,14 +28,17 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     private(set) var preferredItems: [UInt32]?
     /// The title tiers (see ``TitlePrefixTier``).
     private let titleTier: TitlePrefixTier
+    /// Whether the index narrows the candidates (``SearchTuning/narrowsContains``).
+    private let tuning: SearchTuning
     /// The best summed score any item can get (see ``titleTierBound(_:)``).
     private let bestTotal: Int
 
     /// A matcher for `query` on `segment`.
     init(query: CompiledQuery, segment: Segment, conditions: ItemConditions, fields: [SearchField],
-         restrictTo: [UInt32]?)
+         restrictTo: [UInt32]?, tuning: SearchTuning)
     {
         self.segment = segment
+        self.tuning = tuning
         substringBits = .allocate(capacity: max(query.words.count, 1))
         substringBits.initialize(repeating: nil, count: max(query.words.count, 1))
         queryWords = query.words
@@ -70,7 +73,8 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         if case .list(let list) = scanned, list.count <= ContainsCandidates.shortRefinement { return scanned }
         var common: [UInt32]?
         for (w, word) in queryWords.enumerated() {
-            guard let bits = ContainsCandidates.bits(word, typoItems: nil, segment: segment) else { continue }
+            guard tuning.narrowsContains, let bits = ContainsCandidates.bits(word, typoItems: nil, segment: segment)
+            else { continue }
             let raw = UnsafeMutablePointer<UInt64>.allocate(capacity: max(bits.words.count, 1))
             raw.initialize(repeating: 0, count: max(bits.words.count, 1))
             bits.words.withUnsafeBufferPointer { words in
@@ -245,5 +249,20 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         }
         guard let window = FuzzyScorer.window(pattern, in: text) else { return nil }
         return (window, window.count == m, ByteSearch.isWordStart(text, window.lowerBound))
+    }
+}
+
+extension FuzzyMatcher {
+    /// Tier ceilings from substring searches, the title-byte block with its bounds, and the
+    /// candidates that hold every word as a substring.
+    var plan: MatchPlan {
+        MatchPlan(
+            ceiling: { [self] in ceiling($0, floor: $1) }, lowestCeiling: .fuzzy,
+            titleTiers: titleTierItems.map { items in
+                TitleTierPlan(
+                    items: items, bound: { [self] in titleTierBound($0) }, uniformBounds: uniformTitleTierBounds,
+                    groupBound: { [self] in titleTierGroupBound($0) })
+            },
+            preferredItems: { [self] in preferredItems }, asTypedItems: nil, evaluateAsTyped: nil, rankOrder: nil)
     }
 }

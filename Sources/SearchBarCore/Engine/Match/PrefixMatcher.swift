@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Prefix mode on one segment: candidates come from the postings of the most selective query
 /// word; each candidate is verified by one pass over its forward entries, in which every query
 /// word looks its terms up in its ``WordPlan``.
@@ -34,18 +32,17 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     /// that hold an item of ``lastWordHolders``, when there are few holders (nil otherwise:
     /// each group's items are looked up then).
     private let lastWordHolderGroups: Bitset?
-    /// Up to this many holders of the last word, ``lastWordHolderGroups`` are listed: finding a
-    /// holder's position costs about as much as looking up a whole group's items. (Tests set
-    /// it to 0 to check the lookups.)
-    static let listedHolderGroups = Atomic<Int>(1024)
     private let baseQuality: Int
     /// True when the last query word is a prefix (typed without a space after it).
     private let lastWordIsPrefix: Bool
 
     /// A matcher for `words` (one variant of the query) on `segment`; `restrictTo` limits the
     /// candidates to a previous search's matches.
+    /// Up to ``SearchTuning/listedHolderGroups`` holders of the last word, ``lastWordHolderGroups``
+    /// are listed: finding a holder's position costs about as much as looking up a whole group's
+    /// items.
     init(words: [QueryWord], segment: Segment, conditions: ItemConditions, fields: [SearchField],
-         restrictTo: [UInt32]?)
+         restrictTo: [UInt32]?, tuning: SearchTuning)
     {
         self.segment = segment
         self.conditions = conditions
@@ -92,7 +89,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             lastWordHolders = holders
             let holderCount = segment.postingCount(last.exactTerm..<last.exactTerm + 1)
             lastWordHolderGroups =
-                holderCount <= Self.listedHolderGroups.load(ordering: .relaxed)
+                holderCount <= tuning.listedHolderGroups
                 ? Self.groups(holding: last.exactTerm, leadingWith: firstExactBlock, segment: segment) : nil
         } else {
             lastWordHolders = nil
@@ -465,5 +462,21 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             }
         }
         return spans
+    }
+}
+
+extension PrefixMatcher {
+    /// Tier ceilings from the first forward entry, the first word's title-lead block with its
+    /// bounds, and the items that hold every word as typed.
+    var plan: MatchPlan {
+        MatchPlan(
+            ceiling: { [self] in ceiling($0, floor: $1) }, lowestCeiling: lowestCeiling,
+            titleTiers: titleTierItems.map { items in
+                TitleTierPlan(
+                    items: items, bound: { [self] in titleTierBound($0) }, uniformBounds: nil,
+                    groupBound: { [self] in titleTierGroupBound($0) })
+            },
+            preferredItems: nil, asTypedItems: { [self] in asTypedItems },
+            evaluateAsTyped: { [self] in evaluateAsTyped($0) }, rankOrder: nil)
     }
 }

@@ -2,7 +2,7 @@
 /// title starts with the folded query (as bytes): which items can, through the segment's
 /// ``TitleByteOrder``, and the best score each could get, for ``SearchRun``'s title-tier phase.
 struct TitlePrefixTier {
-    /// The items that can reach the title tiers (see ``SegmentMatcher/titleTierItems``).
+    /// The items that can reach the title tiers (see ``TitleTierPlan/items``).
     let items: TitleTierItems?
     /// The positions of ``Segment/titleBytes`` whose title equals the folded query.
     private let exactTitles: Range<Int>

@@ -23,6 +23,8 @@ extension SearchRun {
             guard item.score == worst.score && item.rankKey == worst.rankKey else { break }
             held.insert(UInt64(UInt32(bitPattern: item.segment)) << 32 | UInt64(item.local))
         }
+        // Whether each matcher has a rank-order bound (read once).
+        let bounded = matchers.map { $0.map { $0.plan.rankOrder != nil } }
         var rest: [RankedItem] = []
         for (s, view) in snapshot.segments.enumerated() {
             let segment = view.segment
@@ -34,7 +36,7 @@ extension SearchRun {
                 for (v, matcher) in matchers[s].enumerated() {
                     // Evaluated first: the candidates are read only for a score that can tie.
                     guard let evaluation = matcher.evaluate(i), evaluation.score >= worst.score,
-                        isCandidate(i, of: matcher)
+                        isCandidate(i, of: matcher, bounded: bounded[s][v])
                     else { continue }
                     if let best, best.score >= evaluation.score { continue }
                     best = RankedItem(
@@ -48,11 +50,11 @@ extension SearchRun {
         return rest
     }
 
-    /// True when `matcher` would examine item `i`: a matcher with a rank-order bound evaluates
-    /// every item exactly; any other is asked only about its candidates (read only here, when
-    /// an item ties, since reading them may gather them).
-    private static func isCandidate(_ i: Int, of matcher: any SegmentMatcher) -> Bool {
-        if matcher.rankOrderBound != nil { return true }
+    /// True when `matcher` would examine item `i`: a matcher with a rank-order bound (`bounded`)
+    /// evaluates every item exactly; any other is asked only about its candidates (read only
+    /// here, when an item ties, since reading them may gather them).
+    private static func isCandidate(_ i: Int, of matcher: any SegmentMatcher, bounded: Bool) -> Bool {
+        if bounded { return true }
         switch matcher.candidates {
         case .all: return true
         case .list(let list):

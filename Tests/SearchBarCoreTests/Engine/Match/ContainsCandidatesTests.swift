@@ -80,8 +80,8 @@ struct ContainsCandidatesTests {
     static func search(_ index: SearchIndex, _ query: String, _ options: SearchOptions, narrowed: Bool) throws
         -> [SearchHit]
     {
-        ContainsCandidates.isEnabled.store(narrowed, ordering: .relaxed)
-        defer { ContainsCandidates.isEnabled.store(true, ordering: .relaxed) }
+        index.tuning.narrowsContains = narrowed
+        defer { index.tuning.narrowsContains = true }
         return try index.search(query, options: options).hits
     }
 

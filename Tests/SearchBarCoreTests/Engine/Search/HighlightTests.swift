@@ -41,7 +41,7 @@ struct HighlightTests {
         // phase on and off).
         for on in [true, false] {
             let hits = try EngineTestSupport.freshSearch(
-                index, "market sat", SearchOptions(), phase: SearchRun.asTypedPhase, on: on)
+                index, "market sat", SearchOptions(), phase: \.asTypedPhase, on: on)
             #expect(hits.map(\.highlights) == [exact.highlights, typo.highlights])
         }
     }

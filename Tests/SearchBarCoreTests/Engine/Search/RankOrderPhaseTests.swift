@@ -1,10 +1,9 @@
-import Synchronization
 import Testing
 
 @testable import SearchBarCore
 
 /// ``RankOrder`` and the search work it saves (``SearchRun``'s rank-order phase, and the passing
-/// over of items on their ``SegmentMatcher/rankOrderBound``) only skip work: the answers must
+/// over of items on their ``RankOrderPlan/bound``) only skip work: the answers must
 /// equal a search without them, hit for hit.
 @Suite("Engine: the rank-order phase gives the plain scan's answers", .serialized, .slow)
 struct RankOrderPhaseTests {
@@ -62,7 +61,7 @@ struct RankOrderPhaseTests {
     /// without typos, with the phase on and off, and expects the same hits, scores and
     /// highlights; the number of hits compared.
     static func compareWithPhaseOff(
-        _ index: SearchIndex, _ queries: [String], phase: borrowing Atomic<Bool>, mode: MatchMode = .contains
+        _ index: SearchIndex, _ queries: [String], phase: WritableKeyPath<SearchTuning, Bool>, mode: MatchMode = .contains
     ) throws -> Int {
         var compared = 0
         for query in queries {
@@ -90,12 +89,11 @@ struct RankOrderPhaseTests {
             "l", "s", "i", "li", "sh", "share", "usr doc", "doc usr", "py", "zone info", "ete", "strasse", "ss", "o",
             "a", "hare", "/", "lib/share", "x", "info zone doc",
         ]
-        let answeredBefore = SearchRun.rankOrderAnswers.load(ordering: .relaxed)
-        let compared = try Self.compareWithPhaseOff(index, queries, phase: SearchRun.rankOrderPhase)
+        let answeredBefore = index.statistics.rankOrderAnswers
+        let compared = try Self.compareWithPhaseOff(index, queries, phase: \.rankOrderPhase)
         #expect(compared > 5000)
         // The phase must have answered searches, or this test compares nothing it is about.
-        // (Other suites may turn the title-tier phase, which it needs, off for a while.)
-        #expect(SearchRun.rankOrderAnswers.load(ordering: .relaxed) - answeredBefore >= 5)
+        #expect(index.statistics.rankOrderAnswers - answeredBefore >= 5)
     }
 
     /// Titles where most hits of a query match inside a word and few at a word start, some of
@@ -148,11 +146,11 @@ struct RankOrderPhaseTests {
             "ib", "ibi", "bi", "be", "ri", "ibb", "b", "i", "lib", "ibis", "ice", "14", "ib be", "be ib", "o'b",
             "brien", "2.0", "'i", "n'r", "ibe", "ibiz",
         ]
-        let walksBefore = SearchRun.wordStartWalks.load(ordering: .relaxed)
-        let compared = try Self.compareWithPhaseOff(index, queries, phase: SearchRun.rankOrderPhase)
+        let walksBefore = index.statistics.wordStartWalks
+        let compared = try Self.compareWithPhaseOff(index, queries, phase: \.rankOrderPhase)
         #expect(compared > 3000)
         // The second walk must have answered searches, or this compares nothing it is about.
-        #expect(SearchRun.wordStartWalks.load(ordering: .relaxed) - walksBefore >= 10)
+        #expect(index.statistics.wordStartWalks - walksBefore >= 10)
     }
 
     /// Words and their misspellings, in pairs.
@@ -187,11 +185,11 @@ struct RankOrderPhaseTests {
             "python", "pyhto", "libra", "libary", "zonei", "lcoal", "shrae", "pythn share", "librar zone", "archiv",
             "strasse", "resume", "resmu", "archvie python", "zoneinof", "xpython",
         ]
-        let answeredBefore = SearchRun.asTypedAnswers.load(ordering: .relaxed)
-        let compared = try Self.compareWithPhaseOff(index, queries, phase: SearchRun.asTypedPhase)
+        let answeredBefore = index.statistics.asTypedAnswers
+        let compared = try Self.compareWithPhaseOff(index, queries, phase: \.asTypedPhase)
         #expect(compared > 3000)
         // The phase must have answered searches, or this compares nothing it is about.
-        #expect(SearchRun.asTypedAnswers.load(ordering: .relaxed) - answeredBefore >= 10)
+        #expect(index.statistics.asTypedAnswers - answeredBefore >= 10)
     }
 
     /// The as-typed phase in prefix mode, where it also spares the typo walk of the vocabulary:
@@ -205,12 +203,12 @@ struct RankOrderPhaseTests {
             "strasse", "resume", "resmu", "archvie python", "zoneinof", "xpython", "data base", "database",
             "share pytho", "python ",
         ]
-        let answeredBefore = SearchRun.asTypedAnswers.load(ordering: .relaxed)
-        let compared = try Self.compareWithPhaseOff(index, queries, phase: SearchRun.asTypedPhase, mode: .prefix)
+        let answeredBefore = index.statistics.asTypedAnswers
+        let compared = try Self.compareWithPhaseOff(index, queries, phase: \.asTypedPhase, mode: .prefix)
         #expect(compared > 3000)
-        #expect(SearchRun.asTypedAnswers.load(ordering: .relaxed) - answeredBefore >= 10)
+        #expect(index.statistics.asTypedAnswers - answeredBefore >= 10)
         try Self.expectTypingEqualsFresh(
-            index, ["libarys", "python share", "zoneinfo", "strasse"], mode: .prefix, phase: SearchRun.asTypedPhase,
+            index, ["libarys", "python share", "zoneinfo", "strasse"], mode: .prefix, phase: \.asTypedPhase,
             whole: true)
     }
 
@@ -218,7 +216,7 @@ struct RankOrderPhaseTests {
     /// each keystroke's hits to equal a fresh search's with `phase` off: their ids, or with
     /// `whole` the hits themselves (scores and highlights too).
     static func expectTypingEqualsFresh(
-        _ index: SearchIndex, _ queries: [String], mode: MatchMode, phase: borrowing Atomic<Bool>, whole: Bool
+        _ index: SearchIndex, _ queries: [String], mode: MatchMode, phase: WritableKeyPath<SearchTuning, Bool>, whole: Bool
     ) throws {
         for query in queries {
             var typed = ""
@@ -241,7 +239,7 @@ struct RankOrderPhaseTests {
     @Test func typingForwardAfterARankOrderAnswer() throws {
         let index = try Self.makeIndex()
         try Self.expectTypingEqualsFresh(
-            index, ["share", "python", "zone info", "strasse"], mode: .contains, phase: SearchRun.rankOrderPhase,
+            index, ["share", "python", "zone info", "strasse"], mode: .contains, phase: \.rankOrderPhase,
             whole: false)
     }
 
@@ -262,9 +260,9 @@ struct RankOrderPhaseTests {
         }
         #expect(index.snapshot.segments.count == 2)
         let options = SearchOptions(mode: .contains, limit: 50)
-        let hits = try EngineTestSupport.freshSearch(index, "x", options, phase: SearchRun.rankOrderPhase, on: true)
+        let hits = try EngineTestSupport.freshSearch(index, "x", options, phase: \.rankOrderPhase, on: true)
         #expect(hits.map(\.id) == (0..<50).map { UInt64($0) })
-        let plain = try EngineTestSupport.freshSearch(index, "x", options, phase: SearchRun.rankOrderPhase, on: false)
+        let plain = try EngineTestSupport.freshSearch(index, "x", options, phase: \.rankOrderPhase, on: false)
         #expect(hits.map(\.id) == plain.map(\.id))
     }
 
@@ -298,7 +296,7 @@ struct RankOrderPhaseTests {
     @Test func denseScanOfTiedRankKeysKeepsMatchesForRefinement() throws {
         let index = try Self.tiedRankKeyIndex(fillers: 6000, hits: 300, later: 0)
         #expect(try Self.keptMatches(index, after: "x", for: "xq") == 300)
-        try Self.expectTypingEqualsFresh(index, ["xq"], mode: .contains, phase: SearchRun.rankOrderPhase, whole: true)
+        try Self.expectTypingEqualsFresh(index, ["xq"], mode: .contains, phase: \.rankOrderPhase, whole: true)
     }
 
     /// A list of candidates (the index narrowed `xq`) records every item it passes over on its
@@ -306,6 +304,6 @@ struct RankOrderPhaseTests {
     @Test func candidateListPassesOverRecordingEveryItem() throws {
         let index = try Self.tiedRankKeyIndex(fillers: 6000, hits: 300, later: 300)
         #expect(try Self.keptMatches(index, after: "xq", for: "xqa") == 600)
-        try Self.expectTypingEqualsFresh(index, ["xqa"], mode: .contains, phase: SearchRun.rankOrderPhase, whole: true)
+        try Self.expectTypingEqualsFresh(index, ["xqa"], mode: .contains, phase: \.rankOrderPhase, whole: true)
     }
 }

@@ -37,12 +37,11 @@ struct TitleTierPhaseTests {
         return index
     }
 
-    /// `listedHolders`: ``PrefixMatcher/listedHolderGroups`` (0: every group looks its items up).
+    /// `listedHolders`: ``SearchTuning/listedHolderGroups`` (0: every group looks its items up).
     @Test(arguments: [(true, 1024), (false, 1024), (false, 0)])
     func titleTierPhaseMatchesPlainScan(weighted: Bool, listedHolders: Int) throws {
         let index = try Self.makeIndex(weighted: weighted)
-        let listed = PrefixMatcher.listedHolderGroups.exchange(listedHolders, ordering: .relaxed)
-        defer { PrefixMatcher.listedHolderGroups.store(listed, ordering: .relaxed) }
+        index.tuning.listedHolderGroups = listedHolders
         var groupsPassedOver: [MatchMode: Int] = [:]
         var queries = ["a", "b", "e", "é", "ab", "ba", "dé", "cc", "a b", "ab c", "b a", "abc de", "ddd", "eeee"]
         queries += ["a ", "b c d", "zz", "a z"]
@@ -56,13 +55,13 @@ struct TitleTierPhaseTests {
                 SearchOptions(mode: .fuzzy, limit: 1), SearchOptions(mode: .fuzzy, limit: 50),
                 SearchOptions(mode: .fuzzy, limit: 50, scopes: [0]),
             ] {
-                let groupsBefore = SearchRun.titleTierGroupsPassedOver.load(ordering: .relaxed)
+                let groupsBefore = index.statistics.titleTierGroupsPassedOver
                 let fast = try EngineTestSupport.freshSearch(
-                    index, query, options, phase: SearchRun.titleTierPhase, on: true)
+                    index, query, options, phase: \.titleTierPhase, on: true)
                 groupsPassedOver[options.mode ?? .prefix, default: 0] +=
-                    SearchRun.titleTierGroupsPassedOver.load(ordering: .relaxed) - groupsBefore
+                    index.statistics.titleTierGroupsPassedOver - groupsBefore
                 let plain = try EngineTestSupport.freshSearch(
-                    index, query, options, phase: SearchRun.titleTierPhase, on: false)
+                    index, query, options, phase: \.titleTierPhase, on: false)
                 #expect(fast.map(\.score) == plain.map(\.score), "scores of \(query) limit \(options.limit)")
                 // Equal scores may be ordered by collation ties differently; every complete group
                 // of equal scores must hold the same items.

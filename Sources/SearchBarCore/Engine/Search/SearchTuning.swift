@@ -1,0 +1,20 @@
+/// The switches that choose how an index's searches do their work, never what they find: every
+/// setting gives the same hits, scores and highlights, only faster or slower. Tests turn a
+/// shortcut off to compare its answers with a plain scan; an index holds its own value
+/// (``SearchIndex/tuning``), so suites that flip it can run in parallel.
+struct SearchTuning: Sendable, Equatable {
+    /// False: no title-tier phase (the matchers' title-tier blocks are not examined first).
+    var titleTierPhase = true
+    /// False: no rank-order phase, and no passing over of items on their rank-order bound
+    /// (``RankOrderPlan/bound``).
+    var rankOrderPhase = true
+    /// False: no as-typed phase (the items that match as typed are not examined first).
+    var asTypedPhase = true
+    /// False: contains and fuzzy matchers do not narrow their candidates through the index
+    /// (``ContainsCandidates``); every item (or every previous match) is scanned.
+    var narrowsContains = true
+    /// Up to this many holders of a prefix query's last word, the prefix matcher lists the groups
+    /// of title-lead positions that hold one (0: every group looks its items up; see
+    /// ``PrefixMatcher``).
+    var listedHolderGroups = 1024
+}
