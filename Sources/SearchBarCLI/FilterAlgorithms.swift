@@ -76,6 +76,7 @@ final class FilterAlgorithms {
         let m = pattern.count
         let n = text.count
         let T = text.units
+        let bonusTable = FilterScore.table
         // Phase 2: bonus per position, first occurrences, the first row.
         var maxScore: Int32 = 0
         var maxScorePos = 0
@@ -90,7 +91,7 @@ final class FilterAlgorithms {
         while i < n {
             let cls = Int(text.classes[i])
             let char = T[i]
-            let bonus = FilterScore.table[prevClass * 8 + cls]
+            let bonus = bonusTable[prevClass * 8 + cls]
             B[i] = bonus
             prevClass = cls
             if char == pchar {
@@ -259,12 +260,13 @@ final class FilterAlgorithms {
         var consecutive = 0
         var firstBonus: Int16 = 0
         var prevClass = sidx > 0 ? Int(text.classes[sidx - 1]) : Int(CharacterClass.white.rawValue)
+        let bonusTable = FilterScore.table
         for idx in sidx..<eidx {
             let cls = Int(text.classes[idx])
             if pidx < pattern.count && text.units[idx] == pattern[pidx] {
                 positions?.pointee.append(idx)
                 score += Int32(FilterScore.match)
-                var bonus = FilterScore.table[prevClass * 8 + cls]
+                var bonus = bonusTable[prevClass * 8 + cls]
                 if consecutive == 0 {
                     firstBonus = bonus
                 } else {

@@ -81,8 +81,9 @@ struct LineShape {
         var sawText = false
         var trailing = 0
         while i < line.count {
-            let (value, length) = line[i] < 0x80 ? (UInt32(line[i]), 1) : UnitStore.decode(line, i, line.count)
-            let blank = CharacterClass.of(value) == .white
+            let b = line[i]
+            let (value, length) = b < 0x80 ? (UInt32(b), 1) : UnitStore.decode(line, i, line.count)
+            let blank = b < 0x80 ? (b == 0x20 || (0x09...0x0D).contains(b)) : CharacterClass.of(value) == .white
             if blank {
                 if !sawText { leadingBlanks += 1 }
                 trailing += 1

@@ -17,6 +17,9 @@ enum CharacterClass: UInt8 {
         return .nonWord
     }
 
+    /// The raw classes of the ASCII range.
+    static let asciiRaw: [UInt8] = ascii.map(\.rawValue)
+
     /// The classes of the ASCII range.
     static let ascii: [CharacterClass] = (0..<128).map { (b: Int) -> CharacterClass in
         switch UInt8(b) {

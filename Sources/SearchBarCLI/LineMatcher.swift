@@ -29,6 +29,7 @@ final class LineMatcher {
     private let algorithms = FilterAlgorithms()
     private var stores: [UnitStore] = []
     private var generation = 0
+    private var wholeLine = [LineSegment(bytes: 0..<0, scalarOffset: 0)]
 
     init(pattern: FilterPattern, folder: ScalarFolder, fields: FieldSelection?, forward: Bool, wantsPositions: Bool) {
         self.pattern = pattern
@@ -42,7 +43,13 @@ final class LineMatcher {
     func match(_ line: UnsafeBufferPointer<UInt8>) -> LineMatch? {
         if !passesPrefilter(line) { return nil }
         generation += 1
-        let segments = fields?.select(line) ?? [LineSegment(bytes: 0..<line.count, scalarOffset: 0)]
+        let segments: [LineSegment]
+        if let fields {
+            segments = fields.select(line)
+        } else {
+            wholeLine[0] = LineSegment(bytes: 0..<line.count, scalarOffset: 0)
+            segments = wholeLine
+        }
         var result = LineMatch(score: 0)
         var positions: [Int] = []
         for set in pattern.sets {
@@ -106,8 +113,8 @@ final class LineMatcher {
             if let positions {
                 positions.pointee = positions.pointee.map { Int(origins[$0]) }
             }
-            if found.start >= found.end || origins.isEmpty {
-                let at = found.start < origins.count ? Int(origins[found.start]) : segment.scalarOffset + store.scalarCount
+            if found.start >= found.end || store.count == 0 {
+                let at = found.start < store.count ? Int(origins[found.start]) : segment.scalarOffset + store.scalarCount
                 return TermMatch(start: at, end: at, score: found.score)
             }
             return TermMatch(start: Int(origins[found.start]), end: Int(origins[found.end - 1]) + 1, score: found.score)
@@ -172,50 +179,84 @@ final class LineMatcher {
 }
 
 /// One segment of the current line folded for one variant: units, their classes, and the
-/// code point of the line each unit comes from.
+/// code point of the line each unit comes from. Plain buffers reused from line to line (the
+/// scan's hot loop: no array uniqueness or exclusivity checks per unit).
 final class UnitStore {
-    var units: [UInt32] = []
-    var classes: [UInt8] = []
-    var origins: [Int32] = []
+    private(set) var units = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    private(set) var classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private(set) var origins = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var count = 0
+    private var capacity = 1
     var scalarCount = 0
     var generation = -1
 
+    deinit {
+        units.deallocate()
+        classes.deallocate()
+        origins.deallocate()
+    }
+
+    private func reserve(_ needed: Int) {
+        guard needed > capacity else { return }
+        let grown = max(needed, capacity * 2)
+        let u = UnsafeMutablePointer<UInt32>.allocate(capacity: grown)
+        let c = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        let o = UnsafeMutablePointer<Int32>.allocate(capacity: grown)
+        u.update(from: units, count: count)
+        c.update(from: classes, count: count)
+        o.update(from: origins, count: count)
+        units.deallocate()
+        classes.deallocate()
+        origins.deallocate()
+        (units, classes, origins, capacity) = (u, c, o, grown)
+    }
+
     /// Folds `segment` of `line` code point by code point (invalid UTF-8 reads as U+FFFD).
     func build(_ line: UnsafeBufferPointer<UInt8>, _ segment: LineSegment, folder: ScalarFolder, variant: FoldVariant) {
-        units.removeAll(keepingCapacity: true)
-        classes.removeAll(keepingCapacity: true)
-        origins.removeAll(keepingCapacity: true)
-        let table = folder.asciiTables[variant.slot]
-        let asciiClasses = CharacterClass.ascii
+        count = 0
+        reserve(segment.bytes.count)
+        var u = units, c = classes, o = origins
+        var n = 0
         var scalar = Int32(segment.scalarOffset)
         var i = segment.bytes.lowerBound
         let end = segment.bytes.upperBound
-        while i < end {
-            let b = line[i]
-            if b < 0x80 {
-                units.append(table[Int(b)])
-                classes.append(asciiClasses[Int(b)].rawValue)
-                origins.append(scalar)
-                i += 1
-            } else {
-                let (value, length) = UnitStore.decode(line, i, end)
-                let cls = CharacterClass.of(value).rawValue
-                for unit in folder.fold(value, variant) {
-                    units.append(unit)
-                    classes.append(cls)
-                    origins.append(scalar)
+        folder.asciiTables[variant.slot].withUnsafeBufferPointer { table in
+            CharacterClass.asciiRaw.withUnsafeBufferPointer { asciiClasses in
+                while i < end {
+                    let b = line[i]
+                    if b < 0x80 {
+                        u[n] = table[Int(b)]
+                        c[n] = asciiClasses[Int(b)]
+                        o[n] = scalar
+                        n += 1
+                        i += 1
+                    } else {
+                        let (value, length) = UnitStore.decode(line, i, end)
+                        let cls = CharacterClass.of(value).rawValue
+                        let folded = folder.fold(value, variant)
+                        // Room for this code point's units and one per byte left.
+                        count = n
+                        reserve(n + folded.count + (end - i))
+                        (u, c, o) = (units, classes, origins)
+                        for unit in folded {
+                            u[n] = unit
+                            c[n] = cls
+                            o[n] = scalar
+                            n += 1
+                        }
+                        i += length
+                    }
+                    scalar += 1
                 }
-                i += length
             }
-            scalar += 1
         }
+        count = n
         scalarCount = Int(scalar) - segment.scalarOffset
     }
 
     func withText<R>(_ body: (UnitText) -> R) -> R {
-        units.withUnsafeBufferPointer { u in
-            classes.withUnsafeBufferPointer { c in body(UnitText(units: u, classes: c)) }
-        }
+        body(UnitText(units: UnsafeBufferPointer(start: units, count: count),
+                      classes: UnsafeBufferPointer(start: classes, count: count)))
     }
 
     /// The code point starting at `i` and its length in bytes (U+FFFD and 1 for invalid UTF-8).
