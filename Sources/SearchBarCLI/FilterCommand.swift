@@ -94,7 +94,19 @@ struct FilterCommand: ParsableCommand {
     static func translatingFzfFlags(_ arguments: [String]) -> [String] {
         var out: [String] = []
         var passthrough = false
+        var joinNext = false
         for argument in arguments {
+            if joinNext {
+                // A field list may start with '-' (--nth -1): keep it the option's value.
+                out[out.count - 1] += "=" + argument
+                joinNext = false
+                continue
+            }
+            if !passthrough && ["--nth", "-n", "--with-nth", "--delimiter", "-d"].contains(argument) {
+                out.append(argument.hasPrefix("--") ? argument : (argument == "-n" ? "--nth" : "--delimiter"))
+                joinNext = true
+                continue
+            }
             if passthrough || argument == "--" {
                 passthrough = true
                 out.append(argument)
@@ -105,9 +117,11 @@ struct FilterCommand: ParsableCommand {
             case "+s": out.append("--no-sort")
             case "+x": out.append("--no-extended")
             case "-x": out.append("--extended")
-            case _ where argument.count > 2 && ["-d", "-n", "-f"].contains(String(argument.prefix(2))):
-                // fzf's attached values: -d/ -n2 -fQUERY.
-                out += [String(argument.prefix(2)), String(argument.dropFirst(2))]
+            case _ where argument.count > 2 && ["-d", "-n"].contains(String(argument.prefix(2))):
+                // fzf's attached values: -d/ -n2.
+                out.append((argument.hasPrefix("-d") ? "--delimiter=" : "--nth=") + argument.dropFirst(2))
+            case _ where argument.count > 2 && argument.hasPrefix("-f"):
+                out.append("--filter=" + argument.dropFirst(2))
             default: out.append(argument)
             }
         }
