@@ -98,6 +98,7 @@ struct RecordReader {
     let separator: UInt8
     let keepsAll: Bool
     private var bytes: [UInt8] = []
+    private var block = [UInt8](repeating: 0, count: 1 << 20)
     private var scanned = 0
     private var recordStart = 0
     private var atEnd = false
@@ -116,20 +117,16 @@ struct RecordReader {
             scanned -= recordStart
             recordStart = 0
         }
-        let block = 1 << 20
-        let old = bytes.count
-        bytes.reserveCapacity(old + block)
         var n = 0
         repeat {
-            bytes.append(contentsOf: repeatElement(0, count: block))
-            n = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + old, block) }
-            if n < 0 && errno == EINTR {
-                bytes.removeLast(block)
-                continue
-            }
-            break
-        } while true
-        bytes.removeLast(block - max(n, 0))
+            n = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        } while n < 0 && errno == EINTR
+        if n > 0 {
+            // Geometric growth: a pipe delivers 64 KiB per read, and sizing the buffer exactly
+            // each time would copy everything read so far on every read.
+            if bytes.count + n > bytes.capacity { bytes.reserveCapacity(max(bytes.capacity * 2, bytes.count + n)) }
+            bytes.append(contentsOf: block[0..<n])
+        }
         if n <= 0 { atEnd = true }
         return true
     }
