@@ -260,8 +260,14 @@ typedef struct sb_filter {
     double max;
 } sb_filter;
 
-/** sb_search_options.flags: parse fzf-like operators ('exact ^prefix suffix$ !not a | b) and
- *  filter tokens (scope:N, name:value, name>=N, name<=N, name>N, name<N). */
+/** sb_search_options.flags: parse fzf's extended syntax and filter tokens. Terms are separated
+ *  by blanks and every term must hold: 'word occurs anywhere (as a substring); ^word starts a
+ *  field and word$ ends one, leading and trailing blanks aside; ^word$ is a whole field (blanks
+ *  around it aside); !word (also !^word, !word$) must not occur; a | b holds when either term
+ *  does; a backslash before a space (a\ b) puts the space inside the term, and a plain word
+ *  with one matches as that phrase. Plain words go to the match mode. Every term that holds is
+ *  highlighted. Filter tokens: scope:N, name:value, name>=N, name<=N, name>N, name<N for
+ *  attributes the index has. */
 #define SB_SEARCH_EXTENDED 1u
 /** sb_search_options.flags: no typo tolerance. */
 #define SB_SEARCH_NO_TYPOS 2u

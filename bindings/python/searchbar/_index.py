@@ -415,11 +415,12 @@ class Index(_ffi.OwnedHandle):
         """The best hits for `query`, best first, as Hits (a list of Hit with `total` and
         `total_is_exact`). `scope`: an int or a list of ints; `filters`: {attribute: "text"}
         for equality or {attribute: (min, max)} for a number range (None for an open end);
-        `extended`: fzf-like operators ('exact ^prefix suffix$ !not a | b) and filter tokens
-        (scope:N, name:value, name>=N); `offset`: hits skipped first (page p of n is offset p * n,
-        limit n; at most MAX_OFFSET); `list_all`: an empty query lists every item (heavier first,
-        then by title), else it finds nothing; `exact_total`: count every match exactly, at the
-        cost of examining every candidate."""
+        `extended`: fzf-like operators ('exact ^prefix suffix$ ^exact$ !not a | b; a\\ b puts a
+        space in a term; the anchors skip blanks; every term that holds is highlighted) and
+        filter tokens (scope:N, name:value, name>=N); `offset`: hits skipped first (page p of n
+        is offset p * n, limit n; at most MAX_OFFSET); `list_all`: an empty query lists every
+        item (heavier first, then by title), else it finds nothing; `exact_total`: count every
+        match exactly, at the cost of examining every candidate."""
         data = _encode(query, "query")
         if scope is None and not filters:
             options = self._plain_options(limit, mode, extended, typos, offset, list_all, exact_total)

@@ -63,13 +63,7 @@ struct ItemConditions: Sendable {
             let arena = segment.folded[Int(field.rawValue)]
             let range = arena.range(i)
             return arena.bytes.withUnsafeBufferPointer { bytes in
-                let text = UnsafeBufferPointer(rebasing: bytes[range])
-                switch term.anchor {
-                case .anywhere: return ByteSearch.find(term.key, in: text, from: 0) != nil
-                case .start: return text.starts(with: term.key)
-                case .end: return text.count >= term.key.count && text.suffix(term.key.count).elementsEqual(term.key)
-                case .whole: return text.elementsEqual(term.key)
-                }
+                term.match(in: UnsafeBufferPointer(rebasing: bytes[range])) != nil
             }
         }
         return found != term.negated

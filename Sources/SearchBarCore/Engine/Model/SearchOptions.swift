@@ -8,8 +8,10 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
     public var scopes: [UInt32]
     /// Every filter must hold for an item to match.
     public var filters: [AttributeFilter]
-    /// Parse fzf-like operators in the query: `'exact`, `^prefix`, `suffix$`, `!not`, `a | b`,
-    /// and filter tokens (`scope:N`, `name:value`, `name>=N`, `name<=N`, `name>N`, `name<N`).
+    /// Parse fzf-like operators in the query: `'exact`, `^prefix`, `suffix$`, `^exact$` (the
+    /// anchors skip leading and trailing blanks), `!not`, `a | b`, `\ ` for a space inside a
+    /// term, and filter tokens (`scope:N`, `name:value`, `name>=N`, `name<=N`, `name>N`,
+    /// `name<N`). Every term that holds is highlighted.
     public var extendedSyntax: Bool
     /// Allow typos in prefix and contains modes (on by default).
     public var typos: Bool
