@@ -5,6 +5,7 @@ character's bonus doubled), and a differential test against Debian's real `fzf -
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import subprocess
 from pathlib import Path
@@ -152,6 +153,23 @@ def test_read0_print0_and_fields():
     assert lines_of(["-d:", "--nth", "2", "b"], ["b:x", "x:b"]) == ["x:b"]
     assert lines_of(["--nth", "-1", "x"], ["x y", "y x"]) == ["y x"]
     assert lines_of(["--with-nth", "2..", "a"], ["a b", "b a"]) == ["b a"]
+
+
+def test_no_sort_streams_before_the_input_ends():
+    # The first match is printed while standard input is still open (fzf streams too).
+    process = subprocess.Popen([CLI, "filter", "--no-sort", "hit"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        process.stdin.write(b"miss\nfirst hit\n")
+        process.stdin.flush()
+        # Waits (generously) for the line while standard input stays open.
+        assert select.select([process.stdout], [], [], 120)[0], "nothing printed before the input ended"
+        assert process.stdout.readline() == b"first hit\n"
+        process.stdin.write(b"second hit\n")
+        process.stdin.close()
+        assert process.stdout.read() == b"second hit\n"
+        assert process.wait(timeout=120) == 0
+    finally:
+        process.kill()
 
 
 # --- Differential: the real fzf --------------------------------------------------------------
