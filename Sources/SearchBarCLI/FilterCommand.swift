@@ -53,7 +53,7 @@ struct FilterCommand: ParsableCommand {
     @Option(name: .long, help: "Highlight the matched characters: never, always or auto (when standard output is a terminal).")
     var color: String = "never"
     @OptionGroup var locale: LocaleOption
-    @Flag(name: .long, help: "Print the line count, the time taken and the matches on standard error.")
+    @Flag(name: .long, help: "Print the time taken, the lines printed and the memory used on standard error.")
     var timing = false
 
     // The index path, for measuring the engine (bench/): --keystrokes, --stats.
