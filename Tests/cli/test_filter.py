@@ -190,7 +190,8 @@ def corpus() -> list[str]:
 QUERIES = ["src", "Src", "swift", "test py", "^Sources", "swift$", "^README$", "'test", "!Tests swift",
            "c | h", "abi hdr", "case", "Case", "sbx", "zzqq", "", "a\\ b", "^  Lead", "blanks$", "'o b"]
 OPTIONS = [[], ["--tiebreak=index"], ["--no-sort"], ["-e"], ["-i"], ["+i"], ["--nth=-1", "-d/"],
-           ["--tiebreak=begin"], ["--tiebreak=end"]]
+           ["--tiebreak=begin"], ["--tiebreak=end"], ["--tiebreak=length,begin"], ["--tiebreak=end,length"],
+           ["--literal"], ["+x"], ["-d/", "--with-nth=2.."], ["-n", "2,-1", "-d", "[/.]"]]
 
 
 @needs_fzf
