@@ -133,19 +133,8 @@ final class ScalarFolder {
 
     private func computeFold(_ value: UInt32, _ variant: FoldVariant) -> [UInt32] {
         guard let scalar = Unicode.Scalar(value) else { return [value] }
-        switch (variant.caseSensitive, variant.literal) {
-        case (true, true):
-            return [value]
-        case (false, true):
-            return scalar.properties.lowercaseMapping.unicodeScalars.map(\.value)
-        case (false, false):
-            return analyzer.fold(String(scalar)).unicodeScalars.map(\.value)
-        case (true, false):
-            // Diacritics folded, case kept: fold, then restore upper case when it was upper.
-            let folded = analyzer.fold(String(scalar))
-            let upper = scalar.properties.changesWhenLowercased
-            return (upper ? folded.uppercased() : folded).unicodeScalars.map(\.value)
-        }
+        return LiteralFolder(caseSensitive: variant.caseSensitive, diacriticsSensitive: variant.literal, analyzer: analyzer)
+            .fold(scalar).map(\.value)
     }
 
     /// The folded code points of a query term (folded like the text it is compared with).
@@ -160,10 +149,4 @@ final class ScalarFolder {
         }
         return out
     }
-}
-
-extension String {
-    /// True when some character of the text is upper case (fzf's smart case: such a term is
-    /// matched case-sensitively).
-    var hasUpperCase: Bool { unicodeScalars.contains { $0.properties.changesWhenLowercased } }
 }

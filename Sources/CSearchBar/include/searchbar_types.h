@@ -282,6 +282,19 @@ typedef struct sb_filter {
  *  pass over: as slow as a search that scans every candidate. Without it the total is exact
  *  only when that is free, and a lower bound otherwise. */
 #define SB_SEARCH_EXACT_TOTAL 8u
+/** sb_search_options.flags: smart case, as fzf and nucleo match: a query word with an
+ *  upper-case letter matches only text with those letters in upper case (diacritics still
+ *  fold: Resume finds Résumé); the other words fold case. Without it (and without
+ *  SB_SEARCH_CASE_SENSITIVE) case always folds, as a search bar user expects. Costs reading
+ *  the original text of each candidate. */
+#define SB_SEARCH_SMART_CASE 16u
+/** sb_search_options.flags: every query word matches only text with the same letter case.
+ *  Not together with SB_SEARCH_SMART_CASE (SB_INVALID_ARGUMENT). */
+#define SB_SEARCH_CASE_SENSITIVE 32u
+/** sb_search_options.flags: diacritics and compatibility forms are distinct (resume does not
+ *  find Résumé, strasse does not find Straße; fzf's --literal). Case folds unless a case flag
+ *  says otherwise. */
+#define SB_SEARCH_DIACRITICS_SENSITIVE 64u
 /** The largest sb_search_options.offset: pages reach the first 20,000 hits. */
 #define SB_SEARCH_MAX_OFFSET 10000u
 

@@ -1,11 +1,12 @@
 import Glibc
 
-/// The per-item conditions of a query on one segment: scopes, attribute filters and
-/// extended-syntax terms, checked before any text matching.
+/// The per-item conditions of a query on one segment: scopes, attribute filters,
+/// extended-syntax terms and the case check (``CaseCheck``), checked before any text matching.
 struct ItemConditions: Sendable {
     private let scopes: [UInt32]
     private let filters: [(name: UInt32?, filter: AttributeFilter, text: String?)]
     private let groups: [[ExtendedTerm]]
+    private let caseCheck: CaseCheck?
     private let segment: Segment
     private let fields: [SearchField]
 
@@ -20,6 +21,7 @@ struct ItemConditions: Sendable {
         self.fields = fields
         scopes = query.scopes
         groups = query.groups
+        caseCheck = query.caseCheck
         var resolved: [(UInt32?, AttributeFilter, String?)] = []
         var excludes = false
         for filter in query.filters {
@@ -33,7 +35,7 @@ struct ItemConditions: Sendable {
         }
         filters = resolved
         excludesAll = excludes
-        isEmpty = scopes.isEmpty && resolved.isEmpty && groups.isEmpty
+        isEmpty = scopes.isEmpty && resolved.isEmpty && groups.isEmpty && caseCheck == nil
     }
 
     /// True when item `i` passes every condition.
@@ -55,6 +57,7 @@ struct ItemConditions: Sendable {
         for group in groups {
             if !group.contains(where: { holds($0, i) }) { return false }
         }
+        if let caseCheck, !caseCheck.accepts(fields.map { segment.originalText($0, i) }) { return false }
         return true
     }
 

@@ -28,6 +28,12 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
     /// every candidate the search could otherwise pass over. Off: the total is exact only when
     /// it comes for free, and a lower bound otherwise (``HitsWithTexts/totalIsExact``).
     public var exactTotal: Bool
+    /// How letter case is compared: folded (the default), smart case (a query word with an
+    /// upper-case letter matches only that case) or case-sensitive.
+    public var caseMatching: CaseMatching
+    /// Diacritics and compatibility forms are distinct: `resume` does not find Résumé (fzf's
+    /// `--literal`). Off by default.
+    public var diacriticsSensitive: Bool
 
     /// The largest `limit` honoured.
     public static let maxLimit = 10_000
@@ -35,11 +41,12 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
     public static let maxOffset = 10_000
 
     /// Creates options; the defaults are the index's mode, 50 hits from the first, all scopes,
-    /// no filters, an empty query finding nothing, and a total exact only when it is free.
+    /// no filters, an empty query finding nothing, a total exact only when it is free, and case
+    /// and diacritics folded.
     public init(
         mode: MatchMode? = nil, limit: Int = 50, scopes: [UInt32] = [], filters: [AttributeFilter] = [],
         extendedSyntax: Bool = false, typos: Bool = true, offset: Int = 0, listsAllWhenEmpty: Bool = false,
-        exactTotal: Bool = false
+        exactTotal: Bool = false, caseMatching: CaseMatching = .folded, diacriticsSensitive: Bool = false
     ) {
         self.mode = mode
         self.limit = limit
@@ -50,6 +57,8 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
         self.offset = offset
         self.listsAllWhenEmpty = listsAllWhenEmpty
         self.exactTotal = exactTotal
+        self.caseMatching = caseMatching
+        self.diacriticsSensitive = diacriticsSensitive
     }
 
     /// `limit` clamped to 1...``maxLimit``.

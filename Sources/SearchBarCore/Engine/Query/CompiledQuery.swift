@@ -26,6 +26,8 @@ struct CompiledQuery: Sendable, Equatable {
     var listsAllWhenEmpty: Bool
     /// Every match is counted (``SearchOptions/exactTotal``).
     var exactTotal: Bool
+    /// What a match must also hold when case or diacritics are not folded (nil: nothing).
+    var caseCheck: CaseCheck?
 
     /// True when nothing is asked: no words and no conditions (an empty query matches nothing).
     var isEmpty: Bool { words.isEmpty && groups.isEmpty }
@@ -55,6 +57,9 @@ struct CompiledQuery: Sendable, Equatable {
         scopes = (options.scopes + parsed.scopes).sorted()
         let endsOpen = !(parsed.plain.last?.isWhitespace ?? true)
         folded = Array(analyzer.fold(parsed.plain.trimmingWhitespace()).utf8)
+        caseCheck = CaseCheck(
+            plain: parsed.plain, mode: options.mode ?? defaultMode, caseMatching: options.caseMatching,
+            diacriticsSensitive: options.diacriticsSensitive, analyzer: analyzer)
         switch mode {
         case .prefix:
             words = Self.prefixWords(parsed.plain, analyzer: analyzer, endsOpen: endsOpen, typos: options.typos)
@@ -130,6 +135,9 @@ struct CompiledQuery: Sendable, Equatable {
         guard mode == previous.mode, groups == previous.groups, filters == previous.filters,
             scopes == previous.scopes, !previous.words.isEmpty, words.count >= previous.words.count
         else { return false }
+        // The previous matches hold this query's only when they were found with case and
+        // diacritics folded (a case check only narrows them) or with the same check.
+        if let check = previous.caseCheck, check != caseCheck { return false }
         for (j, old) in previous.words.enumerated() {
             let new = words[j]
             guard new.kind == old.kind, new.typoBudget <= old.typoBudget else { return false }
