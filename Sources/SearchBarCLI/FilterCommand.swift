@@ -95,7 +95,14 @@ struct FilterCommand: ParsableCommand {
         var out: [String] = []
         var passthrough = false
         var joinNext = false
+        var verbatimNext = false
         for argument in arguments {
+            if verbatimNext {
+                // An option's value (-f +x is the query "+x").
+                out.append(argument)
+                verbatimNext = false
+                continue
+            }
             if joinNext {
                 // A field list may start with '-' (--nth -1): keep it the option's value.
                 out[out.count - 1] += "=" + argument
@@ -105,6 +112,12 @@ struct FilterCommand: ParsableCommand {
             if !passthrough && ["--nth", "-n", "--with-nth", "--delimiter", "-d"].contains(argument) {
                 out.append(argument.hasPrefix("--") ? argument : (argument == "-n" ? "--nth" : "--delimiter"))
                 joinNext = true
+                continue
+            }
+            if !passthrough && ["-f", "--filter", "--tiebreak", "--mode", "--limit", "--locale", "--color", "--queries",
+                                "--rounds", "--threads"].contains(argument) {
+                out.append(argument)
+                verbatimNext = true
                 continue
             }
             if passthrough || argument == "--" {

@@ -136,6 +136,7 @@ def test_exit_status_and_empty_query():
     assert run(["--bogus", "a"], lines)[0] == 2
     assert run(["--nth", "x", "a"], lines)[0] == 2
     assert run([], lines)[0] == 2
+    assert run(["-f", "+x"], ["a+x", "b"]) == (0, b"a+x\n")  # an option's value is not a flag
 
 
 def test_no_cap_and_limit():
