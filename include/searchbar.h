@@ -494,7 +494,9 @@ typedef struct sb_filter {
  *  around it aside); !word (also !^word, !word$) must not occur; a | b holds when either term
  *  does; a backslash before a space (a\ b) puts the space inside the term, and a plain word
  *  with one matches as that phrase. Plain words go to the match mode. Every term that holds is
- *  highlighted. Filter tokens: scope:N, name:value, name>=N, name<=N, name>N, name<N for
+ *  highlighted; a query of such terms alone ranks a hit by what they matched (^word$ on the
+ *  title as an exact title, ^word as a title prefix, a term at a word start above one inside a
+ *  word). Filter tokens: scope:N, name:value, name>=N, name<=N, name>N, name<N for
  *  attributes the index has. */
 #define SB_SEARCH_EXTENDED 1u
 /** sb_search_options.flags: no typo tolerance. */

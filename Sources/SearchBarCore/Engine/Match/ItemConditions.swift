@@ -61,6 +61,35 @@ struct ItemConditions: Sendable {
         return true
     }
 
+    /// The tier of item `i` by what its extended terms matched: the worst over the groups
+    /// that hold through a term that is not negated (a group's best term counts), with the
+    /// field of the first group's match; nil when only negations hold. In the title, `^word$`
+    /// is the exact tier and `^word` the title-prefix one; elsewhere a match at a word start is
+    /// the in-order tier and one inside a word the infix tier.
+    func termTier(_ i: Int) -> (MatchTier, SearchField)? {
+        var worst: MatchTier?
+        var reported: SearchField?
+        for group in groups {
+            var best: (tier: MatchTier, field: SearchField)?
+            for term in group where !term.negated {
+                for field in fields {
+                    let arena = segment.folded[Int(field.rawValue)]
+                    let range = arena.range(i)
+                    let tier: MatchTier? = arena.bytes.withUnsafeBufferPointer { bytes in
+                        let text = UnsafeBufferPointer(rebasing: bytes[range])
+                        return term.match(in: text).map { term.tier(of: $0, in: text, title: field == .title) }
+                    }
+                    if let tier, best == nil || tier > best!.tier { best = (tier, field) }
+                }
+            }
+            guard let best else { continue }
+            worst = min(worst ?? best.tier, best.tier)
+            if reported == nil { reported = best.field }
+        }
+        guard let worst, let reported else { return nil }
+        return (worst, reported)
+    }
+
     private func holds(_ term: ExtendedTerm, _ i: Int) -> Bool {
         let found = fields.contains { field in
             let arena = segment.folded[Int(field.rawValue)]

@@ -11,7 +11,9 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
     /// Parse fzf-like operators in the query: `'exact`, `^prefix`, `suffix$`, `^exact$` (the
     /// anchors skip leading and trailing blanks), `!not`, `a | b`, `\ ` for a space inside a
     /// term, and filter tokens (`scope:N`, `name:value`, `name>=N`, `name<=N`, `name>N`,
-    /// `name<N`). Every term that holds is highlighted.
+    /// `name<N`). Every term that holds is highlighted; a query of such terms alone ranks a hit
+    /// by what they matched (`^word$` on the title as an exact title, `^word` as a title
+    /// prefix, a term at a word start above one inside a word).
     public var extendedSyntax: Bool
     /// Allow typos in prefix and contains modes (on by default).
     public var typos: Bool

@@ -24,6 +24,13 @@ extension ExtendedTerm {
         return range
     }
 
+    /// The tier of a match at `range` of `text` (see ``ItemConditions/termTier(_:)``).
+    func tier(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, title: Bool) -> MatchTier {
+        if title && anchor == .whole { return .exactTitle }
+        if title && anchor == .start { return .titlePrefix }
+        return ByteSearch.isWordStart(text, range.lowerBound) ? .inOrder : .infix
+    }
+
     /// Space, tab, line feed, carriage return, vertical tab, form feed.
     static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
 }
