@@ -8,6 +8,8 @@
 set -euo pipefail
 
 packages=(libicu-dev cmake ninja-build pkg-config unicode-data unicode-cldr-core tmux dpkg-dev file)
+# fzf: the differential test of `searchbar filter` (Tests/cli) runs the same queries through it.
+packages+=(fzf)
 # The GTK example (examples/gtk) and its tests: GTK 4, an X server without a screen, xdotool to
 # type into the app, ImageMagick for screenshots, fonts, IBus with ibus-hangul for pre-edit.
 packages+=(libgtk-4-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji

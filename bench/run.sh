@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The searchbar benchmark, one command: installs what is missing, builds searchbar (release CLI,
 # CMake library, Python binding into bench/.venv), generates the datasets, runs the keystroke
-# benchmark against its peers and the text-layer benchmark against PyICU, and prints ONE table,
+# benchmark against its peers, the text-layer benchmark against PyICU and `searchbar filter`
+# against `fzf --filter` per process, and prints ONE table,
 # also written to bench/out/results.md.
 #
 #   bash bench/run.sh            full run: titles-1m, paths, cldr, words, and titles-1m and words
@@ -115,5 +116,11 @@ Peers: fzf $(fzf --version | cut -d' ' -f1), ripgrep $(rg --version | head -1 | 
 step "report"
 "$python" "$bench/report.py" --keystrokes "$out/keystrokes.json" --text "$out/text.json" \
     --out "$out/results.md" --header "$header"
+step "one-shot filter: searchbar filter vs fzf --filter, 300,000 paths"
+runs=5; [ "$quick" = 1 ] && runs=2
+"$python" "$bench/filter_cli.py" --cli "$cli" --runs "$runs" --json "$out/filter.json" --markdown > "$out/filter.md"
+printf '\n### One-shot filtering per process (filter_cli.py, median of %s runs)\n\n' "$runs" >> "$out/results.md"
+cat "$out/filter.md" >> "$out/results.md"
+cat "$out/filter.md"
 echo >&2
 echo "written to $out/results.md" >&2

@@ -488,8 +488,16 @@ typedef struct sb_filter {
     double max;
 } sb_filter;
 
-/** sb_search_options.flags: parse fzf-like operators ('exact ^prefix suffix$ !not a | b) and
- *  filter tokens (scope:N, name:value, name>=N, name<=N, name>N, name<N). */
+/** sb_search_options.flags: parse fzf's extended syntax and filter tokens. Terms are separated
+ *  by blanks and every term must hold: 'word occurs anywhere (as a substring); ^word starts a
+ *  field and word$ ends one, leading and trailing blanks aside; ^word$ is a whole field (blanks
+ *  around it aside); !word (also !^word, !word$) must not occur; a | b holds when either term
+ *  does; a backslash before a space (a\ b) puts the space inside the term, and a plain word
+ *  with one matches as that phrase. Plain words go to the match mode. Every term that holds is
+ *  highlighted; a query of such terms alone ranks a hit by what they matched (^word$ on the
+ *  title as an exact title, ^word as a title prefix, a term at a word start above one inside a
+ *  word). Filter tokens: scope:N, name:value, name>=N, name<=N, name>N, name<N for
+ *  attributes the index has. */
 #define SB_SEARCH_EXTENDED 1u
 /** sb_search_options.flags: no typo tolerance. */
 #define SB_SEARCH_NO_TYPOS 2u
@@ -504,6 +512,19 @@ typedef struct sb_filter {
  *  pass over: as slow as a search that scans every candidate. Without it the total is exact
  *  only when that is free, and a lower bound otherwise. */
 #define SB_SEARCH_EXACT_TOTAL 8u
+/** sb_search_options.flags: smart case, as fzf and nucleo match: a query word with an
+ *  upper-case letter matches only text with those letters in upper case (diacritics still
+ *  fold: Resume finds Résumé); the other words fold case. Without it (and without
+ *  SB_SEARCH_CASE_SENSITIVE) case always folds, as a search bar user expects. Costs reading
+ *  the original text of each candidate. */
+#define SB_SEARCH_SMART_CASE 16u
+/** sb_search_options.flags: every query word matches only text with the same letter case.
+ *  Not together with SB_SEARCH_SMART_CASE (SB_INVALID_ARGUMENT). */
+#define SB_SEARCH_CASE_SENSITIVE 32u
+/** sb_search_options.flags: diacritics and compatibility forms are distinct (resume does not
+ *  find Résumé, strasse does not find Straße; fzf's --literal). Case folds unless a case flag
+ *  says otherwise. */
+#define SB_SEARCH_DIACRITICS_SENSITIVE 64u
 /** The largest sb_search_options.offset: pages reach the first 20,000 hits. */
 #define SB_SEARCH_MAX_OFFSET 10000u
 

@@ -2,99 +2,196 @@ import ArgumentParser
 import Glibc
 import SearchBarCore
 
-/// `searchbar filter [--mode M] [--locale L] [--limit N] QUERY < lines`: indexes standard
-/// input's lines and prints the ones matching QUERY, best first, like `fzf --filter`.
+/// `searchbar filter [options] QUERY < lines`: a drop-in for `fzf --filter QUERY`. Prints
+/// standard input's lines that match QUERY, best first, with fzf's matching, scores,
+/// tiebreaks and extended syntax; exits 0 when something matched, 1 when nothing did, 2 on
+/// error. Folding is ICU's (diacritics and compatibility forms too, in the `--locale`'s way).
 struct FilterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "filter",
-        abstract: "Print standard input's lines that match QUERY, best first (like fzf --filter).")
+        abstract: "Print standard input's lines that match QUERY, best first: a drop-in for fzf --filter.",
+        discussion: """
+            Query syntax (fzf's extended search; --no-extended turns it off): terms are separated \
+            by spaces and every term must match; 'word matches exactly, ^word at the start, word$ \
+            at the end, ^word$ the whole line (blanks around the line aside), !word must not \
+            match, a | b matches either, \\  is a literal space. Smart case: a term with an \
+            upper-case letter is case-sensitive. Exit status: 0 when a line matched, 1 when none \
+            did, 2 on error. fzf's +i, +s and +x are accepted for --case-sensitive, --no-sort \
+            and --no-extended.
+            """)
 
-    @Option(name: .long, help: "Match mode: prefix, contains or fuzzy.")
-    var mode: String = "prefix"
+    @Argument(help: "The query (or give it with -f/--filter, as to fzf).")
+    var query: String?
+    @Option(name: [.customShort("f"), .long], help: "The query, as fzf --filter takes it.")
+    var filter: String?
+    @Option(name: .long, help: "How a plain term matches: fuzzy (fzf's default), contains (a substring) or prefix (a substring that starts a word).")
+    var mode: String = "fuzzy"
+    @Flag(name: [.customShort("e"), .long], help: "Plain terms match as substrings (--mode contains).")
+    var exact = false
+    @Flag(inversion: .prefixedNo, help: "Parse the extended syntax ('exact ^prefix suffix$ !not a | b).")
+    var extended = true
+    @Flag(exclusivity: .chooseLast, help: "Letter case.")
+    var caseMode: CaseFlag = .smartCase
+    @Flag(name: .long, help: "Diacritics and compatibility forms are distinct (é does not match e).")
+    var literal = false
+    @Option(name: .long, help: "What orders lines of equal score: a comma-separated list of length, begin, end, index.")
+    var tiebreak: String = "length"
+    @Flag(name: .long, help: "Print matching lines in input order, as they are read.")
+    var noSort = false
+    @Option(name: .long, help: "Print at most this many lines (default: every match).")
+    var limit: Int?
+    @Flag(name: .long, help: "Input records end with NUL instead of a newline.")
+    var read0 = false
+    @Flag(name: .long, help: "Output records end with NUL instead of a newline.")
+    var print0 = false
+    @Option(name: [.customShort("n"), .long], help: "Match only in these fields: N, N..M, N.., ..M, .. (1-based; negative from the end), comma-separated.")
+    var nth: String?
+    @Option(name: .long, help: "Match in these fields joined (lines are still printed whole).")
+    var withNth: String?
+    @Option(name: [.customShort("d"), .long], help: "Field delimiter: a string or a regular expression (default: blank-separated, as awk).")
+    var delimiter: String?
+    @Option(name: .long, help: "Highlight the matched characters: never, always or auto (when standard output is a terminal).")
+    var color: String = "never"
     @OptionGroup var locale: LocaleOption
-    @Option(name: .long, help: "At most this many lines (1...10000).")
-    var limit: Int = SearchOptions.maxLimit
-    @Option(name: .long, help: "The executor pool's threads (0: SEARCHBAR_THREADS, else one per core).")
-    var threads: Int = 0
-    @Flag(name: .long, help: "Parse 'exact ^prefix suffix$ !not a | b and filter tokens.")
-    var extended = false
-    @Flag(name: .long, help: "Turn typo tolerance off.")
-    var noTypos = false
-    @Flag(name: .long, help: "Print index build and search times on standard error.")
+    @Flag(name: .long, help: "Print the time taken, the lines printed and the memory used on standard error.")
     var timing = false
-    @Flag(name: .long, help: "Print the bytes the index holds per structure on standard error.")
-    var stats = false
-    @Flag(name: .long, help: "Type QUERY one keystroke at a time and print per-keystroke latency on standard error.")
+
+    // The index path, for measuring the engine (bench/): --keystrokes, --stats.
+    @Flag(name: .long, help: "Index the lines and type QUERY one keystroke at a time, printing per-keystroke latency on standard error.")
     var keystrokes = false
+    @Flag(name: .long, help: "Index the lines and print the bytes the index holds per structure on standard error.")
+    var stats = false
     @Option(name: .long, help: ArgumentHelp(
         "With --keystrokes: also type every line of this file (one query per line), after QUERY.",
         valueName: "file"))
     var queries: String?
     @Option(name: .long, help: "With --keystrokes: type the queries this many times (1...100).")
     var rounds: Int = 1
-    @Argument(help: "The query.")
-    var query: String
+    @Option(name: .long, help: "With --keystrokes/--stats: the executor pool's threads (0: SEARCHBAR_THREADS, else one per core).")
+    var threads: Int = 0
+    @Flag(name: .long, help: "With --keystrokes/--stats: turn typo tolerance off.")
+    var noTypos = false
+
+    /// The case flags (fzf: smart case by default, -i, +i).
+    enum CaseFlag: EnumerableFlag {
+        case smartCase, ignoreCase, caseSensitive
+
+        static func name(for value: Self) -> NameSpecification {
+            value == .ignoreCase ? [.customShort("i"), .long] : .long
+        }
+
+        static func help(for value: Self) -> ArgumentHelp? {
+            switch value {
+            case .smartCase: "Case-sensitive only for terms with an upper-case letter (the default)."
+            case .ignoreCase: "Fold case always."
+            case .caseSensitive: "Never fold case (fzf's +i)."
+            }
+        }
+    }
+
+    /// fzf's `+`-flags and attached short values spelled the way the parser knows them (`--`
+    /// ends the translation).
+    static func translatingFzfFlags(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        var passthrough = false
+        var joinNext = false
+        var verbatimNext = false
+        for argument in arguments {
+            if verbatimNext {
+                // An option's value (-f +x is the query "+x").
+                out.append(argument)
+                verbatimNext = false
+                continue
+            }
+            if joinNext {
+                // A field list may start with '-' (--nth -1): keep it the option's value.
+                out[out.count - 1] += "=" + argument
+                joinNext = false
+                continue
+            }
+            if !passthrough && ["--nth", "-n", "--with-nth", "--delimiter", "-d"].contains(argument) {
+                out.append(argument.hasPrefix("--") ? argument : (argument == "-n" ? "--nth" : "--delimiter"))
+                joinNext = true
+                continue
+            }
+            if !passthrough && ["-f", "--filter", "--tiebreak", "--mode", "--limit", "--locale", "--color", "--queries",
+                                "--rounds", "--threads"].contains(argument) {
+                out.append(argument)
+                verbatimNext = true
+                continue
+            }
+            if passthrough || argument == "--" {
+                passthrough = true
+                out.append(argument)
+                continue
+            }
+            switch argument {
+            case "+i": out.append("--case-sensitive")
+            case "+s": out.append("--no-sort")
+            case "+x": out.append("--no-extended")
+            case "-x": out.append("--extended")
+            case _ where argument.count > 2 && ["-d", "-n"].contains(String(argument.prefix(2))):
+                // fzf's attached values: -d/ -n2.
+                out.append((argument.hasPrefix("-d") ? "--delimiter=" : "--nth=") + argument.dropFirst(2))
+            case _ where argument.count > 2 && argument.hasPrefix("-f"):
+                out.append("--filter=" + argument.dropFirst(2))
+            default: out.append(argument)
+            }
+        }
+        return out
+    }
 
     func validate() throws {
         guard MatchMode(name: mode) != nil else { throw ValidationError("--mode must be prefix, contains or fuzzy") }
-        guard limit >= 1 && limit <= SearchOptions.maxLimit else { throw ValidationError("--limit must be 1...10000") }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        guard query == nil || filter == nil else { throw ValidationError("give the query once (argument or -f)") }
+        guard query != nil || filter != nil else { throw ValidationError("a query is needed (an empty one prints every line)") }
+        guard ["never", "always", "auto"].contains(color) else { throw ValidationError("--color must be never, always or auto") }
         guard threads >= 0 && threads <= 256 else { throw ValidationError("--threads must be 0...256") }
         guard rounds >= 1 && rounds <= 100 else { throw ValidationError("--rounds must be 1...100") }
+        if let nth, FieldRange.parseList(nth) == nil { throw ValidationError("invalid --nth: \(nth)") }
+        if let withNth, FieldRange.parseList(withNth) == nil { throw ValidationError("invalid --with-nth: \(withNth)") }
+        _ = try Tiebreak.parseList(tiebreak)
     }
 
     func run() throws {
-        let matchMode = MatchMode(name: mode) ?? .prefix
-        let lines = StandardInput.read()
+        let text = query ?? filter ?? ""
+        let matchMode = exact ? .contains : (MatchMode(name: mode) ?? .fuzzy)
+        let searchLocale = try locale.resolve()
         var clock = Stopwatch()
-        if threads > 0 { try ProcessPool.configure(threads: threads) }
-        let index = try SearchIndex(locale: try locale.resolve(), mode: matchMode, fields: .title)
-        try index.add(count: lines.count) { n in IndexItem(id: UInt64(n), title: lines.line(n)) }
-        let buildTime = clock.lap()
-        let options = SearchOptions(mode: matchMode, limit: limit, extendedSyntax: extended, typos: !noTypos)
-        if keystrokes {
-            var typedQueries = [query]
-            if let queries {
-                guard let text = StandardInput.readFile(queries) else {
-                    throw ValidationError("cannot read --queries file \(queries)")
-                }
-                typedQueries += text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        let printed: Int
+        if keystrokes || stats {
+            printed = try IndexedFilter(
+                query: text, mode: matchMode, locale: searchLocale, limit: limit ?? SearchOptions.maxLimit,
+                threads: threads, extended: extended, typos: !noTypos, keystrokes: keystrokes, queries: queries,
+                rounds: rounds, timing: timing, stats: stats
+            ).run()
+        } else {
+            let folder = ScalarFolder(locale: searchLocale)
+            let plain: TermKind = switch matchMode {
+            case .fuzzy: .fuzzy
+            case .contains: .exact
+            case .prefix: .wordPrefix
             }
-            var latencies: [Double] = []
-            for _ in 0..<rounds {
-                for typedQuery in typedQueries {
-                    var typed = ""
-                    var perQuery: [Double] = []
-                    for character in typedQuery {
-                        typed.append(character)
-                        _ = clock.lap()
-                        _ = try index.search(typed, options: options)
-                        perQuery.append(clock.lap())
-                    }
-                    latencies += perQuery
-                    printError("per keystroke of \(typedQuery): " + perQuery.map { Stopwatch.format($0) }.joined(separator: ", "))
-                }
+            let caseMode: CaseMode = switch self.caseMode {
+            case .smartCase: .smart
+            case .ignoreCase: .ignore
+            case .caseSensitive: .respect
             }
-            printError(Stopwatch.summary("keystrokes", latencies))
-        }
-        _ = clock.lap()
-        let hits = try index.search(query, options: options)
-        let searchTime = clock.lap()
-        var out = BufferedOutput()
-        for hit in hits where hit.id < UInt64(lines.count) {
-            out.write(lines.line(Int(hit.id)))
-            out.write("\n")
-        }
-        out.flush()
-        if stats {
-            let parts = index.storageBreakdown()
-            let total = parts.reduce(0) { $0 + $1.bytes }
-            for part in parts + [("total", total)] {
-                printError("\(part.name): \(part.bytes / 1024) KiB")
+            let fieldDelimiter = delimiter.map(FieldDelimiter.init) ?? .awk
+            let settings = ScanSettings(
+                pattern: FilterPattern(text, plain: plain, extended: extended, caseMode: caseMode, literal: literal, folder: folder),
+                folder: folder,
+                nth: nth.flatMap(FieldRange.parseList).map { FieldSelection(delimiter: fieldDelimiter, ranges: $0) },
+                withNth: withNth.flatMap(FieldRange.parseList).map { FieldSelection(delimiter: fieldDelimiter, ranges: $0) },
+                tiebreaks: try Tiebreak.parseList(tiebreak), sort: !noSort, limit: limit,
+                read0: read0, print0: print0, color: color == "always" || color == "auto" && isatty(1) != 0)
+            printed = ScanFilter(settings: settings).run()
+            if timing {
+                printError("scan \(Stopwatch.format(clock.lap()))  printed \(printed)  rss \(StandardInput.residentMegabytes()) MB")
             }
         }
-        if timing {
-            printError("lines \(lines.count)  build \(Stopwatch.format(buildTime))  search \(Stopwatch.format(searchTime))  hits \(hits.count)  rss \(StandardInput.residentMegabytes()) MB")
-        }
+        if printed == 0 { throw ExitCode(1) }
     }
 }
 
@@ -196,6 +293,17 @@ struct BufferedOutput {
     mutating func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Appends bytes.
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Appends one byte.
+    mutating func write(byte: UInt8) {
+        buffer.append(byte)
     }
 
     /// Writes what is buffered.

@@ -12,6 +12,24 @@ struct SearchBarCommand: ParsableCommand {
         version: "\(SB_VERSION_MAJOR).\(SB_VERSION_MINOR).\(SB_VERSION_PATCH)",
         subcommands: [FoldCommand.self, TokenizeCommand.self, SortCommand.self, SamplesCommand.self, FilterCommand.self]
     )
+
+    /// Runs the tool. `searchbar filter` exits as fzf does: 2 on any error (usage included),
+    /// and it accepts fzf's `+i`, `+s`, `+x`, `-x` spellings.
+    static func main() {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        let filtering = arguments.first == "filter"
+        if filtering { arguments = FilterCommand.translatingFzfFlags(arguments) }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch let code as ExitCode {
+            Glibc.exit(code.rawValue)
+        } catch {
+            guard filtering, exitCode(for: error) != .success else { exit(withError: error) }
+            printError(fullMessage(for: error))
+            Glibc.exit(2)
+        }
+    }
 }
 
 /// Options every text command takes.

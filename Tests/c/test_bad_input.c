@@ -420,6 +420,9 @@ int main(void) {
         options.mode = 0;
         options.flags = 0x80;
         CHECK_STATUS(sb_index_search(index, "a", 1, &options, &results), SB_EINVAL);
+        options.flags = SB_SEARCH_SMART_CASE | SB_SEARCH_CASE_SENSITIVE;
+        CHECK_STATUS(sb_index_search(index, "a", 1, &options, &results), SB_EINVAL);
+        CHECK(strstr(sb_last_error(), "SB_SEARCH_SMART_CASE") != NULL);
         options.flags = 0;
         sb_filter filter;
         memset(&filter, 0, sizeof filter);

@@ -87,10 +87,18 @@ enum IndexInput {
             }
             options.mode = mode
         }
-        let known = UInt32(SB_SEARCH_EXTENDED | SB_SEARCH_NO_TYPOS | SB_SEARCH_LIST_ALL | SB_SEARCH_EXACT_TOTAL)
+        let known = UInt32(SB_SEARCH_EXTENDED | SB_SEARCH_NO_TYPOS | SB_SEARCH_LIST_ALL | SB_SEARCH_EXACT_TOTAL
+            | SB_SEARCH_SMART_CASE | SB_SEARCH_CASE_SENSITIVE | SB_SEARCH_DIACRITICS_SENSITIVE)
         guard c.flags & ~known == 0 else {
             throw .invalidArgument("options.flags 0x\(String(c.flags, radix: 16)) has unknown bits")
         }
+        let smart = c.flags & UInt32(SB_SEARCH_SMART_CASE) != 0
+        let sensitive = c.flags & UInt32(SB_SEARCH_CASE_SENSITIVE) != 0
+        guard !(smart && sensitive) else {
+            throw .invalidArgument("options.flags: SB_SEARCH_SMART_CASE and SB_SEARCH_CASE_SENSITIVE exclude each other")
+        }
+        options.caseMatching = smart ? .smart : (sensitive ? .sensitive : .folded)
+        options.diacriticsSensitive = c.flags & UInt32(SB_SEARCH_DIACRITICS_SENSITIVE) != 0
         options.extendedSyntax = c.flags & UInt32(SB_SEARCH_EXTENDED) != 0
         options.typos = c.flags & UInt32(SB_SEARCH_NO_TYPOS) == 0
         options.listsAllWhenEmpty = c.flags & UInt32(SB_SEARCH_LIST_ALL) != 0

@@ -27,6 +27,11 @@ SEARCH_EXTENDED = 1
 SEARCH_NO_TYPOS = 2
 SEARCH_LIST_ALL = 4
 SEARCH_EXACT_TOTAL = 8
+SEARCH_SMART_CASE = 16
+SEARCH_CASE_SENSITIVE = 32
+SEARCH_DIACRITICS_SENSITIVE = 64
+#: The values of `case=`: how letter case is compared.
+CASES = {"folded": 0, "smart": SEARCH_SMART_CASE, "sensitive": SEARCH_CASE_SENSITIVE}
 #: An item: a dict {"id", "title", "subtitle", "keywords", "scope", "weight", "attributes"} or a
 #: tuple (id, title[, subtitle[, keywords[, scope[, weight]]]]).
 Item = Union[Mapping[str, Any], Sequence[Any]]
@@ -222,7 +227,8 @@ _P_RESULTS = ctypes.POINTER(sb_results)
 _byref = ctypes.byref
 _string_at = ctypes.string_at
 #: The options structs of searches without scopes or filters, by (limit, type(limit), mode,
-#: extended, typos, offset, type(offset), list_all, exact_total): see Index._plain_options.
+#: extended, typos, offset, type(offset), list_all, exact_total, case, diacritics_sensitive):
+#: see Index._plain_options.
 _PLAIN_OPTIONS: dict[tuple[Any, ...], sb_search_options] = {}
 #: sb_unit: highlight ranges and text offsets in code points, i.e. Python string indices.
 SB_UNIT_CODE_POINTS = Unit.CODE_POINTS
@@ -374,8 +380,8 @@ class Index(_ffi.OwnedHandle):
         lib.sb_index_clear(self._handle)
 
     def _options(self, limit: int, mode: str | None, scope: Scopes, filters: Filters, extended: bool, typos: bool,
-                 offset: int = 0, list_all: bool = False, exact_total: bool = False
-                 ) -> tuple[sb_search_options, list[object]]:
+                 offset: int = 0, list_all: bool = False, exact_total: bool = False, case: str = "folded",
+                 diacritics_sensitive: bool = False) -> tuple[sb_search_options, list[object]]:
         if not isinstance(limit, int) or limit < 0:
             raise ValueError("limit must be a non-negative int")
         checked(limit, "size_t", "limit")
@@ -383,8 +389,11 @@ class Index(_ffi.OwnedHandle):
             raise ValueError(f"offset must be an int in [0, {MAX_OFFSET}], got {offset!r}")
         keep: list[object] = []
         options = sb_search_options(mode=_mode(mode), limit=limit, offset=offset)
+        if not isinstance(case, str) or case not in CASES:
+            raise ValueError(f"case must be one of {', '.join(CASES)}, got {case!r}")
         options.flags = ((SEARCH_EXTENDED if extended else 0) | (0 if typos else SEARCH_NO_TYPOS)
-                         | (SEARCH_LIST_ALL if list_all else 0) | (SEARCH_EXACT_TOTAL if exact_total else 0))
+                         | (SEARCH_LIST_ALL if list_all else 0) | (SEARCH_EXACT_TOTAL if exact_total else 0)
+                         | CASES[case] | (SEARCH_DIACRITICS_SENSITIVE if diacritics_sensitive else 0))
         if scope is not None:
             scopes = [scope] if isinstance(scope, int) else list(scope)
             scope_array = (ctypes.c_uint32 * len(scopes))(*(checked(x, "uint32_t", "scope") for x in scopes))
@@ -411,30 +420,38 @@ class Index(_ffi.OwnedHandle):
 
     def search(self, query: str, limit: int = 50, mode: str | None = None, scope: Scopes = None,
                filters: Filters = None, extended: bool = False, typos: bool = True, offset: int = 0,
-               list_all: bool = False, exact_total: bool = False) -> Hits:
+               list_all: bool = False, exact_total: bool = False, case: str = "folded",
+               diacritics_sensitive: bool = False) -> Hits:
         """The best hits for `query`, best first, as Hits (a list of Hit with `total` and
         `total_is_exact`). `scope`: an int or a list of ints; `filters`: {attribute: "text"}
         for equality or {attribute: (min, max)} for a number range (None for an open end);
-        `extended`: fzf-like operators ('exact ^prefix suffix$ !not a | b) and filter tokens
-        (scope:N, name:value, name>=N); `offset`: hits skipped first (page p of n is offset p * n,
-        limit n; at most MAX_OFFSET); `list_all`: an empty query lists every item (heavier first,
-        then by title), else it finds nothing; `exact_total`: count every match exactly, at the
-        cost of examining every candidate."""
+        `extended`: fzf-like operators ('exact ^prefix suffix$ ^exact$ !not a | b; a\\ b puts a
+        space in a term; the anchors skip blanks; every term that holds is highlighted) and
+        filter tokens (scope:N, name:value, name>=N); `offset`: hits skipped first (page p of n
+        is offset p * n, limit n; at most MAX_OFFSET); `list_all`: an empty query lists every
+        item (heavier first, then by title), else it finds nothing; `exact_total`: count every
+        match exactly, at the cost of examining every candidate; `case`: "folded" (the default),
+        "smart" (a word with an upper-case letter matches only that case, as fzf does) or
+        "sensitive"; `diacritics_sensitive`: résumé and resume are different words."""
         data = _encode(query, "query")
         if scope is None and not filters:
-            options = self._plain_options(limit, mode, extended, typos, offset, list_all, exact_total)
+            options = self._plain_options(limit, mode, extended, typos, offset, list_all, exact_total, case,
+                                          diacritics_sensitive)
         else:
-            options, _keep = self._options(limit, mode, scope, filters, extended, typos, offset, list_all, exact_total)
+            options, _keep = self._options(limit, mode, scope, filters, extended, typos, offset, list_all, exact_total,
+                                           case, diacritics_sensitive)
         results = _P_RESULTS()
         lib.sb_index_search(self._handle, data, len(data), _byref(options), _byref(results))
         return self._hits(results)
 
     def _plain_options(self, limit: int, mode: str | None, extended: bool, typos: bool, offset: int = 0,
-                       list_all: bool = False, exact_total: bool = False) -> sb_search_options:
+                       list_all: bool = False, exact_total: bool = False, case: str = "folded",
+                       diacritics_sensitive: bool = False) -> sb_search_options:
         """The options struct of a search without scopes or filters, made once per distinct
-        (limit, mode, extended, typos, offset, list_all, exact_total) and shared: C only reads it."""
+        (limit, mode, extended, typos, offset, list_all, exact_total, case, diacritics_sensitive)
+        and shared: C only reads it."""
         key = (limit, type(limit), mode, bool(extended), bool(typos), offset, type(offset), bool(list_all),
-               bool(exact_total))
+               bool(exact_total), case, bool(diacritics_sensitive))
         hashable = True
         try:
             options = _PLAIN_OPTIONS.get(key)
@@ -442,7 +459,8 @@ class Index(_ffi.OwnedHandle):
             options = None
             hashable = False
         if options is None:
-            options, _keep = self._options(limit, mode, None, None, extended, typos, offset, list_all, exact_total)
+            options, _keep = self._options(limit, mode, None, None, extended, typos, offset, list_all, exact_total,
+                                           case, diacritics_sensitive)
             if hashable:
                 if len(_PLAIN_OPTIONS) >= 64:
                     _PLAIN_OPTIONS.clear()
@@ -452,12 +470,13 @@ class Index(_ffi.OwnedHandle):
     def search_async(self, query: str, callback: Callable[[Hits | SearchBarError], object], limit: int = 50,
                      mode: str | None = None, scope: Scopes = None, filters: Filters = None,
                      extended: bool = False, typos: bool = True, offset: int = 0, list_all: bool = False,
-                     exact_total: bool = False) -> int:
+                     exact_total: bool = False, case: str = "folded", diacritics_sensitive: bool = False) -> int:
         """Starts a search on the index's threads; `callback(hits_or_exception)` runs once on a
         library thread with Hits (as search() returns), or a SearchBarError (SB_ECANCELED when
         cancelled). Returns a ticket for cancel()."""
         data = _encode(query, "query")
-        options, keep = self._options(limit, mode, scope, filters, extended, typos, offset, list_all, exact_total)
+        options, keep = self._options(limit, mode, scope, filters, extended, typos, offset, list_all, exact_total,
+                                      case, diacritics_sensitive)
         ticket = ctypes.c_uint64()
         token = object()
 

@@ -53,6 +53,23 @@ def test_modes(cities):
         cities.search("x", mode="regex")
 
 
+def test_case_and_diacritics_options():
+    index = searchbar.Index(mode="contains")
+    index.add([(1, "Report draft"), (2, "report final"), (3, "REPORT archive"), (4, "Résumé"), (5, "resume builder")])
+    ids = lambda query, **options: sorted(hit.id for hit in index.search(query, **options))  # noqa: E731
+    assert ids("report") == [1, 2, 3]
+    assert ids("report", case="smart") == [1, 2, 3]
+    assert ids("Report", case="smart") == [1]
+    assert ids("report", case="sensitive") == [2]
+    assert ids("Resume", case="smart") == [4]  # case kept, accents still folded
+    assert ids("resume") == [4, 5]
+    assert ids("resume", diacritics_sensitive=True) == [5]
+    assert ids("RÉSUMÉ", diacritics_sensitive=True) == [4]
+    with pytest.raises(ValueError):
+        index.search("x", case="upper")
+    index.close()
+
+
 def test_scope_and_attribute_filters(cities):
     assert [h.id for h in cities.search("zur", scope=2)] == [2]
     assert [h.id for h in cities.search("zur", filters={"kind": "station"})] == [1]

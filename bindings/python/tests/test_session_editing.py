@@ -112,3 +112,17 @@ def test_session_search_options_take_offset_list_all_exact_total():
     assert hits.total == 4 and hits.total_is_exact
     with pytest.raises(ValueError):
         s.set_search_options(offset=-1)
+
+
+def test_session_search_options_take_case_and_diacritics():
+    index = searchbar.Index(mode="contains")
+    index.add([(1, "Report draft"), (2, "report final"), (3, "Résumé")])
+    s = searchbar.Session(index, manual_clock=True)
+    s.set_search_options(case="smart")
+    s.insert("Report")
+    assert [h.id for h in wait_hits(s, s.search_now())] == [1]
+    s.set_search_options(diacritics_sensitive=True)
+    s.replace(0, len("Report"), "résumé")
+    assert [h.id for h in wait_hits(s, s.search_now())] == [3]
+    with pytest.raises(ValueError):
+        s.set_search_options(case="lower")

@@ -81,7 +81,8 @@ extension SearchIndex {
             ranked += SearchRun.restOfLastTie(ranked, matchers: matchers, snapshot: snapshot)
         }
         var found = finish(
-            ranked, matchers: matchers, snapshot: snapshot, keeping: compiled.limit, skipping: compiled.offset)
+            ranked, matchers: matchers, snapshot: snapshot, keeping: compiled.limit, skipping: compiled.offset,
+            terms: compiled.groups)
         found.total = total
         found.totalIsExact = totalIsExact
         cache.store(ResultCache.Entry(
@@ -92,10 +93,11 @@ extension SearchIndex {
 
     /// Orders equal scores by full collation of the titles (then by id: one total order), keeps
     /// the first `limit`, drops the first `offset` of those and computes the others' highlights
-    /// in every searched field, and each hit's texts.
+    /// in every searched field (with where the extended-syntax `terms` matched), and each hit's
+    /// texts.
     private func finish(
         _ top: [RankedItem], matchers: [[any SegmentMatcher]], snapshot: Snapshot, keeping limit: Int,
-        skipping offset: Int
+        skipping offset: Int, terms: [[ExtendedTerm]] = []
     ) -> HitsWithTexts {
         let segments = snapshot.segments.map(\.segment)
         var ordered = top
@@ -153,7 +155,8 @@ extension SearchIndex {
                     originals.2 = segment.originalText(.keywords, local)
                     original = originals.2
                 }
-                let ranges = self.highlights(of: local, in: segment, field: field, original: original, matcher: matcher)
+                let ranges = self.highlights(
+                    of: local, in: segment, field: field, original: original, matcher: matcher, terms: terms)
                 if field == item.field {
                     highlights = ranges
                 } else if !ranges.isEmpty {
@@ -172,10 +175,11 @@ extension SearchIndex {
         return HitsWithTexts(hits: hits, texts: texts)
     }
 
-    /// The highlights of what `matcher` matched in `field` of item `local` of `segment`, as
-    /// ranges of the field's `original` text.
+    /// The highlights of what `matcher` and the extended-syntax `terms` matched in `field` of
+    /// item `local` of `segment`, as ranges of the field's `original` text.
     private func highlights(
-        of local: Int, in segment: Segment, field: SearchField, original: String, matcher: any SegmentMatcher
+        of local: Int, in segment: Segment, field: SearchField, original: String, matcher: any SegmentMatcher,
+        terms: [[ExtendedTerm]]
     ) -> [Range<Int>] {
         guard !original.isEmpty else { return [] }
         let analyzer = analysis.analyzer
@@ -189,15 +193,29 @@ extension SearchIndex {
             if highlighted < bytes.count {
                 return Highlighter.ranges(inFirst: highlighted, of: bytes, analyzer: analyzer) { limit in
                     matcher.highlightSpans(local, field: field, within: limit)
+                        + termSpans(terms, local, segment, field).filter { span in
+                            guard case .keyBytes(let range) = span else { return false }
+                            return range.upperBound <= limit.keyBytes
+                        }
                 }
             }
-            let spans = matcher.highlightSpans(local, field: field)
+            let spans = matcher.highlightSpans(local, field: field) + termSpans(terms, local, segment, field)
             guard !spans.isEmpty else { return [] }
             return segment.withFoldAlignment(field, local, original: bytes, tables: alignmentTables) { alignment in
                 Highlighter.ranges(
                     spans, original: original, analyzer: analyzer, foldedLength: foldedLength, alignment: alignment)
             }
         }
+    }
+
+    /// Where the extended-syntax `terms` match in `field`'s folded text of item `local`.
+    private func termSpans(_ terms: [[ExtendedTerm]], _ local: Int, _ segment: Segment, _ field: SearchField)
+        -> [HighlightSpan]
+    {
+        guard !terms.isEmpty else { return [] }
+        let arena = segment.folded[Int(field.rawValue)]
+        let range = arena.range(local)
+        return arena.bytes.withUnsafeBufferPointer { terms.highlightSpans(in: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// The positions of `items` (whose titles are `titles`) in collation order of their titles,

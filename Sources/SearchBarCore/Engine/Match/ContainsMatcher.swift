@@ -27,6 +27,9 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     private let titleTier: TitlePrefixTier
     /// Whether the index narrows the candidates (``SearchTuning/narrowsContains``).
     private let tuning: SearchTuning
+    /// The query is extended-syntax terms alone: items are tiered by what the terms matched
+    /// (``ItemConditions/termTier(_:)``).
+    private let tiersByTerms: Bool
 
     /// A matcher for `query` on `segment`.
     init(query: CompiledQuery, segment: Segment, conditions: ItemConditions, fields: [SearchField],
@@ -54,9 +57,10 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
             scanned = .all
         }
         self.scanned = scanned
+        tiersByTerms = query.words.isEmpty && !query.groups.isEmpty
         titleTier = TitlePrefixTier(
             folded: query.folded, segment: segment, searchesTitle: searchesTitle, conditions: conditions,
-            candidates: scanned)
+            candidates: scanned, anyTitleExact: tiersByTerms)
     }
 
     /// The candidates, narrowed through the index (``ContainsCandidates``) on first use, on the
@@ -176,6 +180,13 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         let mask = segment.presence(i)
         if mask & required != required { return nil }
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
+        if tiersByTerms, let (tier, field) = conditions.termTier(i) {
+            return Evaluation(
+                score: Score.make(
+                    tier: tier, quality: 0, field: field, proximity: Score.proximity(span: 0),
+                    weightKey: segment.weightKey(i)),
+                field: field)
+        }
         let n = words.count
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { best -> Evaluation? in
             for w in 0..<n {

@@ -1,11 +1,12 @@
 import Glibc
 
-/// The per-item conditions of a query on one segment: scopes, attribute filters and
-/// extended-syntax terms, checked before any text matching.
+/// The per-item conditions of a query on one segment: scopes, attribute filters,
+/// extended-syntax terms and the case check (``CaseCheck``), checked before any text matching.
 struct ItemConditions: Sendable {
     private let scopes: [UInt32]
     private let filters: [(name: UInt32?, filter: AttributeFilter, text: String?)]
     private let groups: [[ExtendedTerm]]
+    private let caseCheck: CaseCheck?
     private let segment: Segment
     private let fields: [SearchField]
 
@@ -20,6 +21,7 @@ struct ItemConditions: Sendable {
         self.fields = fields
         scopes = query.scopes
         groups = query.groups
+        caseCheck = query.caseCheck
         var resolved: [(UInt32?, AttributeFilter, String?)] = []
         var excludes = false
         for filter in query.filters {
@@ -33,7 +35,7 @@ struct ItemConditions: Sendable {
         }
         filters = resolved
         excludesAll = excludes
-        isEmpty = scopes.isEmpty && resolved.isEmpty && groups.isEmpty
+        isEmpty = scopes.isEmpty && resolved.isEmpty && groups.isEmpty && caseCheck == nil
     }
 
     /// True when item `i` passes every condition.
@@ -55,7 +57,37 @@ struct ItemConditions: Sendable {
         for group in groups {
             if !group.contains(where: { holds($0, i) }) { return false }
         }
+        if let caseCheck, !caseCheck.accepts(fields.map { segment.originalText($0, i) }) { return false }
         return true
+    }
+
+    /// The tier of item `i` by what its extended terms matched: the worst over the groups
+    /// that hold through a term that is not negated (a group's best term counts), with the
+    /// field of the first group's match; nil when only negations hold. In the title, `^word$`
+    /// is the exact tier and `^word` the title-prefix one; elsewhere a match at a word start is
+    /// the in-order tier and one inside a word the infix tier.
+    func termTier(_ i: Int) -> (MatchTier, SearchField)? {
+        var worst: MatchTier?
+        var reported: SearchField?
+        for group in groups {
+            var best: (tier: MatchTier, field: SearchField)?
+            for term in group where !term.negated {
+                for field in fields {
+                    let arena = segment.folded[Int(field.rawValue)]
+                    let range = arena.range(i)
+                    let tier: MatchTier? = arena.bytes.withUnsafeBufferPointer { bytes in
+                        let text = UnsafeBufferPointer(rebasing: bytes[range])
+                        return term.match(in: text).map { term.tier(of: $0, in: text, title: field == .title) }
+                    }
+                    if let tier, best == nil || tier > best!.tier { best = (tier, field) }
+                }
+            }
+            guard let best else { continue }
+            worst = min(worst ?? best.tier, best.tier)
+            if reported == nil { reported = best.field }
+        }
+        guard let worst, let reported else { return nil }
+        return (worst, reported)
     }
 
     private func holds(_ term: ExtendedTerm, _ i: Int) -> Bool {
@@ -63,13 +95,7 @@ struct ItemConditions: Sendable {
             let arena = segment.folded[Int(field.rawValue)]
             let range = arena.range(i)
             return arena.bytes.withUnsafeBufferPointer { bytes in
-                let text = UnsafeBufferPointer(rebasing: bytes[range])
-                switch term.anchor {
-                case .anywhere: return ByteSearch.find(term.key, in: text, from: 0) != nil
-                case .start: return text.starts(with: term.key)
-                case .end: return text.count >= term.key.count && text.suffix(term.key.count).elementsEqual(term.key)
-                case .whole: return text.elementsEqual(term.key)
-                }
+                term.match(in: UnsafeBufferPointer(rebasing: bytes[range])) != nil
             }
         }
         return found != term.negated

@@ -9,8 +9,11 @@ struct TitlePrefixTier {
     private let segment: Segment
 
     /// The tiers of `folded` on `segment`: none when the title is not searched or nothing can
-    /// match; unknown (no title-tier phase) for a small candidate list.
-    init(folded: [UInt8], segment: Segment, searchesTitle: Bool, conditions: ItemConditions, candidates: Candidates) {
+    /// match; unknown (no title-tier phase) for a small candidate list. With `anyTitleExact`
+    /// (extended terms alone, where `^word$` makes any title an exact one) every title's bound
+    /// is the exact tier.
+    init(folded: [UInt8], segment: Segment, searchesTitle: Bool, conditions: ItemConditions, candidates: Candidates,
+         anyTitleExact: Bool = false) {
         self.segment = segment
         if !searchesTitle || conditions.excludesAll {
             items = TitleTierItems.none
@@ -21,7 +24,7 @@ struct TitlePrefixTier {
         } else {
             let block = segment.titleBytes.block(startingWith: folded, titles: segment.folded[0])
             items = .block(block.all, .titleBytes)
-            exactTitles = block.equal
+            exactTitles = anyTitleExact ? block.all : block.equal
         }
     }
 

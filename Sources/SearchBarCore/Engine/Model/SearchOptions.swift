@@ -8,8 +8,12 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
     public var scopes: [UInt32]
     /// Every filter must hold for an item to match.
     public var filters: [AttributeFilter]
-    /// Parse fzf-like operators in the query: `'exact`, `^prefix`, `suffix$`, `!not`, `a | b`,
-    /// and filter tokens (`scope:N`, `name:value`, `name>=N`, `name<=N`, `name>N`, `name<N`).
+    /// Parse fzf-like operators in the query: `'exact`, `^prefix`, `suffix$`, `^exact$` (the
+    /// anchors skip leading and trailing blanks), `!not`, `a | b`, `\ ` for a space inside a
+    /// term, and filter tokens (`scope:N`, `name:value`, `name>=N`, `name<=N`, `name>N`,
+    /// `name<N`). Every term that holds is highlighted; a query of such terms alone ranks a hit
+    /// by what they matched (`^word$` on the title as an exact title, `^word` as a title
+    /// prefix, a term at a word start above one inside a word).
     public var extendedSyntax: Bool
     /// Allow typos in prefix and contains modes (on by default).
     public var typos: Bool
@@ -26,6 +30,12 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
     /// every candidate the search could otherwise pass over. Off: the total is exact only when
     /// it comes for free, and a lower bound otherwise (``HitsWithTexts/totalIsExact``).
     public var exactTotal: Bool
+    /// How letter case is compared: folded (the default), smart case (a query word with an
+    /// upper-case letter matches only that case) or case-sensitive.
+    public var caseMatching: CaseMatching
+    /// Diacritics and compatibility forms are distinct: `resume` does not find Résumé (fzf's
+    /// `--literal`). Off by default.
+    public var diacriticsSensitive: Bool
 
     /// The largest `limit` honoured.
     public static let maxLimit = 10_000
@@ -33,11 +43,12 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
     public static let maxOffset = 10_000
 
     /// Creates options; the defaults are the index's mode, 50 hits from the first, all scopes,
-    /// no filters, an empty query finding nothing, and a total exact only when it is free.
+    /// no filters, an empty query finding nothing, a total exact only when it is free, and case
+    /// and diacritics folded.
     public init(
         mode: MatchMode? = nil, limit: Int = 50, scopes: [UInt32] = [], filters: [AttributeFilter] = [],
         extendedSyntax: Bool = false, typos: Bool = true, offset: Int = 0, listsAllWhenEmpty: Bool = false,
-        exactTotal: Bool = false
+        exactTotal: Bool = false, caseMatching: CaseMatching = .folded, diacriticsSensitive: Bool = false
     ) {
         self.mode = mode
         self.limit = limit
@@ -48,6 +59,8 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
         self.offset = offset
         self.listsAllWhenEmpty = listsAllWhenEmpty
         self.exactTotal = exactTotal
+        self.caseMatching = caseMatching
+        self.diacriticsSensitive = diacriticsSensitive
     }
 
     /// `limit` clamped to 1...``maxLimit``.

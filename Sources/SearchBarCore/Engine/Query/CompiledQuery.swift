@@ -26,6 +26,8 @@ struct CompiledQuery: Sendable, Equatable {
     var listsAllWhenEmpty: Bool
     /// Every match is counted (``SearchOptions/exactTotal``).
     var exactTotal: Bool
+    /// What a match must also hold when case or diacritics are not folded (nil: nothing).
+    var caseCheck: CaseCheck?
 
     /// True when nothing is asked: no words and no conditions (an empty query matches nothing).
     var isEmpty: Bool { words.isEmpty && groups.isEmpty }
@@ -59,6 +61,9 @@ struct CompiledQuery: Sendable, Equatable {
         let plain = terms.isEmpty ? parsed.plain : (terms + [parsed.plain]).filter { !$0.isEmpty }.joined(separator: " ")
         let endsOpen = !(plain.last?.isWhitespace ?? true)
         folded = Array(analyzer.fold(plain.trimmingWhitespace()).utf8)
+        caseCheck = CaseCheck(
+            plain: plain, mode: options.mode ?? defaultMode, caseMatching: options.caseMatching,
+            diacriticsSensitive: options.diacriticsSensitive, analyzer: analyzer)
         switch mode {
         case .prefix:
             words = Self.prefixWords(plain, analyzer: analyzer, endsOpen: endsOpen, typos: options.typos)
@@ -134,6 +139,9 @@ struct CompiledQuery: Sendable, Equatable {
         guard mode == previous.mode, groups == previous.groups, filters == previous.filters,
             scopes == previous.scopes, !previous.words.isEmpty, words.count >= previous.words.count
         else { return false }
+        // The previous matches hold this query's only when they were found with case and
+        // diacritics folded (a case check only narrows them) or with the same check.
+        if let check = previous.caseCheck, check != caseCheck { return false }
         for (j, old) in previous.words.enumerated() {
             let new = words[j]
             guard new.kind == old.kind, new.typoBudget <= old.typoBudget else { return false }

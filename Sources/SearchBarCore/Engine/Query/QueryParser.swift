@@ -32,8 +32,8 @@ struct ParsedQuery: Sendable, Equatable {
     var scopes: [UInt32]
 }
 
-/// Parses fzf-like extended syntax: `'exact`, `^prefix`, `suffix$`, `!not`, `a | b`, and filter
-/// tokens `scope:N`, `name:value`, `name>=N`, `name<=N`, `name>N`, `name<N`, `name=N` (names
+/// Parses fzf-like extended syntax: `'exact`, `^prefix`, `suffix$`, `^exact$`, `!not`, `a | b`,
+/// `\ ` for a space inside a term, and filter tokens `scope:N`, `name:value`, `name>=N`, `name<=N`, `name>N`, `name<N`, `name=N` (names
 /// the index has as attributes; anything else stays a word).
 enum QueryParser {
     /// Splits `query` when `extended` is on; otherwise the whole query is plain text.
@@ -41,7 +41,9 @@ enum QueryParser {
         _ query: String, extended: Bool, fold: (String) -> String, isAttribute: (String) -> Bool
     ) -> ParsedQuery {
         guard extended else { return ParsedQuery(plain: query, groups: [], filters: [], scopes: []) }
-        let pieces = query.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        // `\ ` is a space inside a term: held as a private-use character while splitting.
+        let pieces = query.replacing("\\ ", with: String(escapedSpace)).split(whereSeparator: { $0.isWhitespace })
+            .map(String.init)
         var plainWords: [String] = []
         var groups: [[ExtendedTerm]] = []
         var filters: [AttributeFilter] = []
@@ -66,7 +68,8 @@ enum QueryParser {
                     filters.append(filter)
                     continue
                 }
-                if let term = operatorTerm(piece, fold: fold, inGroup: false) {
+                // A word with an escaped space matches as one phrase, anywhere.
+                if let term = operatorTerm(piece, fold: fold, inGroup: piece.contains(escapedSpace)) {
                     groups.append([term])
                 } else {
                     plainWords.append(piece)
@@ -105,10 +108,13 @@ enum QueryParser {
             }
         }
         guard hasOperator || inGroup else { return nil }
-        let key = Array(fold(String(text)).utf8)
+        let key = Array(fold(String(text).replacing(String(escapedSpace), with: " ")).utf8)
         guard !key.isEmpty else { return nil }
         return ExtendedTerm(key: key, anchor: anchor, negated: negated)
     }
+
+    /// Stands for an escaped space (`\ `) while the query is split at blanks.
+    static let escapedSpace: Character = "\u{E000}"
 
     /// `scope:N`.
     static func scopeToken(_ piece: String) -> UInt32? {

@@ -1,0 +1,186 @@
+import Glibc
+
+/// What one `searchbar filter` scan does (from the command line).
+struct ScanSettings {
+    var pattern: FilterPattern
+    var folder: ScalarFolder
+    var nth: FieldSelection?
+    var withNth: FieldSelection?
+    var tiebreaks: [Tiebreak]
+    var sort: Bool
+    var limit: Int?
+    var read0: Bool
+    var print0: Bool
+    var color: Bool
+}
+
+/// One-shot filtering without an index, as `fzf --filter` does: standard input is read in
+/// blocks and every record is matched as soon as it is complete. Unsorted (`--no-sort`, an
+/// empty query, or only negated terms), matching lines are written as they are found; sorted,
+/// they are ranked by score and tiebreaks once the input ends. Returns how many lines were printed.
+struct ScanFilter {
+    let settings: ScanSettings
+
+    func run() -> Int {
+        let s = settings
+        let separator: UInt8 = s.read0 ? 0 : 0x0A
+        let ranked = s.sort && s.pattern.sortable && !s.pattern.isEmpty
+        let forward = !s.tiebreaks.contains(.end)
+        let matcher = LineMatcher(pattern: s.pattern, folder: s.folder, fields: s.nth, forward: forward, wantsPositions: false)
+        let highlighter = s.color && s.withNth == nil
+            ? LineMatcher(pattern: s.pattern, folder: s.folder, fields: s.nth, forward: forward, wantsPositions: true) : nil
+        var out = BufferedOutput()
+        var printed = 0
+        var hits: [(key: UInt64, index: Int32, start: Int, end: Int)] = []
+        var transformed: [UInt8] = []
+        var input = RecordReader(descriptor: 0, separator: separator, keepsAll: ranked)
+
+        func emit(_ line: UnsafeBufferPointer<UInt8>) {
+            if let highlighter, let found = highlighter.match(line) {
+                out.writeHighlighted(line, positions: found.positions)
+            } else {
+                out.write(line)
+            }
+            out.write(byte: s.print0 ? 0 : 0x0A)
+            printed += 1
+        }
+
+        var index: Int32 = 0
+        var done = false
+        while !done, input.fill() {
+            input.forEachRecord { start, end, bytes in
+                if done { return }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                defer { index &+= 1 }
+                let matched: (LineMatch?, UInt64) = withMatchedText(line, &transformed) { text in
+                    if s.pattern.isEmpty { return (LineMatch(score: 0), 0) }
+                    guard let found = matcher.match(text) else { return (nil, 0) }
+                    return (found, ranked ? RankKey.make(found, line: text, tiebreaks: s.tiebreaks) : 0)
+                }
+                guard matched.0 != nil else { return }
+                if ranked {
+                    hits.append((matched.1, index, start, end))
+                } else {
+                    emit(line)
+                    if let limit = s.limit, printed >= limit { done = true }
+                }
+            }
+            if !ranked { out.flush() }
+        }
+        if ranked {
+            hits.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+            if let limit = s.limit, hits.count > limit { hits.removeLast(hits.count - limit) }
+            input.withBytes { bytes in
+                for hit in hits { emit(UnsafeBufferPointer(rebasing: bytes[hit.start..<hit.end])) }
+            }
+        }
+        out.flush()
+        return printed
+    }
+
+    /// Calls `body` with the text terms are matched in: the line, or its `--with-nth` fields
+    /// joined (trailing blanks removed, as fzf does).
+    private func withMatchedText<R>(_ line: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8],
+                                    _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard let withNth = settings.withNth else { return body(line) }
+        scratch.removeAll(keepingCapacity: true)
+        for segment in withNth.select(line) { scratch.append(contentsOf: line[segment.bytes]) }
+        while let last = scratch.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { scratch.removeLast() }
+        return scratch.withUnsafeBufferPointer(body)
+    }
+}
+
+/// Reads records (lines, or NUL-separated with `--read0`) from a file descriptor in blocks.
+/// A last record without a separator counts; with `keepsAll` every byte read stays (sorted
+/// output prints lines after the input ends), otherwise consumed records are dropped.
+struct RecordReader {
+    let descriptor: Int32
+    let separator: UInt8
+    let keepsAll: Bool
+    private var bytes: [UInt8] = []
+    private var block = [UInt8](repeating: 0, count: 1 << 20)
+    private var scanned = 0
+    private var recordStart = 0
+    private var atEnd = false
+
+    init(descriptor: Int32, separator: UInt8, keepsAll: Bool) {
+        self.descriptor = descriptor
+        self.separator = separator
+        self.keepsAll = keepsAll
+    }
+
+    /// Reads the next block; false once the input has ended and every record was delivered.
+    mutating func fill() -> Bool {
+        if atEnd { return false }
+        if !keepsAll && recordStart > 0 {
+            bytes.removeFirst(recordStart)
+            scanned -= recordStart
+            recordStart = 0
+        }
+        var n = 0
+        repeat {
+            n = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        } while n < 0 && errno == EINTR
+        if n > 0 {
+            // Geometric growth: a pipe delivers 64 KiB per read, and sizing the buffer exactly
+            // each time would copy everything read so far on every read.
+            if bytes.count + n > bytes.capacity { bytes.reserveCapacity(max(bytes.capacity * 2, bytes.count + n)) }
+            bytes.append(contentsOf: block[0..<n])
+        }
+        if n <= 0 { atEnd = true }
+        return true
+    }
+
+    /// Calls `body(start, end, bytes)` for each complete record read so far (and the last
+    /// unterminated one at the end of the input).
+    mutating func forEachRecord(_ body: (Int, Int, UnsafeBufferPointer<UInt8>) -> Void) {
+        let separator = self.separator
+        var start = recordStart
+        var i = scanned
+        let atEnd = self.atEnd
+        bytes.withUnsafeBufferPointer { p in
+            let count = p.count
+            while i < count {
+                guard let hit = memchr(p.baseAddress! + i, Int32(separator), count - i) else {
+                    i = count
+                    break
+                }
+                let at = UnsafeRawPointer(hit) - UnsafeRawPointer(p.baseAddress!)
+                body(start, at, p)
+                start = at + 1
+                i = at + 1
+            }
+            if atEnd && start < count {
+                body(start, count, p)
+                start = count
+            }
+        }
+        recordStart = start
+        scanned = i
+    }
+
+    /// Calls `body` with every byte kept.
+    func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) { bytes.withUnsafeBufferPointer(body) }
+}
+
+extension BufferedOutput {
+    /// Writes the line with the code points at `positions` in bold green (ANSI).
+    mutating func writeHighlighted(_ line: UnsafeBufferPointer<UInt8>, positions: [Int]) {
+        let marked = Set(positions)
+        var scalar = 0
+        var i = 0
+        var inside = false
+        while i < line.count {
+            let length = line[i] < 0x80 ? 1 : UnitStore.decode(line, i, line.count).1
+            let hit = marked.contains(scalar)
+            if hit != inside {
+                write(hit ? "\u{1B}[1;32m" : "\u{1B}[0m")
+                inside = hit
+            }
+            write(UnsafeBufferPointer(rebasing: line[i..<(i + length)]))
+            scalar += 1
+            i += length
+        }
+        if inside { write("\u{1B}[0m") }
+    }
+}

@@ -1,0 +1,76 @@
+/// The check behind case-sensitive, smart-case and diacritics-sensitive searches: the index
+/// matches folded text, and an item it finds must also hold each query word with the case (and
+/// the diacritics) the options keep, in the same way the mode matches: as a substring
+/// (contains), at a word start (prefix) or as a subsequence (fuzzy), in one of the searched
+/// fields' original text.
+struct CaseCheck: Sendable, Equatable {
+    /// A query word that needs the check, folded by its own variant.
+    struct Word: Sendable, Equatable {
+        var scalars: [Unicode.Scalar]
+        var caseSensitive: Bool
+    }
+
+    let words: [Word]
+    let mode: MatchMode
+    let diacriticsSensitive: Bool
+    private let analyzer: TextAnalyzer
+
+    /// The check for `plain` (the query's plain words), or nil when nothing needs checking:
+    /// case folded and diacritics folded, or smart case with no upper-case word.
+    init?(plain: String, mode: MatchMode, caseMatching: CaseMatching, diacriticsSensitive: Bool, analyzer: TextAnalyzer) {
+        var words: [Word] = []
+        for piece in plain.split(whereSeparator: { $0.isWhitespace }).prefix(CompiledQuery.maxWords) {
+            let text = String(piece)
+            let caseSensitive = caseMatching == .sensitive || caseMatching == .smart && text.hasUpperCase
+            guard caseSensitive || diacriticsSensitive else { continue }
+            let folder = LiteralFolder(caseSensitive: caseSensitive, diacriticsSensitive: diacriticsSensitive, analyzer: analyzer)
+            let scalars = folder.fold(text).scalars
+            if !scalars.isEmpty { words.append(Word(scalars: scalars, caseSensitive: caseSensitive)) }
+        }
+        guard !words.isEmpty else { return nil }
+        self.words = words
+        self.mode = mode
+        self.diacriticsSensitive = diacriticsSensitive
+        self.analyzer = analyzer
+    }
+
+    static func == (a: CaseCheck, b: CaseCheck) -> Bool {
+        a.words == b.words && a.mode == b.mode && a.diacriticsSensitive == b.diacriticsSensitive
+            && a.analyzer === b.analyzer
+    }
+
+    /// True when every word holds in one of `texts` (an item's searched fields).
+    func accepts(_ texts: [String]) -> Bool {
+        var folded: [Bool: [[Unicode.Scalar]]] = [:]
+        for word in words {
+            let variant = folded[word.caseSensitive] ?? texts.map {
+                LiteralFolder(caseSensitive: word.caseSensitive, diacriticsSensitive: diacriticsSensitive, analyzer: analyzer)
+                    .fold($0).scalars
+            }
+            folded[word.caseSensitive] = variant
+            guard variant.contains(where: { holds(word.scalars, in: $0) }) else { return false }
+        }
+        return true
+    }
+
+    private func holds(_ word: [Unicode.Scalar], in text: [Unicode.Scalar]) -> Bool {
+        switch mode {
+        case .fuzzy:
+            var k = 0
+            for scalar in text where k < word.count && scalar == word[k] { k += 1 }
+            return k == word.count
+        case .contains, .prefix:
+            guard text.count >= word.count else { return false }
+            for start in 0...(text.count - word.count) where text[start] == word[0] {
+                if mode == .prefix && start > 0 && Self.isWordCharacter(text[start - 1]) { continue }
+                if text[start..<(start + word.count)].elementsEqual(word) { return true }
+            }
+            return false
+        }
+    }
+
+    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        let p = scalar.properties
+        return p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark
+    }
+}
