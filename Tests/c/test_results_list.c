@@ -260,7 +260,7 @@ static void pages(void) {
     results = search(index, "apple", &options);
     CHECK(results_count(results) == 0);
     sb_results_free(results);
-    options = options_with(7, 0, 64); /* an unknown flag */
+    options = options_with(7, 0, 1u << 20); /* an unknown flag */
     CHECK_STATUS(sb_index_search(index, "apple", 5, &options, &results), SB_EINVAL);
     sb_index_free(index);
 }
