@@ -180,6 +180,17 @@ final class Segment: Sendable {
         }
     }
 
+    /// Item `i` as it was added: its texts as given (a field not stored is ""), its scope, its
+    /// weight at `Float` precision (as it ranks), and its attributes with text values folded.
+    func item(_ i: Int) -> IndexItem {
+        IndexItem(
+            id: ids[i], title: originalText(.title, i), subtitle: originalText(.subtitle, i),
+            keywords: originalText(.keywords, i), scope: scope(i), weight: WeightKey.weight(weightKey(i)),
+            attributes: attributes.entries(of: i).map { entry in
+                ItemAttribute(attributes.names[Int(entry.name)], entry.text.map(AttributeValue.text) ?? .number(entry.number))
+            })
+    }
+
     /// Calls `body` with how item `i`'s folded `field` lines up with `original`, its original
     /// text (as ``originalText(_:_:)`` gives it), confirmed by `tables` (nil: `body` gets nil);
     /// the alignment is valid only inside `body`.
