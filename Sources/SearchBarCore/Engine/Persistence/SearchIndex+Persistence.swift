@@ -34,11 +34,21 @@ extension SearchIndex {
     public static func open(path: String, mode: MatchMode? = nil, threads: Int = 0) throws(SearchBarError) -> SearchIndex {
         try checkPath(path)
         let reader = try IndexFileReader(path: path)
-        let locale = reader.localeIdentifier.isEmpty ? SearchLocale.none : try SearchLocale(reader.localeIdentifier)
+        let locale: SearchLocale
+        do throws(SearchBarError) {
+            locale = reader.localeIdentifier.isEmpty ? SearchLocale.none : try SearchLocale(reader.localeIdentifier)
+        } catch {
+            throw SearchBarError(.corrupt, "index file \(path): bad locale: \(error.message)")
+        }
         guard !locale.isFallback else {
             throw SearchBarError(.corrupt, "index file \(path): locale \(reader.localeIdentifier) is not available here")
         }
-        let index = try SearchIndex(locale: locale, mode: mode ?? reader.mode, fields: reader.fields, threads: threads)
+        let index: SearchIndex
+        do throws(SearchBarError) {
+            index = try SearchIndex(locale: locale, mode: mode ?? reader.mode, fields: reader.fields, threads: threads)
+        } catch let error where error.code == .invalidArgument && threads >= 0 && threads <= 256 {
+            throw SearchBarError(.corrupt, "index file \(path): locale \(reader.localeIdentifier): \(error.message)")
+        }
         var views: [SegmentView] = []
         for s in 0..<reader.segmentCount {
             views.append(try SegmentDecoder(reader: reader, segment: s, fields: reader.fields).decode(pool: index.pool))

@@ -249,6 +249,18 @@ struct IndexFileTests {
                 f.bytes.store(UInt32(0), at: IndexFileLayout.Header.fields)
                 f.resealHeader()
             }),
+            ("malformed locale", { f in
+                f.bytes.store(UInt32(2), at: IndexFileLayout.Header.localeLength)
+                f.bytes[IndexFileLayout.Header.locale] = UInt8(ascii: "`")
+                f.bytes[IndexFileLayout.Header.locale + 1] = UInt8(ascii: "e")
+                f.resealHeader()
+            }),
+            ("locale with no data", { f in
+                let tag = Array("xx_Zzzz".utf8)
+                f.bytes.store(UInt32(tag.count), at: IndexFileLayout.Header.localeLength)
+                f.bytes.replaceSubrange(IndexFileLayout.Header.locale..<IndexFileLayout.Header.locale + tag.count, with: tag)
+                f.resealHeader()
+            }),
             ("item count larger than the columns", { f in f.setWord32(0, .info, 0, 1_000_000) }),
             ("term count past the vocabulary", { f in f.setWord32(0, .info, 2, 1_000_000) }),
             ("folded offsets past the bytes", { f in f.setWord32(0, .titleFoldedOffsets, 3, 0x7FFF_FFFF) }),
