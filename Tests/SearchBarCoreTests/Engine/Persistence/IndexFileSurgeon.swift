@@ -59,6 +59,18 @@ struct IndexFileSurgeon {
         bytes.store(IndexFileLayout.headerChecksum(header: header, table: table), at: IndexFileLayout.Header.checksum)
     }
 
+    /// Stores `value` at header offset `at` and reseals the header.
+    mutating func setHeader<T: FixedWidthInteger>(_ value: T, at offset: Int) {
+        bytes.store(value, at: offset)
+        resealHeader()
+    }
+
+    /// Stores `value` at byte `field` of table entry `k` (0 kind, 8 offset, 16 length) and
+    /// reseals the header.
+    mutating func setEntry<T: FixedWidthInteger>(_ k: Int, field: Int, _ value: T) {
+        setHeader(value, at: IndexFileLayout.headerSize + k * IndexFileLayout.entrySize + field)
+    }
+
     /// Edits the 32-bit value `index` of a section and reseals it.
     mutating func setWord32(_ segment: Int, _ kind: IndexFileLayout.Section, _ index: Int, _ value: UInt32) {
         let k = entryIndex(segment, kind)

@@ -215,40 +215,16 @@ struct IndexFileTests {
         let original = try IndexFileSurgeon(path: path)
         typealias S = IndexFileLayout.Section
         var cases: [(String, (inout IndexFileSurgeon) -> Void)] = [
-            ("section past the end", { f in
-                f.bytes.store(UInt64(f.bytes.count + 64), at: IndexFileLayout.headerSize + 8)
-                f.resealHeader()
-            }),
-            ("huge length", { f in
-                f.bytes.store(UInt64.max - 8, at: IndexFileLayout.headerSize + 16)
-                f.resealHeader()
-            }),
-            ("unaligned section", { f in
-                let at = IndexFileLayout.headerSize + 2 * IndexFileLayout.entrySize + 8
-                f.bytes.store(f.bytes.load(UInt64.self, at: at)! + 4, at: at)
-                f.resealHeader()
-            }),
+            ("section past the end", { f in f.setEntry(0, field: 8, UInt64(f.bytes.count + 64)) }),
+            ("huge length", { f in f.setEntry(0, field: 16, UInt64.max - 8) }),
+            ("unaligned section", { f in f.setEntry(2, field: 8, UInt64(f.section(2).offset + 4)) }),
             ("overlapping sections", { f in
-                let first = f.section(f.entryIndex(0, .ids)).offset
-                f.bytes.store(UInt64(first), at: IndexFileLayout.headerSize + f.entryIndex(0, .scopes) * IndexFileLayout.entrySize + 8)
-                f.resealHeader()
+                f.setEntry(f.entryIndex(0, .scopes), field: 8, UInt64(f.section(f.entryIndex(0, .ids)).offset))
             }),
-            ("swapped section kinds", { f in
-                f.bytes.store(S.scopes.rawValue, at: IndexFileLayout.headerSize + f.entryIndex(0, .ids) * IndexFileLayout.entrySize)
-                f.resealHeader()
-            }),
-            ("more segments than sections", { f in
-                f.bytes.store(UInt32(9), at: IndexFileLayout.Header.segmentCount)
-                f.resealHeader()
-            }),
-            ("unknown mode", { f in
-                f.bytes.store(UInt32(9), at: IndexFileLayout.Header.mode)
-                f.resealHeader()
-            }),
-            ("no fields", { f in
-                f.bytes.store(UInt32(0), at: IndexFileLayout.Header.fields)
-                f.resealHeader()
-            }),
+            ("swapped section kinds", { f in f.setEntry(f.entryIndex(0, .ids), field: 0, S.scopes.rawValue) }),
+            ("more segments than sections", { f in f.setHeader(UInt32(9), at: IndexFileLayout.Header.segmentCount) }),
+            ("unknown mode", { f in f.setHeader(UInt32(9), at: IndexFileLayout.Header.mode) }),
+            ("no fields", { f in f.setHeader(UInt32(0), at: IndexFileLayout.Header.fields) }),
             ("malformed locale", { f in
                 f.bytes.store(UInt32(2), at: IndexFileLayout.Header.localeLength)
                 f.bytes[IndexFileLayout.Header.locale] = UInt8(ascii: "`")
