@@ -70,6 +70,10 @@ enum IndexFileLayout {
         /// 16 bytes per entry: UInt32 name, UInt32 text (or 0xFFFFFFFF for a number), Float64.
         case attributeEntries
         case attributeTexts, attributeTextOffsets
+        /// Local item indices sorted by folded title bytes, ties by index (UInt32 per item).
+        case titleOrder
+        /// Local item indices sorted by rank key, ties by index (UInt32 per item).
+        case rankKeyOrder
     }
 
     /// The number of sections a segment has.

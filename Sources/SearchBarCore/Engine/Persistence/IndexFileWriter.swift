@@ -163,6 +163,7 @@ enum IndexFileWriter {
         result.append(.words32(attributes.offsets))
         result.append(.bytes(entries))
         result += [.bytes(texts.bytes), .words32(texts.offsets)]
+        result += [.words32(Array(segment.titleBytes.order)), .words32(segment.rankKeyOrder.order)]
         return result
     }
 }

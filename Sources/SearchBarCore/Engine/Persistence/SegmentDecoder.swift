@@ -94,12 +94,23 @@ struct SegmentDecoder {
             deleted = bits.population > 0 ? bits : nil
         }
         let attributes = try attributeTable(count: count)
+        let titleOrder = try reader.array(segment, .titleOrder, of: UInt32.self)
+        let rankKeyOrder = try reader.array(segment, .rankKeyOrder, of: UInt32.self)
+        try checkPermutation(titleOrder, count: count, what: "title order")
+        try checkPermutation(rankKeyOrder, count: count, what: "rank key order")
+        try checkTitleOrder(titleOrder, folded[0])
+        for k in 1..<count {
+            let a = rankKeys[Int(rankKeyOrder[k - 1])], b = rankKeys[Int(rankKeyOrder[k])]
+            guard a < b || (a == b && rankKeyOrder[k - 1] < rankKeyOrder[k]) else {
+                throw corrupt("the rank key order is not sorted at \(k)")
+            }
+        }
 
         let segment = Segment(
             ids: ids, scopes: scopes, weightKeys: weightKeys, rankKeys: rankKeys, originalPatches: patches,
             folded: folded, forwardOffsets: forwardOffsets, forward: forward, vocabulary: vocabulary,
             postingOffsets: postingOffsets, postings: postings, attributes: attributes, runExceptions: runExceptions,
-            pool: pool)
+            pool: pool, sortedOrders: (titleOrder, rankKeyOrder))
         return SegmentView(segment, deleted: deleted)
     }
 
@@ -133,6 +144,36 @@ struct SegmentDecoder {
             throw corrupt("\(what): \(offsets.count) offsets for \(count) entries of \(end)")
         }
         for k in 1..<offsets.count where offsets[k - 1] > offsets[k] { throw corrupt("\(what) do not ascend at \(k)") }
+    }
+
+    /// Checks that `order` holds each of `0..<count` once.
+    private func checkPermutation(_ order: [UInt32], count: Int, what: String) throws(SearchBarError) {
+        guard order.count == count else { throw corrupt("\(what) has \(order.count) items, not \(count)") }
+        var seen = Bitset(count: count)
+        for i in order where Int(i) >= count || !seen.insert(Int(i)) {
+            throw corrupt("\(what) is not a permutation of the items")
+        }
+    }
+
+    /// Checks that `order` sorts the folded titles by bytes, ties by index (as ``ByteOrder``).
+    private func checkTitleOrder(_ order: [UInt32], _ titles: ByteArena) throws(SearchBarError) {
+        if titles.isBlank {
+            // Every title empty: the order is by index.
+            for k in 1..<max(order.count, 1) where order[k - 1] >= order[k] { throw corrupt("the title order is not sorted") }
+            return
+        }
+        let sorted = titles.bytes.withUnsafeBufferPointer { bytes in
+            titles.offsets.withUnsafeBufferPointer { offsets in
+                (1..<order.count).allSatisfy { k in
+                    let a = Int(order[k - 1]), b = Int(order[k])
+                    let start = Int(offsets[b])
+                    let title = UnsafeBufferPointer(rebasing: bytes[start..<Int(offsets[b + 1])])
+                    let c = VocabularySearch.compare(bytes, offsets, a, title, prefixOnly: false)
+                    return c < 0 || (c == 0 && a < b)
+                }
+            }
+        }
+        guard sorted else { throw corrupt("the title order is not sorted") }
     }
 
     /// Checks that the terms are distinct and sorted by bytes.

@@ -71,6 +71,18 @@ struct IndexFileSurgeon {
         setHeader(value, at: IndexFileLayout.headerSize + k * IndexFileLayout.entrySize + field)
     }
 
+    /// The 32-bit value `index` of a section.
+    func word32(_ segment: Int, _ kind: IndexFileLayout.Section, _ index: Int) -> UInt32 {
+        bytes.load(UInt32.self, at: section(entryIndex(segment, kind)).offset + 4 * index)!
+    }
+
+    /// Swaps two 32-bit values of a section and reseals it.
+    mutating func swapWords32(_ segment: Int, _ kind: IndexFileLayout.Section, _ a: Int, _ b: Int) {
+        let (x, y) = (word32(segment, kind, a), word32(segment, kind, b))
+        setWord32(segment, kind, a, y)
+        setWord32(segment, kind, b, x)
+    }
+
     /// Edits the 32-bit value `index` of a section and reseals it.
     mutating func setWord32(_ segment: Int, _ kind: IndexFileLayout.Section, _ index: Int, _ value: UInt32) {
         let k = entryIndex(segment, kind)

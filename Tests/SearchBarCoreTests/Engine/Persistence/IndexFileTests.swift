@@ -97,6 +97,13 @@ struct IndexFileTests {
         #expect(opened.defaultMode == .fuzzy && opened.fields == [.title, .keywords])
         #expect(try opened.search("grn").map(\.id) == [5])
         #expect(try SearchIndex.open(path: dir + "/a", mode: .contains).defaultMode == .contains)
+        // No title stored: every folded title is empty, the stored title order is by index.
+        let keywordsOnly = try SearchIndex(locale: .none, fields: [.keywords], threads: 1)
+        keywordsOnly.add((1...5).map { IndexItem(id: UInt64($0), title: "t\($0)", keywords: "green \($0)") })
+        try keywordsOnly.save(to: dir + "/k")
+        let reopenedKeywords = try SearchIndex.open(path: dir + "/k", threads: 1)
+        #expect(try reopenedKeywords.search("green").map(\.id) == keywordsOnly.search("green").map(\.id))
+        #expect(reopenedKeywords.fields == [.keywords])
         let empty = try SearchIndex(locale: try SearchLocale("ja"))
         try empty.save(to: dir + "/b")
         let reopened = try SearchIndex.open(path: dir + "/b")
@@ -246,6 +253,9 @@ struct IndexFileTests {
             ("posting offsets past the postings", { f in f.setWord32(0, .postingOffsets, 1, 0x7FFF_FFFF) }),
             ("a posting past the items", { f in f.setWord32(0, .postings, 0, 0x00FF_FFFF) }),
             ("run exception past the items", { f in f.setWord32(0, .runExceptions, 0, 0x7FFF_FFFF) }),
+            ("title order not a permutation", { f in f.setWord32(0, .titleOrder, 1, f.word32(0, .titleOrder, 0)) }),
+            ("title order not sorted", { f in f.swapWords32(0, .titleOrder, 0, 1) }),
+            ("rank key order not sorted", { f in f.swapWords32(0, .rankKeyOrder, 0, 1) }),
             ("ids out of order", { f in f.setWord32(0, .ids, 2, 0xFFFF_FFFF) }),
             ("invalid UTF-8 in a folded text", { f in
                 let k = f.entryIndex(0, .titleFolded)
