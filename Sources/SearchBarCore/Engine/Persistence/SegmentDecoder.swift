@@ -198,21 +198,25 @@ struct SegmentDecoder {
         count: Int
     ) throws(SearchBarError) {
         let terms = postingOffsets.count - 1
+        // One cursor per term into its postings. A term an item holds twice finds its cursor
+        // just past that item (the posting it last matched), so no per-term "last item" array
+        // is needed: one random access per forward entry instead of two.
         var cursor = [UInt32](postingOffsets.dropLast())
-        var last = [Int32](repeating: -1, count: terms)
         let consistent = cursor.withUnsafeMutableBufferPointer { cursor in
-            last.withUnsafeMutableBufferPointer { last in
+            postingOffsets.withUnsafeBufferPointer { starts in
                 for i in 0..<count {
+                    let item = UInt32(i)
                     for k in Int(forwardOffsets[i])..<Int(forwardOffsets[i + 1]) {
                         let t = Int(forward[k] & Segment.termMask)
-                        guard last[t] != Int32(i) else { continue }
-                        last[t] = Int32(i)
-                        let at = cursor[t]
-                        guard at < postingOffsets[t + 1], postings[Int(at)] == UInt32(i) else { return false }
-                        cursor[t] = at + 1
+                        let at = Int(cursor[t])
+                        if at > 0 && postings[at - 1] == item && at > Int(starts[t]) { continue }
+                        // A cursor that runs into the next term's postings ends past its own
+                        // end, which the last loop catches.
+                        guard at < postings.count, postings[at] == item else { return false }
+                        cursor[t] = UInt32(at + 1)
                     }
                 }
-                for t in 0..<terms where cursor[t] != postingOffsets[t + 1] { return false }
+                for t in 0..<terms where cursor[t] != starts[t + 1] { return false }
                 return true
             }
         }
