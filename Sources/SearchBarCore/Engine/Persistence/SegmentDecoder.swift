@@ -63,15 +63,6 @@ struct SegmentDecoder {
         guard let forward = NarrowArray.restored(
             storage: try reader.array(segment, .forward, of: UInt8.self), width: Int(info[3]), count: Int(info[2]))
         else { throw corrupt("forward index does not hold \(info[2]) values of \(info[3]) bytes") }
-        let fieldMask = fields.rawValue
-        let termMask = Segment.termMask
-        let forwardReader = forward.reader
-        for k in 0..<forward.count {
-            let entry = forwardReader[k]
-            guard Int(entry & termMask) < termCount, fieldMask & (1 << (entry >> Segment.fieldShift)) != 0 else {
-                throw corrupt("forward entry \(k) names term \(entry & termMask) of field \(entry >> Segment.fieldShift)")
-            }
-        }
 
         // Postings: exactly the items of each term, ascending, once each.
         let postingOffsets = try reader.array(segment, .postingOffsets, of: UInt32.self)
@@ -79,7 +70,6 @@ struct SegmentDecoder {
         guard let postings = NarrowArray.restored(
             storage: try reader.array(segment, .postings, of: UInt8.self), width: Int(info[5]), count: Int(info[4]))
         else { throw corrupt("postings do not hold \(info[4]) values of \(info[5]) bytes") }
-        try checkInverse(forward: forwardReader, forwardOffsets, postings: postings.reader, postingOffsets, count: count)
 
         let runExceptions = try reader.array(segment, .runExceptions, of: UInt32.self)
         for k in runExceptions.indices where Int(runExceptions[k]) >= count || (k > 0 && runExceptions[k - 1] >= runExceptions[k]) {
@@ -96,15 +86,31 @@ struct SegmentDecoder {
         let attributes = try attributeTable(count: count)
         let titleOrder = try reader.array(segment, .titleOrder, of: UInt32.self)
         let rankKeyOrder = try reader.array(segment, .rankKeyOrder, of: UInt32.self)
-        try checkPermutation(titleOrder, count: count, what: "title order")
-        try checkPermutation(rankKeyOrder, count: count, what: "rank key order")
-        try checkTitleOrder(titleOrder, folded[0])
-        for k in 1..<count {
-            let a = rankKeys[Int(rankKeyOrder[k - 1])], b = rankKeys[Int(rankKeyOrder[k])]
-            guard a < b || (a == b && rankKeyOrder[k - 1] < rankKeyOrder[k]) else {
-                throw corrupt("the rank key order is not sorted at \(k)")
+
+        // The two largest checks side by side: the inverted index on a second thread, the
+        // sort orders here.
+        let inverse = InverseCheck(
+            forward: forward.reader, forwardOffsets: forwardOffsets, postings: postings.reader,
+            postingOffsets: postingOffsets, count: count, fieldMask: fields.rawValue)
+        let inverseFailure = FailureBox()
+        var orderFailure: SearchBarError?
+        runInParallel({ inverseFailure.message = inverse.failure() }) {
+            do throws(SearchBarError) {
+                try checkPermutation(titleOrder, count: count, what: "title order")
+                try checkPermutation(rankKeyOrder, count: count, what: "rank key order")
+                try checkTitleOrder(titleOrder, folded[0])
+                for k in 1..<count {
+                    let a = rankKeys[Int(rankKeyOrder[k - 1])], b = rankKeys[Int(rankKeyOrder[k])]
+                    guard a < b || (a == b && rankKeyOrder[k - 1] < rankKeyOrder[k]) else {
+                        throw corrupt("the rank key order is not sorted at \(k)")
+                    }
+                }
+            } catch {
+                orderFailure = error
             }
         }
+        if let message = inverseFailure.message { throw corrupt(message) }
+        if let orderFailure { throw orderFailure }
 
         let segment = Segment(
             ids: ids, scopes: scopes, weightKeys: weightKeys, rankKeys: rankKeys, originalPatches: patches,
@@ -191,38 +197,6 @@ struct SegmentDecoder {
         guard sorted else { throw corrupt("the vocabulary is not sorted") }
     }
 
-    /// Checks that the postings list, per term, exactly the items whose forward entries hold it,
-    /// ascending and once each.
-    private func checkInverse(
-        forward: NarrowArray.Reader, _ forwardOffsets: [UInt32], postings: NarrowArray.Reader, _ postingOffsets: [UInt32],
-        count: Int
-    ) throws(SearchBarError) {
-        let terms = postingOffsets.count - 1
-        // One cursor per term into its postings. A term an item holds twice finds its cursor
-        // just past that item (the posting it last matched), so no per-term "last item" array
-        // is needed: one random access per forward entry instead of two.
-        var cursor = [UInt32](postingOffsets.dropLast())
-        let consistent = cursor.withUnsafeMutableBufferPointer { cursor in
-            postingOffsets.withUnsafeBufferPointer { starts in
-                for i in 0..<count {
-                    let item = UInt32(i)
-                    for k in Int(forwardOffsets[i])..<Int(forwardOffsets[i + 1]) {
-                        let t = Int(forward[k] & Segment.termMask)
-                        let at = Int(cursor[t])
-                        if at > 0 && postings[at - 1] == item && at > Int(starts[t]) { continue }
-                        // A cursor that runs into the next term's postings ends past its own
-                        // end, which the last loop catches.
-                        guard at < postings.count, postings[at] == item else { return false }
-                        cursor[t] = UInt32(at + 1)
-                    }
-                }
-                for t in 0..<terms where cursor[t] != starts[t + 1] { return false }
-                return true
-            }
-        }
-        guard consistent else { throw corrupt("the postings are not the inverse of the forward index") }
-    }
-
     /// The attribute table: names, per-item runs of entries, text values.
     private func attributeTable(count: Int) throws(SearchBarError) -> AttributeTable {
         let names = try arena((.attributeNames, .attributeNameOffsets), count: -1, blankOrAny: true, what: "attribute names")
@@ -261,5 +235,57 @@ struct SegmentDecoder {
         let offsets = try reader.array(segment, kinds.1, of: UInt32.self)
         guard !offsets.isEmpty else { throw corrupt("\(what): no offsets") }
         return try arena(kinds, count: offsets.count - 1, blank: true, utf8: true, what: what)
+    }
+}
+
+/// What one thread of ``SegmentDecoder`` reports.
+private final class FailureBox: @unchecked Sendable {
+    var message: String?
+}
+
+/// Checks a segment's forward index and postings: every forward entry names a term of the
+/// vocabulary and a stored field, and the postings list, per term, exactly the items whose
+/// forward entries hold it, ascending and once each.
+private struct InverseCheck: Sendable {
+    let forward: NarrowArray.Reader
+    let forwardOffsets: [UInt32]
+    let postings: NarrowArray.Reader
+    let postingOffsets: [UInt32]
+    let count: Int
+    let fieldMask: UInt32
+
+    /// nil when the checks pass, else what is wrong.
+    func failure() -> String? {
+        let terms = postingOffsets.count - 1
+        // One cursor per term into its postings. A term an item holds twice finds its cursor
+        // just past that item (the posting it last matched), so no per-term "last item" array
+        // is needed: one random access per forward entry.
+        var cursor = [UInt32](postingOffsets.dropLast())
+        return cursor.withUnsafeMutableBufferPointer { cursor -> String? in
+            postingOffsets.withUnsafeBufferPointer { starts -> String? in
+                for i in 0..<count {
+                    let item = UInt32(i)
+                    for k in Int(forwardOffsets[i])..<Int(forwardOffsets[i + 1]) {
+                        let entry = forward[k]
+                        let t = Int(entry & Segment.termMask)
+                        guard t < terms, fieldMask & (1 << (entry >> Segment.fieldShift)) != 0 else {
+                            return "forward entry \(k) names term \(t) of field \(entry >> Segment.fieldShift)"
+                        }
+                        let at = Int(cursor[t])
+                        if at > 0 && postings[at - 1] == item && at > Int(starts[t]) { continue }
+                        // A cursor that runs into the next term's postings ends past its own
+                        // end, which the last loop catches.
+                        guard at < postings.count, postings[at] == item else {
+                            return "the postings are not the inverse of the forward index"
+                        }
+                        cursor[t] = UInt32(at + 1)
+                    }
+                }
+                for t in 0..<terms where cursor[t] != starts[t + 1] {
+                    return "the postings are not the inverse of the forward index"
+                }
+                return nil
+            }
+        }
     }
 }
