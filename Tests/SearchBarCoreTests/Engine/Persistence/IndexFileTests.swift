@@ -12,7 +12,7 @@ struct IndexFileTests {
         var template = Array("/tmp/sb-index-file-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil)
-        return String(cString: template)
+        return String(cString: made!)
     }
 
     /// An index of multilingual items in several batches with replacements and removals, so it
@@ -169,12 +169,16 @@ struct IndexFileTests {
         }
     }
 
+    /// A fresh directory and the bytes of a 400-item index saved in it.
+    static func savedFile() throws -> (directory: String, file: IndexFileSurgeon) {
+        let dir = directory()
+        try populated(count: 400).save(to: dir + "/items.sbindex")
+        return (dir, try IndexFileSurgeon(path: dir + "/items.sbindex"))
+    }
+
     @Test("truncated files, flipped bytes, wrong magic and version are refused")
     func damagedFiles() throws {
-        let dir = Self.directory()
-        let path = dir + "/items.sbindex"
-        try Self.populated(count: 400).save(to: path)
-        let file = try IndexFileSurgeon(path: path)
+        let (dir, file) = try Self.savedFile()
         let bytes = file.bytes
         // Truncated at every section boundary, inside the header and the table.
         var cuts: Set<Int> = [0, 1, 7, 8, 100, IndexFileLayout.headerSize - 1, IndexFileLayout.headerSize, bytes.count - 1]
@@ -216,10 +220,7 @@ struct IndexFileTests {
 
     @Test("crafted offsets and inconsistent sections with matching checksums are refused")
     func craftedFiles() throws {
-        let dir = Self.directory()
-        let path = dir + "/items.sbindex"
-        try Self.populated(count: 400).save(to: path)
-        let original = try IndexFileSurgeon(path: path)
+        let (dir, original) = try Self.savedFile()
         typealias S = IndexFileLayout.Section
         var cases: [(String, (inout IndexFileSurgeon) -> Void)] = [
             ("section past the end", { f in f.setEntry(0, field: 8, UInt64(f.bytes.count + 64)) }),
