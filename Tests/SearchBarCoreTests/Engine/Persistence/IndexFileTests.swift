@@ -15,6 +15,20 @@ struct IndexFileTests {
         return String(cString: made!)
     }
 
+    /// Removes a directory `directory()` made and the files in it.
+    static func remove(_ dir: String) {
+        guard let handle = opendir(dir) else { return }
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = String(cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
+            if name != "." && name != ".." { names.append(name) }
+        }
+        _ = closedir(handle)
+        for name in names { _ = unlink(dir + "/" + name) }
+        _ = rmdir(dir)
+    }
+
     /// An index of multilingual items in several batches with replacements and removals, so it
     /// has several segments, tombstones, scopes, weights and attributes.
     static func populated(locale: String? = "de", count: Int = 3000) throws -> SearchIndex {
@@ -71,6 +85,7 @@ struct IndexFileTests {
     @Test("an opened index answers every query exactly as the saved one")
     func roundTrip() throws {
         let dir = Self.directory()
+        defer { Self.remove(dir) }
         let index = try Self.populated()
         let path = dir + "/items.sbindex"
         try index.save(to: path)
@@ -90,6 +105,7 @@ struct IndexFileTests {
     @Test("fields and mode are kept; an empty index saves and opens")
     func settings() throws {
         let dir = Self.directory()
+        defer { Self.remove(dir) }
         let index = try SearchIndex(locale: .none, mode: .fuzzy, fields: [.title, .keywords], threads: 1)
         index.add([IndexItem(id: 5, title: "Garten Haus", subtitle: "not stored", keywords: "green")])
         try index.save(to: dir + "/a")
@@ -113,6 +129,7 @@ struct IndexFileTests {
     @Test("adds and removes after open live in memory until the next save")
     func editsAfterOpen() throws {
         let dir = Self.directory()
+        defer { Self.remove(dir) }
         let path = dir + "/items.sbindex"
         let index = try Self.populated(count: 1200)
         try index.save(to: path)
@@ -142,6 +159,7 @@ struct IndexFileTests {
     @Test("a file saved with another ICU version is rebuilt from its texts")
     func otherICUVersion() throws {
         let dir = Self.directory()
+        defer { Self.remove(dir) }
         let path = dir + "/items.sbindex"
         let index = try Self.populated(count: 900)
         try index.save(to: path)
@@ -179,6 +197,7 @@ struct IndexFileTests {
     @Test("truncated files, flipped bytes, wrong magic and version are refused")
     func damagedFiles() throws {
         let (dir, file) = try Self.savedFile()
+        defer { Self.remove(dir) }
         let bytes = file.bytes
         // Truncated at every section boundary, inside the header and the table.
         var cuts: Set<Int> = [0, 1, 7, 8, 100, IndexFileLayout.headerSize - 1, IndexFileLayout.headerSize, bytes.count - 1]
@@ -221,6 +240,7 @@ struct IndexFileTests {
     @Test("crafted offsets and inconsistent sections with matching checksums are refused")
     func craftedFiles() throws {
         let (dir, original) = try Self.savedFile()
+        defer { Self.remove(dir) }
         typealias S = IndexFileLayout.Section
         var cases: [(String, (inout IndexFileSurgeon) -> Void)] = [
             ("section past the end", { f in f.setEntry(0, field: 8, UInt64(f.bytes.count + 64)) }),
@@ -275,6 +295,7 @@ struct IndexFileTests {
     @Test("saving replaces the file atomically and leaves no temporary file")
     func atomicSave() throws {
         let dir = Self.directory()
+        defer { Self.remove(dir) }
         let path = dir + "/items.sbindex"
         let index = try Self.populated(count: 300)
         try index.save(to: path)
