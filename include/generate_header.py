@@ -67,6 +67,7 @@ SECTIONS = [
         "sb_collator_sort_packed", "sb_collator_sort_key"]),
     ("index", "Index: items and searches", [
         "sb_index_options_init", "sb_index_new", "sb_index_free", "sb_index_get_options",
+        "sb_index_save", "sb_index_open",
         "sb_index_count", "sb_index_add", "sb_packed_items_init", "sb_index_add_packed",
         "sb_index_remove", "sb_index_clear", "sb_index_get", "sb_search_options_init", "sb_index_search", "sb_index_search_async",
         "sb_index_cancel", "sb_sample_items", "sb_sample_scope_title",

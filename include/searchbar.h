@@ -687,6 +687,42 @@ sb_status sb_index_free(sb_index *index);
 sb_status sb_index_get_options(sb_index *index, sb_index_options *out_options);
 
 /**
+ * Saves the index to the file at `path` (docs/persistent-index.md describes the format): the
+ * items as the index holds them, with checksums, written to a temporary file in the same
+ * directory that then replaces `path` atomically, so a crash or kill during the save leaves the
+ * old file whole. The file holds the items present when the save began (writers running
+ * meanwhile are not waited for). Temporary files of processes that died while saving to
+ * `path` are removed first.
+ * Ownership: nothing is retained.
+ * Thread safety: any thread, concurrently with searches and writers.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL, empty or invalid UTF-8 path); SB_EIO when the
+ * file cannot be written (the old file is left as it was); SB_ETOOBIG for a locale identifier
+ * over 256 bytes.
+ */
+sb_status sb_index_save(sb_index *index, const char *path);
+
+/**
+ * Opens an index saved by sb_index_save(). The locale, default mode and fields come from the
+ * file; `options` (NULL or SB_INDEX_OPTIONS_INIT for the file's settings) may set `mode` (the
+ * default match mode, SB_MODE_DEFAULT for the file's) and `max_threads`; a `locale` or
+ * `fields` set there must equal the file's. Adds and removes on the opened index live in
+ * memory until the next save. The file is checked before anything is used: its checksums and
+ * every structural invariant (a truncated, damaged, foreign or crafted file gives a status,
+ * never a crash). A file saved with another ICU version is rebuilt from the texts it stores
+ * (slower, same results).
+ * On success `*out_index` receives a new handle (NULL on failure).
+ * Ownership: the caller owns the handle and releases it with sb_index_free(); nothing else is
+ * retained.
+ * Thread safety: any thread.
+ * Returns SB_OK; SB_EINVAL (NULL out_index, NULL, empty or invalid UTF-8 path, a bad options
+ * version, an unknown mode, max_threads over 256, a locale or fields other than the file's);
+ * SB_ENOTFOUND when there is no file at `path`; SB_EIO when it cannot be read; SB_ECORRUPT
+ * when it is not an index file, has another format version, or is truncated, damaged or
+ * inconsistent; SB_ENOMEM as sb_index_new().
+ */
+sb_status sb_index_open(const char *path, const sb_index_options *options, sb_index **out_index);
+
+/**
  * Stores the number of items in the index in `*out_count`.
  * Thread safety: any thread, concurrently with writers (the count of the current snapshot).
  * Returns SB_OK; SB_EINVAL for a bad handle or a NULL out_count.

@@ -26,8 +26,10 @@ BELOW = {
     "Samples": {"Support", "Text", "Engine", "Samples"},
 }
 ICU_IMPORTERS = {"Text", "Samples"}
+# Top-level declarations only (no indentation): a nested type is named through its parent, and
+# a generic parameter or local alias (`S`) is no layer's.
 DECLARATION = re.compile(
-    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*"
+    r"^(?:@\w+(?:\([^)]*\))?\s+)*"
     r"(?:(?:public|internal|private|fileprivate|package|final|indirect|nonisolated)\s+)*"
     r"(?:struct|class|enum|protocol|typealias|actor)\s+([A-Z]\w*)", re.M)
 COMMENT = re.compile(r"//.*")

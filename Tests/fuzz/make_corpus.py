@@ -112,3 +112,34 @@ for seed in (PACKED_VALID, PACKED_HUGE, PACKED_COUNT, ITEMS, ITEMS_HUGE, SESSION
     write("fuzz_abi", seed)
 write("fuzz_abi", PACKED_VALID + ITEMS + SESSION)
 write("fuzz_abi", PACKED_HUGE + PACKED_COUNT + ITEMS_HUGE + SESSION_HOST)
+
+# fuzz_open: control byte (bit 0: reseal the checksums) then an index file. Needs the Python
+# binding and its library (pip install -e . or PYTHONPATH=bindings/python with the built
+# library); without them the committed seeds are kept as they are. One segment each: libFuzzer
+# runs with -max_len=4096.
+try:
+    import tempfile
+
+    import searchbar
+
+    def index_file(locale, mode, items, remove=()):
+        with tempfile.TemporaryDirectory() as folder, searchbar.Index(locale=locale, mode=mode) as index:
+            index.add(items)
+            if remove:
+                index.remove(remove)
+            path = os.path.join(folder, "seed.sbindex")
+            index.save(path)
+            with open(path, "rb") as f:
+                return f.read()
+
+    for data in (
+        index_file(None, "prefix", []),
+        index_file(None, "prefix", [(1, "apple pie"), (2, "Apfelstrudel", "dessert", "sweet")]),
+        index_file("de", "contains", [
+            {"id": 3, "title": "Straße", "scope": 2, "weight": 1.5, "attributes": {"kind": "x", "n": 4}},
+            (9, "東京タワー"), (12, "x1 y10 👍🏽"), (13, "Ελληνικά")], remove=[13]),
+    ):
+        write("fuzz_open", bytes([0]) + data)
+        write("fuzz_open", bytes([1]) + data)
+except ImportError as error:
+    print(f"fuzz_open seeds skipped: {error}")

@@ -77,6 +77,13 @@ enum ICU {
         Int32(sbicu_u_charType(UChar32(bitPattern: c)))
     }
 
+    /// The version of the ICU library loaded (`u_getVersion`): major, minor, milli, micro.
+    static var libraryVersion: [UInt8] {
+        var info: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &info) { sbicu_u_getVersion($0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        return [info.0, info.1, info.2, info.3]
+    }
+
     /// True when `c` is a letter, a mark or a number (general categories L, M and N).
     static func isLetterMarkOrNumber(_ c: UInt32) -> Bool {
         let category = category(c)

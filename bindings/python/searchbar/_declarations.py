@@ -223,6 +223,8 @@ FUNCTIONS = {
     "sb_index_new": (ctypes.c_int, [P(sb_index_options), P(P(sb_index))], True),
     "sb_index_free": (ctypes.c_int, [P(sb_index)], True),
     "sb_index_get_options": (ctypes.c_int, [P(sb_index), P(sb_index_options)], True),
+    "sb_index_save": (ctypes.c_int, [P(sb_index), ctypes.c_char_p], True),
+    "sb_index_open": (ctypes.c_int, [ctypes.c_char_p, P(sb_index_options), P(P(sb_index))], True),
     "sb_packed_items_init": (ctypes.c_int, [P(sb_packed_items), ctypes.c_uint32], True),
     "sb_search_options_init": (ctypes.c_int, [P(sb_search_options), ctypes.c_uint32], True),
     "sb_index_add": (ctypes.c_int, [P(sb_index), P(sb_item), ctypes.c_size_t], True),

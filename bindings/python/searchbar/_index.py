@@ -4,6 +4,7 @@ from __future__ import annotations
 import array
 import ctypes
 import math
+import os
 import struct
 import threading
 import types
@@ -89,6 +90,15 @@ def _mode(mode: object) -> int:
     if mode not in MODES:
         raise ValueError(f"mode must be one of prefix, contains, fuzzy (got {mode!r})")
     return MODES[mode]
+
+
+def _path(path: object) -> bytes:
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        raise TypeError(f"path must be a str or os.PathLike, got {type(path).__name__}")
+    encoded = os.fsencode(path)
+    if not encoded or b"\0" in encoded:
+        raise ValueError("path must be non-empty and hold no NUL")
+    return encoded
 
 
 class _Item:
@@ -294,6 +304,39 @@ class Index(_ffi.OwnedHandle):
         self._pending: dict[object, Any] = {}  # search token -> what C may still call back into
         self.locale = locale
         self.mode = mode or "prefix"
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Saves the index to the file at `path` (docs/persistent-index.md): written to a
+        temporary file beside it that replaces `path` atomically, so a crash during the save
+        leaves the old file whole. Holds the items present when the save began.
+
+        Raises FileError (OSError) when the file cannot be written, InvalidArgument for an
+        empty path."""
+        lib.sb_index_save(self._handle, _path(path))
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], mode: str | None = None, threads: int = 0) -> "Index":
+        """Opens an index saved by save(). The locale, default mode and fields come from the
+        file; `mode` overrides the default match mode, `threads` caps the pool threads a search
+        uses (0: all). Adds and removes on the opened index live in memory until the next save.
+
+        Raises NotFound (LookupError) when there is no file, FileError (OSError) when it cannot
+        be read, CorruptFile when it is not an index file or is truncated, damaged or of another
+        format version (the file is checked before anything is used)."""
+        handle = ctypes.POINTER(sb_index)()
+        options = sb_index_options(mode=MODES[None] if mode is None else _mode(mode),
+                                   max_threads=checked(threads, "uint32_t", "threads"))
+        lib.sb_index_open(_path(path), ctypes.byref(options), ctypes.byref(handle))
+        index = cls.__new__(cls)
+        index._handle = handle
+        _lifetime.track_index(index)
+        index._lock = threading.Lock()
+        index._pending = {}
+        stored = sb_index_options()
+        lib.sb_index_get_options(handle, ctypes.byref(stored))
+        index.locale = (stored.locale or b"").decode() or None
+        index.mode = next(name for name, value in MODES.items() if value == stored.mode and name)
+        return index
 
     def add(self, items: Iterable[Item]) -> None:
         """Adds items (an id already present is replaced), in one batch: searches see all of

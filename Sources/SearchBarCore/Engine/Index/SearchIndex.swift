@@ -165,16 +165,7 @@ public final class SearchIndex: Sendable, ProcessBound {
     public func item(id: UInt64) -> IndexItem? {
         let snapshot = self.snapshot
         guard let (s, local) = snapshot.locate(id) else { return nil }
-        let segment = snapshot.segments[s].segment
-        return IndexItem(
-            id: id, title: segment.originalText(.title, local), subtitle: segment.originalText(.subtitle, local),
-            keywords: segment.originalText(.keywords, local), scope: segment.scope(local),
-            weight: WeightKey.weight(segment.weightKey(local)),
-            attributes: segment.attributes.entries(of: local).map { entry in
-                ItemAttribute(
-                    segment.attributes.names[Int(entry.name)],
-                    entry.text.map(AttributeValue.text) ?? .number(entry.number))
-            })
+        return snapshot.segments[s].segment.item(local)
     }
 
     /// Items built between two trims of the heap: a trim walks the whole heap under the
@@ -190,6 +181,17 @@ public final class SearchIndex: Sendable, ProcessBound {
         if total >= Self.itemsPerTrim {
             builtSinceTrim.store(0, ordering: .relaxed)
             MemoryTrim.release()
+        }
+    }
+
+    /// Replaces the contents with `segments` (an index file just read): the first snapshot of
+    /// a new index, before any other call can see it.
+    func install(_ segments: [SegmentView]) {
+        writer.withLock {
+            let names = segments.flatMap { $0.segment.attributes.names }
+            if !names.isEmpty { attributeNames.withLock { $0.formUnion(names) } }
+            let base = snapshot
+            publish(Snapshot(version: base.version &+ 1, segments: segments))
         }
     }
 

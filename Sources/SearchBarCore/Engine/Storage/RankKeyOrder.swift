@@ -18,6 +18,9 @@ struct RankKeyOrder: Sendable {
         self.order = order
     }
 
+    /// An order made before (an index file stores it); the caller has checked it.
+    init(order: [UInt32]) { self.order = order }
+
     /// The local indices of the items whose rank key is `key`, in ascending order; `rankKeys`
     /// are the segment's.
     func items(withKey key: UInt64, rankKeys: [UInt64]) -> ArraySlice<UInt32> {

@@ -84,11 +84,13 @@ final class Segment: Sendable {
 
     /// A segment over ready columns and index; derives the search structures. With a `pool`,
     /// the title sort of a large segment runs on it (``ByteOrder/sortedIndices(_:count:pool:)``).
+    /// `sortedOrders` are the title byte order and rank-key order of these columns when they are
+    /// known (an index file stores them), which skips both sorts.
     init(
         ids: [UInt64], scopes: [UInt32], weightKeys: [UInt32], rankKeys: [UInt64], originalPatches: [ByteArena],
         folded: [ByteArena], forwardOffsets: [UInt32], forward: NarrowArray, vocabulary: ByteArena,
         postingOffsets: [UInt32], postings: NarrowArray, attributes: AttributeTable, runExceptions: [UInt32],
-        pool: ThreadPool? = nil
+        pool: ThreadPool? = nil, sortedOrders: (titles: [UInt32], rankKeys: [UInt32])? = nil
     ) {
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
         self.ids = ItemIDs(ids)
@@ -109,12 +111,13 @@ final class Segment: Sendable {
         let sorted = DerivedBox<(TitleByteOrder, RankOrder, RankKeyOrder)>()
         let sortTitles: @Sendable () -> Void = {
             let titles = folded.first ?? ByteArena()
-            let order = pool.map { ByteOrder.sortedIndices(titles, count: count, pool: $0) }
+            let order = sortedOrders?.titles
+                ?? pool.map { ByteOrder.sortedIndices(titles, count: count, pool: $0) }
                 ?? ByteOrder.sortedIndices(titles, count: count)
             sorted.value = (
                 TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys),
                 RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems),
-                RankKeyOrder(rankKeys: rankKeys)
+                sortedOrders.map { RankKeyOrder(order: $0.rankKeys) } ?? RankKeyOrder(rankKeys: rankKeys)
             )
         }
         var derived: ([UInt64], CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
@@ -178,6 +181,17 @@ final class Segment: Sendable {
                     folded: UnsafeRawBufferPointer(rebasing: folded[self.folded[f].range(i)]))
             }
         }
+    }
+
+    /// Item `i` as it was added: its texts as given (a field not stored is ""), its scope, its
+    /// weight at `Float` precision (as it ranks), and its attributes with text values folded.
+    func item(_ i: Int) -> IndexItem {
+        IndexItem(
+            id: ids[i], title: originalText(.title, i), subtitle: originalText(.subtitle, i),
+            keywords: originalText(.keywords, i), scope: scope(i), weight: WeightKey.weight(weightKey(i)),
+            attributes: attributes.entries(of: i).map { entry in
+                ItemAttribute(attributes.names[Int(entry.name)], entry.text.map(AttributeValue.text) ?? .number(entry.number))
+            })
     }
 
     /// Calls `body` with how item `i`'s folded `field` lines up with `original`, its original

@@ -8,22 +8,28 @@ enum AtomicFile {
     /// Writes `bytes` to `path` atomically. Throws ``SearchBarError/Code/io``; the temporary file
     /// is removed on failure.
     static func write(_ bytes: [UInt8], to path: String) throws(SearchBarError) {
+        try write(to: path) { (sink) throws(SearchBarError) in
+            let failed = bytes.withUnsafeBytes { buffer -> SearchBarError? in
+                do throws(SearchBarError) { try sink.write(buffer) } catch { return error }
+                return nil
+            }
+            if let failed { throw failed }
+        }
+    }
+
+    /// Writes what `fill` gives its ``Sink`` to `path` atomically (a large file is streamed,
+    /// never held whole). Throws ``SearchBarError/Code/io`` or what `fill` throws; the temporary
+    /// file is removed on failure.
+    static func write(to path: String, _ fill: (Sink) throws(SearchBarError) -> Void) throws(SearchBarError) {
         let temporary = "\(path).tmp-\(getpid())-\(counter.next())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure("create", temporary) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let error = failure("write", temporary)
-                _ = close(fd)
-                _ = unlink(temporary)
-                throw error
-            }
-            written += count
+        do throws(SearchBarError) {
+            try fill(Sink(fd: fd, path: temporary))
+        } catch {
+            _ = close(fd)
+            _ = unlink(temporary)
+            throw error
         }
         guard fsync(fd) == 0 else {
             let error = failure("fsync", temporary)
@@ -46,6 +52,25 @@ enum AtomicFile {
         if dfd >= 0 {
             _ = fsync(dfd)
             _ = close(dfd)
+        }
+    }
+
+    /// The temporary file being written by ``write(to:_:)``.
+    struct Sink {
+        fileprivate let fd: Int32
+        fileprivate let path: String
+
+        /// Appends `bytes`. Throws ``SearchBarError/Code/io``.
+        func write(_ bytes: UnsafeRawBufferPointer) throws(SearchBarError) {
+            var written = 0
+            while written < bytes.count {
+                let count = Glibc.write(fd, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw AtomicFile.failure("write", path)
+                }
+                written += count
+            }
         }
     }
 
@@ -78,7 +103,7 @@ enum AtomicFile {
     /// Where `d_name` starts in a `dirent`.
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
 
-    private static func failure(_ step: String, _ path: String) -> SearchBarError {
+    fileprivate static func failure(_ step: String, _ path: String) -> SearchBarError {
         SearchBarError(.io, "cannot \(step) \(path): \(SystemError.describe(errno))")
     }
 

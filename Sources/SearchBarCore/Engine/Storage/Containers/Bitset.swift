@@ -11,6 +11,19 @@ struct Bitset: Sendable, Equatable {
         words = [UInt64](repeating: 0, count: (count + 63) / 64)
     }
 
+    /// A set of `count` bits over saved ``words``; nil unless there are `(count + 63) / 64`
+    /// words with no bit set at or past `count`.
+    static func restored(words: [UInt64], count: Int) -> Bitset? {
+        guard count >= 0, words.count == (count + 63) / 64 else { return nil }
+        if count & 63 != 0, let last = words.last, last >> UInt64(count & 63) != 0 { return nil }
+        return Bitset(words: words, count: count)
+    }
+
+    private init(words: [UInt64], count: Int) {
+        self.words = words
+        self.count = count
+    }
+
     /// True when bit `i` is set.
     @inline(__always) func contains(_ i: Int) -> Bool {
         words[i >> 6] & (1 << UInt64(i & 63)) != 0

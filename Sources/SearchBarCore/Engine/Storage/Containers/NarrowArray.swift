@@ -49,6 +49,19 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
     /// No values.
     init() { self.init([]) }
 
+    /// An array over a saved ``storageBytes`` (see ``IndexFileLayout``); nil unless `storage`
+    /// holds exactly `count` values of `width` bytes (3 or 4) and the padding byte.
+    static func restored(storage: [UInt8], width: Int, count: Int) -> NarrowArray? {
+        guard width == 3 || width == 4, count >= 0, count <= (Int.max - 1) / 4,
+            storage.count == count * width + 1
+        else { return nil }
+        return NarrowArray(storage: storage, width: width, count: count)
+    }
+
+    /// The stored bytes: the values `width` bytes each, little-endian, then the padding byte.
+    var storageBytes: [UInt8] { storage }
+
+
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 

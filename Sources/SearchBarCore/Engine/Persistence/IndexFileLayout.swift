@@ -1,0 +1,91 @@
+/// The layout of a saved index file (docs/persistent-index.md describes it in full).
+///
+/// All numbers are little-endian. The file is a fixed header, a section table, and the
+/// sections, each starting at a multiple of ``alignment``:
+/// - the header holds the magic, the format version, the file's length, the index's locale,
+///   default mode and fields, the ICU and collator versions its keys were made with, the number
+///   of sections and segments, and a checksum of itself and the table;
+/// - each table entry names a section (its ``Section`` kind and segment), where it is, how long
+///   it is and the XXH64 of its bytes;
+/// - each segment of the index is ``Section/allCases`` in order: the flat arrays of the
+///   in-memory ``Segment``, byte for byte.
+enum IndexFileLayout {
+    /// The first 8 bytes: "\x89SBIDX\r\n" (a high byte and a line ending catch text-mode copies).
+    static let magic: [UInt8] = [0x89, 0x53, 0x42, 0x49, 0x44, 0x58, 0x0D, 0x0A]
+    /// The format this library writes and reads.
+    static let formatVersion: UInt32 = 1
+    /// Bytes of the header.
+    static let headerSize = 320
+    /// Bytes of one section table entry.
+    static let entrySize = 32
+    /// Sections start at multiples of this.
+    static let alignment = 64
+    /// The longest locale identifier stored.
+    static let maxLocaleBytes = 256
+    /// The most segments a file may hold.
+    static let maxSegments = 1 << 16
+
+    /// Byte offsets of the header's fields.
+    enum Header {
+        static let magic = 0
+        static let formatVersion = 8
+        static let headerSize = 12
+        static let fileLength = 16
+        static let sectionCount = 24
+        static let segmentCount = 28
+        static let mode = 32
+        static let fields = 36
+        static let icuVersion = 40
+        static let collatorVersion = 44
+        static let localeLength = 48
+        static let flags = 52
+        static let locale = 56
+        /// XXH64 of the table, seeded with XXH64 of the header's bytes before this field.
+        static let checksum = 312
+    }
+
+    /// The sections of one segment, in file order. Arrays of 32-bit and 64-bit values are stored
+    /// as they are in memory; an arena is its bytes then its `count + 1` offsets (or the single
+    /// offset 0 of a blank arena).
+    enum Section: UInt32, CaseIterable {
+        /// 8 UInt64: item count, term count, forward entry count, forward width, posting count,
+        /// posting width, 0, 0.
+        case info = 1
+        case ids, scopes, weightKeys, rankKeys
+        case titleFolded, titleFoldedOffsets, subtitleFolded, subtitleFoldedOffsets
+        case keywordsFolded, keywordsFoldedOffsets
+        case titlePatches, titlePatchOffsets, subtitlePatches, subtitlePatchOffsets
+        case keywordsPatches, keywordsPatchOffsets
+        case forwardOffsets, forward
+        case vocabulary, vocabularyOffsets
+        case postingOffsets, postings
+        case runExceptions
+        /// The removed items: a bitset of `(count + 63) / 64` UInt64 words, or empty.
+        case deleted
+        case attributeNames, attributeNameOffsets
+        /// Per item, the start of its attribute entries, plus the end (or the single 0).
+        case attributeOffsets
+        /// 16 bytes per entry: UInt32 name, UInt32 text (or 0xFFFFFFFF for a number), Float64.
+        case attributeEntries
+        case attributeTexts, attributeTextOffsets
+        /// Local item indices sorted by folded title bytes, ties by index (UInt32 per item).
+        case titleOrder
+        /// Local item indices sorted by rank key, ties by index (UInt32 per item).
+        case rankKeyOrder
+    }
+
+    /// The number of sections a segment has.
+    static let sectionsPerSegment = Section.allCases.count
+
+    /// `value` rounded up to a multiple of ``alignment``.
+    static func aligned(_ value: Int) -> Int { (value + alignment - 1) / alignment * alignment }
+
+    /// The version of the ICU library loaded.
+    static var icuVersion: [UInt8] { ICU.libraryVersion }
+
+    /// A collator version string ("153.120.0.0") as its 4 bytes.
+    static func versionBytes(_ version: String) -> [UInt8] {
+        let parts = version.split(separator: ".").map { UInt8($0) ?? 0 }
+        return (0..<4).map { $0 < parts.count ? parts[$0] : 0 }
+    }
+}

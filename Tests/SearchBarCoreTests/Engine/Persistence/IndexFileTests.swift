@@ -1,0 +1,320 @@
+import Glibc
+import Testing
+
+@testable import SearchBarCore
+
+/// The persistent index: save, open, identical results, edits after open, and hostile files
+/// that must give an error, never a crash.
+@Suite("Index file: save and open")
+struct IndexFileTests {
+    /// A fresh directory for one test's files.
+    static func directory() -> String {
+        var template = Array("/tmp/sb-index-file-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil)
+        return String(cString: made!)
+    }
+
+    /// Removes a directory `directory()` made and the files in it.
+    static func remove(_ dir: String) {
+        guard let handle = opendir(dir) else { return }
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = String(cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
+            if name != "." && name != ".." { names.append(name) }
+        }
+        _ = closedir(handle)
+        for name in names { _ = unlink(dir + "/" + name) }
+        _ = rmdir(dir)
+    }
+
+    /// An index of multilingual items in several batches with replacements and removals, so it
+    /// has several segments, tombstones, scopes, weights and attributes.
+    static func populated(locale: String? = "de", count: Int = 3000) throws -> SearchIndex {
+        let index = try SearchIndex(locale: try SearchLocale(locale), threads: 2)
+        let items = SegmentBuilderTests.items(count, seed: 7)
+        let third = items.count / 3
+        index.add(Array(items[0..<third]))
+        index.add(Array(items[third..<2 * third]))
+        index.add(Array(items[(2 * third)...]))
+        index.add(Array(items[10..<20]).map {
+            IndexItem(id: $0.id, title: $0.title + " neu", subtitle: $0.subtitle, keywords: $0.keywords, scope: 1)
+        })
+        index.remove(ids: items.prefix(400).filter { $0.id % 7 == 0 }.map(\.id))
+        return index
+    }
+
+    /// Queries from the items' words, prefixes, typos and other scripts.
+    static func queries(_ index: SearchIndex) -> [String] {
+        let items = SegmentBuilderTests.items(60, seed: 11)
+        var queries = ["", "a", "ß", "東京", "ภาษา", "👍", "x1", "zzzzq"]
+        for item in items {
+            let words = item.title.split(separator: " ").map(String.init)
+            if let first = words.first { queries.append(String(first.prefix(3))) }
+            if words.count > 1 { queries.append(words[0] + " " + words[1].prefix(2)) }
+            if let last = words.last, last.count > 4 { queries.append(String(last.dropLast())) }
+        }
+        return queries
+    }
+
+    /// The hits of every query in every mode, with their texts.
+    static func answers(_ index: SearchIndex, _ queries: [String]) throws -> [[SearchHit]] {
+        var all: [[SearchHit]] = []
+        for mode in MatchMode.allCases {
+            for query in queries {
+                var options = SearchOptions()
+                options.mode = mode
+                options.limit = 50
+                all.append(try index.search(query, options: options).hits)
+            }
+            var scoped = SearchOptions()
+            scoped.mode = mode
+            scoped.scopes = [1]
+            scoped.listsAllWhenEmpty = true
+            all.append(try index.search("", options: scoped).hits)
+        }
+        return all
+    }
+
+    /// Every item of both indexes, by id.
+    static func sameItems(_ a: SearchIndex, _ b: SearchIndex, ids: [UInt64]) -> Bool {
+        a.count == b.count && ids.allSatisfy { a.item(id: $0) == b.item(id: $0) }
+    }
+
+    @Test("an opened index answers every query exactly as the saved one")
+    func roundTrip() throws {
+        let dir = Self.directory()
+        defer { Self.remove(dir) }
+        let index = try Self.populated()
+        let path = dir + "/items.sbindex"
+        try index.save(to: path)
+        let opened = try SearchIndex.open(path: path, threads: 2)
+        #expect(opened.locale == index.locale)
+        #expect(opened.defaultMode == index.defaultMode)
+        #expect(opened.fields == index.fields)
+        #expect(opened.count == index.count)
+        let queries = Self.queries(index)
+        #expect(try Self.answers(opened, queries) == Self.answers(index, queries))
+        let ids = SegmentBuilderTests.items(3000, seed: 7).map(\.id)
+        #expect(Self.sameItems(index, opened, ids: ids))
+        // Attribute filters see the attribute names of the opened segments.
+        #expect(opened.hasAttribute("kind") == index.hasAttribute("kind"))
+    }
+
+    @Test("fields and mode are kept; an empty index saves and opens")
+    func settings() throws {
+        let dir = Self.directory()
+        defer { Self.remove(dir) }
+        let index = try SearchIndex(locale: .none, mode: .fuzzy, fields: [.title, .keywords], threads: 1)
+        index.add([IndexItem(id: 5, title: "Garten Haus", subtitle: "not stored", keywords: "green")])
+        try index.save(to: dir + "/a")
+        let opened = try SearchIndex.open(path: dir + "/a", threads: 1)
+        #expect(opened.defaultMode == .fuzzy && opened.fields == [.title, .keywords])
+        #expect(try opened.search("grn").map(\.id) == [5])
+        #expect(try SearchIndex.open(path: dir + "/a", mode: .contains).defaultMode == .contains)
+        // No title stored: every folded title is empty, the stored title order is by index.
+        let keywordsOnly = try SearchIndex(locale: .none, fields: [.keywords], threads: 1)
+        keywordsOnly.add((1...5).map { IndexItem(id: UInt64($0), title: "t\($0)", keywords: "green \($0)") })
+        try keywordsOnly.save(to: dir + "/k")
+        let reopenedKeywords = try SearchIndex.open(path: dir + "/k", threads: 1)
+        #expect(try reopenedKeywords.search("green").map(\.id) == keywordsOnly.search("green").map(\.id))
+        #expect(reopenedKeywords.fields == [.keywords])
+        let empty = try SearchIndex(locale: try SearchLocale("ja"))
+        try empty.save(to: dir + "/b")
+        let reopened = try SearchIndex.open(path: dir + "/b")
+        #expect(reopened.count == 0 && reopened.locale.identifier == empty.locale.identifier)
+    }
+
+    @Test("adds and removes after open live in memory until the next save")
+    func editsAfterOpen() throws {
+        let dir = Self.directory()
+        defer { Self.remove(dir) }
+        let path = dir + "/items.sbindex"
+        let index = try Self.populated(count: 1200)
+        try index.save(to: path)
+        let opened = try SearchIndex.open(path: path, threads: 2)
+        let extra = SegmentBuilderTests.items(300, seed: 99).map {
+            IndexItem(id: $0.id + 1_000_000, title: $0.title, subtitle: $0.subtitle, keywords: $0.keywords)
+        }
+        let removed = SegmentBuilderTests.items(1200, seed: 7).filter { $0.id % 5 == 0 }.map(\.id)
+        for target in [index, opened] {
+            target.add(extra)
+            target.remove(ids: removed)
+            target.add([IndexItem(id: 3, title: "Ersatz Titel")])
+        }
+        let queries = Self.queries(index)
+        #expect(try Self.answers(opened, queries) == Self.answers(index, queries))
+        // The file still holds the saved state.
+        let again = try SearchIndex.open(path: path, threads: 2)
+        #expect(again.count != opened.count)
+        #expect(again.item(id: 1_000_000 + extra[0].id - 1_000_000) == nil)
+        // Saving over the file it was opened from.
+        try opened.save(to: path)
+        let third = try SearchIndex.open(path: path, threads: 2)
+        #expect(try Self.answers(third, queries) == Self.answers(index, queries))
+        #expect(third.item(id: 3)?.title == "Ersatz Titel")
+    }
+
+    @Test("a file saved with another ICU version is rebuilt from its texts")
+    func otherICUVersion() throws {
+        let dir = Self.directory()
+        defer { Self.remove(dir) }
+        let path = dir + "/items.sbindex"
+        let index = try Self.populated(count: 900)
+        try index.save(to: path)
+        var file = try IndexFileSurgeon(path: path)
+        file.bytes[IndexFileLayout.Header.icuVersion] &+= 1
+        file.resealHeader()
+        try file.write(to: path)
+        let opened = try SearchIndex.open(path: path, threads: 2)
+        let queries = Self.queries(index)
+        #expect(try Self.answers(opened, queries) == Self.answers(index, queries))
+        #expect(Self.sameItems(index, opened, ids: SegmentBuilderTests.items(900, seed: 7).map(\.id)))
+    }
+
+    /// Opening `bytes` as a file must throw `code`.
+    static func expectRefused(_ bytes: [UInt8], _ code: SearchBarError.Code = .corrupt, in dir: String, _ note: String)
+        throws
+    {
+        let path = dir + "/hostile"
+        try IndexFileSurgeon(bytes: bytes).write(to: path)
+        do {
+            _ = try SearchIndex.open(path: path, threads: 1)
+            Issue.record("opened a hostile file: \(note)")
+        } catch {
+            #expect(error.code == code, "\(note): \(error.message)")
+        }
+    }
+
+    /// A fresh directory and the bytes of a 400-item index saved in it.
+    static func savedFile() throws -> (directory: String, file: IndexFileSurgeon) {
+        let dir = directory()
+        try populated(count: 400).save(to: dir + "/items.sbindex")
+        return (dir, try IndexFileSurgeon(path: dir + "/items.sbindex"))
+    }
+
+    @Test("truncated files, flipped bytes, wrong magic and version are refused")
+    func damagedFiles() throws {
+        let (dir, file) = try Self.savedFile()
+        defer { Self.remove(dir) }
+        let bytes = file.bytes
+        // Truncated at every section boundary, inside the header and the table.
+        var cuts: Set<Int> = [0, 1, 7, 8, 100, IndexFileLayout.headerSize - 1, IndexFileLayout.headerSize, bytes.count - 1]
+        for k in 0..<file.sectionCount {
+            let (offset, length) = file.section(k)
+            cuts.formUnion([offset, offset + length / 2, offset + length].filter { $0 < bytes.count })
+        }
+        for cut in cuts.sorted() {
+            try Self.expectRefused(Array(bytes[0..<cut]), in: dir, "truncated at \(cut)")
+        }
+        // Trailing bytes.
+        try Self.expectRefused(bytes + [0], in: dir, "one byte appended")
+        // A flipped bit in the header, the table and inside each non-empty section.
+        var positions = [0, 8, 16, 24, 32, 40, 48, 56, IndexFileLayout.Header.checksum, IndexFileLayout.headerSize + 3]
+        for k in 0..<file.sectionCount {
+            let (offset, length) = file.section(k)
+            if length > 0 { positions += [offset, offset + length - 1, offset + length / 2] }
+        }
+        for position in positions {
+            var flipped = bytes
+            flipped[position] ^= 0x10
+            try Self.expectRefused(flipped, in: dir, "bit flipped at \(position)")
+        }
+        // Wrong magic; another format version (with a matching checksum).
+        var magic = bytes
+        magic[1] = UInt8(ascii: "X")
+        try Self.expectRefused(magic, in: dir, "wrong magic")
+        var version = IndexFileSurgeon(bytes: bytes)
+        version.bytes.store(UInt32(2), at: IndexFileLayout.Header.formatVersion)
+        version.resealHeader()
+        try Self.expectRefused(version.bytes, in: dir, "format version 2")
+        // Not a file, no file.
+        #expect(throws: SearchBarError.self) { _ = try SearchIndex.open(path: dir) }
+        do {
+            _ = try SearchIndex.open(path: dir + "/missing")
+            Issue.record("opened a missing file")
+        } catch { #expect(error.code == .notFound) }
+    }
+
+    @Test("crafted offsets and inconsistent sections with matching checksums are refused")
+    func craftedFiles() throws {
+        let (dir, original) = try Self.savedFile()
+        defer { Self.remove(dir) }
+        typealias S = IndexFileLayout.Section
+        var cases: [(String, (inout IndexFileSurgeon) -> Void)] = [
+            ("section past the end", { f in f.setEntry(0, field: 8, UInt64(f.bytes.count + 64)) }),
+            ("huge length", { f in f.setEntry(0, field: 16, UInt64.max - 8) }),
+            ("unaligned section", { f in f.setEntry(2, field: 8, UInt64(f.section(2).offset + 4)) }),
+            ("overlapping sections", { f in
+                f.setEntry(f.entryIndex(0, .scopes), field: 8, UInt64(f.section(f.entryIndex(0, .ids)).offset))
+            }),
+            ("swapped section kinds", { f in f.setEntry(f.entryIndex(0, .ids), field: 0, S.scopes.rawValue) }),
+            ("more segments than sections", { f in f.setHeader(UInt32(9), at: IndexFileLayout.Header.segmentCount) }),
+            ("unknown mode", { f in f.setHeader(UInt32(9), at: IndexFileLayout.Header.mode) }),
+            ("no fields", { f in f.setHeader(UInt32(0), at: IndexFileLayout.Header.fields) }),
+            ("malformed locale", { f in
+                f.bytes.store(UInt32(2), at: IndexFileLayout.Header.localeLength)
+                f.bytes[IndexFileLayout.Header.locale] = UInt8(ascii: "`")
+                f.bytes[IndexFileLayout.Header.locale + 1] = UInt8(ascii: "e")
+                f.resealHeader()
+            }),
+            ("locale with no data", { f in
+                let tag = Array("xx_Zzzz".utf8)
+                f.bytes.store(UInt32(tag.count), at: IndexFileLayout.Header.localeLength)
+                f.bytes.replaceSubrange(IndexFileLayout.Header.locale..<IndexFileLayout.Header.locale + tag.count, with: tag)
+                f.resealHeader()
+            }),
+            ("item count larger than the columns", { f in f.setWord32(0, .info, 0, 1_000_000) }),
+            ("term count past the vocabulary", { f in f.setWord32(0, .info, 2, 1_000_000) }),
+            ("folded offsets past the bytes", { f in f.setWord32(0, .titleFoldedOffsets, 3, 0x7FFF_FFFF) }),
+            ("folded offsets descending", { f in f.setWord32(0, .titleFoldedOffsets, 2, 0) }),
+            ("forward offsets descending", { f in f.setWord32(0, .forwardOffsets, 5, 0) }),
+            ("forward entry with a term past the vocabulary", { f in f.setWord32(0, .forward, 0, 0x00FF_FFFF) }),
+            ("posting offsets past the postings", { f in f.setWord32(0, .postingOffsets, 1, 0x7FFF_FFFF) }),
+            ("a posting past the items", { f in f.setWord32(0, .postings, 0, 0x00FF_FFFF) }),
+            ("run exception past the items", { f in f.setWord32(0, .runExceptions, 0, 0x7FFF_FFFF) }),
+            ("title order not a permutation", { f in f.setWord32(0, .titleOrder, 1, f.word32(0, .titleOrder, 0)) }),
+            ("title order not sorted", { f in f.swapWords32(0, .titleOrder, 0, 1) }),
+            ("rank key order not sorted", { f in f.swapWords32(0, .rankKeyOrder, 0, 1) }),
+            ("ids out of order", { f in f.setWord32(0, .ids, 2, 0xFFFF_FFFF) }),
+            ("invalid UTF-8 in a folded text", { f in
+                let k = f.entryIndex(0, .titleFolded)
+                f.bytes[f.section(k).offset] = 0xFF
+                f.resealSection(k)
+            }),
+        ]
+        cases.append(("item count smaller than the columns", { f in f.setWord32(0, .info, 0, 1) }))
+        for (name, edit) in cases {
+            var file = original
+            edit(&file)
+            try Self.expectRefused(file.bytes, in: dir, name)
+        }
+    }
+
+    @Test("saving replaces the file atomically and leaves no temporary file")
+    func atomicSave() throws {
+        let dir = Self.directory()
+        defer { Self.remove(dir) }
+        let path = dir + "/items.sbindex"
+        let index = try Self.populated(count: 300)
+        try index.save(to: path)
+        // A temporary file a killed process left (its pid is not alive) is removed by the next save.
+        let stale = "\(path).tmp-999999999-1"
+        try IndexFileSurgeon(bytes: [1, 2, 3]).write(to: stale)
+        index.add([IndexItem(id: 123_456, title: "Neu")])
+        try index.save(to: path)
+        #expect(access(stale, F_OK) != 0)
+        #expect(try SearchIndex.open(path: path).item(id: 123_456)?.title == "Neu")
+        // A directory that does not exist: an I/O error, nothing written.
+        do {
+            try index.save(to: dir + "/missing/x")
+            Issue.record("saved into a missing directory")
+        } catch { #expect(error.code == .io) }
+        #expect(throws: SearchBarError.self) { try index.save(to: "") }
+    }
+}
+
+extension IndexFileSurgeon {
+    init(bytes: [UInt8]) { self.bytes = bytes }
+}

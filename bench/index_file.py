@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Index file benchmark: build an index of N titles, save it, open it in a fresh process, and
+compare the first typing pass after the open with the same pass on the index built in memory.
+
+  python3 bench/index_file.py [--data bench/data/titles-1m.txt] [--count N] [--out FILE.json]
+
+Needs the Python binding importable (bench/.venv after bench/run.sh, or PYTHONPATH=
+bindings/python with SEARCHBAR_LIBRARY pointing at a built libsearchbar.so). The data file is
+made with `python3 bench/datasets.py titles-1m` when missing. Figures (seconds, milliseconds):
+build, save, file size, open (wall time of Index.open in a process that has loaded the library
+and ICU but made no index), and per mode the p95 of every keystroke of the bench's queries
+typed once, after the open and on the freshly built index (neither has seen the queries: both
+result caches are empty). The page cache is warm (the file was just written)."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from keystrokes import MULTILINGUAL  # noqa: E402
+
+MODES = ["prefix", "contains", "fuzzy"]
+LIMIT = 50
+
+
+def p95(values):
+    ordered = sorted(values)
+    return ordered[max(0, -(-95 * len(ordered) // 100) - 1)] if ordered else 0.0
+
+
+def typing_pass(index):
+    """Per mode: milliseconds of every keystroke of every query, typed once, plus the first."""
+    result = {}
+    for mode in MODES:
+        times = []
+        for query in MULTILINGUAL:
+            for end in range(1, len(query) + 1):
+                start = time.perf_counter()
+                index.search(query[:end], limit=LIMIT, mode=mode)
+                times.append((time.perf_counter() - start) * 1000)
+        result[mode] = {"first_ms": times[0], "p95_ms": p95(times), "max_ms": max(times)}
+    return result
+
+
+def child(path):
+    import searchbar
+
+    searchbar.fold("warm up ICU")  # the library and ICU loaded, as in a host that just started
+    start = time.perf_counter()
+    index = searchbar.Index.open(path)
+    opened = time.perf_counter() - start
+    out = {"open_s": opened, "count": len(index), "typing": typing_pass(index)}
+    print(json.dumps(out))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--data", default=os.path.join(HERE, "data", "titles-1m.txt"))
+    parser.add_argument("--count", type=int, default=1_000_000)
+    parser.add_argument("--out")
+    parser.add_argument("--open-child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.open_child:
+        return child(args.open_child)
+    import searchbar
+
+    if not os.path.exists(args.data):
+        subprocess.run([sys.executable, os.path.join(HERE, "datasets.py"), "titles-1m"], check=True)
+    with open(args.data, encoding="utf-8") as f:
+        lines = [line.rstrip("\n") for _, line in zip(range(args.count), f)]
+    index = searchbar.Index(mode="prefix")
+    start = time.perf_counter()
+    index.add(list(enumerate(lines)))
+    build = time.perf_counter() - start
+    built_typing = typing_pass(index)
+    with tempfile.TemporaryDirectory(dir=os.path.join(HERE, "out") if os.path.isdir(os.path.join(HERE, "out")) else None) as folder:
+        path = os.path.join(folder, "titles.sbindex")
+        start = time.perf_counter()
+        index.save(path)
+        save = time.perf_counter() - start
+        size = os.path.getsize(path)
+        raw = sum(len(line.encode()) for line in lines)
+        opened = json.loads(subprocess.run([sys.executable, __file__, "--open-child", path], check=True,
+                                           capture_output=True, text=True).stdout)
+    report = {"items": len(lines), "raw_text_bytes": raw, "build_s": build, "save_s": save, "file_bytes": size,
+              "open_s": opened["open_s"], "opened_count": opened["count"], "after_open": opened["typing"],
+              "built_in_memory": built_typing}
+    print(f"{len(lines):,} titles ({raw / 1e6:.1f} MB): build {build:.2f} s, save {save:.2f} s, "
+          f"file {size / 1e6:.1f} MB, open {opened['open_s'] * 1000:.0f} ms")
+    for mode in MODES:
+        a, b = opened["typing"][mode], built_typing[mode]
+        print(f"  {mode:8} first keystroke {a['first_ms']:.1f} ms after open / {b['first_ms']:.1f} ms built; "
+              f"p95 {a['p95_ms']:.1f} / {b['p95_ms']:.1f} ms; max {a['max_ms']:.1f} / {b['max_ms']:.1f} ms")
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(report, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
