@@ -519,7 +519,7 @@ typedef struct sb_filter {
  *  the original text of each candidate. */
 #define SB_SEARCH_SMART_CASE 16u
 /** sb_search_options.flags: every query word matches only text with the same letter case.
- *  Not together with SB_SEARCH_SMART_CASE (SB_INVALID_ARGUMENT). */
+ *  Not together with SB_SEARCH_SMART_CASE (SB_EINVAL). */
 #define SB_SEARCH_CASE_SENSITIVE 32u
 /** sb_search_options.flags: diacritics and compatibility forms are distinct (resume does not
  *  find Résumé, strasse does not find Straße; fzf's --literal). Case folds unless a case flag
