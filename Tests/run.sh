@@ -4,7 +4,8 @@
 #   2. CMake release build + ctest: header regeneration, strict header compiles, export list,
 #      runtime dependencies, and C programs built with gcc against the installed package
 #      (find_package and pkg-config);
-#   3. pytest: the Python binding installed with pip into a fresh virtual environment;
+#   3. pytest: the Python binding installed with pip into a fresh virtual environment (the
+#      PostgreSQL source's tests start a throwaway PostgreSQL cluster of their own);
 #   3b. the Qt example (examples/qt) in real windows on Xvfb, typed into with pytest-qt and
 #      xdotool (Tests/qt; screenshots in build/qt-screenshots);
 #   3c. the GTK example (examples/gtk) in a real window on Xvfb, typed into with xdotool (and
