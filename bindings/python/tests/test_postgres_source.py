@@ -1,17 +1,13 @@
 """searchbar.sources.PostgresSource against a real PostgreSQL server: a throwaway cluster in a
 temporary directory, on a Unix socket only, run as the unprivileged `postgres` user when the
-tests run as root (initdb refuses root). A session with a local index and the PostgreSQL source
+tests run as root (initdb refuses root; bench/pg_cluster.py). A session with a local index and the PostgreSQL source
 is typed into; checked: sections and their order, the server's order (ICU collation), the
 session's highlights on the server's rows, stale answers dropped, superseded queries cancelled
 on the server (gone from pg_stat_activity), a failure failing only its section, and that the
 statements can use the pg_trgm and text_pattern_ops indexes."""
 import asyncio
-import glob
 import os
-import pwd
-import shutil
-import subprocess
-import tempfile
+import sys
 import time
 
 import pytest
@@ -21,6 +17,9 @@ psycopg = pytest.importorskip("psycopg", reason="psycopg is installed by .ci/pyt
 import searchbar  # noqa: E402
 from searchbar import Index, Session, SourceItem  # noqa: E402
 from searchbar.sources import PostgresSource  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "bench"))
+from pg_cluster import Cluster  # noqa: E402  (shared with bench/sources_load.py)
 
 ROWS = [
     (1, "Zürich Hauptbahnhof", "Bahnhofplatz"),
@@ -32,31 +31,11 @@ ROWS = [
 ] + [(100 + n, f"Item {n:04d} filler", "") for n in range(2000)]
 
 
-def pg_bin() -> str:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
-    if not found:
-        pytest.fail("PostgreSQL is not installed: .ci/install-deps.sh installs postgresql and postgresql-contrib")
-    return os.path.dirname(found[-1])
-
-
 @pytest.fixture(scope="module")
 def server():
-    """A PostgreSQL cluster of its own in a temporary directory; yields its conninfo."""
-    bindir = pg_bin()
-    base = tempfile.mkdtemp(prefix="sb-pg-")
-    data = os.path.join(base, "data")
-    as_user: list[str] = []
-    if os.geteuid() == 0:
-        user = pwd.getpwnam("postgres")
-        os.chown(base, user.pw_uid, user.pw_gid)
-        as_user = ["runuser", "-u", "postgres", "--"]
-    run = lambda *args: subprocess.run(as_user + list(args), check=True, capture_output=True, text=True)  # noqa: E731
-    run(os.path.join(bindir, "initdb"), "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8",
-        "--locale=C.UTF-8")
-    run(os.path.join(bindir, "pg_ctl"), "-D", data, "-l", os.path.join(base, "log"), "-w", "-t", "120", "-o",
-        f"-k {base} -c listen_addresses='' -c max_connections=40", "start")
-    conninfo = f"host={base} user=postgres dbname=postgres"
-    try:
+    """A PostgreSQL cluster of its own in a temporary directory (bench/pg_cluster.py), loaded
+    with ROWS and a slow view; yields its conninfo."""
+    with Cluster() as conninfo:
         with psycopg.connect(conninfo, autocommit=True) as c:
             c.execute("CREATE TABLE items (id bigint PRIMARY KEY, title text NOT NULL, subtitle text)")
             with c.cursor() as cur:
@@ -69,10 +48,6 @@ def server():
                       "$$ SELECT pg_sleep(0.05); SELECT t $$")
             c.execute("CREATE VIEW slow_items AS SELECT id, slow(title) AS title, subtitle FROM items")
         yield conninfo
-    finally:
-        subprocess.run(as_user + [os.path.join(bindir, "pg_ctl"), "-D", data, "-m", "immediate", "stop"],
-                       capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
 
 
 def local_index() -> Index:

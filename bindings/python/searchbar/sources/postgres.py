@@ -37,33 +37,42 @@ def _like_escape(text: str) -> str:
 class PostgresSource:
     """Searches `table` (`id_column`, `title_column`, optional `subtitle_column`) on the server
     `conninfo` names, with a pool of `min_connections`..`max_connections` connections.
-    `mode` is one of MODES. Use `async with PostgresSource(...) as source:`, or open()/close()."""
+    `mode` is one of MODES; `pool` shares one psycopg_pool.AsyncConnectionPool among sources
+    (one per session) instead. Use `async with PostgresSource(...) as source:`, or open()/close()."""
 
     def __init__(self, conninfo: str, table: str, *, id_column: str = "id", title_column: str = "title",
                  subtitle_column: str | None = None, mode: str = "contains", limit: int = 20,
-                 min_connections: int = 1, max_connections: int = 4, collation: str = "und-x-icu") -> None:
+                 min_connections: int = 1, max_connections: int = 4, collation: str = "und-x-icu",
+                 pool: AsyncConnectionPool | None = None) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         self.table, self.mode, self.limit = table, mode, limit
         self.columns = (id_column, title_column, subtitle_column)
         self.collation = collation
-        self.pool = AsyncConnectionPool(conninfo, min_size=min_connections, max_size=max_connections, open=False)
+        #: The pool is this source's own, unless `pool` shares one (many sessions, one server):
+        #: a shared pool is opened and closed by its owner.
+        self.owns_pool = pool is None
+        self.pool = pool if pool is not None else AsyncConnectionPool(
+            conninfo, min_size=min_connections, max_size=max_connections, open=False)
         self.session: Session | None = None
         self.position = -1
         #: The running query of each generation asked and not yet answered or cancelled.
         self.tasks: dict[int, asyncio.Task[None]] = {}
 
     async def open(self) -> None:
-        """Opens the pool (waits for its first connections)."""
-        await self.pool.open(wait=True)
+        """Opens the pool (waits for its first connections), unless it is shared."""
+        if self.owns_pool:
+            await self.pool.open(wait=True)
 
     async def close(self) -> None:
-        """Cancels the running queries and closes the pool."""
+        """Cancels the running queries (their statements on the server too) and closes the
+        pool unless it is shared."""
         for task in list(self.tasks.values()):
             task.cancel()
         if self.tasks:
             await asyncio.gather(*self.tasks.values(), return_exceptions=True)
-        await self.pool.close()
+        if self.owns_pool:
+            await self.pool.close()
 
     async def __aenter__(self) -> PostgresSource:
         await self.open()
