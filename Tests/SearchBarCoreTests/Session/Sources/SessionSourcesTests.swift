@@ -1,3 +1,5 @@
+import Glibc
+import Synchronization
 import Testing
 
 @testable import SearchBarCore
@@ -151,6 +153,44 @@ import Testing
         #expect(throws: SearchBarError.self) { try s.h.session.answerSource(0, generation: 1, items: []) }  // local
         #expect(throws: SearchBarError.self) { try s.h.session.answerSource(9, generation: 1, items: []) }
         #expect(throws: SearchBarError.self) { try s.h.session.answerSource(2, generation: 5, items: []) }
+    }
+
+    /// A real index searched on the pool and a remote source answered from other threads while
+    /// the text keeps changing: only the newest query's sections are ever delivered.
+    @Test func threadsAnswerWhileTheTextChanges() throws {
+        let index = try SearchIndex(locale: SearchLocale("de"), mode: .prefix)
+        index.add((1...200).map { IndexItem(id: UInt64($0), title: "Zürich \($0)") })
+        let h = try Harness(timing: SearchTiming(delay: .zero))
+        try h.session.addSource(SessionSource(kind: .local(IndexSessionBackend(index: index)), title: "Local", limit: 5))
+        try h.session.addSource(SessionSource(kind: .remote, title: "Server"))
+        let answered = Mutex(0)
+        var threads: [pthread_t] = []
+        for text in ["z", "zu", "zur", "züri", "zürich"] {
+            try h.session.setText(text)
+            let generation = h.session.generation
+            let session = h.session
+            let thread = try #require(startThread {
+                if (try? session.answerSource(1, generation: generation, items: [SourceItem(id: 9, title: "Zürich HB")])) != nil {
+                    answered.withLock { $0 += 1 }
+                }
+            })
+            threads.append(thread)
+        }
+        for thread in threads { pthread_join(thread, nil) }
+        let last = h.session.generation
+        let deadline = ContinuousClock.now + .seconds(30)
+        while h.session.sections.sections.map(\.state) != [.ready, .ready] && ContinuousClock.now < deadline {
+            usleep(1000)
+        }
+        let sections = h.session.sections
+        #expect(sections.generation == last)
+        #expect(sections.sections[0].items.count == 5)
+        #expect(sections.sections[0].items[0].titleHighlights == [0..<7])  // "Zürich" for "zürich"
+        #expect(sections.sections[1].items.map(\.id) == [9])
+        #expect(h.log.all.filter { $0.kind == .sectionsReady }.allSatisfy { $0.generation <= last })
+        // Only answers to the newest query are taken: the last one always, older ones only when
+        // they came before the next keystroke.
+        #expect(answered.withLock { $0 } >= 1)
     }
 
     @Test func aSessionWithoutSourcesBehavesAsBefore() throws {
