@@ -5,7 +5,8 @@
  * time, never by luck. Checked: sections in source order with their states, a remote
  * request's event (source, generation, text, scope), a superseded request cancelled towards
  * the host and its late answer refused, a failure and a timeout that fail only their section,
- * the session's highlights on remote items, deduplication by id, a cancel, and bad input.
+ * the session's highlights on remote items, deduplication by id, the sections answering the
+ * query of a session without an index, a cancel, and bad input.
  */
 #define _GNU_SOURCE /* mkdtemp under -std=c99 */
 #include <pthread.h>
@@ -269,6 +270,12 @@ int main(void) {
         CHECK(jam->subtitle_highlight_count == 0);
     }
     sb_free(got);
+    /* A session without an index: its sections answer the query, in source order. */
+    uint64_t shown = 0, *ids = NULL;
+    size_t id_count = 0;
+    CHECK_STATUS(sb_session_results(session, &shown, &ids, &id_count), SB_OK);
+    CHECK(shown == g3 && id_count == 3 && ids && ids[0] == 2 && ids[1] == 100 && ids[2] == 2);
+    sb_free(ids);
     /* An answer after the answer is late too. */
     CHECK_STATUS(on_server(0, g3), SB_ECANCELED);
 

@@ -17,7 +17,10 @@ import SearchBarCore
 /// session issues from then on asks it, with the query's generation: a local index is searched
 /// on the library's threads, recents and suggestions are matched at once, a remote source gets
 /// SB_EVENT_SOURCE_REQUEST. `index` is the index of an SB_SOURCE_LOCAL_INDEX source (NULL for
-/// the other kinds); the session keeps it alive. A session has at most 64 sources.
+/// the other kinds); the session keeps it alive. A session has at most 64 sources. On a session
+/// made without an index, the sources are its search: once no section of a query is pending,
+/// the query is answered with the sections' items in source order (SB_EVENT_RESULTS_READY,
+/// sb_session_results(), sb_session_copy_results() with their titles and highlights).
 /// Ownership: `options` and its title are the caller's (copied).
 /// Thread safety: any thread; inside the session's callbacks it is queued and `*out_source` is -1.
 /// Returns SB_OK; SB_EINVAL (bad handle, NULL options or out_source, bad version, unknown kind

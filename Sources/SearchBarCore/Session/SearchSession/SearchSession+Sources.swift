@@ -6,7 +6,8 @@
 /// host (``SessionEventKind/sourceCancel``).
 extension SearchSession {
     /// Appends a source; returns its position (the section's place among the sections). The
-    /// next query asks it.
+    /// next query asks it. On a session without a backend the sources are the search (see
+    /// ``completeFromSections(_:)``).
     @discardableResult
     public func addSource(_ source: SessionSource) throws(SearchBarError) -> Int {
         try source.validate()
@@ -114,6 +115,7 @@ extension SearchSession {
         }
         if c.sourceRun.sections.allSatisfy({ $0.state == .idle }) {
             emit(SessionEvent(.sectionsReady, generation: query.generation, count: 0), &c)
+            completeFromSections(&c)
         }
     }
 
@@ -226,10 +228,38 @@ extension SearchSession {
                 }
             }
             emit(SessionEvent(.sectionsReady, generation: generation, index: i, count: c.sourceRun.settledCount), &c)
+            completeFromSections(&c)
             return (true, ticket)
         }
         ticket?.cancel()
         if settled { flush() }
         return settled
+    }
+
+    /// On a session without a backend, the sources are the search: once no section of the
+    /// newest query is pending, that query is answered with the sections' items in source order
+    /// (deduplicated when asked; their titles, subtitles and highlights as the hits' texts), so
+    /// results-ready, the results and the searching state read as for an index. A host that
+    /// also delivers its own results first keeps them (the query is then already answered).
+    /// Call with the lock held.
+    func completeFromSections(_ c: inout SessionCore) {
+        let run = c.sourceRun
+        guard backend == nil, !run.sections.contains(where: { $0.state == .pending }),
+            c.generations.complete(run.generation)
+        else { return }
+        c.stallTimer?.cancel()
+        c.stallTimer = nil
+        var all = SessionSections(generation: run.generation, sections: run.sections)
+        if c.deduplicatesSources { all = all.deduplicated(priorities: c.sources.map(\.priority)) }
+        let items = all.sections.flatMap(\.items)
+        let hits = items.map { item in
+            SearchHit(
+                id: item.id, score: 0, field: .title, highlights: item.titleHighlights,
+                otherHighlights: item.subtitleHighlights.isEmpty ? [:] : [.subtitle: item.subtitleHighlights])
+        }
+        let texts = items.map { HitTexts(title: $0.title, text: $0.title, subtitle: $0.subtitle) }
+        let results = SessionResults(HitsWithTexts(hits: hits, texts: texts))
+        c.results = (run.generation, results)
+        emit(SessionEvent(.resultsReady, generation: run.generation, count: results.count), &c)
     }
 }

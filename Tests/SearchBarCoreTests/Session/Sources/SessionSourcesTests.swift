@@ -193,6 +193,31 @@ import Testing
         #expect(answered.withLock { $0 } >= 1)
     }
 
+    @Test func withoutABackendTheSectionsAnswerTheQuery() throws {
+        let log = EventLog()
+        let clock = ManualClock()
+        let session = try SearchSession(clock: clock, recentsDirectory: "/tmp/searchbar-session-tests-unused")
+        try session.setCallbacks(veto: nil, event: { log.append($0) })
+        try session.setTiming(SearchTiming(delay: .zero))
+        let local = FakeBackend()
+        try session.addSource(SessionSource(kind: .local(local), title: "Local"))
+        try session.addSource(SessionSource(kind: .remote, title: "Server"))
+        try session.setText("zur")
+        #expect(session.display.isSearching)
+        local.complete(1, ids: [4])
+        #expect(session.display.isSearching && session.results == nil)
+        try session.answerSource(1, generation: 1, items: [SourceItem(id: 7, title: "Zürich", subtitle: "HB")])
+        #expect(!session.display.isSearching)
+        let results = try #require(session.results)
+        #expect(results.generation == 1 && results.results.ids == [4, 7])
+        #expect(results.results.texts?[1].subtitle == "HB" && results.results.hits[1].highlights == [0..<4])
+        #expect(log.all.filter { $0.kind == .resultsReady } == [SessionEvent(.resultsReady, generation: 1, count: 2)])
+        clock.advance(by: 1_000_000_000)
+        #expect(!log.kinds.contains(.searchStalled))
+        // The query is answered: the host's own results for it come too late.
+        #expect(throws: SearchBarError.self) { try session.deliverResults(SessionResults(ids: [1]), for: 1) }
+    }
+
     @Test func aSessionWithoutSourcesBehavesAsBefore() throws {
         let h = try Harness(timing: SearchTiming(delay: .zero))
         try h.session.setText("ap")
