@@ -3,7 +3,7 @@
 # toolchain: ICU, CMake, Ninja, pkg-config, Unicode data (test corpora), what CPack's Debian
 # packages need (dpkg-shlibdeps, file), what the GTK and Qt examples and their tests need (GTK 4,
 # Qt's libraries, Xvfb, xdotool, ImageMagick for screenshots, fonts for Latin, CJK and emoji,
-# IBus with its Hangul engine) and a Python venv with pytest and pycparser. Installs only what is
+# IBus with its Hangul engine), PostgreSQL for the PostgreSQL source's tests, and a Python venv with pytest and pycparser. Installs only what is
 # missing, so a second run is quick.
 set -euo pipefail
 
@@ -18,6 +18,9 @@ packages+=(libgtk-4-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-n
 packages+=(libegl1 libgl1 libfontconfig1 libxkbcommon0 libxkbcommon-x11-0 libglib2.0-0 libdbus-1-3 libx11-xcb1
     libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render-util0 libxcb-shape0
     libxcb-xfixes0 libxcb-xkb1 libxcb-sync1 libxcb-shm0)
+# searchbar.sources.PostgresSource's tests start a throwaway PostgreSQL cluster (initdb, pg_ctl;
+# pg_trgm comes with postgresql-contrib).
+packages+=(postgresql postgresql-contrib)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

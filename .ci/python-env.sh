@@ -13,7 +13,8 @@ if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv" >&2
 fi
 # The test tools; a venv made before one was added to this list gets it on the next run.
-deps="pytest pycparser mypy"
+# psycopg and psycopg-pool: searchbar.sources.PostgresSource and its tests against a real server.
+deps="pytest pycparser mypy psycopg psycopg-binary psycopg-pool"
 if [ "$(cat "$venv/.deps-installed" 2>/dev/null)" != "$deps" ]; then
     "$venv/bin/python" -m pip install -q --disable-pip-version-check $deps >&2
     echo "$deps" > "$venv/.deps-installed"

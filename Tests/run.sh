@@ -4,7 +4,8 @@
 #   2. CMake release build + ctest: header regeneration, strict header compiles, export list,
 #      runtime dependencies, and C programs built with gcc against the installed package
 #      (find_package and pkg-config);
-#   3. pytest: the Python binding installed with pip into a fresh virtual environment, and the
+#   3. pytest: the Python binding installed with pip into a fresh virtual environment (the
+#      PostgreSQL source's tests start a throwaway PostgreSQL cluster of their own), and the
 #      searchbar tool's `filter` against Debian's fzf (Tests/cli);
 #   3b. the Qt example (examples/qt) in real windows on Xvfb, typed into with pytest-qt and
 #      xdotool (Tests/qt; screenshots in build/qt-screenshots);

@@ -50,7 +50,7 @@ HEADER_DOC = """\
  *
  * Sections: version, errors and library settings; text; collator; index; results; session
  * (lifecycle, text and editing, scopes and tokens, buttons and appearance, timing and
- * searches, events, suggestions and recents, snapshot). Each has its types, then its functions.
+ * searches, events, suggestions and recents, sources and sections, snapshot). Each has its types, then its functions.
  */
 """
 
@@ -123,6 +123,10 @@ SECTIONS = [
         "sb_session_set_recents_policy", "sb_session_set_recents_name", "sb_session_recents",
         "sb_session_add_recent", "sb_session_remove_recent", "sb_session_clear_recents",
         "sb_suggestion_source_string", "sb_suggestion_action_string"]),
+    ("session_sources", "Session: sources and sections", [
+        "sb_source_options_init", "sb_session_add_source", "sb_session_set_source_dedupe",
+        "sb_session_answer_source", "sb_session_fail_source", "sb_session_sections",
+        "sb_source_kind_string", "sb_section_state_string"]),
     ("session_snapshot", "Session: snapshot", ["sb_session_snapshot", "sb_session_restore"]),
 ]
 

@@ -27,7 +27,7 @@
  *
  * Sections: version, errors and library settings; text; collator; index; results; session
  * (lifecycle, text and editing, scopes and tokens, buttons and appearance, timing and
- * searches, events, suggestions and recents, snapshot). Each has its types, then its functions.
+ * searches, events, suggestions and recents, sources and sections, snapshot). Each has its types, then its functions.
  */
 
 #ifndef SEARCHBAR_H
@@ -115,7 +115,7 @@ typedef struct sb_results sb_results;
 
 /*
  * Versioned structs. A struct the host fills (sb_config, sb_search_options, sb_index_options,
- * sb_packed_items, sb_session_options, sb_search_timing, sb_recents_policy) starts with
+ * sb_packed_items, sb_session_options, sb_search_timing, sb_recents_policy, sb_source_options) starts with
  * `uint32_t version`. Initialize it with its SB_*_INIT macro or its sb_*_init() function: both
  * set the version this header describes and the defaults. Fields are only ever added at the
  * end, with a new version; the library accepts every version it has shipped and reads only
@@ -2276,7 +2276,19 @@ typedef enum sb_event_kind {
     /** Move to the previous match (GTK previous-match). */
     SB_EVENT_PREVIOUS_MATCH = 27,
     /** The recent searches changed. */
-    SB_EVENT_RECENTS_DID_CHANGE = 28
+    SB_EVENT_RECENTS_DID_CHANGE = 28,
+    /** Remote source `index` is asked for query `generation`: `text` is the text,
+     *  `previous_index` the selected scope and `count` the number of tokens
+     *  (sb_session_get_query() gives them). Answer with sb_session_answer_source() or
+     *  sb_session_fail_source(). Never delivered for a query older than the newest. */
+    SB_EVENT_SOURCE_REQUEST = 29,
+    /** Remote source `index`'s request for query `generation` is no longer wanted (a newer
+     *  query, a cancel or its timeout): stop it on the server; an answer would be dropped. */
+    SB_EVENT_SOURCE_CANCEL = 30,
+    /** Source `index`'s section of query `generation` is ready or failed; `count` sections of
+     *  that query are settled (sb_session_sections()). Never delivered for a query older than
+     *  the newest. */
+    SB_EVENT_SECTIONS_READY = 31
 } sb_event_kind;
 
 /** One session event. Fields a kind does not use are 0, -1 (indices) or NULL/0 (text). */
@@ -2593,6 +2605,229 @@ const char *sb_suggestion_source_string(uint32_t value);
  * Returns the name, never NULL.
  */
 const char *sb_suggestion_action_string(uint32_t value);
+
+/* ==============================================================================================
+ * Session: sources and sections
+ * ============================================================================================== */
+
+/** Where a source's items come from. Append-only. */
+typedef enum sb_source_kind {
+    /** A local index (passed to sb_session_add_source()), searched by the library. */
+    SB_SOURCE_LOCAL_INDEX = 0,
+    /** The session's recent searches that contain the text. */
+    SB_SOURCE_RECENTS = 1,
+    /** The host's suggestions (sb_session_set_host_suggestions()) that contain the text. */
+    SB_SOURCE_SUGGESTIONS = 2,
+    /** A source the host answers: SB_EVENT_SOURCE_REQUEST asks, sb_session_answer_source() or
+     *  sb_session_fail_source() answers, SB_EVENT_SOURCE_CANCEL withdraws. */
+    SB_SOURCE_REMOTE = 3
+} sb_source_kind;
+
+/** Whether a source's section answers the query. Append-only. */
+typedef enum sb_section_state {
+    /** Not asked for this query (empty field, or text shorter than the source's minimum). */
+    SB_SECTION_IDLE = 0,
+    /** Asked (or waiting for its delay), no answer yet. */
+    SB_SECTION_PENDING = 1,
+    /** Answered: the section holds the items. */
+    SB_SECTION_READY = 2,
+    /** Failed or timed out (`status`, `message`); the other sections are not affected. */
+    SB_SECTION_FAILED = 3
+} sb_section_state;
+
+/** The sb_source_options version this header describes. */
+#define SB_SOURCE_OPTIONS_VERSION 1
+
+/** A source of sb_session_add_source(). */
+typedef struct sb_source_options {
+    /** SB_SOURCE_OPTIONS_VERSION (set by SB_SOURCE_OPTIONS_INIT / sb_source_options_init()). */
+    uint32_t version;
+    /** An sb_source_kind value. Default SB_SOURCE_REMOTE. */
+    uint32_t kind;
+    /** The section's title, NUL-terminated UTF-8; NULL means "". */
+    const char *title;
+    /** The most items the section shows, 1..1000. Default 20. */
+    uint32_t limit;
+    /** With deduplication on (sb_session_set_source_dedupe()), an item several sources found
+     *  stays in the section of the highest priority (the earlier source on a tie). Default 0. */
+    int32_t priority;
+    /** Milliseconds from the request (on the session's clock) before the section fails with
+     *  SB_ETIMEDOUT and a remote request is cancelled; 0: no limit. Default 0. */
+    uint32_t timeout_ms;
+    /** The fewest characters the text needs for the source to be asked (tokens do not count).
+     *  Default 0. */
+    uint32_t min_query_length;
+    /** Milliseconds after the session issues a query before the source is asked (on the
+     *  session's clock). Default 0. */
+    uint32_t delay_ms;
+    /** SB_SOURCE_LOCAL_INDEX: an sb_match_mode for its searches (0: the index's). Default 0. */
+    uint32_t mode;
+} sb_source_options;
+
+/** Initializer of an sb_source_options with the defaults. */
+#define SB_SOURCE_OPTIONS_INIT {SB_SOURCE_OPTIONS_VERSION, SB_SOURCE_REMOTE, NULL, 20, 0, 0, 0, 0, 0}
+
+/** One item of a remote source's answer (sb_session_answer_source()). */
+typedef struct sb_source_item {
+    /** The host's id of the item (deduplication compares it). */
+    uint64_t id;
+    /** The title, UTF-8 of title_len bytes (NULL only with 0). */
+    const char *title;
+    /** Length of title in bytes. */
+    size_t title_len;
+    /** The subtitle, UTF-8 of subtitle_len bytes (NULL only with 0). */
+    const char *subtitle;
+    /** Length of subtitle in bytes. */
+    size_t subtitle_len;
+    /** The server's score, higher is better; read only when has_score is 1. */
+    double score;
+    /** 1 when score is set, else 0. */
+    int32_t has_score;
+} sb_source_item;
+
+/** One item of a section (sb_session_sections()), highlighted by the session. */
+typedef struct sb_section_item {
+    /** The item's id. */
+    uint64_t id;
+    /** The title, NUL-terminated UTF-8 of title_len bytes. */
+    const char *title;
+    /** Length of title in bytes. */
+    size_t title_len;
+    /** The subtitle, NUL-terminated UTF-8 of subtitle_len bytes ("" for none). */
+    const char *subtitle;
+    /** Length of subtitle in bytes. */
+    size_t subtitle_len;
+    /** The source's score (a local index's ranking score); meaningful when has_score is 1. */
+    double score;
+    /** 1 when the source gave a score, else 0. */
+    int32_t has_score;
+    /** Byte ranges of title that match the query, sorted and disjoint (NULL when none). */
+    const sb_range *title_highlights;
+    /** Number of title_highlights. */
+    size_t title_highlight_count;
+    /** Byte ranges of subtitle that match the query (NULL when none). */
+    const sb_range *subtitle_highlights;
+    /** Number of subtitle_highlights. */
+    size_t subtitle_highlight_count;
+} sb_section_item;
+
+/** One source's section of a query. */
+typedef struct sb_section {
+    /** The source's position (sb_session_add_source()). */
+    int64_t source;
+    /** The source's title, NUL-terminated UTF-8. */
+    const char *title;
+    /** An sb_section_state value. */
+    uint32_t state;
+    /** SB_SECTION_FAILED: why (SB_ETIMEDOUT for a timeout, SB_EIO for a failure the host
+     *  reported); otherwise SB_OK. */
+    uint32_t status;
+    /** SB_SECTION_FAILED: what failed, NUL-terminated UTF-8; otherwise "". */
+    const char *message;
+    /** The items, best first (NULL when none). */
+    const sb_section_item *items;
+    /** Number of items. */
+    size_t item_count;
+} sb_section;
+
+/** The sections of the newest query, in source order (sb_session_sections()). */
+typedef struct sb_sections {
+    /** The query the sections answer (0 before the first query and after a cancel). */
+    uint64_t generation;
+    /** One section per source, in the order they were added (NULL when none). */
+    const sb_section *sections;
+    /** Number of sections. */
+    size_t count;
+} sb_sections;
+
+/**
+ * Fills `*options` with the defaults of version `version` (SB_SOURCE_OPTIONS_VERSION): a
+ * remote source, limit 20, priority 0, no timeout, no minimum length, no delay.
+ * Ownership: `options` is the caller's.
+ * Thread safety: any thread.
+ * Returns SB_OK; SB_EINVAL for a NULL options or a version this library does not know.
+ */
+sb_status sb_source_options_init(sb_source_options *options, uint32_t version);
+
+/**
+ * Appends a source to the session; `*out_source` receives its position, which is its
+ * section's place in sb_session_sections() and the `index` of its events. Every query the
+ * session issues from then on asks it, with the query's generation: a local index is searched
+ * on the library's threads, recents and suggestions are matched at once, a remote source gets
+ * SB_EVENT_SOURCE_REQUEST. `index` is the index of an SB_SOURCE_LOCAL_INDEX source (NULL for
+ * the other kinds); the session keeps it alive. A session has at most 64 sources. On a session
+ * made without an index, the sources are its search: once no section of a query is pending,
+ * the query is answered with the sections' items in source order (SB_EVENT_RESULTS_READY,
+ * sb_session_results(), sb_session_copy_results() with their titles and highlights).
+ * Ownership: `options` and its title are the caller's (copied).
+ * Thread safety: any thread; inside the session's callbacks it is queued and `*out_source` is -1.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL options or out_source, bad version, unknown kind
+ * or mode, limit outside 1..1000, an index missing or given to another kind, bad title,
+ * too many sources); SB_EMISUSE on a closed session.
+ */
+sb_status sb_session_add_source(sb_session *session, sb_index *index, const sb_source_options *options, int64_t *out_source);
+
+/**
+ * Turns deduplication by id across sections on (1) or off (0, the default): with it on, an
+ * item several sources found stays only in the section of the source with the highest
+ * priority (the earlier source on a tie). Applies to sb_session_sections() from now on.
+ * Thread safety: any thread; inside the session's callbacks it is queued.
+ * Returns SB_OK; SB_EINVAL (bad handle, a flag other than 0 or 1); SB_EMISUSE.
+ */
+sb_status sb_session_set_source_dedupe(sb_session *session, int32_t dedupe);
+
+/**
+ * Answers remote source `source`'s SB_EVENT_SOURCE_REQUEST for query `generation` with
+ * `count` items, best first (the section keeps the source's limit of them). The session
+ * highlights titles and subtitles for the query with the same folding as a local index, and
+ * SB_EVENT_SECTIONS_READY follows. An answer that comes too late is dropped: a newer query,
+ * a cancel, the source's timeout or an earlier answer came first (SB_ECANCELED).
+ * Ownership: nothing is retained; the strings are copied.
+ * Thread safety: any thread, including from inside the session's callbacks.
+ * Returns SB_OK; SB_ECANCELED (late: dropped); SB_EINVAL (bad handle, source out of range or
+ * not remote, NULL items with count > 0, bad UTF-8, bad has_score, a score that is not finite);
+ * SB_ETOOBIG (more than 65536 items).
+ */
+sb_status sb_session_answer_source(sb_session *session, int64_t source, uint64_t generation, const sb_source_item *items, size_t count);
+
+/**
+ * Reports that remote source `source` could not answer query `generation`: its section shows
+ * as SB_SECTION_FAILED with status SB_EIO and `message` (NUL-terminated UTF-8; NULL means "");
+ * the other sections stay. SB_EVENT_SECTIONS_READY follows.
+ * Ownership: `message` is copied.
+ * Thread safety: any thread, including from inside the session's callbacks.
+ * Returns SB_OK; SB_ECANCELED (late: dropped); SB_EINVAL (bad handle, source out of range or
+ * not remote, bad UTF-8).
+ */
+sb_status sb_session_fail_source(sb_session *session, int64_t source, uint64_t generation, const char *message);
+
+/**
+ * The sections of the newest query, one per source in the order they were added, with their
+ * state, items and highlights (deduplicated when sb_session_set_source_dedupe() is on); no
+ * sections before the first query and after a cancel.
+ * Ownership: `*out_sections` is one block; release it with one sb_free().
+ * Thread safety: any thread, including from inside callbacks.
+ * Returns SB_OK; SB_EINVAL (bad handle, NULL out_sections); SB_ENOMEM.
+ */
+sb_status sb_session_sections(sb_session *session, sb_sections **out_sections);
+
+/**
+ * The name of an sb_source_kind value, such as "SB_SOURCE_LOCAL_INDEX", for logs, debugging and hosts
+ * that show it; "SB_SOURCE_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_source_kind_string(uint32_t value);
+
+/**
+ * The name of an sb_section_state value, such as "SB_SECTION_IDLE", for logs, debugging and hosts
+ * that show it; "SB_SECTION_UNKNOWN" for a value this version does not know.
+ * Ownership: static storage owned by the library; do not free it.
+ * Thread safety: any thread. Never fails.
+ * Returns the name, never NULL.
+ */
+const char *sb_section_state_string(uint32_t value);
 
 /* ==============================================================================================
  * Session: snapshot

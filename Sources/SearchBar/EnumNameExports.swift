@@ -368,6 +368,9 @@ nonisolated(unsafe) private let eventKindNames = EnumNames([
     (SB_EVENT_NEXT_MATCH.rawValue, "SB_EVENT_NEXT_MATCH"),
     (SB_EVENT_PREVIOUS_MATCH.rawValue, "SB_EVENT_PREVIOUS_MATCH"),
     (SB_EVENT_RECENTS_DID_CHANGE.rawValue, "SB_EVENT_RECENTS_DID_CHANGE"),
+    (SB_EVENT_SOURCE_REQUEST.rawValue, "SB_EVENT_SOURCE_REQUEST"),
+    (SB_EVENT_SOURCE_CANCEL.rawValue, "SB_EVENT_SOURCE_CANCEL"),
+    (SB_EVENT_SECTIONS_READY.rawValue, "SB_EVENT_SECTIONS_READY"),
 ], unknown: "SB_EVENT_UNKNOWN")
 
 /// The name of an sb_event_kind value, such as "SB_EVENT_SHOULD_BEGIN_EDITING", for logs, debugging and hosts
@@ -409,4 +412,38 @@ nonisolated(unsafe) private let suggestionActionNames = EnumNames([
 /// Returns the name, never NULL.
 @c public func sb_suggestion_action_string(_ value: UInt32) -> UnsafePointer<CChar> {
     suggestionActionNames[value]
+}
+
+/// The names of the sb_source_kind values.
+nonisolated(unsafe) private let sourceKindNames = EnumNames([
+    (SB_SOURCE_LOCAL_INDEX.rawValue, "SB_SOURCE_LOCAL_INDEX"),
+    (SB_SOURCE_RECENTS.rawValue, "SB_SOURCE_RECENTS"),
+    (SB_SOURCE_SUGGESTIONS.rawValue, "SB_SOURCE_SUGGESTIONS"),
+    (SB_SOURCE_REMOTE.rawValue, "SB_SOURCE_REMOTE"),
+], unknown: "SB_SOURCE_UNKNOWN")
+
+/// The name of an sb_source_kind value, such as "SB_SOURCE_LOCAL_INDEX", for logs, debugging and hosts
+/// that show it; "SB_SOURCE_UNKNOWN" for a value this version does not know.
+/// Ownership: static storage owned by the library; do not free it.
+/// Thread safety: any thread. Never fails.
+/// Returns the name, never NULL.
+@c public func sb_source_kind_string(_ value: UInt32) -> UnsafePointer<CChar> {
+    sourceKindNames[value]
+}
+
+/// The names of the sb_section_state values.
+nonisolated(unsafe) private let sectionStateNames = EnumNames([
+    (SB_SECTION_IDLE.rawValue, "SB_SECTION_IDLE"),
+    (SB_SECTION_PENDING.rawValue, "SB_SECTION_PENDING"),
+    (SB_SECTION_READY.rawValue, "SB_SECTION_READY"),
+    (SB_SECTION_FAILED.rawValue, "SB_SECTION_FAILED"),
+], unknown: "SB_SECTION_UNKNOWN")
+
+/// The name of an sb_section_state value, such as "SB_SECTION_IDLE", for logs, debugging and hosts
+/// that show it; "SB_SECTION_UNKNOWN" for a value this version does not know.
+/// Ownership: static storage owned by the library; do not free it.
+/// Thread safety: any thread. Never fails.
+/// Returns the name, never NULL.
+@c public func sb_section_state_string(_ value: UInt32) -> UnsafePointer<CChar> {
+    sectionStateNames[value]
 }

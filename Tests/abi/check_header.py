@@ -27,6 +27,7 @@ SECTIONS = [
     "Session: timing and searches",
     "Session: events",
     "Session: suggestions and recents",
+    "Session: sources and sections",
     "Session: snapshot",
 ]
 # Where each object's functions live: a function whose name starts with the prefix belongs in
@@ -38,7 +39,7 @@ HOMES = {
     "sb_session_": {s for s in SECTIONS if s.startswith("Session: ")},
 }
 VERSIONED = ["sb_config", "sb_search_options", "sb_index_options", "sb_packed_items",
-             "sb_session_options", "sb_search_timing", "sb_recents_policy"]
+             "sb_session_options", "sb_search_timing", "sb_recents_policy", "sb_source_options"]
 
 failures = []
 

@@ -1,7 +1,8 @@
 /* libFuzzer harness: session edit sequences decoded from bytes. Each operation is one opcode
  * byte, then operands: a length byte and that many text bytes, or an index byte. Edits, scope
  * changes, submits, cancels, tokens, suggestions, recents, timing, the manual or host clock,
- * marked text and grapheme deletion run on a
+ * marked text, grapheme deletion, and sources with the host's answers, failures and late
+ * answers (the sections checked well formed) run on a
  * session over a small index; an event callback reads state (allowed), asks for changes
  * (queued: SB_OK, run after it returns; a bad argument is SB_EINVAL at once; a change that
  * fails when it runs is an error event) and tries to free the session (SB_EMISUSE); the event
@@ -218,6 +219,64 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             st = sb_session_next_deadline(s, &ms);
             if (st == SB_OK && ms < -1) abort();
             if (st == SB_OK) st = sb_session_run_due(s);
+            break;
+        }
+        case 37: { /* a source: local (over the index), recents, suggestions or remote */
+            a = take(&r);
+            text = take_text(&r, &len);
+            char title[64];
+            size_t n = len < sizeof title - 1 ? len : sizeof title - 1;
+            memcpy(title, text, n);
+            title[n] = 0;
+            sb_source_options o = SB_SOURCE_OPTIONS_INIT;
+            o.kind = (uint32_t)(a < 0 ? 0 : a) % 5; /* 4 is not a kind: SB_EINVAL */
+            o.title = title;
+            o.limit = (uint32_t)(a < 0 ? 1 : (a >> 3) % 4 + 1);
+            o.timeout_ms = (uint32_t)(a < 0 ? 0 : (a >> 5) & 1) * 20;
+            o.min_query_length = (uint32_t)(a < 0 ? 0 : (a >> 6) & 1) * 2;
+            int64_t position = -2;
+            st = sb_session_add_source(s, o.kind == SB_SOURCE_LOCAL_INDEX ? g_index : NULL, &o, &position);
+            if (st == SB_OK && position < -1) abort(); /* -1: queued inside a callback */
+            break;
+        }
+        case 38: { /* the host answers (or fails) a source of the newest query, maybe late */
+            sb_sections *sections = NULL;
+            if (sb_session_sections(s, &sections) != SB_OK || !sections) abort();
+            uint64_t generation = sections->generation - (uint64_t)(size & 8 ? 1 : 0);
+            sb_free(sections);
+            a = take(&r);
+            text = take_text(&r, &len);
+            if (a >= 0 && (a & 1)) {
+                char message[64];
+                size_t n = len < sizeof message - 1 ? len : sizeof message - 1;
+                memcpy(message, text, n);
+                message[n] = 0;
+                st = sb_session_fail_source(s, (int64_t)(a >> 1) % 5 - 1, generation, message);
+            } else {
+                sb_source_item items[2] = {{7, text, len, text, len / 2, 0.5, 1}, {3, "apple", 5, NULL, 0, 0, 0}};
+                st = sb_session_answer_source(s, (int64_t)(a < 0 ? 0 : a >> 1) % 5 - 1, generation, items, 2);
+            }
+            if (st == SB_ECANCELED) st = SB_OK;
+            break;
+        }
+        case 39: { /* the sections stay well formed: states, strings, highlights inside the text */
+            sb_sections *sections = NULL;
+            if (sb_session_sections(s, &sections) != SB_OK || !sections) abort();
+            for (size_t i = 0; i < sections->count; i++) {
+                const sb_section *x = &sections->sections[i];
+                if (x->source != (int64_t)i || x->state > SB_SECTION_FAILED || !x->title || !x->message) abort();
+                if ((x->state == SB_SECTION_FAILED) != (x->status != SB_OK)) abort();
+                for (size_t k = 0; k < x->item_count; k++) {
+                    const sb_section_item *item = &x->items[k];
+                    if (item->title[item->title_len] != 0 || item->subtitle[item->subtitle_len] != 0) abort();
+                    for (size_t h = 0; h < item->title_highlight_count; h++)
+                        if (item->title_highlights[h].start >= item->title_highlights[h].end ||
+                            item->title_highlights[h].end > item->title_len) abort();
+                    for (size_t h = 0; h < item->subtitle_highlight_count; h++)
+                        if (item->subtitle_highlights[h].end > item->subtitle_len) abort();
+                }
+            }
+            sb_free(sections);
             break;
         }
         default: {

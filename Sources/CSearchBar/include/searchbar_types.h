@@ -83,7 +83,7 @@ typedef struct sb_results sb_results;
 
 /*
  * Versioned structs. A struct the host fills (sb_config, sb_search_options, sb_index_options,
- * sb_packed_items, sb_session_options, sb_search_timing, sb_recents_policy) starts with
+ * sb_packed_items, sb_session_options, sb_search_timing, sb_recents_policy, sb_source_options) starts with
  * `uint32_t version`. Initialize it with its SB_*_INIT macro or its sb_*_init() function: both
  * set the version this header describes and the defaults. Fields are only ever added at the
  * end, with a new version; the library accepts every version it has shipped and reads only
@@ -942,7 +942,19 @@ typedef enum sb_event_kind {
     /** Move to the previous match (GTK previous-match). */
     SB_EVENT_PREVIOUS_MATCH = 27,
     /** The recent searches changed. */
-    SB_EVENT_RECENTS_DID_CHANGE = 28
+    SB_EVENT_RECENTS_DID_CHANGE = 28,
+    /** Remote source `index` is asked for query `generation`: `text` is the text,
+     *  `previous_index` the selected scope and `count` the number of tokens
+     *  (sb_session_get_query() gives them). Answer with sb_session_answer_source() or
+     *  sb_session_fail_source(). Never delivered for a query older than the newest. */
+    SB_EVENT_SOURCE_REQUEST = 29,
+    /** Remote source `index`'s request for query `generation` is no longer wanted (a newer
+     *  query, a cancel or its timeout): stop it on the server; an answer would be dropped. */
+    SB_EVENT_SOURCE_CANCEL = 30,
+    /** Source `index`'s section of query `generation` is ready or failed; `count` sections of
+     *  that query are settled (sb_session_sections()). Never delivered for a query older than
+     *  the newest. */
+    SB_EVENT_SECTIONS_READY = 31
 } sb_event_kind;
 
 /** One session event. Fields a kind does not use are 0, -1 (indices) or NULL/0 (text). */
@@ -1061,6 +1073,138 @@ typedef struct sb_suggestion {
     /** An opaque value for the host. */
     uint64_t host_value;
 } sb_suggestion;
+
+/* SB_SECTION(session_sources) */
+
+/** Where a source's items come from. Append-only. */
+typedef enum sb_source_kind {
+    /** A local index (passed to sb_session_add_source()), searched by the library. */
+    SB_SOURCE_LOCAL_INDEX = 0,
+    /** The session's recent searches that contain the text. */
+    SB_SOURCE_RECENTS = 1,
+    /** The host's suggestions (sb_session_set_host_suggestions()) that contain the text. */
+    SB_SOURCE_SUGGESTIONS = 2,
+    /** A source the host answers: SB_EVENT_SOURCE_REQUEST asks, sb_session_answer_source() or
+     *  sb_session_fail_source() answers, SB_EVENT_SOURCE_CANCEL withdraws. */
+    SB_SOURCE_REMOTE = 3
+} sb_source_kind;
+
+/** Whether a source's section answers the query. Append-only. */
+typedef enum sb_section_state {
+    /** Not asked for this query (empty field, or text shorter than the source's minimum). */
+    SB_SECTION_IDLE = 0,
+    /** Asked (or waiting for its delay), no answer yet. */
+    SB_SECTION_PENDING = 1,
+    /** Answered: the section holds the items. */
+    SB_SECTION_READY = 2,
+    /** Failed or timed out (`status`, `message`); the other sections are not affected. */
+    SB_SECTION_FAILED = 3
+} sb_section_state;
+
+/** The sb_source_options version this header describes. */
+#define SB_SOURCE_OPTIONS_VERSION 1
+
+/** A source of sb_session_add_source(). */
+typedef struct sb_source_options {
+    /** SB_SOURCE_OPTIONS_VERSION (set by SB_SOURCE_OPTIONS_INIT / sb_source_options_init()). */
+    uint32_t version;
+    /** An sb_source_kind value. Default SB_SOURCE_REMOTE. */
+    uint32_t kind;
+    /** The section's title, NUL-terminated UTF-8; NULL means "". */
+    const char *title;
+    /** The most items the section shows, 1..1000. Default 20. */
+    uint32_t limit;
+    /** With deduplication on (sb_session_set_source_dedupe()), an item several sources found
+     *  stays in the section of the highest priority (the earlier source on a tie). Default 0. */
+    int32_t priority;
+    /** Milliseconds from the request (on the session's clock) before the section fails with
+     *  SB_ETIMEDOUT and a remote request is cancelled; 0: no limit. Default 0. */
+    uint32_t timeout_ms;
+    /** The fewest characters the text needs for the source to be asked (tokens do not count).
+     *  Default 0. */
+    uint32_t min_query_length;
+    /** Milliseconds after the session issues a query before the source is asked (on the
+     *  session's clock). Default 0. */
+    uint32_t delay_ms;
+    /** SB_SOURCE_LOCAL_INDEX: an sb_match_mode for its searches (0: the index's). Default 0. */
+    uint32_t mode;
+} sb_source_options;
+
+/** Initializer of an sb_source_options with the defaults. */
+#define SB_SOURCE_OPTIONS_INIT {SB_SOURCE_OPTIONS_VERSION, SB_SOURCE_REMOTE, NULL, 20, 0, 0, 0, 0, 0}
+
+/** One item of a remote source's answer (sb_session_answer_source()). */
+typedef struct sb_source_item {
+    /** The host's id of the item (deduplication compares it). */
+    uint64_t id;
+    /** The title, UTF-8 of title_len bytes (NULL only with 0). */
+    const char *title;
+    /** Length of title in bytes. */
+    size_t title_len;
+    /** The subtitle, UTF-8 of subtitle_len bytes (NULL only with 0). */
+    const char *subtitle;
+    /** Length of subtitle in bytes. */
+    size_t subtitle_len;
+    /** The server's score, higher is better; read only when has_score is 1. */
+    double score;
+    /** 1 when score is set, else 0. */
+    int32_t has_score;
+} sb_source_item;
+
+/** One item of a section (sb_session_sections()), highlighted by the session. */
+typedef struct sb_section_item {
+    /** The item's id. */
+    uint64_t id;
+    /** The title, NUL-terminated UTF-8 of title_len bytes. */
+    const char *title;
+    /** Length of title in bytes. */
+    size_t title_len;
+    /** The subtitle, NUL-terminated UTF-8 of subtitle_len bytes ("" for none). */
+    const char *subtitle;
+    /** Length of subtitle in bytes. */
+    size_t subtitle_len;
+    /** The source's score (a local index's ranking score); meaningful when has_score is 1. */
+    double score;
+    /** 1 when the source gave a score, else 0. */
+    int32_t has_score;
+    /** Byte ranges of title that match the query, sorted and disjoint (NULL when none). */
+    const sb_range *title_highlights;
+    /** Number of title_highlights. */
+    size_t title_highlight_count;
+    /** Byte ranges of subtitle that match the query (NULL when none). */
+    const sb_range *subtitle_highlights;
+    /** Number of subtitle_highlights. */
+    size_t subtitle_highlight_count;
+} sb_section_item;
+
+/** One source's section of a query. */
+typedef struct sb_section {
+    /** The source's position (sb_session_add_source()). */
+    int64_t source;
+    /** The source's title, NUL-terminated UTF-8. */
+    const char *title;
+    /** An sb_section_state value. */
+    uint32_t state;
+    /** SB_SECTION_FAILED: why (SB_ETIMEDOUT for a timeout, SB_EIO for a failure the host
+     *  reported); otherwise SB_OK. */
+    uint32_t status;
+    /** SB_SECTION_FAILED: what failed, NUL-terminated UTF-8; otherwise "". */
+    const char *message;
+    /** The items, best first (NULL when none). */
+    const sb_section_item *items;
+    /** Number of items. */
+    size_t item_count;
+} sb_section;
+
+/** The sections of the newest query, in source order (sb_session_sections()). */
+typedef struct sb_sections {
+    /** The query the sections answer (0 before the first query and after a cancel). */
+    uint64_t generation;
+    /** One section per source, in the order they were added (NULL when none). */
+    const sb_section *sections;
+    /** Number of sections. */
+    size_t count;
+} sb_sections;
 
 /* SB_SECTION(session_snapshot) */
 

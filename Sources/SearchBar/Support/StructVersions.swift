@@ -20,4 +20,6 @@ enum StructVersions {
         typeName: "sb_search_timing", sizes: [VersionedStruct.end(\sb_search_timing.stall_ms)])
     static let recentsPolicy = VersionedStruct<sb_recents_policy>(
         typeName: "sb_recents_policy", sizes: [VersionedStruct.end(\sb_recents_policy.expiry_ms)])
+    static let sourceOptions = VersionedStruct<sb_source_options>(
+        typeName: "sb_source_options", sizes: [VersionedStruct.end(\sb_source_options.mode)])
 }

@@ -3,7 +3,8 @@
 Text layer: fold(), tokenize(), sort(), Collator. Engine: Index (add, remove, search, search_async),
 sharing one thread pool per process (configure(), pool_threads()); filter() searches a list or
 mapping of strings once, as rapidfuzz's process.extract does.
-Sessions: Session (a headless search bar: state, events, timing, suggestions, recents).
+Sessions: Session (a headless search bar: state, events, timing, suggestions, recents, and
+sections from several sources, local and remote: SourceItem, Sections, Section, SectionItem).
 Errors raise a subclass of SearchBarError per C status (InvalidArgument is also a ValueError,
 NotFound a LookupError, TimedOut a TimeoutError, ...) carrying the status and message; a
 locale without data warns with LocaleFallbackWarning, a recents file that could not be read
@@ -14,6 +15,7 @@ from ._ffi import ABI_MAJOR, lib as _lib
 from ._filter import Match, filter
 from ._index import Hit, Hits, Index
 from ._session import BarItem, Display, Event, Query, SearchToken, Session, Suggestion
+from ._session_sources import Section, SectionItem, Sections, SourceItem
 from ._samples import SAMPLE_SCOPES, sample_items
 from ._text import Collator, Token, fold, sort, tokenize
 from . import enums, errors
@@ -55,7 +57,11 @@ __all__ = [
     "RecentsResetWarning",
     "SearchBarError",
     "SearchToken",
+    "Section",
+    "SectionItem",
+    "Sections",
     "Session",
+    "SourceItem",
     "Suggestion",
     "SAMPLE_SCOPES",
     "Token",

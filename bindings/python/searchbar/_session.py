@@ -20,6 +20,7 @@ from ._session_ffi import (
     sb_search_timing, sb_search_token, sb_session_options, sb_suggestion, sb_veto_callback,
 )
 from ._ranges import checked
+from ._session_sources import SessionSources
 from ._text import _encode, _locale, byte_to_index_map
 from .enums import lowercase_names
 if TYPE_CHECKING:
@@ -91,13 +92,14 @@ class Event:
     status: int = 0
     #: 'update_search_results': the tokens the query was issued with (`index` is its scope and
     #: `count` the number of tokens; empty when the query was already superseded when read).
+    #: 'source_request': the same tokens; `index` is the source, `previous_index` the scope.
     tokens: tuple[SearchToken, ...] = ()
 
     @staticmethod
     def _from_c(c: sb_event, session: Session | None = None) -> Event:
         kind = EVENT_KINDS[c.kind] if c.kind < len(EVENT_KINDS) else f"unknown_{c.kind}"
         tokens: tuple[SearchToken, ...] = ()
-        if kind == "update_search_results" and session is not None and c.count:
+        if kind in ("update_search_results", "source_request") and session is not None and c.count:
             query = session.query(c.generation)
             tokens = query.tokens if query is not None else ()
         span = (c.range.start, c.range.end)
@@ -247,7 +249,7 @@ def _enum_setter(function: Callable[..., object], names: Sequence[str], what: st
     return setter
 
 
-class Session:
+class Session(SessionSources):
     """A search-bar session. `index`: a searchbar.Index to search, or None to search yourself
     (handle 'update_search_results' events and call deliver_results()). `clock`: Clock.SYSTEM
     (the default: the library's timer thread fires delayed searches and stall notices),
@@ -272,6 +274,7 @@ class Session:
         self._handle: Any = handle  # a POINTER(sb_session); None once closed
         self._index = index
         self._callbacks: tuple[Any, Any] | None = None
+        self._source_indexes: list[Index] = []
         _lifetime.track_session(self)
 
     # -- lifecycle ---------------------------------------------------------------------------

@@ -180,6 +180,69 @@ _u32, _i32, _u64, _i64, _size = ctypes.c_uint32, ctypes.c_int32, ctypes.c_uint64
 _text = [ctypes.c_char_p, _size]
 
 
+class sb_source_options(Versioned):
+    VERSION = 1
+    _fields_ = [
+        ("version", ctypes.c_uint32),
+        ("kind", ctypes.c_uint32),
+        ("title", ctypes.c_char_p),
+        ("limit", ctypes.c_uint32),
+        ("priority", ctypes.c_int32),
+        ("timeout_ms", ctypes.c_uint32),
+        ("min_query_length", ctypes.c_uint32),
+        ("delay_ms", ctypes.c_uint32),
+        ("mode", ctypes.c_uint32),
+    ]
+
+
+class sb_source_item(ctypes.Structure):
+    _fields_ = [
+        ("id", ctypes.c_uint64),
+        ("title", ctypes.c_char_p),
+        ("title_len", ctypes.c_size_t),
+        ("subtitle", ctypes.c_char_p),
+        ("subtitle_len", ctypes.c_size_t),
+        ("score", ctypes.c_double),
+        ("has_score", ctypes.c_int32),
+    ]
+
+
+class sb_section_item(ctypes.Structure):
+    _fields_ = [
+        ("id", ctypes.c_uint64),
+        ("title", P(ctypes.c_char)),
+        ("title_len", ctypes.c_size_t),
+        ("subtitle", P(ctypes.c_char)),
+        ("subtitle_len", ctypes.c_size_t),
+        ("score", ctypes.c_double),
+        ("has_score", ctypes.c_int32),
+        ("title_highlights", P(sb_range)),
+        ("title_highlight_count", ctypes.c_size_t),
+        ("subtitle_highlights", P(sb_range)),
+        ("subtitle_highlight_count", ctypes.c_size_t),
+    ]
+
+
+class sb_section(ctypes.Structure):
+    _fields_ = [
+        ("source", ctypes.c_int64),
+        ("title", P(ctypes.c_char)),
+        ("state", ctypes.c_uint32),
+        ("status", ctypes.c_uint32),
+        ("message", P(ctypes.c_char)),
+        ("items", P(sb_section_item)),
+        ("item_count", ctypes.c_size_t),
+    ]
+
+
+class sb_sections(ctypes.Structure):
+    _fields_ = [
+        ("generation", ctypes.c_uint64),
+        ("sections", P(sb_section)),
+        ("count", ctypes.c_size_t),
+    ]
+
+
 def _status(*argtypes: Any) -> tuple[Any, list[Any], bool]:
     return (_int, [_S, *argtypes], True)
 
@@ -268,4 +331,12 @@ SESSION_FUNCTIONS = {
     "sb_session_set_suggestion_limits": _status(_u32, _u32),
     "sb_session_snapshot": _status(P(P(ctypes.c_char)), P(_size)),
     "sb_session_restore": _status(*_text),
+    "sb_source_options_init": (_int, [P(sb_source_options), _u32], True),
+    "sb_session_add_source": _status(P(sb_index), P(sb_source_options), P(_i64)),
+    "sb_session_set_source_dedupe": _status(_i32),
+    "sb_session_answer_source": _status(_i64, _u64, P(sb_source_item), _size),
+    "sb_session_fail_source": _status(_i64, _u64, ctypes.c_char_p),
+    "sb_session_sections": _status(P(P(sb_sections))),
+    "sb_source_kind_string": (ctypes.c_char_p, [_u32], False),
+    "sb_section_state_string": (ctypes.c_char_p, [_u32], False),
 }

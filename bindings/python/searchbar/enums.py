@@ -200,6 +200,9 @@ class EventKind(enum.IntEnum):
     NEXT_MATCH = 26
     PREVIOUS_MATCH = 27
     RECENTS_DID_CHANGE = 28
+    SOURCE_REQUEST = 29
+    SOURCE_CANCEL = 30
+    SECTIONS_READY = 31
 
 
 class SuggestionSource(enum.IntEnum):
@@ -216,6 +219,24 @@ class SuggestionAction(enum.IntEnum):
     REPLACE_TEXT = 0
     REPLACE_WORD = 1
     ADD_TOKEN = 2
+
+
+class SourceKind(enum.IntEnum):
+    """sb_source_kind: Where a source's items come from."""
+
+    LOCAL_INDEX = 0
+    RECENTS = 1
+    SUGGESTIONS = 2
+    REMOTE = 3
+
+
+class SectionState(enum.IntEnum):
+    """sb_section_state: Whether a source's section answers the query."""
+
+    IDLE = 0
+    PENDING = 1
+    READY = 2
+    FAILED = 3
 
 
 def lowercase_names(cls: type[enum.IntEnum]) -> tuple[str, ...]:
@@ -247,5 +268,7 @@ __all__ = [
     "EventKind",
     "SuggestionSource",
     "SuggestionAction",
+    "SourceKind",
+    "SectionState",
     "lowercase_names",
 ]

@@ -140,6 +140,9 @@ extension SearchSession {
         case .error where event.generation != 0:
             if generations.isDeliverable(event.generation) { return event }
             return SessionEvent(.superseded, generation: event.generation)
+        case .sectionsReady, .sourceRequest:
+            // A newer query's sections replace these; its update event told the host.
+            return generations.isDeliverable(event.generation) ? event : nil
         case .searchStalled:
             return generations.isPending(event.generation) ? event : nil
         default:

@@ -31,6 +31,7 @@ extension SearchSession {
                 .updateSearchResults, generation: generation, text: query.text, index: query.scope,
                 count: query.tokens.count, tokens: query.tokens), &c)
         effects.launch.append(query)
+        startSources(&c, &effects, query)
     }
 
     /// Stops wanting results: the pending query is superseded, timers stop, results are cleared.
@@ -47,6 +48,8 @@ extension SearchSession {
         c.stallTimer?.cancel()
         c.stallTimer = nil
         c.results = nil
+        stopSources(&c, &effects)
+        c.sourceRun = SourceRun()
     }
 
     /// Applies the timing policy after the text or tokens changed.

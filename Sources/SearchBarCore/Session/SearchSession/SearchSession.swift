@@ -90,12 +90,13 @@ public final class SearchSession: Sendable, ProcessBound {
     public func close() throws(SearchBarError) {
         try callbackGuard.checkOutside("close")
         operation.lock()
-        let ticket = core.withLock { c -> (any SessionSearchTicket)? in
-            guard !c.closed else { return nil }
+        let tickets = core.withLock { c -> [any SessionSearchTicket] in
+            guard !c.closed else { return [] }
             c.closed = true
             c.debounce?.cancel()
             c.stallTimer?.cancel()
             _ = c.generations.cancel()
+            let sourceTickets = c.sourceRun.stop().tickets
             c.outbox.removeAll()
             c.queue.removeAll()
             c.vetoHandler = nil
@@ -103,11 +104,11 @@ public final class SearchSession: Sendable, ProcessBound {
             c.handlerEpoch &+= 1
             signal.close()
             defer { c.ticket = nil }
-            return c.ticket?.ticket
+            return (c.ticket.map { [$0.ticket] } ?? []) + sourceTickets
         }
         waitForOlderEventCallbacks()
         operation.unlock()
-        ticket?.cancel()
+        for ticket in tickets { ticket.cancel() }
     }
 
     // MARK: - Reading
@@ -176,6 +177,8 @@ public final class SearchSession: Sendable, ProcessBound {
         var timers: [(timer: SessionTimer, deadline: UInt64)] = []
         var cancel: [any SessionSearchTicket] = []
         var launch: [SessionQuery] = []
+        /// Sources to ask outside the lock (local searches, recents, suggestions).
+        var sources: [(source: Int, query: SessionQuery)] = []
         var saveRecents = false
     }
 
@@ -244,6 +247,7 @@ public final class SearchSession: Sendable, ProcessBound {
         for (timer, deadline) in effects.timers { clock.start(timer, at: deadline) }
         for ticket in effects.cancel { ticket.cancel() }
         for query in effects.launch { launch(query) }
+        for (source, query) in effects.sources { runSource(source, query) }
         if effects.saveRecents { saveRecents() }
     }
 
@@ -295,6 +299,12 @@ struct SessionCore: Sendable {
     var hostSuggestions: [Suggestion] = []
     var zeroStateSuggestions: [Suggestion] = []
     var suggestionLimits = SuggestionLimits()
+    /// The sources of the sections, in order (``SearchSession/addSource(_:)``).
+    var sources: [SessionSource] = []
+    /// The sources' work for the newest query.
+    var sourceRun = SourceRun()
+    /// Sections drop items a better source also found.
+    var deduplicatesSources = false
 
     init(queueCapacity: Int) {
         queue = EventQueue(capacity: queueCapacity)

@@ -64,6 +64,17 @@ public enum SessionEventKind: UInt32, Sendable, CaseIterable {
     case previousMatch = 27
     /// The recent searches changed (added, removed, cleared, pruned or loaded).
     case recentsDidChange = 28
+    /// Remote source `index` is asked for query `generation`: `text`, the selected scope
+    /// `previousIndex` and ``SessionEvent/tokens`` (`count` of them). The host searches and
+    /// answers with ``SearchSession/answerSource(_:generation:items:)`` or
+    /// ``SearchSession/failSource(_:generation:message:)``.
+    case sourceRequest = 29
+    /// Remote source `index`'s request for query `generation` is no longer wanted (a newer
+    /// query, a cancel or its timeout): the host may stop it; an answer would be dropped.
+    case sourceCancel = 30
+    /// Source `index`'s section of query `generation` is ready or failed; `count` sections of
+    /// that query are settled (``SearchSession/sections``). Never older than the newest query.
+    case sectionsReady = 31
 
     /// True for the kinds delivered to the veto callback (synchronously) instead of the event
     /// callback and queue.
@@ -121,7 +132,7 @@ public struct SessionEvent: Sendable, Equatable, CustomStringConvertible {
         if kind == .shouldChangeText { parts.append("range=\(range.lowerBound)..<\(range.upperBound)") }
         if index >= 0 { parts.append("index=\(index)") }
         if previousIndex >= 0 { parts.append("from=\(previousIndex)") }
-        if kind == .resultsReady { parts.append("count=\(count)") }
+        if kind == .resultsReady || kind == .sectionsReady { parts.append("count=\(count)") }
         if !tokens.isEmpty { parts.append("tokens=\(tokens.map(\.label))") }
         if hostValue != 0 { parts.append("host=\(hostValue)") }
         if let errorCode { parts.append("error=\(errorCode)") }
