@@ -30,62 +30,6 @@ protocol SegmentMatcher: AnyObject, Sendable {
     var plan: MatchPlan { get }
 }
 
-/// Which items of a segment can reach the title tiers (``MatchTier/titlePrefix`` and above).
-enum TitleTierItems {
-    /// None: every match ranks below them.
-    case none
-    /// Only the items at these positions of one of the segment's title orders.
-    case block(Range<Int>, TitleOrdering)
-}
-
-/// ``TitleTierPlan/bound`` when it is `exactBound` at the positions `exact` and
-/// `otherBound` everywhere else.
-struct UniformTitleTierBounds {
-    /// The positions of the title order whose bound is `exactBound`.
-    let exact: Range<Int>
-    /// The bound at those positions.
-    let exactBound: UInt64
-    /// The bound at every other position.
-    let otherBound: UInt64
-
-    /// The bound at `position`.
-    @inline(__always) func bound(_ position: Int) -> UInt64 { exact.contains(position) ? exactBound : otherBound }
-}
-
-/// The segment's orders of items by title.
-enum TitleOrdering {
-    /// ``Segment/titleLeads``: by the first title word (prefix mode's title tiers).
-    case leadTerm
-    /// ``Segment/titleBytes``: by the folded title's bytes (contains mode's title tiers).
-    case titleBytes
-}
-
-/// How much of a field's text highlights are computed on: its folded bytes up to ``keyBytes``
-/// and its tokens before ``tokens`` (see ``Highlighter/highlightedBytes``).
-struct HighlightLimit {
-    /// The length of the folded text highlights may cover.
-    var keyBytes: Int
-    /// The number of tokens highlights may name.
-    var tokens: Int
-
-    /// The whole field.
-    static let whole = HighlightLimit(keyBytes: .max, tokens: .max)
-}
-
-/// A part of a field the query matched, before it is mapped to the original text.
-enum HighlightSpan: Equatable {
-    /// Token number `position` of the field, all of it or its first `prefixBytes` key bytes.
-    case token(position: Int, prefixBytes: Int?)
-    /// A byte range of the field's folded text.
-    case keyBytes(Range<Int>)
-
-    /// True for ``token(position:prefixBytes:)``: mapping it needs the field's word tokens.
-    var namesToken: Bool {
-        if case .token = self { return true }
-        return false
-    }
-}
-
 extension SegmentMatcher {
     /// The parts of `field` that the query matched in item `i`, in the whole field.
     func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan] {
