@@ -1,3 +1,5 @@
+import SearchBarCore
+
 /// A field range of `--nth` / `--with-nth` as fzf writes them: `N`, `N..M`, `N..`, `..M`, `..`
 /// (1-based; negative counts from the last field).
 struct FieldRange: Equatable {
@@ -181,7 +183,7 @@ struct FieldSelection {
     /// The code points in `range` of `line` (bytes that do not continue a UTF-8 sequence).
     static func scalarCount(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         var n = 0
-        for i in range where line[i] & 0xC0 != 0x80 { n += 1 }
+        for i in range where !UTF8Codec.isContinuation(line[i]) { n += 1 }
         return n
     }
 }

@@ -1,3 +1,5 @@
+import SearchBarCore
+
 /// fzf's tiebreaks: what decides between lines of equal score (the input order decides last).
 enum Tiebreak: String, CaseIterable {
     /// The shorter line (blanks around it aside) first.
@@ -82,7 +84,7 @@ struct LineShape {
         var trailing = 0
         while i < line.count {
             let b = line[i]
-            let (value, length) = b < 0x80 ? (UInt32(b), 1) : UnitStore.decode(line, i, line.count)
+            let (value, length) = b < 0x80 ? (UInt32(b), 1) : UTF8Codec.decodeChecked(line, i, line.count)
             let blank = b < 0x80 ? (b == 0x20 || (0x09...0x0D).contains(b)) : CharacterClass.of(value) == .white
             if blank {
                 if !sawText { leadingBlanks += 1 }

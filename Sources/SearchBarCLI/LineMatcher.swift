@@ -1,4 +1,5 @@
 import Glibc
+import SearchBarCore
 
 /// How one line matched a query.
 struct LineMatch {
@@ -231,7 +232,7 @@ final class UnitStore {
                         n += 1
                         i += 1
                     } else {
-                        let (value, length) = UnitStore.decode(line, i, end)
+                        let (value, length) = UTF8Codec.decodeChecked(line, i, end)
                         let cls = CharacterClass.of(value).rawValue
                         let folded = folder.fold(value, variant)
                         // Room for this code point's units and one per byte left.
@@ -257,24 +258,5 @@ final class UnitStore {
     func withText<R>(_ body: (UnitText) -> R) -> R {
         body(UnitText(units: UnsafeBufferPointer(start: units, count: count),
                       classes: UnsafeBufferPointer(start: classes, count: count)))
-    }
-
-    /// The code point starting at `i` and its length in bytes (U+FFFD and 1 for invalid UTF-8).
-    static func decode(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> (UInt32, Int) {
-        let b0 = UInt32(p[i])
-        func cont(_ k: Int) -> UInt32? {
-            guard i + k < end, p[i + k] & 0xC0 == 0x80 else { return nil }
-            return UInt32(p[i + k] & 0x3F)
-        }
-        if b0 >= 0xC2 && b0 <= 0xDF, let c1 = cont(1) { return ((b0 & 0x1F) << 6 | c1, 2) }
-        if b0 >= 0xE0 && b0 <= 0xEF, let c1 = cont(1), let c2 = cont(2) {
-            let v = (b0 & 0x0F) << 12 | c1 << 6 | c2
-            if v >= 0x800 && !(0xD800...0xDFFF).contains(v) { return (v, 3) }
-        }
-        if b0 >= 0xF0 && b0 <= 0xF4, let c1 = cont(1), let c2 = cont(2), let c3 = cont(3) {
-            let v = (b0 & 0x07) << 18 | c1 << 12 | c2 << 6 | c3
-            if v >= 0x10000 && v <= 0x10FFFF { return (v, 4) }
-        }
-        return (0xFFFD, 1)
     }
 }

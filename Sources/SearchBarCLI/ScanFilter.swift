@@ -1,4 +1,5 @@
 import Glibc
+import SearchBarCore
 
 /// What one `searchbar filter` scan does (from the command line).
 struct ScanSettings {
@@ -171,7 +172,7 @@ extension BufferedOutput {
         var i = 0
         var inside = false
         while i < line.count {
-            let length = line[i] < 0x80 ? 1 : UnitStore.decode(line, i, line.count).1
+            let length = line[i] < 0x80 ? 1 : UTF8Codec.decodeChecked(line, i, line.count).1
             let hit = marked.contains(scalar)
             if hit != inside {
                 write(hit ? "\u{1B}[1;32m" : "\u{1B}[0m")

@@ -24,6 +24,30 @@ public enum UTF8Codec {
         return ((b0 & 0x1F) << 6 | (UInt32(p[i + 1]) & 0x3F), 2)
     }
 
+    /// Decodes the code point starting at `p[i]` of text that may be malformed (a file, standard
+    /// input), reading no byte at or past `end`: an overlong form, a surrogate, a value past
+    /// U+10FFFF, a stray continuation byte or a sequence cut short decodes as U+FFFD, one byte
+    /// long, as a conforming decoder does (the others here assume well-formed text).
+    @inlinable
+    public static func decodeChecked(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> (UInt32, Int) {
+        let b0 = UInt32(p[i])
+        if b0 < 0x80 { return (b0, 1) }
+        func continuation(_ k: Int) -> UInt32? {
+            guard i + k < end, p[i + k] & 0xC0 == 0x80 else { return nil }
+            return UInt32(p[i + k] & 0x3F)
+        }
+        if b0 >= 0xC2 && b0 <= 0xDF, let c1 = continuation(1) { return ((b0 & 0x1F) << 6 | c1, 2) }
+        if b0 >= 0xE0 && b0 <= 0xEF, let c1 = continuation(1), let c2 = continuation(2) {
+            let v = (b0 & 0x0F) << 12 | c1 << 6 | c2
+            if v >= 0x800 && !(0xD800...0xDFFF).contains(v) { return (v, 3) }
+        }
+        if b0 >= 0xF0 && b0 <= 0xF4, let c1 = continuation(1), let c2 = continuation(2), let c3 = continuation(3) {
+            let v = (b0 & 0x07) << 18 | c1 << 12 | c2 << 6 | c3
+            if v >= 0x10000 && v <= 0x10FFFF { return (v, 4) }
+        }
+        return (0xFFFD, 1)
+    }
+
     /// Decodes the code point starting at `p[i]`; returns it and its length in bytes.
     @inline(__always)
     static func decode(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {

@@ -73,4 +73,48 @@ struct UTF8CodecTests {
             #expect(UTF8Codec.isContinuation(UInt8(byte)) == (0x80...0xBF).contains(byte))
         }
     }
+
+    /// The checked decoder against the standard library's repairing decoder (`String(decoding:)`,
+    /// which replaces each maximal ill-formed subpart with one U+FFFD): on every well-formed
+    /// scalar it decodes the scalar, and on malformed input it never yields a scalar the standard
+    /// library does not, and always moves forward.
+    @Test func theCheckedDecoderRejectsWhatIsNotUTF8() {
+        let malformed: [[UInt8]] = [
+            [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF0, 0x80, 0x80, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0x80], [0xE2, 0x82], [0xF0, 0x9F, 0x98],
+        ]
+        for bytes in malformed {
+            bytes.withUnsafeBufferPointer { p in
+                let (scalar, length) = UTF8Codec.decodeChecked(p, 0, p.count)
+                #expect(scalar == 0xFFFD && length == 1, "\(bytes)")
+            }
+        }
+        for scalar in [0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF] {
+            let bytes = Array(String(Unicode.Scalar(UInt32(scalar))!).utf8)
+            bytes.withUnsafeBufferPointer { p in
+                let (decoded, length) = UTF8Codec.decodeChecked(p, 0, p.count)
+                #expect(decoded == UInt32(scalar) && length == bytes.count)
+                // Cut short by `end`, the sequence is malformed.
+                if bytes.count > 1 {
+                    #expect(UTF8Codec.decodeChecked(p, 0, p.count - 1) == (0xFFFD, 1))
+                }
+            }
+        }
+        var random = SplitMix(seed: 3)
+        for _ in 0..<2_000 {
+            let bytes = (0..<12).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            var decoded: [UInt32] = []
+            bytes.withUnsafeBufferPointer { p in
+                var i = 0
+                while i < p.count {
+                    let (scalar, length) = UTF8Codec.decodeChecked(p, i, p.count)
+                    #expect(length >= 1)
+                    decoded.append(scalar)
+                    i += length
+                }
+            }
+            let library = String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
+            #expect(decoded.filter { $0 != 0xFFFD } == library.filter { $0 != 0xFFFD }, "\(bytes)")
+        }
+    }
 }
