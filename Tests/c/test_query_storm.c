@@ -86,7 +86,19 @@ int main(void) {
     CHECK(atomic_load(&g_other) == 0);
     CHECK(atomic_load(&g_bad_ticket) == 0);
     CHECK(atomic_load(&g_canceled) > 0);
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SB_UNDER_ASAN 1
+#endif
+#endif
+#ifndef SB_UNDER_ASAN
     CHECK(baseline <= 0 || after - baseline < 48 * 1024);
+#else
+    /* AddressSanitizer keeps freed memory in its quarantine (256 MiB by default) to catch uses
+     * after free, so the resident set grows with every allocation until that fills; the bound
+     * holds for the library only without it (LeakSanitizer checks for leaks at exit here). */
+    (void)after;
+#endif
     sb_index_free(index);
     free(g_seen);
     return check_report();

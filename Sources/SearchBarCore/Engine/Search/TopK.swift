@@ -57,8 +57,13 @@ struct TopK: Sendable {
     /// past `limit` are left out), without offering them one by one.
     init(limit: Int, holding best: [RankedItem]) {
         self.init(limit: limit)
-        // Worst first: every parent ranks after its children, as the heap requires.
-        heap = best.prefix(self.limit).reversed()
+        // Worst first: every parent ranks after its children, as the heap requires. Into storage
+        // of its own: `Array(slice.reversed())` shares `best`'s buffer when it holds one item
+        // (nothing to reverse, so nothing is copied), and the selections of several threads
+        // would then grow one buffer in turn, ordered only by reference counts that
+        // ThreadSanitizer cannot see inside the uninstrumented Swift runtime.
+        heap.reserveCapacity(Swift.min(best.count, self.limit))
+        for item in best.prefix(self.limit).reversed() { heap.append(item) }
         if keys != nil { for item in heap { keys!.insert(item.key) } }
     }
 
