@@ -49,8 +49,20 @@ class Terminal:
         return self.wait_for(lambda s: status_line(s) and predicate(s), timeout, what, attributes)
 
     def resize(self, width, height=32):
+        """Resizes the window and waits until tmux has given the pane that size."""
         subprocess.run(["tmux", *self.socket, "resize-window", "-t", self.name, "-x", str(width), "-y", str(height)],
                        check=True)
+        deadline = time.time() + 30
+        while self.pane_size() != (width, height):
+            if time.time() > deadline:
+                raise AssertionError(f"tmux did not resize the pane to {width}x{height}: {self.pane_size()}")
+            time.sleep(0.05)
+
+    def pane_size(self):
+        out = subprocess.run(["tmux", *self.socket, "display-message", "-p", "-t", self.name,
+                              "#{pane_width} #{pane_height}"], capture_output=True, text=True, check=True)
+        width, height = out.stdout.split()
+        return int(width), int(height)
 
     def close(self):
         subprocess.run(["tmux", *self.socket, "kill-server"], capture_output=True)
@@ -167,13 +179,23 @@ def demo_terminal():
     state = tempfile.mkdtemp()
     environment = {"LANG": "C.UTF-8", "TERM": "xterm-256color", "XDG_CACHE_HOME": os.path.join(state, "cache"),
                    "HOME": state, "ESCDELAY": "25"}
-    terminal = Terminal(f"{sys.executable} {REPO}/examples/python/demo.py --state-dir {state}/recents", environment,
-                        width=150)
+    # F3's rebuild pauses 2 s between its 10 batches, so it outlasts the answer to a few keys
+    # however loaded the machine is (see the locale switch test).
+    terminal = Terminal(f"{sys.executable} {REPO}/examples/python/demo.py --state-dir {state}/recents "
+                        "--rebuild-pause 2", environment, width=150)
     try:
         terminal.wait_for(lambda s: status_line(s) and "indexed" in s, timeout=600, what="the demo to start")
         yield terminal
     finally:
         terminal.close()
+
+
+def resize_demo(t, width):
+    """Resizes the terminal and waits for a frame the demo has laid out for the new width (it
+    follows the size at its next frame, within half a second)."""
+    t.resize(width)
+    prompt = demo.clip(demo.PROMPT, width - 1)[0]
+    t.wait_for_frame(lambda s: s.splitlines()[0].rstrip() == prompt.rstrip(), what=f"a frame {width} columns wide")
 
 
 def type_query(t, query):
@@ -194,7 +216,7 @@ def test_readme_and_prompt_suggest_the_same_queries():
 @pytest.mark.parametrize("query,finds", readme_demo_queries())
 def test_readme_query_finds_what_the_readme_says(demo_terminal, query, finds):
     t = demo_terminal
-    t.resize(150)
+    resize_demo(t, 150)
     type_query(t, query)
     screen = t.wait_for(lambda s: any(finds in row for row in result_rows(s)[:10]), timeout=20,
                         what=f"{finds!r} among the first results for {query!r}")
@@ -204,7 +226,7 @@ def test_readme_query_finds_what_the_readme_says(demo_terminal, query, finds):
 @pytest.mark.parametrize("suggestion", demo.HOST_SUGGESTIONS)
 def test_each_host_suggestion_finds_itself(demo_terminal, suggestion):
     t = demo_terminal
-    t.resize(150)
+    resize_demo(t, 150)
     type_query(t, suggestion)
     t.wait_for(lambda s: any(suggestion in row for row in result_rows(s)[:10]), timeout=20,
                what=f"a result holding {suggestion!r}")
@@ -212,7 +234,7 @@ def test_each_host_suggestion_finds_itself(demo_terminal, suggestion):
 
 def test_a_subtitle_match_is_highlighted(demo_terminal):
     t = demo_terminal
-    t.resize(150)
+    resize_demo(t, 150)
     type_query(t, "00df")  # only the subtitle of ß, "U+00DF", holds it
     t.wait_for(lambda s: any("Sharp S" in row and "U+00DF" in row for row in result_rows(s)), what="the ß row")
     highlighted = re.compile(r"U\+(\x1b\[[0-9;]*m)*\x1b\[(?:[0-9;]*;)?7m(?:\x1b\[[34]9m)*00DF")
@@ -223,7 +245,7 @@ def test_a_subtitle_match_is_highlighted(demo_terminal):
 @pytest.mark.parametrize("width", [60, 80, 150])
 def test_status_line_and_selected_scope_fit_the_width(demo_terminal, width):
     t = demo_terminal
-    t.resize(width)
+    resize_demo(t, width)
     type_query(t, "zur")
     t.wait_for(lambda s: results_count(s) > 0, what="results for zur")
     for scope in demo.searchbar.SAMPLE_SCOPES + ["All"]:  # Tab through every scope and back to All
@@ -241,12 +263,12 @@ def test_status_line_and_selected_scope_fit_the_width(demo_terminal, width):
 
 def test_locale_switch_rebuilds_without_freezing_typing(demo_terminal):
     t = demo_terminal
-    t.resize(80)
+    resize_demo(t, 80)
     type_query(t, "zur")
     # F3 and the next keys arrive together, as from a person typing on: the keys are answered while
     # the new index is built (the old one keeps searching), so the field shows them while the status
-    # still says indexing. Building 185,000 items takes about a second, answering three keys
-    # milliseconds, and load slows both alike.
+    # still says indexing. The fixture's demo pauses between the rebuild's batches, so the rebuild
+    # takes at least 18 s: answering three keys takes milliseconds, and seconds on a loaded machine.
     t.keys("F3", "i", "c", "h")
     screen = t.wait_for_frame(lambda s: "🔍 zurich" in s, timeout=30, what="the typed keys")
     assert "indexing en" in status_line(screen), "typing was answered during the rebuild, not after it"

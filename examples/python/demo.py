@@ -122,11 +122,13 @@ def read_items(path):
     return items
 
 
-def build_index(items, locale, cancelled=lambda: False):
-    """An index of `items` for `locale` ("und": none), added in batches; None when `cancelled()`
-    turns true between two batches."""
+def build_index(items, locale, cancelled=lambda: False, pause=0.0):
+    """An index of `items` for `locale` ("und": none), added in batches with `pause` seconds
+    between them; None when `cancelled()` turns true between two batches."""
     index = searchbar.Index(locale=None if locale == "und" else locale)
     for start in range(0, len(items), BATCH):
+        if start and pause:
+            time.sleep(pause)
         if cancelled():
             index.close()
             return None
@@ -138,8 +140,9 @@ class Rebuild:
     """One index build on a thread of its own, so the terminal keeps answering keys. When it
     ends it writes a byte to `wake_fd`, which the event loop waits on."""
 
-    def __init__(self, items, locale, wake_fd):
+    def __init__(self, items, locale, wake_fd, pause=0.0):
         self.locale = locale
+        self.pause = pause
         self.index = None
         self.error = None
         self.started = time.perf_counter()
@@ -152,7 +155,7 @@ class Rebuild:
 
     def _run(self, items):
         try:
-            self.index = build_index(items, LOCALES[self.locale], self._cancel.is_set)
+            self.index = build_index(items, LOCALES[self.locale], self._cancel.is_set, self.pause)
         except Exception as error:  # noqa: BLE001 (reported on the status line)
             self.error = error
         self.milliseconds = (time.perf_counter() - self.started) * 1000
@@ -178,8 +181,9 @@ class Rebuild:
 # -- the application -------------------------------------------------------------------------------
 
 class Demo:
-    def __init__(self, screen, items, scope_titles, locale, state_dir, prompt=PROMPT):
+    def __init__(self, screen, items, scope_titles, locale, state_dir, prompt=PROMPT, rebuild_pause=0.0):
         self.screen = screen
+        self.rebuild_pause = rebuild_pause
         self.items = items
         self.subtitles = {item["id"]: item["subtitle"] for item in items}
         self.scope_titles = scope_titles
@@ -247,7 +251,7 @@ class Demo:
         index keeps answering. Pressing F3 again meanwhile picks the locale after that one."""
         self.locale = (self.locale + 1) % len(LOCALES)
         if self.rebuild is None:
-            self.rebuild = Rebuild(self.items, self.locale, self.wake_write)
+            self.rebuild = Rebuild(self.items, self.locale, self.wake_write, self.rebuild_pause)
 
     def rebuilt(self):
         """The build thread has finished: use its index, or build again if F3 moved on."""
@@ -265,7 +269,7 @@ class Demo:
             self.locale = self.index_locale
         elif rebuild.locale != self.locale:
             rebuild.index.close()
-            self.rebuild = Rebuild(self.items, self.locale, self.wake_write)
+            self.rebuild = Rebuild(self.items, self.locale, self.wake_write, self.rebuild_pause)
         else:
             self.attach(rebuild.index, rebuild.locale, rebuild.milliseconds)
 
@@ -567,6 +571,9 @@ def main(argv=None):
     parser.add_argument("--file", help="items to search instead of the built-in dataset")
     parser.add_argument("--locale", default="und", help="initial locale (F3 switches)")
     parser.add_argument("--state-dir", help="where recent searches are kept (default: ~/.local/state/searchbar)")
+    parser.add_argument("--rebuild-pause", type=float, default=0.0, metavar="SECONDS",
+                        help="pause between the batches of an F3 rebuild, to watch typing go on while a "
+                             "long rebuild runs (the tests use it to make the rebuild outlast any load)")
     args = parser.parse_args(argv)
     system_locale.setlocale(system_locale.LC_ALL, "")
     os.environ.setdefault("ESCDELAY", "25")
@@ -587,7 +594,7 @@ def main(argv=None):
 
     def run(screen):
         curses.use_default_colors()
-        Demo(screen, items, titles, args.locale, state_dir, prompt).run()
+        Demo(screen, items, titles, args.locale, state_dir, prompt, args.rebuild_pause).run()
 
     # SIGTERM and SIGHUP unwind like Ctrl-C, so curses.wrapper restores the terminal.
     for signum in (signal.SIGTERM, signal.SIGHUP):
