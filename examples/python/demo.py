@@ -6,7 +6,8 @@ searchbar.Session, searchbar.sample_items), the way a GTK, Qt or game UI would.
 
 The dataset is built on first run from data ICU itself carries (Unicode character names and
 emoji, language and country names in ~100 locales, time-zone cities, currency names) and
-cached; --file uses your own items instead (one per line, or TSV: title, subtitle, scope).
+cached; --file uses your own items instead (one per line, or TSV: title, subtitle, scope,
+keywords, weight; a larger weight ranks first among equal hits).
 
 Keys: type to search · Tab / Shift-Tab scope · Up/Down select · Enter submit or choose ·
 Esc cancel · Ctrl-U clear · F2 / Ctrl-T match mode · F3 / Ctrl-L locale · Ctrl-C quit.
@@ -18,6 +19,7 @@ until the new one replaces it.
 import argparse
 import curses
 import locale as system_locale
+import math
 import os
 import selectors
 import signal
@@ -77,7 +79,8 @@ def next_grapheme(text, index):
 
 def cache_path():
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "searchbar", f"demo-items-{searchbar.version}.tsv")
+    # "-2": the second layout of the file, with the weight column.
+    return os.path.join(base, "searchbar", f"demo-items-2-{searchbar.version}.tsv")
 
 
 def write_atomically(path, lines):
@@ -103,13 +106,13 @@ def builtin_items():
     path = cache_path()
     if not os.path.exists(path):
         items = searchbar.sample_items()
-        write_atomically(path, (f"{clean(i['title'])}\t{clean(i['subtitle'])}\t{i['scope']}\t{clean(i['keywords'])}\n"
-                                for i in items))
+        write_atomically(path, (f"{clean(i['title'])}\t{clean(i['subtitle'])}\t{i['scope']}\t{clean(i['keywords'])}"
+                                f"\t{i['weight']:g}\n" for i in items))
     return read_items(path), ["All"] + searchbar.SAMPLE_SCOPES
 
 
 def read_items(path):
-    """Items from a file: one title per line, or TSV title, subtitle, scope[, keywords]."""
+    """Items from a file: one title per line, or TSV title, subtitle, scope[, keywords[, weight]]."""
     items = []
     with open(path, encoding="utf-8", errors="replace") as f:
         for number, line in enumerate(f, 1):
@@ -118,8 +121,18 @@ def read_items(path):
                 continue
             scope = int(fields[2]) + 1 if len(fields) > 2 and fields[2].isdigit() else 0
             items.append({"id": number, "title": fields[0], "subtitle": fields[1] if len(fields) > 1 else "",
-                          "scope": scope, "keywords": fields[3] if len(fields) > 3 else ""})
+                          "scope": scope, "keywords": fields[3] if len(fields) > 3 else "",
+                          "weight": weight(fields[4]) if len(fields) > 4 else 0.0})
     return items
+
+
+def weight(field):
+    """A weight column's value; 0 where it is not a finite number."""
+    try:
+        value = float(field)
+    except ValueError:
+        return 0.0
+    return value if math.isfinite(value) else 0.0
 
 
 def build_index(items, locale, cancelled=lambda: False, pause=0.0):

@@ -75,6 +75,7 @@ public enum SampleDataset {
             case .currencies: builder.currencies(into: &items, locales: locales)
             }
         }
+        builder.weighByReach(&items)
         return items
     }
 
@@ -95,6 +96,8 @@ public enum SampleDataset {
     /// Assigns ids (scope in the top byte, a running number below) and collects items.
     private struct Builder {
         private var next: [UInt32: UInt64] = [:]
+        /// Per item, what it names ("und_CH", "Europe/Zurich", "CHF") and in which scope.
+        private var named: [(item: Int, name: String)] = []
 
         /// Names ICU derives from the code point alone: nothing to search for in them.
         static let algorithmicNamePrefixes = [
@@ -103,14 +106,27 @@ public enum SampleDataset {
         ]
 
         mutating func add(
-            _ items: inout [IndexItem], scope: Scope, title: String, subtitle: String, keywords: String = ""
+            _ items: inout [IndexItem], scope: Scope, title: String, subtitle: String, keywords: String = "",
+            naming name: String? = nil
         ) {
+            if let name { named.append((items.count, "\(scope.rawValue)\u{0}\(name)\u{0}\(title)")) }
             let n = next[scope.rawValue, default: 0]
             next[scope.rawValue] = n + 1
             items.append(
                 IndexItem(
                     id: UInt64(scope.rawValue) << 56 | n, title: title, subtitle: subtitle, keywords: keywords,
                     scope: scope.rawValue))
+        }
+
+        /// Weighs each name of a language, country, time zone or currency by its reach: the
+        /// number of display locales that call the same thing by the same name. Among equal hits
+        /// the more widely used spelling ranks first ("Zürich", the name in eight of the
+        /// locales, above "Zurich", in four), where collation alone would put the plain letters
+        /// first.
+        func weighByReach(_ items: inout [IndexItem]) {
+            var reach: [String: Int] = [:]
+            for (_, key) in named { reach[key, default: 0] += 1 }
+            for (item, key) in named { items[item].weight = Double(reach[key] ?? 1) }
         }
 
         /// Characters with a Unicode name: title "é LATIN SMALL LETTER E WITH ACUTE"-style, the
@@ -151,7 +167,7 @@ public enum SampleDataset {
                     guard let name, !name.isEmpty, name != code, !code.hasSuffix(name), seen.insert(name).inserted
                     else { continue }
                     let shortCode = code.hasPrefix("und_") ? String(code.dropFirst(4)) : code
-                    add(&items, scope: scope, title: name, subtitle: "\(shortCode) · \(locale)")
+                    add(&items, scope: scope, title: name, subtitle: "\(shortCode) · \(locale)", naming: code)
                 }
             }
         }
@@ -202,7 +218,7 @@ public enum SampleDataset {
                     }
                     add(
                         &items, scope: .timeZones, title: parts[0], subtitle: "\(parts[1]) · \(zone) · \(locale)",
-                        keywords: standard)
+                        keywords: standard, naming: zone)
                 }
             }
         }
@@ -233,7 +249,7 @@ public enum SampleDataset {
                     }), sbicu_failure(status) == 0, length > 0 else { continue }
                     let title = String(decoding: UnsafeBufferPointer(start: name, count: Int(length)), as: UTF16.self)
                     guard title != code, seen.insert(title).inserted else { continue }
-                    add(&items, scope: .currencies, title: title, subtitle: "\(code) · \(locale)")
+                    add(&items, scope: .currencies, title: title, subtitle: "\(code) · \(locale)", naming: code)
                 }
             }
         }

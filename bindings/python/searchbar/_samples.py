@@ -12,9 +12,12 @@ SAMPLE_SCOPES: list[str] = [lib.sb_sample_scope_title(i).decode("utf-8") for i i
 
 
 def sample_items(scopes: Iterable[int | str] | None = None) -> list[dict[str, Any]]:
-    """The sample items as dicts {"id", "title", "subtitle", "keywords", "scope"}: Unicode
-    characters and emoji by name, language and country names in many locales, time-zone cities
-    and currency names (about 185,000 items). `scopes`: scope numbers or titles to build."""
+    """The sample items as dicts {"id", "title", "subtitle", "keywords", "scope", "weight"}:
+    Unicode characters and emoji by name, language and country names in many locales, time-zone
+    cities and currency names (about 185,000 items). A name's weight is its reach: how many of
+    the display locales call the same thing by that name (0 for characters and emoji), so the
+    more widely used spelling ranks first among equal hits. `scopes`: scope numbers or titles
+    to build."""
     mask = 0
     for scope in scopes or ():
         number = SAMPLE_SCOPES.index(scope) if isinstance(scope, str) else scope
@@ -32,6 +35,7 @@ def sample_items(scopes: Iterable[int | str] | None = None) -> list[dict[str, An
                 "subtitle": ctypes.string_at(it.subtitle, it.subtitle_len).decode("utf-8"),
                 "keywords": ctypes.string_at(it.keywords, it.keywords_len).decode("utf-8"),
                 "scope": it.scope,
+                "weight": it.weight,
             })
         return out
     finally:
