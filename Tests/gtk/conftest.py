@@ -91,17 +91,19 @@ def ibus_hangul(display, tmp_path_factory):
 class GtkApp:
     """The running app: its dump file, its X window, and a person's actions on it."""
 
-    def __init__(self, display, tmp_path, env=None):
+    def __init__(self, display, tmp_path, env=None, command=None):
         self.display = display
         tmp_path.mkdir(parents=True, exist_ok=True)
         self.dump = tmp_path / "rows.json"
         self.env = dict(os.environ, DISPLAY=display, GDK_BACKEND="x11", GSK_RENDERER="cairo",
                         LANG="C.UTF-8", NO_AT_BRIDGE="1", GTK_A11Y="none", **(env or {}))
         self.env.pop("WAYLAND_DISPLAY", None)
-        assert APP.exists(), f"{APP} is not built: cmake --build build (GTK 4 found by pkg-config)"
+        if command is None:
+            assert APP.exists(), f"{APP} is not built: cmake --build build (GTK 4 found by pkg-config)"
+            command = [str(APP)]
         self.log = open(tmp_path / "app.log", "w")
         self.process = subprocess.Popen(
-            [str(APP), "--dump-rows", str(self.dump), "--state-dir", str(tmp_path / "state")],
+            [*command, "--dump-rows", str(self.dump), "--state-dir", str(tmp_path / "state")],
             env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
         self.state = self.wait(lambda s: s["ready"] and s["focus"] == "entry", START_TIMEOUT,
                                "the dataset indexed and the field focused")
@@ -181,12 +183,12 @@ class GtkApp:
 
 @pytest.fixture
 def start_app(display, tmp_path):
-    """Starts the app (with extra environment variables); each one is closed at the end and
-    must exit cleanly."""
+    """Starts the app (with extra environment variables, or through another command such as
+    examples/gtk.sh); each one is closed at the end and must exit cleanly."""
     apps = []
 
-    def start(env=None):
-        app = GtkApp(display, tmp_path / f"app{len(apps)}", env)
+    def start(env=None, command=None):
+        app = GtkApp(display, tmp_path / f"app{len(apps)}", env, command)
         apps.append(app)
         return app
 
