@@ -14,6 +14,9 @@ packages+=(fzf)
 # type into the app, ImageMagick for screenshots, fonts, IBus with ibus-hangul for pre-edit.
 packages+=(libgtk-4-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
     dbus-daemon ibus ibus-gtk4 ibus-hangul)
+# What a screen reader sees of the GTK example: the AT-SPI bus and its GObject bindings, read
+# by the test with the system Python (python3-gi).
+packages+=(at-spi2-core gir1.2-atspi-2.0 python3-gi)
 # The Qt example (examples/qt) and its tests: the libraries PySide6's Qt and its xcb platform load.
 packages+=(libegl1 libgl1 libfontconfig1 libxkbcommon0 libxkbcommon-x11-0 libglib2.0-0 libdbus-1-3 libx11-xcb1
     libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render-util0 libxcb-shape0

@@ -20,6 +20,9 @@ SCREENSHOTS = BUILD / "gtk-screenshots"
 # Building the built-in dataset takes a few seconds; on a loaded 2-core machine much longer.
 START_TIMEOUT = 240
 STEP_TIMEOUT = 90
+# The screen reader's side: AT-SPI's bus launcher, and a Python with its GObject bindings.
+AT_SPI_BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
+SYSTEM_PYTHON = "/usr/bin/python3"
 
 
 def run(*args, timeout=60, env=None):
@@ -96,7 +99,8 @@ class GtkApp:
         tmp_path.mkdir(parents=True, exist_ok=True)
         self.dump = tmp_path / "rows.json"
         self.env = dict(os.environ, DISPLAY=display, GDK_BACKEND="x11", GSK_RENDERER="cairo",
-                        LANG="C.UTF-8", NO_AT_BRIDGE="1", GTK_A11Y="none", **(env or {}))
+                        LANG="C.UTF-8", NO_AT_BRIDGE="1", GTK_A11Y="none")
+        self.env.update(env or {})
         self.env.pop("WAYLAND_DISPLAY", None)
         if command is None:
             assert APP.exists(), f"{APP} is not built: cmake --build build (GTK 4 found by pkg-config)"
@@ -136,6 +140,24 @@ class GtkApp:
                 pass
             time.sleep(0.1)
         raise AssertionError(f"timed out waiting for {what}; last state: {json.dumps(state, ensure_ascii=False)[:3000]}")
+
+    def accessible_tree(self):
+        """What a screen reader sees of the app: [{"role", "name", "description", "depth"}]
+        read over AT-SPI (the app must run with the `accessibility_bus` environment)."""
+        out = run(SYSTEM_PYTHON, str(ROOT / "Tests" / "gtk" / "atspi_tree.py"), str(self.process.pid), env=self.env)
+        return json.loads(out.stdout)
+
+    def wait_accessible(self, predicate, timeout=STEP_TIMEOUT, what="the accessible tree"):
+        """Polls the accessible tree until `predicate(tree)` holds."""
+        deadline = time.monotonic() + timeout
+        tree = []
+        while time.monotonic() < deadline:
+            tree = self.accessible_tree()
+            if predicate(tree):
+                return tree
+            time.sleep(0.3)
+        shown = "\n".join(f"{'  ' * n['depth']}{n['role']} {n['name']!r} {n['description']!r}" for n in tree[:80])
+        raise AssertionError(f"timed out waiting for {what}; tree:\n{shown}")
 
     def type(self, text):
         # To the focused window through XTEST, as a keyboard would (--window would send
@@ -179,6 +201,30 @@ class GtkApp:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
+
+
+@pytest.fixture(scope="session")
+def accessibility_bus(display, tmp_path_factory):
+    """The accessibility bus a screen reader listens on: a private D-Bus session with AT-SPI's
+    bus launcher on it. Yields the environment an app needs to be seen there."""
+    for tool in ("dbus-daemon", AT_SPI_BUS_LAUNCHER, SYSTEM_PYTHON):
+        assert shutil.which(tool), f"{tool} is missing: bash .ci/install-deps.sh installs it"
+    home = tmp_path_factory.mktemp("a11y-home")
+    env = dict(os.environ, DISPLAY=display, HOME=str(home), XDG_RUNTIME_DIR=str(home))
+    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                           stdout=subprocess.PIPE, text=True, env=env)
+    env["DBUS_SESSION_BUS_ADDRESS"] = bus.stdout.readline().strip()
+    assert env["DBUS_SESSION_BUS_ADDRESS"], "dbus-daemon did not start"
+    launcher = subprocess.Popen([AT_SPI_BUS_LAUNCHER, "--launch-immediately"], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    yield {"DBUS_SESSION_BUS_ADDRESS": env["DBUS_SESSION_BUS_ADDRESS"], "GTK_A11Y": "atspi"}
+    for process in (launcher, bus):
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 @pytest.fixture

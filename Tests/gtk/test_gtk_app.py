@@ -140,3 +140,33 @@ def test_the_readme_command_opens_the_app(start_app):
     state = app.wait(lambda s: s["text"] == "zur" and s["rows"] and s["rows"][0]["title"] == "Zürich",
                      what="Zürich as the first row after typing zur")
     assert state["rows"][0]["title_bold_text"] == ["Zür"], state["rows"][0]
+
+
+def node(tree, role, name=None):
+    return next((n for n in tree if n["role"] == role and (name is None or n["name"] == name)), None)
+
+
+def test_a_screen_reader_hears_the_field_the_results_and_their_count(start_app, accessibility_bus):
+    """Read over AT-SPI as Orca reads it: the search field and the lists are named, the scope
+    bar's buttons say what they search, and the result count reaches the focused field, the
+    status and the list when results arrive; each result row reads as "title, subtitle"."""
+    app = start_app(env=accessibility_bus)
+    tree = app.wait_accessible(lambda t: node(t, "entry", "Search") and node(t, "list", "Search results"),
+                               what="the named field and results list")
+    scopes = [n["name"] for n in tree if n["role"] == "push button" and n["description"].startswith("Search ")]
+    assert scopes[:3] == ["All", "Characters", "Emoji"] and "Time zones" in scopes, scopes
+    assert node(tree, "panel", "Search scope"), "the scope bar is named"
+
+    app.type("zur")
+    count = app.wait(zurich_shown, what="Zürich on screen after typing zur")["status"]
+    assert count.endswith("results"), count
+
+    def announced(t):
+        field, results, status = node(t, "entry", "Search"), node(t, "list", "Search results"), node(t, "status bar")
+        return field and field["description"] == count and results and results["description"] == count \
+            and status and status["name"] == count
+
+    tree = app.wait_accessible(announced, what=f"{count!r} on the field, the status and the list")
+    rows = tree[tree.index(node(tree, "list", "Search results")) + 1:]
+    first = next(n for n in rows if n["role"] == "panel" and n["name"])
+    assert first["name"].startswith("Zürich, ") and "Europe/Zurich" in first["name"], first
