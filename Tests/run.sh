@@ -51,7 +51,18 @@ swift_tests() { swift build --build-tests && swift test --skip-build; }
 cmake_tests() {
     cmake -G Ninja -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
         cmake --build "$build" &&
+        second_build_does_nothing &&
         ctest --test-dir "$build" --output-on-failure
+}
+# The build is incremental: built again with nothing changed, Ninja finds nothing to do (the
+# whole-module Swift build once recompiled the library every time).
+second_build_does_nothing() {
+    local out
+    out=$(cmake --build "$build") || return
+    grep -q "ninja: no work to do" <<<"$out" && return
+    echo "a second cmake --build with nothing changed did work:" >&2
+    echo "$out" >&2
+    return 1
 }
 python_tests() {
     local python
