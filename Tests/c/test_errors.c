@@ -1,7 +1,38 @@
 /* The error model through the installed library: statuses, messages, NULLs, bad UTF-8, handles. */
+#define _GNU_SOURCE /* mkdtemp under -std=c99 */
 #include <searchbar.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include "check.h"
+#include "fruit_fixture.h"
+
+/* A non-blocking sb_session_next_event() on an empty queue is not an error: SB_EMPTY, and the
+ * calling thread's last error message stays what it was. */
+static void empty_queue_is_not_an_error(void) {
+    char dir[] = "/tmp/sb-errors-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    sb_index *index = fruit_index();
+    sb_session *session = index_session(index, dir);
+    sb_event event;
+    int drained = 0;
+    while (drained < 1000 && sb_session_next_event(session, 0, &event) == SB_OK) {
+        sb_free(event.text);
+        drained++;
+    }
+    CHECK_STATUS(sb_fold(NULL, "a\x80z", 3, NULL, NULL), SB_EINVAL); /* sets a message */
+    char before[256];
+    snprintf(before, sizeof before, "%s", sb_last_error());
+    CHECK(before[0] != '\0');
+    for (int i = 0; i < 3; i++) {
+        CHECK_STATUS(sb_session_next_event(session, 0, &event), SB_EMPTY);
+        CHECK(strcmp(sb_last_error(), before) == 0);
+    }
+    CHECK(strcmp(sb_status_string(SB_EMPTY), "SB_EMPTY") == 0);
+    CHECK_STATUS(sb_session_free(session), SB_OK);
+    sb_index_free(index);
+    rmdir(dir);
+}
 
 int main(void) {
     char *key = (char *)"untouched";
@@ -49,5 +80,6 @@ int main(void) {
         sb_collator_free(NULL);
     }
     sb_free(NULL);
+    empty_queue_is_not_an_error();
     return check_report();
 }
