@@ -22,8 +22,8 @@ contains and fuzzy mode, after one warm-up query; between queries the field is c
 events that follow are drained. --rounds runs (default 3) per host, C and Python taking turns,
 each a fresh process and index: a keystroke's latency is its median over the runs.
 
-Usage: session_latency.py --lib-dir DIR [--dataset titles-1m] [--count N] [--rounds 3]
-                          [--json OUT] [--markdown]
+Usage: session_latency.py --lib-dir DIR [--dataset titles-1m | --file PATH] [--count N]
+                          [--queries N] [--rounds 3] [--json OUT] [--markdown]
        session_latency.py --worker FILE --queries JSON --modes m1,m2 [--count N]   (internal)
 """
 import argparse
@@ -149,11 +149,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--lib-dir", help="directory holding libsearchbar.so (bench/run.sh: build-bench)")
     parser.add_argument("--dataset", default="titles-1m", help="bench/data/NAME.txt")
+    parser.add_argument("--file", help="a titles file to use instead of a dataset (one title a line)")
     parser.add_argument("--count", type=int, default=0, help="index only the first N lines (0: all)")
     parser.add_argument("--queries", type=int, default=0, help="type only the first N queries (0: all)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--hosts", default="c,python")
     parser.add_argument("--json", help="write the measurements here")
+    parser.add_argument("--out-dir", default=os.path.join(HERE, "out"), help="where the C host is built")
     parser.add_argument("--markdown", action="store_true", help="print the markdown table on stdout")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--worker-queries", help=argparse.SUPPRESS)
@@ -164,15 +166,16 @@ def main():
         return worker(args.worker, json.loads(args.worker_queries), modes, args.count)
     if not args.lib_dir:
         raise SystemExit("--lib-dir must name the directory holding libsearchbar.so")
-    path = os.path.join(HERE, "data", f"{args.dataset}.txt")
+    path = os.path.abspath(args.file) if args.file else os.path.join(HERE, "data", f"{args.dataset}.txt")
     if not os.path.exists(path):
         raise SystemExit(f"{path} is missing: run bench/datasets.py {args.dataset}")
+    name = os.path.basename(path) if args.file else args.dataset
     queries = MULTILINGUAL[: args.queries or None]
     with open(path, "rb") as f:
         lines = sum(1 for _ in f)
     lines = min(lines, args.count) if args.count else lines
     size = os.path.getsize(path) if not args.count else None
-    out_dir = os.path.join(HERE, "out")
+    out_dir = args.out_dir
     os.makedirs(out_dir, exist_ok=True)
     hosts = args.hosts.split(",")
     binary = build_c(os.path.abspath(args.lib_dir), out_dir) if "c" in hosts else None
@@ -206,7 +209,7 @@ def main():
                          "queries": len(merged["per_query"]), "per_query": merged["per_query"],
                          "final_hits": merged["final_hits"], "run_p95": run_p95,
                          "build_s": sorted(o["build_s"] for o in outcomes[host])[len(outcomes[host]) // 2]})
-    results = {"dataset": {"name": args.dataset, "lines": lines, "bytes": size, "queries": queries},
+    results = {"dataset": {"name": name, "lines": lines, "bytes": size, "queries": queries},
                "rounds": max(1, args.rounds), "limit": LIMIT, "target_p95_ms": TARGET_P95_MS, "rows": rows}
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
