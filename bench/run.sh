@@ -110,7 +110,6 @@ qflag=""; [ "$quick" = 1 ] && qflag="--quick"
 # shellcheck disable=SC2086
 "$python" "$bench/keystrokes.py" --cli "$cli" --datasets "$kdatasets" $qflag $extra --json "$out/keystrokes.json" >&2
 kjson=(--keystrokes "$out/keystrokes.json")
-rm -f "$out/keystrokes-10m.json"
 if [ "$ten" = 1 ]; then
     step "keystrokes: titles-10m (searchbar only)"
     # its own call, so the rows above are kept if this one runs out of memory or time
@@ -133,7 +132,8 @@ count=1000000; [ "$quick" = 1 ] && count=100000
 "$python" "$bench/index_file.py" --data "$bench/data/titles-1m.txt" --count "$count" \
     --out "$out/index_file.json" --markdown > "$out/index_file.md"
 if [ "$ten" = 1 ]; then
-    "$python" "$bench/index_file.py" --data "$bench/data/titles-10m.txt" --count 10000000 \
+    count=10000000; [ "$quick" = 1 ] && count=100000
+    "$python" "$bench/index_file.py" --data "$bench/data/titles-10m.txt" --count "$count" \
         --out "$out/index_file-10m.json" --markdown >> "$out/index_file.md"
 fi
 
