@@ -6,7 +6,8 @@
 #      (find_package and pkg-config);
 #   3. pytest: the Python binding installed with pip into a fresh virtual environment (the
 #      PostgreSQL source's tests start a throwaway PostgreSQL cluster of their own), and the
-#      searchbar tool's `filter` against Debian's fzf (Tests/cli);
+#      searchbar tool's `filter` against Debian's fzf (Tests/cli), and a smoke run of the bench's
+#      end-to-end session harness on a tiny file (Tests/bench);
 #   3b. the Qt example (examples/qt) in real windows on Xvfb, typed into with pytest-qt and
 #      xdotool (Tests/qt; screenshots in build/qt-screenshots);
 #   3c. the GTK example (examples/gtk) in a real window on Xvfb, typed into with xdotool (and
@@ -67,7 +68,7 @@ second_build_does_nothing() {
 python_tests() {
     local python
     python=$(bash .ci/python-env.sh "$root/$build") &&
-        "$python" -m pytest -q bindings/python/tests Tests/examples Tests/demo Tests/cli
+        "$python" -m pytest -q bindings/python/tests Tests/examples Tests/demo Tests/cli Tests/bench
 }
 
 qt_tests() {

@@ -6,9 +6,10 @@
   words      word lists (wamerican, plus wngerman/wfrench when installed)
   titles-1m  synthetic multilingual titles built from CLDR names and word lists, fixed seed
   titles-5m  the same generator, 5 million lines
+  titles-10m the same generator, 10 million lines (its first 5 million are titles-5m)
 
 Every dataset is written to bench/data/NAME.txt (UTF-8, one item per line) atomically.
-Usage: datasets.py [NAME ...]   (default: all but titles-5m)
+Usage: datasets.py [NAME ...]   (default: all but titles-5m and titles-10m)
 """
 import glob
 import os
@@ -90,11 +91,13 @@ BUILDERS = {
     "words": lambda: word_lists(),
     "titles-1m": lambda: synthetic_titles(1_000_000),
     "titles-5m": lambda: synthetic_titles(5_000_000),
+    "titles-10m": lambda: synthetic_titles(10_000_000),
 }
+LARGE = {"titles-5m", "titles-10m"}
 
 
 def main(names):
-    for name in names or [n for n in BUILDERS if n != "titles-5m"]:
+    for name in names or [n for n in BUILDERS if n not in LARGE]:
         if name not in BUILDERS:
             raise SystemExit(f"unknown dataset {name}; known: {', '.join(BUILDERS)}")
         write_lines(name, BUILDERS[name]())

@@ -96,6 +96,7 @@ MULTILINGUAL = [
 QUERIES = {
     "titles-1m": MULTILINGUAL,
     "titles-5m": MULTILINGUAL,
+    "titles-10m": MULTILINGUAL,
     "cldr": MULTILINGUAL,
     "paths": ["site-packages", "libicu", "README", "x86_64 linux", "gsutil", "oauth", "zoneinfo euro"],
     "words": ["strasse", "resume", "uber", "garcon", "encyclo", "apple", "naive"],
@@ -134,6 +135,7 @@ def base_dataset(name):
 PER_PROCESS_QUERIES = {
     "titles-1m": ["лицо", "猫"],
     "titles-5m": [],
+    "titles-10m": [],
     "cldr": ["лицо", "猫"],
     "paths": ["libicu", "README"],
     "words": ["uber", "garcon"],
@@ -141,6 +143,7 @@ PER_PROCESS_QUERIES = {
 MODES = {
     "titles-1m": ["prefix", "contains", "fuzzy"],
     "titles-5m": ["prefix", "contains", "fuzzy"],
+    "titles-10m": ["prefix", "contains", "fuzzy"],
     "cldr": ["prefix", "contains", "fuzzy"],
     "paths": ["contains", "fuzzy"],
     "words": ["prefix", "contains", "fuzzy"],
@@ -160,7 +163,7 @@ SLOW = {"rapidfuzz", "casefold"}
 # Per-process peers and their mode.
 PER_PROCESS = {"rg": "contains", "fzf": "fuzzy"}
 # Datasets on which only searchbar runs (the peers would take many minutes on 5 M lines).
-SEARCHBAR_ONLY = {"titles-5m"}
+SEARCHBAR_ONLY = {"titles-5m", "titles-10m"}
 
 
 # ----------------------------------------------------------------------------------------------

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # The searchbar benchmark, one command: installs what is missing, builds searchbar (release CLI,
 # CMake library, Python binding into bench/.venv), generates the datasets, runs the keystroke
-# benchmark against its peers, the text-layer benchmark against PyICU and `searchbar filter`
-# against `fzf --filter` per process, and prints ONE table,
-# also written to bench/out/results.md.
+# benchmark against its peers, the end-to-end session latency (keystroke to results event, C and
+# Python hosts), the index file's save and open, the text-layer benchmark against PyICU and
+# `searchbar filter` against `fzf --filter` per process, and prints ONE table (and the sections
+# after it), also written to bench/out/results.md.
 #
 #   bash bench/run.sh            full run: titles-1m, paths, cldr, words, and titles-1m and words
 #                                typed with random words (~25 min on 2 busy cores)
 #   bash bench/run.sh --quick    smoke run: 100,000 lines per dataset, few queries (a few minutes)
 #   bash bench/run.sh --5m       also titles-5m (searchbar only; the 5 M p95 target)
+#   bash bench/run.sh --10m      also titles-10m (searchbar only): build, memory, save/open and
+#                                per-keystroke latency of 10 M titles (~500 MB)
 #   --no-install                 do not apt-get / pip install anything
 #   --no-build                   reuse the previous build (bench builds into .build-bench/ and build-bench/)
 #   --keystrokes-args "..."      extra arguments for bench/keystrokes.py (e.g. "--datasets paths")
@@ -19,11 +22,12 @@ bench=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$bench")
 out="$bench/out"
 venv="$bench/.venv"
-quick=0 five=0 install=1 build=1 extra=""
+quick=0 five=0 ten=0 install=1 build=1 extra=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) quick=1 ;;
         --5m) five=1 ;;
+        --10m) ten=1 ;;
         --no-install) install=0 ;;
         --no-build) build=0 ;;
         --keystrokes-args) extra=$2; shift ;;
@@ -80,6 +84,7 @@ python="$venv/bin/python"
 step "datasets (bench/data)"
 datasets="titles-1m paths cldr words"
 [ "$five" = 1 ] && datasets="$datasets titles-5m"
+[ "$ten" = 1 ] && datasets="$datasets titles-10m"
 for d in $datasets; do
     [ -s "$bench/data/$d.txt" ] || "$python" "$bench/datasets.py" "$d"
 done
@@ -104,6 +109,33 @@ kdatasets="titles-1m,paths,cldr,words,titles-1m/random,words/random"
 qflag=""; [ "$quick" = 1 ] && qflag="--quick"
 # shellcheck disable=SC2086
 "$python" "$bench/keystrokes.py" --cli "$cli" --datasets "$kdatasets" $qflag $extra --json "$out/keystrokes.json" >&2
+kjson=(--keystrokes "$out/keystrokes.json")
+if [ "$ten" = 1 ]; then
+    step "keystrokes: titles-10m (searchbar only)"
+    # its own call, so the rows above are kept if this one runs out of memory or time
+    # shellcheck disable=SC2086
+    "$python" "$bench/keystrokes.py" --cli "$cli" --datasets titles-10m $qflag $extra --json "$out/keystrokes-10m.json" >&2
+    kjson+=(--keystrokes "$out/keystrokes-10m.json")
+fi
+
+step "end to end: keystroke to results event in a session (C and Python hosts)"
+if [ "$quick" = 1 ]; then
+    "$python" "$bench/session_latency.py" --lib-dir "$root/build-bench" --count 100000 --queries 4 --rounds 1 \
+        --json "$out/session.json" --markdown > "$out/session.md"
+else
+    "$python" "$bench/session_latency.py" --lib-dir "$root/build-bench" --rounds 3 \
+        --json "$out/session.json" --markdown > "$out/session.md"
+fi
+
+step "index file: build, save, open, typing after the open"
+count=1000000; [ "$quick" = 1 ] && count=100000
+"$python" "$bench/index_file.py" --data "$bench/data/titles-1m.txt" --count "$count" \
+    --out "$out/index_file.json" --markdown > "$out/index_file.md"
+if [ "$ten" = 1 ]; then
+    count=10000000; [ "$quick" = 1 ] && count=100000
+    "$python" "$bench/index_file.py" --data "$bench/data/titles-10m.txt" --count "$count" \
+        --out "$out/index_file-10m.json" --markdown >> "$out/index_file.md"
+fi
 
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 mode="full run"; [ "$quick" = 1 ] && mode="QUICK run (cut datasets, few queries: not for the record)"
@@ -114,13 +146,17 @@ searchbar commit $commit; started $started, finished $(date -u '+%H:%M UTC'); $(
 load average $load_before before, $load_after after (shared machine: other builds were running).
 Peers: fzf $(fzf --version | cut -d' ' -f1), ripgrep $(rg --version | head -1 | cut -d' ' -f2), SQLite $("$python" -c 'import sqlite3; print(sqlite3.sqlite_version)'), $("$python" -c 'import importlib.metadata as m; print(", ".join(f"{p} {m.version(p)}" for p in ("tantivy", "rapidfuzz", "pyicu")))')."
 step "report"
-"$python" "$bench/report.py" --keystrokes "$out/keystrokes.json" --text "$out/text.json" \
+"$python" "$bench/report.py" "${kjson[@]}" --text "$out/text.json" \
     --out "$out/results.md" --header "$header"
 step "one-shot filter: searchbar filter vs fzf --filter, 300,000 paths"
 runs=5; [ "$quick" = 1 ] && runs=2
 "$python" "$bench/filter_cli.py" --cli "$cli" --runs "$runs" --json "$out/filter.json" --markdown > "$out/filter.md"
 printf '\n### One-shot filtering per process (filter_cli.py, median of %s runs)\n\n' "$runs" >> "$out/results.md"
 cat "$out/filter.md" >> "$out/results.md"
-cat "$out/filter.md"
+printf '\n### End to end: keystroke to results event (session_latency.py)\n\n' >> "$out/results.md"
+cat "$out/session.md" >> "$out/results.md"
+printf '\n### Index file (index_file.py)\n\n' >> "$out/results.md"
+cat "$out/index_file.md" >> "$out/results.md"
+cat "$out/filter.md" "$out/session.md" "$out/index_file.md"
 echo >&2
 echo "written to $out/results.md" >&2
