@@ -211,3 +211,28 @@ def test_sort_packed_agrees_with_keys():
         assert collator.sort(words) == sorted(words, key=collator.key)
     with pytest.raises(TypeError):
         searchbar.sort(["a", 3])
+
+
+def test_streamed_batches_merge_without_changing_results():
+    # Batches make segments that the index merges in the background; merge() folds them into
+    # one now. Searches give the same hits in the same order before and after.
+    words = ["garten", "haus", "médecin", "лицо", "猫", "straße", "face", "with", "apple", "naïve"]
+    index = searchbar.Index(locale="de")
+    for b in range(40):
+        index.add([(b * 50 + k, f"{words[(b + k) % 10]} {words[(b * 3 + k) % 10]} {k % 7}") for k in range(50)])
+        if b % 6 == 5:
+            index.remove(range(b * 50 - 40, b * 50 - 30))
+    queries = [(q, mode) for q in ["g", "gar", "haus", "medecin", "лиц", "猫", "strasse", "face w", "a", "n"]
+               for mode in ("prefix", "contains", "fuzzy")]
+    before = [[(h.id, h.score, h.highlights, h.text) for h in index.search(q, mode=mode, limit=30)]
+              for q, mode in queries]
+    index.merge()
+    after = [[(h.id, h.score, h.highlights, h.text) for h in index.search(q, mode=mode, limit=30)]
+             for q, mode in queries]
+    assert before == after
+    assert any(before)
+    assert len(index) == 40 * 50 - 6 * 10
+    index.merge()  # nothing left to merge
+    index.close()
+    with pytest.raises(searchbar.SearchBarError):
+        index.merge()
