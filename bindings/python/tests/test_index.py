@@ -236,3 +236,27 @@ def test_streamed_batches_merge_without_changing_results():
     index.close()
     with pytest.raises(searchbar.SearchBarError):
         index.merge()
+
+
+def test_id_and_title_dicts_pack_like_tuples_and_fail_like_them():
+    # Batches of {"id", "title"} dicts are read column by column, as (id, title) tuples are;
+    # mixed or richer batches take the general path. Both give the same index and errors.
+    titles = ["Straße", "naïve café", "лицо", "猫の顔", "plain"]
+    as_dicts, as_tuples = searchbar.Index(locale="de"), searchbar.Index(locale="de")
+    as_dicts.add([{"id": i, "title": t} for i, t in enumerate(titles)])
+    as_tuples.add(list(enumerate(titles)))
+    for query in ["strasse", "naive", "лиц", "猫", "p"]:
+        assert ([(h.id, h.highlights) for h in as_dicts.search(query)]
+                == [(h.id, h.highlights) for h in as_tuples.search(query)] != [])
+    mixed = searchbar.Index()
+    mixed.add([{"id": 1, "title": "one"}, (2, "two"), {"id": 3, "title": "three", "scope": 2}])
+    assert len(mixed) == 3 and [h.id for h in mixed.search("three", scope=2)] == [3]
+    with pytest.raises(TypeError):
+        mixed.add([{"id": 4, "title": None}, {"id": 5, "title": "five"}])
+    with pytest.raises(ValueError):
+        mixed.add([{"id": -1, "title": "negative"}])
+    with pytest.raises(ValueError):
+        mixed.add([{"id": 6, "name": "no title"}, {"id": 7, "title": "seven"}])
+    assert len(mixed) == 3
+    for index in (as_dicts, as_tuples, mixed):
+        index.close()
