@@ -27,7 +27,8 @@ extension SearchIndex {
             return true
         }
         guard claimed else { return }
-        mergeWhileDue(full: { true })
+        // The caller waits: the merged segment's title sort may use the whole pool.
+        mergeWhileDue(full: { true }, pool: pool)
     }
 
     /// Stops the background merge for good: a running merge is cancelled and waited for, a
@@ -107,10 +108,11 @@ extension SearchIndex {
 
     /// With ``MergeState/running`` claimed: merges the runs the policy names until none is due,
     /// then releases the claim. `full` (asked under the state's lock) says whether every
-    /// segment is folded into one now.
-    private func mergeWhileDue(full: () -> Bool) {
+    /// segment is folded into one now; `pool` is for a caller that waits (the background task
+    /// merges on its one thread, leaving the others to searches).
+    private func mergeWhileDue(full: () -> Bool, pool: ThreadPool? = nil) {
         while let (inputs, flag) = nextMerge(full: full) {
-            if let merged = SegmentMerger.merge(inputs, cancellation: flag) {
+            if let merged = SegmentMerger.merge(inputs, cancellation: flag, pool: pool) {
                 swapIn(merged, replacing: inputs)
             }
         }

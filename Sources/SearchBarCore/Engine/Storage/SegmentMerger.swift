@@ -4,7 +4,10 @@
 enum SegmentMerger {
     /// One segment made of the live items of `views` (ids must be unique across live items), or
     /// nil when `cancellation` was set before the merge was done (it is checked between items).
-    static func merge(_ views: [SegmentView], cancellation: CancellationFlag? = nil) -> Segment? {
+    /// With a `pool`, the merged segment's title sort runs on it.
+    static func merge(_ views: [SegmentView], cancellation: CancellationFlag? = nil, pool: ThreadPool? = nil)
+        -> Segment?
+    {
         // Vocabulary.
         var interner = ByteInterner(expected: views.reduce(0) { $0 + $1.segment.termCount })
         var maps: [[UInt32]] = []
@@ -82,7 +85,8 @@ enum SegmentMerger {
             ids: ids, scopes: scopes, weightKeys: weights, rankKeys: rankKeys, originalPatches: originalPatches,
             folded: folded,
             forwardOffsets: forwardOffsets, forward: NarrowArray(forward), vocabulary: vocabulary,
-            postingOffsets: postingOffsets, postings: NarrowArray(postings), attributes: attributes, runExceptions: runExceptions)
+            postingOffsets: postingOffsets, postings: NarrowArray(postings), attributes: attributes, runExceptions: runExceptions,
+            pool: pool)
     }
 
     /// Postings (one per item and term, ascending items) from a forward index.

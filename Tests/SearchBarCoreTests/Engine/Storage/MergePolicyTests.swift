@@ -28,11 +28,12 @@ struct MergePolicyTests {
 
     @Test func tiersGrowByTheFanIn() {
         #expect(MergePolicy.tier(0) == 0)
-        #expect(MergePolicy.tier(3) == 0)
-        #expect(MergePolicy.tier(4) == 1)
-        #expect(MergePolicy.tier(15) == 1)
-        #expect(MergePolicy.tier(16) == 2)
-        #expect(MergePolicy.tier(1_000_000) == 9)
+        let f = MergePolicy.fanIn
+        #expect(MergePolicy.tier(f - 1) == 0)
+        #expect(MergePolicy.tier(f) == 1)
+        #expect(MergePolicy.tier(f * f - 1) == 1)
+        #expect(MergePolicy.tier(f * f) == 2)
+        #expect(MergePolicy.tier(f * f * f * f * f) == 5)
         #expect(MergePolicy.tier(Int.max) > 0)
     }
 
@@ -49,9 +50,10 @@ struct MergePolicyTests {
 
     @Test func oneMillionInBatchesOfTenThousandIsCopiedFewerThanThreeTimes() {
         let (copied, _, final) = stream(Array(repeating: 10_000, count: 100))
-        #expect(Double(copied) / 1_000_000 < 3, "merging pairs copied each item 6.3 times")
-        // What the streaming leaves for the merge into one segment once adds pause.
-        #expect(final.count <= 4)
+        #expect(Double(copied) / 1_000_000 < 2, "merging pairs copied each item 6.3 times, tiers of four 2.6")
+        // What the streaming leaves for the merge into one segment once adds pause: fewer than
+        // fanIn segments per tier.
+        #expect(final.count < 3 * MergePolicy.fanIn)
     }
 
     @Test func oneBatchIsNeverMerged() {
@@ -60,27 +62,29 @@ struct MergePolicyTests {
     }
 
     @Test func aSmallBatchAfterABigOneWaitsForItsTier() {
+        let f = MergePolicy.fanIn
         #expect(MergePolicy.newestRunToMerge([1_000_000, 10]) == nil)
-        #expect(MergePolicy.newestRunToMerge([1_000_000, 10, 10, 10]) == nil)
-        #expect(MergePolicy.newestRunToMerge([1_000_000, 10, 10, 10, 10]) == 4)
+        #expect(MergePolicy.newestRunToMerge([1_000_000] + Array(repeating: 10, count: f - 1)) == nil)
+        #expect(MergePolicy.newestRunToMerge([1_000_000] + Array(repeating: 10, count: f)) == f)
     }
 
-    /// Real segments: five batches of one tier, held apart from the background merge.
-    private func fiveSegments() throws -> SearchIndex {
+    /// Real segments: fanIn + 1 batches of one tier, held apart from the background merge.
+    private func fullTier() throws -> SearchIndex {
         let index = try SearchIndex(threads: 2)
         index.pauseBackgroundMerges(true)
-        for b in 0..<5 {
+        for b in 0...MergePolicy.fanIn {
             index.add((0..<20).map { IndexItem(id: UInt64(b * 100 + $0), title: "title \(b) \($0)") })
         }
         return index
     }
 
     @Test func theBackgroundMergeFoldsAFullTierThenEverythingOnceAddsPause() throws {
-        let index = try fiveSegments()
+        let index = try fullTier()
         let views = index.snapshot.segments
-        #expect(views.count == 5)
-        #expect(MergePolicy.next(views, full: false) == 0..<5)
-        #expect(MergePolicy.next(Array(views.prefix(3)), full: false) == nil)
+        let f = MergePolicy.fanIn
+        #expect(views.count == f + 1)
+        #expect(MergePolicy.next(views, full: false) == 0..<f + 1)
+        #expect(MergePolicy.next(Array(views.prefix(f - 1)), full: false) == nil)
         #expect(MergePolicy.next(Array(views.prefix(3)), full: true) == 0..<3)
         #expect(MergePolicy.next(Array(views.prefix(1)), full: true) == nil)
     }
