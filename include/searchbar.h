@@ -659,7 +659,8 @@ sb_status sb_index_options_init(sb_index_options *options, uint32_t version);
 sb_status sb_index_new(const sb_index_options *options, sb_index **out_index);
 
 /**
- * Releases an index. Pending asynchronous searches are cancelled and their callbacks have
+ * Releases an index. Its background merge is cancelled and has stopped when this returns.
+ * Pending asynchronous searches are cancelled and their callbacks have
  * returned when this returns (unless it is called from inside one of this index's callbacks,
  * which is misuse: the remaining callbacks then still run later; from inside another index's
  * callback it waits as usual). NULL is a no-op; a handle that is not a live index is left alone,
@@ -775,6 +776,21 @@ sb_status sb_index_add_packed(sb_index *index, const sb_packed_items *items);
  * Returns SB_OK; SB_EINVAL for a bad handle or NULL ids with count > 0; SB_ETOOBIG over 2^26 ids.
  */
 sb_status sb_index_remove(sb_index *index, const uint64_t *ids, size_t count);
+
+/**
+ * Merges the index's segments into one now, on the calling thread, after waiting for the
+ * background merge if one is running. Each add makes a segment of its own, and the index merges
+ * them on the executor pool in the background (when no search waits for a thread; into one
+ * segment once adds pause), so a host never has to call this; it is for a host that wants the
+ * fastest searches right after a bulk load, or one file segment from sb_index_save().
+ * Searches never wait for a merge and never see one change their results: a merged segment
+ * holds the same items. Writers may run meanwhile (their new segments may remain).
+ * Ownership: nothing changes hands.
+ * Thread safety: any thread, concurrently with searches and writers (inside a search callback
+ * it holds that callback's pool thread for the length of the merge).
+ * Returns SB_OK; SB_EINVAL for a bad handle.
+ */
+sb_status sb_index_merge(sb_index *index);
 
 /**
  * Removes every item. Searches running meanwhile see the index before or after, never a part;

@@ -96,6 +96,7 @@ int main(void) {
         CHECK_STATUS(sb_index_count(NULL, &count), SB_EINVAL);
         CHECK_STATUS(sb_index_add(NULL, NULL, 0), SB_EINVAL);
         CHECK_STATUS(sb_index_remove(NULL, NULL, 0), SB_EINVAL);
+        CHECK_STATUS(sb_index_merge(NULL), SB_EINVAL);
         CHECK_STATUS(sb_index_search(NULL, "a", 1, NULL, &results), SB_EINVAL);
         CHECK(results == NULL);
         CHECK_STATUS(sb_index_search_async(NULL, "a", 1, NULL, search_callback, NULL, NULL), SB_EINVAL);

@@ -58,7 +58,8 @@ import SearchBarCore
     }
 }
 
-/// Releases an index. Pending asynchronous searches are cancelled and their callbacks have
+/// Releases an index. Its background merge is cancelled and has stopped when this returns.
+/// Pending asynchronous searches are cancelled and their callbacks have
 /// returned when this returns (unless it is called from inside one of this index's callbacks,
 /// which is misuse: the remaining callbacks then still run later; from inside another index's
 /// callback it waits as usual). NULL is a no-op; a handle that is not a live index is left alone,
@@ -75,6 +76,7 @@ import SearchBarCore
     guarded { () throws(SearchBarError) in
         guard let handle = index else { return SB_OK }
         let object = try HandleRegistry.resolve(handle, as: SearchIndex.self, "index")
+        object.cancelMergesAndWait()
         object.cancelAllSearchesAndWait()
         HandleRegistry.release(handle, as: SearchIndex.self)
         return SB_OK
@@ -111,6 +113,25 @@ import SearchBarCore
             throw SearchBarError(.tooBig, "count is \(count); one batch takes at most \(IndexInput.maxBatch) ids")
         }
         object.remove(ids: Array(UnsafeBufferPointer(start: ids, count: Int(count))))
+        return SB_OK
+    }
+}
+
+/// Merges the index's segments into one now, on the calling thread, after waiting for the
+/// background merge if one is running. Each add makes a segment of its own, and the index merges
+/// them on the executor pool in the background (when no search waits for a thread; into one
+/// segment once adds pause), so a host never has to call this; it is for a host that wants the
+/// fastest searches right after a bulk load, or one file segment from sb_index_save().
+/// Searches never wait for a merge and never see one change their results: a merged segment
+/// holds the same items. Writers may run meanwhile (their new segments may remain).
+/// Ownership: nothing changes hands.
+/// Thread safety: any thread, concurrently with searches and writers (inside a search callback
+/// it holds that callback's pool thread for the length of the merge).
+/// Returns SB_OK; SB_EINVAL for a bad handle.
+@c public func sb_index_merge(_ index: sb_index_ref?) -> sb_status {
+    guarded { () throws(SearchBarError) in
+        let object = try HandleRegistry.resolve(index, as: SearchIndex.self, "index")
+        object.waitForMerges()
         return SB_OK
     }
 }

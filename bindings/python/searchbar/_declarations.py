@@ -231,6 +231,7 @@ FUNCTIONS = {
     "sb_index_add_packed": (ctypes.c_int, [P(sb_index), P(sb_packed_items)], True),
     "sb_release_memory": (None, [], False),
     "sb_index_remove": (ctypes.c_int, [P(sb_index), P(ctypes.c_uint64), ctypes.c_size_t], True),
+    "sb_index_merge": (ctypes.c_int, [P(sb_index)], True),
     "sb_index_count": (ctypes.c_int, [P(sb_index), P(ctypes.c_size_t)], True),
     "sb_index_get": (ctypes.c_int, [P(sb_index), ctypes.c_uint64, P(P(sb_item))], True),
     "sb_index_clear": (ctypes.c_int, [P(sb_index)], True),

@@ -157,15 +157,33 @@ class _Packed:
 _RELEASE_AFTER = 65536
 
 
+def _pair_columns(items: Sequence[Item]) -> tuple[list[Any], list[Any]] | None:
+    """(ids, titles) when every item is an (id, title) tuple, or every item a dict with the keys
+    "id" and "title" and no other; else None. Read column by column in list comprehensions,
+    which costs a fraction of reading each item's seven fields (20x less for 1 M dicts)."""
+    if type(items[0]) is tuple:
+        if all(type(item) is tuple and len(item) == 2 for item in items):
+            pairs = cast("Sequence[tuple[Any, Any]]", items)
+            return [item[0] for item in pairs], [item[1] for item in pairs]
+        return None
+    dicts = cast("Sequence[dict[str, Any]]", items)
+    try:
+        ids, titles = [item["id"] for item in dicts], [item["title"] for item in dicts]
+    except (KeyError, TypeError, IndexError):
+        return None  # not all such dicts: the general path reads them (and names what is wrong)
+    return (ids, titles) if all(type(item) is dict and len(item) == 2 for item in dicts) else None
+
+
 def _packed(items: Sequence[Item]) -> _Packed | None:
     """The batch as packed columns, or None when an item has attributes (those go through
     sb_item structs)."""
-    if all(type(item) is tuple and len(item) == 2 for item in items):  # the common (id, title) form
-        pairs = cast("Sequence[tuple[Any, Any]]", items)
-        ids: list[Any] = [item[0] for item in pairs]
-        columns: tuple[list[Any], list[Any] | None, list[Any] | None] = ([item[1] for item in pairs], None, None)
-        scopes: list[Any] | None = None
-        weights: list[Any] | None = None
+    pairs = _pair_columns(items)
+    columns: tuple[list[Any], list[Any] | None, list[Any] | None]
+    scopes: list[Any] | None = None
+    weights: list[Any] | None = None
+    if pairs is not None:  # the common (id, title) and {"id", "title"} forms
+        ids: list[Any] = pairs[0]
+        columns = (pairs[1], None, None)
     else:
         rows = [_fields(item) for item in items]
         if any(row[6] for row in rows):
@@ -366,6 +384,13 @@ class Index(_ffi.OwnedHandle):
             return
         array_ = (ctypes.c_uint64 * len(ids))(*(checked(i, "uint64_t", "item id") for i in ids))
         lib.sb_index_remove(self._handle, array_, len(ids))
+
+    def merge(self) -> None:
+        """Merges the index's segments into one now (waiting for a background merge that runs).
+        Each add() makes a segment, which the index merges in the background on its own; call
+        this after a bulk load for the fastest searches at once, or before save() for a file of
+        one segment. Searches give the same results before and after."""
+        lib.sb_index_merge(self._handle)
 
     def __len__(self) -> int:
         """The number of items in the index."""

@@ -211,3 +211,52 @@ def test_sort_packed_agrees_with_keys():
         assert collator.sort(words) == sorted(words, key=collator.key)
     with pytest.raises(TypeError):
         searchbar.sort(["a", 3])
+
+
+def test_streamed_batches_merge_without_changing_results():
+    # Batches make segments that the index merges in the background; merge() folds them into
+    # one now. Searches give the same hits in the same order before and after.
+    words = ["garten", "haus", "médecin", "лицо", "猫", "straße", "face", "with", "apple", "naïve"]
+    index = searchbar.Index(locale="de")
+    for b in range(40):
+        index.add([(b * 50 + k, f"{words[(b + k) % 10]} {words[(b * 3 + k) % 10]} {k % 7}") for k in range(50)])
+        if b % 6 == 5:
+            index.remove(range(b * 50 - 40, b * 50 - 30))
+    queries = [(q, mode) for q in ["g", "gar", "haus", "medecin", "лиц", "猫", "strasse", "face w", "a", "n"]
+               for mode in ("prefix", "contains", "fuzzy")]
+    before = [[(h.id, h.score, h.highlights, h.text) for h in index.search(q, mode=mode, limit=30)]
+              for q, mode in queries]
+    index.merge()
+    after = [[(h.id, h.score, h.highlights, h.text) for h in index.search(q, mode=mode, limit=30)]
+             for q, mode in queries]
+    assert before == after
+    assert any(before)
+    assert len(index) == 40 * 50 - 6 * 10
+    index.merge()  # nothing left to merge
+    index.close()
+    with pytest.raises(searchbar.SearchBarError):
+        index.merge()
+
+
+def test_id_and_title_dicts_pack_like_tuples_and_fail_like_them():
+    # Batches of {"id", "title"} dicts are read column by column, as (id, title) tuples are;
+    # mixed or richer batches take the general path. Both give the same index and errors.
+    titles = ["Straße", "naïve café", "лицо", "猫の顔", "plain"]
+    as_dicts, as_tuples = searchbar.Index(locale="de"), searchbar.Index(locale="de")
+    as_dicts.add([{"id": i, "title": t} for i, t in enumerate(titles)])
+    as_tuples.add(list(enumerate(titles)))
+    for query in ["strasse", "naive", "лиц", "猫", "p"]:
+        assert ([(h.id, h.highlights) for h in as_dicts.search(query)]
+                == [(h.id, h.highlights) for h in as_tuples.search(query)] != [])
+    mixed = searchbar.Index()
+    mixed.add([{"id": 1, "title": "one"}, (2, "two"), {"id": 3, "title": "three", "scope": 2}])
+    assert len(mixed) == 3 and [h.id for h in mixed.search("three", scope=2)] == [3]
+    with pytest.raises(TypeError):
+        mixed.add([{"id": 4, "title": None}, {"id": 5, "title": "five"}])
+    with pytest.raises(ValueError):
+        mixed.add([{"id": -1, "title": "negative"}])
+    with pytest.raises(ValueError):
+        mixed.add([{"id": 6, "name": "no title"}, {"id": 7, "title": "seven"}])
+    assert len(mixed) == 3
+    for index in (as_dicts, as_tuples, mixed):
+        index.close()

@@ -64,6 +64,14 @@ public final class ThreadPool: @unchecked Sendable {
         state.enqueue(task, on: lane ?? sharedLane, owner: owner.map(ObjectIdentifier.init))
     }
 
+    /// Runs `task` once on a pool thread when the pool has nothing else to do: a background task
+    /// starts only while no lane has a queued task and no parallel job waits for help, so it
+    /// never delays a search that is waiting for a thread (it may still share the processors with
+    /// one that starts after it). `owner`, when given, lets ``takeQueued(of:)`` take it back.
+    func submitInBackground(owner: AnyObject? = nil, _ task: @escaping @Sendable () -> Void) {
+        state.enqueueInBackground(task, owner: owner.map(ObjectIdentifier.init))
+    }
+
     /// Removes the queued tasks `owner` submitted that no thread has started, and returns them
     /// in the order they were submitted (the caller runs them: a thread of the pool waiting for
     /// them would otherwise wait for itself when every thread waits).
@@ -94,6 +102,8 @@ private final class PoolState: @unchecked Sendable {
     private var laneTasks: [ObjectIdentifier: FIFOQueue<Queued>] = [:]
     /// The lanes with queued tasks, in the order they are served.
     private var turns = FIFOQueue<ObjectIdentifier>()
+    /// Tasks that run only when no lane has a task and no job waits for help.
+    private var backgroundTasks = FIFOQueue<Queued>()
     /// Whether a help offer goes before the next task when both wait.
     private var helpsNext = true
     private var stopping = false
@@ -103,7 +113,7 @@ private final class PoolState: @unchecked Sendable {
     private static let poolMarker = PoolMarker()
 
     var pendingCount: Int {
-        condition.withLock { helpQueue.count + laneTasks.values.reduce(0) { $0 + $1.count } }
+        condition.withLock { helpQueue.count + laneTasks.values.reduce(0) { $0 + $1.count } + backgroundTasks.count }
     }
 
     var isPoolThread: Bool { pthread_getspecific(Self.poolMarker.key) != nil }
@@ -163,9 +173,21 @@ private final class PoolState: @unchecked Sendable {
         }
     }
 
+    func enqueueInBackground(_ task: @escaping @Sendable () -> Void, owner: ObjectIdentifier?) {
+        condition.withLock {
+            backgroundTasks.append(Queued(owner: owner, run: task))
+            condition.signal()
+        }
+    }
+
     func takeQueued(of owner: ObjectIdentifier) -> [@Sendable () -> Void] {
         condition.withLock {
             var taken: [@Sendable () -> Void] = []
+            var keptBackground = FIFOQueue<Queued>()
+            while let queued = backgroundTasks.popFirst() {
+                if queued.owner == owner { taken.append(queued.run) } else { keptBackground.append(queued) }
+            }
+            backgroundTasks = keptBackground
             for key in Array(laneTasks.keys) {
                 var kept = FIFOQueue<Queued>()
                 while let queued = laneTasks[key]!.popFirst() {
@@ -178,7 +200,8 @@ private final class PoolState: @unchecked Sendable {
         }
     }
 
-    /// The next work: a help offer and a task in turn when both wait; tasks one per lane in turn.
+    /// The next work: a help offer and a task in turn when both wait; tasks one per lane in turn;
+    /// a background task only when neither waits.
     private func next() -> Work? {
         condition.withLock {
             while true {
@@ -195,6 +218,7 @@ private final class PoolState: @unchecked Sendable {
                     if laneTasks[key]!.isEmpty { laneTasks[key] = nil } else { turns.append(key) }
                     return .task(task.run)
                 }
+                if let task = backgroundTasks.popFirst() { return .task(task.run) }
                 if stopping { return nil }
                 condition.wait()
             }

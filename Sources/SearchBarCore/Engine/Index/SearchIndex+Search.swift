@@ -17,6 +17,16 @@ extension SearchIndex {
         _ text: String, terms: [String] = [], options: SearchOptions = SearchOptions(),
         cancellation: CancellationFlag? = nil
     ) throws(SearchBarError) -> HitsWithTexts {
+        mergeIfQuiet()
+        return try search(text, terms: terms, options: options, cancellation: cancellation, on: snapshot)
+    }
+
+    /// ``search(_:terms:options:cancellation:)`` on a snapshot the caller took (tests hold one
+    /// across a merge).
+    func search(
+        _ text: String, terms: [String] = [], options: SearchOptions = SearchOptions(),
+        cancellation: CancellationFlag? = nil, on snapshot: Snapshot
+    ) throws(SearchBarError) -> HitsWithTexts {
         let compiled = CompiledQuery(
             text, terms: terms, options: options, defaultMode: defaultMode, analysis: analysis,
             isAttribute: { hasAttribute($0) })

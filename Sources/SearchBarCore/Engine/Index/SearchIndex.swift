@@ -29,6 +29,8 @@ public final class SearchIndex: Sendable, ProcessBound {
     /// Items built since the heap was last trimmed (changed only by writers, one at a time).
     private let builtSinceTrim = Atomic<Int>(0)
     let asyncSearches = AsyncSearches()
+    /// The background merge's state (`SearchIndex+Merging`).
+    let merges = MergeState()
     private let tuningValue = Mutex(SearchTuning())
     private let statisticsSum = Mutex(SearchStatistics())
 
@@ -73,7 +75,12 @@ public final class SearchIndex: Sendable, ProcessBound {
         pool = ThreadPool(sharing: try ProcessPool.shared(), limit: threads)
     }
 
-    deinit { asyncSearches.cancelAll() }
+    deinit {
+        asyncSearches.cancelAll()
+        // A queued merge task holds the index weakly and finds it gone; a running one holds it,
+        // so this does not run meanwhile.
+        merges.condition.withLock { merges.closed = true }
+    }
 
     /// The number of live items.
     public var count: Int { current.withLock { $0.liveCount } }
@@ -104,10 +111,11 @@ public final class SearchIndex: Sendable, ProcessBound {
             let ids = batch.map(\.id)
             views = Self.tombstoning(ids, in: views)
             views.append(contentsOf: built.map(SegmentView.init))
-            views = Compaction.compact(views)
+            views = MergePolicy.capped(views, busy: busySegments)
             if !names.isEmpty { attributeNames.withLock { $0.formUnion(names) } }
             publish(Snapshot(version: base.version &+ 1, segments: views), built: batch.count)
         }
+        noteWrite()
     }
 
     /// Adds `count` items made on demand by `item(k)` for k in 0..<count, called from the
@@ -129,30 +137,34 @@ public final class SearchIndex: Sendable, ProcessBound {
             }
             var views = base.segments
             views.append(SegmentView(segment))
-            views = Compaction.compact(views)
+            views = MergePolicy.capped(views, busy: busySegments)
             publish(Snapshot(version: base.version &+ 1, segments: views), built: segment.count)
             return nil
         }
         if let failure { throw failure }
+        noteWrite()
     }
 
     /// Removes the items with these ids (unknown ids are ignored). Returns how many were removed.
     @discardableResult
     public func remove(ids: [UInt64]) -> Int {
         guard !ids.isEmpty else { return 0 }
-        return writer.withLock {
+        let removed = writer.withLock {
             let base = snapshot
             var views = Self.tombstoning(ids, in: base.segments)
             let removed = base.liveCount - views.reduce(0) { $0 + $1.liveCount }
             guard removed > 0 else { return 0 }
-            views = Compaction.compact(views)
+            views = MergePolicy.capped(views, busy: busySegments)
             publish(Snapshot(version: base.version &+ 1, segments: views))
             return removed
         }
+        if removed > 0 { noteWrite() }
+        return removed
     }
 
     /// Removes every item.
     public func removeAll() {
+        cancelRunningMerge()
         writer.withLock {
             let base = snapshot
             publish(Snapshot(version: base.version &+ 1, segments: []))
@@ -187,6 +199,7 @@ public final class SearchIndex: Sendable, ProcessBound {
     /// Replaces the contents with `segments` (an index file just read): the first snapshot of
     /// a new index, before any other call can see it.
     func install(_ segments: [SegmentView]) {
+        cancelRunningMerge()
         writer.withLock {
             let names = segments.flatMap { $0.segment.attributes.names }
             if !names.isEmpty { attributeNames.withLock { $0.formUnion(names) } }
@@ -194,6 +207,15 @@ public final class SearchIndex: Sendable, ProcessBound {
             publish(Snapshot(version: base.version &+ 1, segments: segments))
         }
     }
+
+    /// Runs `body` as the only writer.
+    func withWriterLock<T>(_ body: () -> T) -> T { writer.withLock(body) }
+
+    /// Publishes a snapshot a merge made (the writer lock held): the same items as the current one.
+    func publishMerged(_ snapshot: Snapshot) { current.withLock { $0 = snapshot } }
+
+    /// The serials of the segments the background merge is folding (an add must not merge them).
+    private var busySegments: Set<UInt64> { merges.condition.withLock { merges.busy } }
 
     /// True when some item has an attribute with this name.
     func hasAttribute(_ name: String) -> Bool { attributeNames.withLock { $0.contains(name) } }

@@ -2,8 +2,12 @@
 /// remapped into one sorted vocabulary, and postings rebuilt from the forward index. No text is
 /// analysed again, so a merge costs little more than copying.
 enum SegmentMerger {
-    /// One segment made of the live items of `views` (ids must be unique across live items).
-    static func merge(_ views: [SegmentView]) -> Segment {
+    /// One segment made of the live items of `views` (ids must be unique across live items), or
+    /// nil when `cancellation` was set before the merge was done (it is checked between items).
+    /// With a `pool`, the merged segment's title sort runs on it.
+    static func merge(_ views: [SegmentView], cancellation: CancellationFlag? = nil, pool: ThreadPool? = nil)
+        -> Segment?
+    {
         // Vocabulary.
         var interner = ByteInterner(expected: views.reduce(0) { $0 + $1.segment.termCount })
         var maps: [[UInt32]] = []
@@ -47,7 +51,8 @@ enum SegmentMerger {
         var forward = [UInt32]()
         var attributes = AttributeTable()
         var runExceptions: [UInt32] = []
-        for entry in order {
+        for (n, entry) in order.enumerated() {
+            if n & 4095 == 0, let cancellation, cancellation.isCancelled { return nil }
             let segment = views[Int(entry.view)].segment
             let i = Int(entry.local)
             ids.append(entry.id)
@@ -69,6 +74,7 @@ enum SegmentMerger {
                 runExceptions.append(UInt32(truncatingIfNeeded: ids.count - 1))
             }
         }
+        if let cancellation, cancellation.isCancelled { return nil }
         let (postingOffsets, postings) = buildPostings(forward, forwardOffsets, termCount: vocabulary.count)
         for f in usedFields {
             originalPatches[f].shrink()
@@ -79,7 +85,8 @@ enum SegmentMerger {
             ids: ids, scopes: scopes, weightKeys: weights, rankKeys: rankKeys, originalPatches: originalPatches,
             folded: folded,
             forwardOffsets: forwardOffsets, forward: NarrowArray(forward), vocabulary: vocabulary,
-            postingOffsets: postingOffsets, postings: NarrowArray(postings), attributes: attributes, runExceptions: runExceptions)
+            postingOffsets: postingOffsets, postings: NarrowArray(postings), attributes: attributes, runExceptions: runExceptions,
+            pool: pool)
     }
 
     /// Postings (one per item and term, ascending items) from a forward index.

@@ -1,0 +1,166 @@
+/// The background merge. Adds append a small segment each; a merge task on the process pool's
+/// background queue (``ThreadPool/submitInBackground(owner:_:)``: it starts only when no search
+/// waits for a thread) folds segments as ``MergePolicy`` asks, one merge at a time per index,
+/// and swaps its result into a new snapshot under the writer lock. A search holds the snapshot
+/// it started on, so a merge never changes what a running search sees; and since a merged
+/// segment holds the same live items, a search after the swap finds the same hits in the same
+/// order (the order is total: score, rank key, collation, id).
+extension SearchIndex {
+    /// How long adds must have paused before the background merge folds every segment into
+    /// one (while a host streams batches, merges follow ``MergePolicy``'s tiers only).
+    static let quietNanoseconds: UInt64 = 150_000_000
+
+    /// The number of segments of the current snapshot.
+    var segmentCount: Int { snapshot.segments.count }
+
+    /// Folds the index into one segment now, on the calling thread, after waiting for a
+    /// background merge that is running; returns when no merge runs and none is due. Hosts call
+    /// it after a bulk load, before a save, or to measure; searches never need it.
+    /// Thread safety: any thread, concurrently with searches and writers (segments written
+    /// meanwhile may remain).
+    public func waitForMerges() {
+        guard forkGeneration == ForkWatch.generation else { return }
+        let claimed = merges.condition.withLock { () -> Bool in
+            while merges.running && !merges.closed { merges.condition.wait() }
+            guard !merges.closed else { return false }
+            merges.running = true
+            return true
+        }
+        guard claimed else { return }
+        // The caller waits: the merged segment's title sort may use the whole pool.
+        mergeWhileDue(full: { true }, pool: pool)
+    }
+
+    /// Stops the background merge for good: a running merge is cancelled and waited for, a
+    /// queued one dropped. Later writes merge only when a search would see too many segments.
+    /// ``waitForMerges()`` returns at once afterwards.
+    /// Thread safety: any thread.
+    public func cancelMergesAndWait() {
+        guard forkGeneration == ForkWatch.generation else { return }
+        merges.condition.withLock {
+            merges.closed = true
+            merges.cancellation.cancel()
+        }
+        _ = pool.takeQueued(of: merges)
+        merges.condition.withLock {
+            while merges.running { merges.condition.wait() }
+        }
+    }
+
+    /// Turns the background merge off or on again (for tests: ``waitForMerges()`` still merges).
+    func pauseBackgroundMerges(_ paused: Bool) {
+        merges.condition.withLock { merges.paused = paused }
+    }
+
+    /// Waits until no merge task is queued or running (for tests: the merges a write asked for
+    /// are done, without the full merge ``waitForMerges()`` forces).
+    func waitUntilMergesIdle() {
+        merges.condition.withLock {
+            while (merges.queued || merges.running) && !merges.closed { merges.condition.wait() }
+        }
+    }
+
+    /// Records a write and queues the merge task (a writer calls it after publishing).
+    func noteWrite() {
+        merges.condition.withLock { merges.lastWrite = MergeState.now() }
+        merges.wantsFullMerge.store(true, ordering: .relaxed)
+        scheduleMerge()
+    }
+
+    /// Queues the merge task when a search finds the index not merged into one segment yet and
+    /// adds have paused (cheap when there is nothing to do).
+    func mergeIfQuiet() {
+        guard merges.wantsFullMerge.load(ordering: .relaxed) else { return }
+        let quiet = merges.condition.withLock { MergeState.now() &- merges.lastWrite >= Self.quietNanoseconds }
+        if quiet { scheduleMerge() }
+    }
+
+    /// Cancels the running merge (its inputs are about to disappear).
+    func cancelRunningMerge() {
+        merges.condition.withLock { merges.cancellation.cancel() }
+    }
+
+    /// Queues the merge task unless one is queued or running (a running merge plans again
+    /// after each merge, so it sees the newest segments), or the index is closing.
+    private func scheduleMerge() {
+        guard forkGeneration == ForkWatch.generation else { return }
+        let submit = merges.condition.withLock { () -> Bool in
+            guard !merges.closed && !merges.paused && !merges.queued && !merges.running else { return false }
+            merges.queued = true
+            return true
+        }
+        guard submit else { return }
+        pool.submitInBackground(owner: merges) { [weak self] in self?.runMergeTask() }
+    }
+
+    /// The merge task: merges while the policy finds a run (every segment once adds paused).
+    private func runMergeTask() {
+        let claimed = merges.condition.withLock { () -> Bool in
+            merges.queued = false
+            merges.condition.broadcast()
+            guard !merges.closed && !merges.running else { return false }
+            merges.running = true
+            return true
+        }
+        guard claimed else { return }
+        mergeWhileDue { [merges] in MergeState.now() &- merges.lastWrite >= Self.quietNanoseconds }
+    }
+
+    /// With ``MergeState/running`` claimed: merges the runs the policy names until none is due,
+    /// then releases the claim. `full` (asked under the state's lock) says whether every
+    /// segment is folded into one now; `pool` is for a caller that waits (the background task
+    /// merges on its one thread, leaving the others to searches).
+    private func mergeWhileDue(full: () -> Bool, pool: ThreadPool? = nil) {
+        while let (inputs, flag) = nextMerge(full: full) {
+            if let merged = SegmentMerger.merge(inputs, cancellation: flag, pool: pool) {
+                swapIn(merged, replacing: inputs)
+            }
+        }
+    }
+
+    /// The next run to merge and its cancellation flag, with its serials marked busy; nil
+    /// (and the claim released, waiters woken) when none is due or the index is closing.
+    private func nextMerge(full: () -> Bool) -> ([SegmentView], CancellationFlag)? {
+        merges.condition.withLock {
+            let views = snapshot.segments
+            let range = merges.closed ? nil : MergePolicy.next(views, full: full())
+            guard let range else {
+                if views.count <= 1 { merges.wantsFullMerge.store(false, ordering: .relaxed) }
+                merges.running = false
+                merges.busy = []
+                merges.condition.broadcast()
+                return nil
+            }
+            let inputs = Array(views[range])
+            merges.busy = Set(inputs.map(\.segment.serial))
+            if merges.cancellation.isCancelled { merges.cancellation = CancellationFlag() }
+            return (inputs, merges.cancellation)
+        }
+    }
+
+    /// Puts `merged` in place of `inputs` when they are all still in the current snapshot, side
+    /// by side (a writer that replaced every segment meanwhile makes the merge moot). Items
+    /// removed or replaced while the merge ran are marked dead in `merged`. The snapshot keeps
+    /// its version: the items are the same, so cached results stay valid.
+    func swapIn(_ merged: Segment, replacing inputs: [SegmentView]) {
+        withWriterLock {
+            let base = snapshot
+            let views = base.segments
+            guard let start = views.firstIndex(where: { $0.segment === inputs[0].segment }),
+                start + inputs.count <= views.count,
+                zip(views[start...], inputs).allSatisfy({ $0.segment === $1.segment })
+            else { return }
+            var dead: [Int] = []
+            for (k, input) in inputs.enumerated() where views[start + k].liveCount != input.liveCount {
+                let now = views[start + k]
+                for i in 0..<input.segment.count where input.isLive(i) && !now.isLive(i) {
+                    if let local = merged.localIndex(of: input.segment.ids[i]) { dead.append(local) }
+                }
+            }
+            let view = SegmentView(merged).deleting(dead)
+            var result = views
+            result.replaceSubrange(start..<start + inputs.count, with: view.liveCount > 0 ? [view] : [])
+            publishMerged(Snapshot(version: base.version, segments: result))
+        }
+    }
+}

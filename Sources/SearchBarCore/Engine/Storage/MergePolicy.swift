@@ -1,0 +1,98 @@
+/// Which segments are merged, and when. An add appends one segment and merges nothing itself
+/// (``capped(_:busy:)`` only when a search would otherwise see more than ``maxSegments``); the
+/// index's background merge asks ``next(_:full:)`` for the run to fold next:
+///
+/// 1. a segment that is mostly dead, rewritten alone;
+/// 2. the newest ``fanIn`` or more segments when they are all of the newest one's size tier or
+///    below (a tier is a factor of ``fanIn`` in live items): the merged segment lands a tier up,
+///    so while a host streams batches each item is copied about log_fanIn(total / batch) times
+///    (1 M items in batches of 10,000: 1.6 copies, 2.6 with tiers of four, where merging the
+///    newest two whenever the older was at most twice the newer copied each 6.3 times);
+/// 3. once adds pause (`full`), every segment into one, so searches walk one segment.
+///
+/// Merged runs are contiguous, and no merge makes a segment whose texts pass
+/// ``maxSegmentBytes``.
+enum MergePolicy {
+    /// How many segments of one tier are merged at once; also the size ratio between tiers.
+    static let fanIn = 8
+    /// More segments than this make an add merge the newest ones itself.
+    static let maxSegments = 16
+    /// A merge never makes a segment whose texts pass this many bytes.
+    static let maxSegmentBytes = 1 << 30
+    /// A segment of at least this many items, more than half of them dead, is rewritten.
+    static let rewriteMinimum = 1024
+
+    /// The contiguous run of `views` (oldest first) to merge next, or nil when none is due.
+    static func next(_ views: [SegmentView], full: Bool) -> Range<Int>? {
+        if let i = views.indices.first(where: { isMostlyDead(views[$0]) }) { return i..<i + 1 }
+        if let run = newestRunToMerge(views.map(\.liveCount)), fits(views.suffix(run)) {
+            return views.count - run..<views.count
+        }
+        guard full, views.count >= 2 else { return nil }
+        // Every segment, or the newest ones whose texts fit in one segment together.
+        var start = views.count - 1
+        var bytes = textBytes(views[start])
+        while start > 0 && bytes + textBytes(views[start - 1]) < maxSegmentBytes {
+            start -= 1
+            bytes += textBytes(views[start])
+        }
+        return views.count - start >= 2 ? start..<views.count : nil
+    }
+
+    /// The views an add publishes: segments with no live item dropped, and, past
+    /// ``maxSegments``, the newest segments merged here (never one whose serial is in `busy`:
+    /// the background merge is folding those).
+    static func capped(_ input: [SegmentView], busy: Set<UInt64>) -> [SegmentView] {
+        var views = input.filter { $0.liveCount > 0 }
+        while views.count > maxSegments {
+            let first = (views.lastIndex { busy.contains($0.segment.serial) } ?? -1) + 1
+            let candidates = views.count - first
+            guard candidates >= 2 else { break }
+            let run = min(max(newestRun(views[first...].map(\.liveCount)), 2), candidates)
+            let merging = Array(views.suffix(run))
+            guard fits(merging[...]), let merged = SegmentMerger.merge(merging) else { break }
+            views.removeLast(run)
+            views.append(SegmentView(merged))
+        }
+        return views
+    }
+
+    /// How many of the newest segments to merge, given the live sizes of the segments (oldest
+    /// first), or nil when fewer than ``fanIn`` share the newest one's tier or one below.
+    static func newestRunToMerge(_ sizes: [Int]) -> Int? {
+        let run = newestRun(sizes)
+        return run >= fanIn ? run : nil
+    }
+
+    /// The number of newest segments at the newest one's tier or below.
+    private static func newestRun(_ sizes: some Collection<Int>) -> Int {
+        guard let newest = sizes.reversed().first else { return 0 }
+        let top = tier(newest)
+        return sizes.reversed().prefix { tier($0) <= top }.count
+    }
+
+    /// The size tier of a segment of `size` live items: floor(log_fanIn(size)).
+    static func tier(_ size: Int) -> Int {
+        var tier = 0
+        var bound = fanIn
+        while size >= bound && bound <= Int.max / fanIn {
+            tier += 1
+            bound *= fanIn
+        }
+        return tier
+    }
+
+    /// True when a segment is big enough and more than half dead.
+    private static func isMostlyDead(_ view: SegmentView) -> Bool {
+        view.segment.count >= rewriteMinimum && view.liveCount * 2 < view.segment.count
+    }
+
+    /// True when the texts of `views` fit in one segment.
+    private static func fits(_ views: ArraySlice<SegmentView>) -> Bool {
+        views.reduce(0) { $0 + textBytes($1) } < maxSegmentBytes
+    }
+
+    private static func textBytes(_ view: SegmentView) -> Int {
+        view.segment.originalPatches.reduce(0) { $0 + $1.bytes.count } + view.segment.folded.reduce(0) { $0 + $1.bytes.count }
+    }
+}
