@@ -6,16 +6,21 @@ struct ItemAnalysis: Sendable {
     let collator: Collator
     /// The fields that are stored and searched.
     let fields: SearchFields
+    /// The Latin transliteration appended to item texts, for an index made with
+    /// `transliterate` (nil otherwise; queries are never transliterated).
+    var transliteration: Transliteration? = nil
 
     /// Replaces `analysis` with the folded key and token spans of `text`.
     func analyze(_ text: String, into analysis: inout Analysis) {
         analyzer.analyze(text, into: &analysis)
+        transliteration?.extend(text, analysis: &analysis, analyzer: analyzer)
     }
 
     /// The folded key and token spans of `text` (as ``analyze(_:into:)`` gives them), left in
     /// `scratch.state.key` and `scratch.state.tokens`.
     func analyze(_ text: String, scratch: AnalysisScratch) {
         analyzer.analyze(text, scratch: scratch)
+        transliteration?.extend(text, scratch: scratch, analyzer: analyzer)
     }
 
     /// The same as ``rankKey(_:buffer:)``, with only as much of the sort key made as its first
