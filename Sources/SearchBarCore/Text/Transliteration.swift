@@ -38,26 +38,50 @@ final class Transliteration: Sendable {
 
     /// The shadows of `text`, whose key is `keyLength` bytes and whose tokens are `tokens` (as
     /// `analyzer` made them); empty when no word has one.
+    /// - Parameters:
+    ///   - wantsUnits: false when only the key and tokens are wanted (indexing).
+    ///   - lent: a worker the caller took for many texts (``take()``), or nil to take one here.
     func shadows(
-        of text: String, keyLength: Int, tokens: UnsafeBufferPointer<TokenSpan>, analyzer: TextAnalyzer
+        of text: String, keyLength: Int, tokens: UnsafeBufferPointer<TokenSpan>, analyzer: TextAnalyzer,
+        units wantsUnits: Bool = true, worker lent: TransliterationWorker? = nil
     ) -> Shadows {
         var out = Shadows()
         guard !tokens.isEmpty, text.utf8.contains(where: { $0 >= 0xCD }) else { return out }
         var copy = text
         copy.withUTF8 { bytes in
-            var worker: TransliterationWorker?
-            defer { if let worker { recycle(worker) } }
+            var worker = lent
+            defer { if lent == nil, let worker { recycle(worker) } }
             for token in Self.words(tokens) {
                 let range = max(0, Int(token.originalStart))..<min(bytes.count, Int(token.originalEnd))
                 guard !range.isEmpty, bytes[range].contains(where: { $0 >= 0xCD }) else { continue }
-                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-                guard let scheme = TransliterationScheme.of(word.unicodeScalars, pinyin: pinyin) else { continue }
                 if worker == nil { worker = take() }
-                guard let shadow = worker!.shadow(of: word, scheme: scheme, analyzer: analyzer) else { continue }
-                append(shadow, of: token, kind: token.kind, keyLength: keyLength, to: &out)
+                // Indexing a word of a script with spaces needs its reading only; its pieces
+                // serve highlights and the parts of a run without spaces.
+                // The memo serves indexing only (highlighting wants every word's pieces).
+                let whole = !wantsUnits && token.kind == .word
+                let word = UnsafeBufferPointer(rebasing: bytes[range])
+                guard let shadow = shadow(of: word, whole: whole, memo: !wantsUnits, worker!, analyzer) else { continue }
+                append(shadow, of: token, kind: token.kind, keyLength: keyLength, units: wantsUnits, to: &out)
             }
         }
         return out
+    }
+
+    /// The shadow of `word` made by the worker (`whole`: one piece, the reading only), or from
+    /// its memo when `memo` is true (indexing, where a word's kind, and so `whole`, is always
+    /// the same).
+    private func shadow(
+        of bytes: UnsafeBufferPointer<UInt8>, whole: Bool, memo: Bool, _ worker: TransliterationWorker,
+        _ analyzer: TextAnalyzer
+    ) -> WordShadow? {
+        let key = memo ? WordKey(bytes: Array(bytes)) : nil
+        if let key, let known = worker.known(key) { return known }
+        let word = String(decoding: bytes, as: UTF8.self)
+        let shadow = TransliterationScheme.of(word.unicodeScalars, pinyin: pinyin).flatMap {
+            worker.shadow(of: word, scheme: $0, whole: whole, analyzer: analyzer)
+        }
+        if let key { worker.remember(shadow, of: key) }
+        return shadow
     }
 
     /// The words to transliterate: each word token, and each run of adjacent tokens of a
@@ -80,10 +104,15 @@ final class Transliteration: Sendable {
 
     /// Appends one word's shadow: a space, the shadow's bytes and token, its part tokens, and
     /// a unit per piece (the space's maps to the empty range at the word's start).
-    private func append(_ shadow: WordShadow, of token: TokenSpan, kind: TokenKind, keyLength: Int, to out: inout Shadows) {
+    private func append(
+        _ shadow: WordShadow, of token: TokenSpan, kind: TokenKind, keyLength: Int, units wantsUnits: Bool,
+        to out: inout Shadows
+    ) {
         let word = token.originalStart
-        out.units.append(
-            FoldUnit(origStart: word, origEnd: word, textStart: 0, keyStart: Int32(keyLength + out.key.count), linear: false))
+        if wantsUnits {
+            out.units.append(
+                FoldUnit(origStart: word, origEnd: word, textStart: 0, keyStart: Int32(keyLength + out.key.count), linear: false))
+        }
         out.key.append(0x20)
         let start = Int32(keyLength + out.key.count)
         out.key.append(contentsOf: shadow.key)
@@ -92,10 +121,12 @@ final class Transliteration: Sendable {
             TokenSpan(keyStart: start, keyEnd: end, originalStart: token.originalStart, originalEnd: token.originalEnd, kind: .word))
         var previous = (word: shadow.start, key: Int32(0))
         for piece in shadow.ends {
-            out.units.append(
+            if wantsUnits {
+                out.units.append(
                 FoldUnit(
                     origStart: word + previous.word, origEnd: word + piece.word, textStart: 0, keyStart: start + previous.key,
                     linear: false))
+            }
             if kind == .noSpaceScript && previous.key > 0 {
                 out.tokens.append(
                     TokenSpan(
@@ -107,10 +138,12 @@ final class Transliteration: Sendable {
     }
 
     /// Appends the shadows of `text` to the key and tokens `analyzer` just left in `scratch`
-    /// (the indexing path).
-    func extend(_ text: String, scratch: AnalysisScratch, analyzer: TextAnalyzer) {
+    /// (the indexing path), with `worker` when the caller took one for many texts.
+    func extend(_ text: String, scratch: AnalysisScratch, analyzer: TextAnalyzer, worker: TransliterationWorker? = nil) {
         let state = scratch.state
-        let shadows = shadows(of: text, keyLength: state.key.count, tokens: state.tokens.buffer, analyzer: analyzer)
+        let shadows = shadows(
+            of: text, keyLength: state.key.count, tokens: state.tokens.buffer, analyzer: analyzer, units: false,
+            worker: worker)
         guard !shadows.key.isEmpty else { return }
         var s = scratch.state
         defer { scratch.state = s }
@@ -121,7 +154,7 @@ final class Transliteration: Sendable {
     /// Appends the shadows of `text` to `analysis`, made by `analyzer`.
     func extend(_ text: String, analysis: inout Analysis, analyzer: TextAnalyzer) {
         let shadows = analysis.tokens.withUnsafeBufferPointer {
-            self.shadows(of: text, keyLength: analysis.key.count, tokens: $0, analyzer: analyzer)
+            self.shadows(of: text, keyLength: analysis.key.count, tokens: $0, analyzer: analyzer, units: false)
         }
         analysis.key += shadows.key
         analysis.tokens += shadows.tokens
@@ -150,11 +183,13 @@ final class Transliteration: Sendable {
         idle.withLock { $0.forEach { $0.forget() } }
     }
 
-    private func take() -> TransliterationWorker {
+    /// A worker of the pool (or a new one), for one thread; give it back with ``recycle(_:)``.
+    func take() -> TransliterationWorker {
         idle.withLock { $0.popLast() } ?? TransliterationWorker(language: locale.language)
     }
 
-    private func recycle(_ worker: TransliterationWorker) {
+    /// Gives a worker back to the pool (a few are kept).
+    func recycle(_ worker: TransliterationWorker) {
         idle.withLock { pool in
             if pool.count < 8 { pool.append(worker) }
         }

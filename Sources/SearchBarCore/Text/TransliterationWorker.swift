@@ -1,5 +1,15 @@
 internal import CICU
 
+/// A word's UTF-8 bytes as a memo key: hashed and compared as bytes (a `String` key is hashed
+/// and compared by canonical equivalence, which normalizes every non-ASCII word on each lookup).
+struct WordKey: Hashable {
+    let bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}
+
 /// The ICU transliterators of one thread and its memo of transliterated words. Not thread-safe:
 /// one thread uses it at a time, taken from a ``Transliteration`` and given back.
 final class TransliterationWorker: @unchecked Sendable {
@@ -10,10 +20,10 @@ final class TransliterationWorker: @unchecked Sendable {
         repeating: nil, count: TransliterationScheme.allCases.count)
     /// Shadows of whole words (nil: the word has none), and folded transliterations of
     /// single graphemes.
-    private var words: [String: WordShadow?] = [:]
+    private var words: [WordKey: WordShadow?] = [:]
     private var graphemes: [String: [UInt8]] = [:]
     /// The memo is emptied when it holds more entries than this.
-    static let memoLimit = 1 << 17
+    static let memoLimit = 1 << 18
     /// Words with more graphemes than this are mapped back as one piece.
     static let maxPieces = 64
 
@@ -29,19 +39,23 @@ final class TransliterationWorker: @unchecked Sendable {
         graphemes = [:]
     }
 
-    /// The shadow of `word` (one token of an item's original text) under `scheme`, folded by
-    /// `analyzer`; nil when its transliteration has no letter or digit.
-    func shadow(of word: String, scheme: TransliterationScheme, analyzer: TextAnalyzer) -> WordShadow? {
-        if let known = words[word] { return known }
-        let made = makeShadow(word, scheme, analyzer)
+    /// This worker's memo entry for `word`: nil when it has none, `.some(nil)` for a word
+    /// without a shadow.
+    func known(_ word: WordKey) -> WordShadow?? { words[word] }
+
+    /// Records `shadow` as the shadow of `word` in this worker's memo.
+    func remember(_ shadow: WordShadow?, of word: WordKey) {
         if words.count >= Self.memoLimit { words = [:] }
-        words[word] = made
-        return made
+        words[word] = shadow
     }
 
-    private func makeShadow(_ word: String, _ scheme: TransliterationScheme, _ analyzer: TextAnalyzer) -> WordShadow? {
+    /// The shadow of `word` (one word of an item's original text) under `scheme`, folded by
+    /// `analyzer`, made afresh; nil when its transliteration has no letter or digit. With
+    /// `whole`, it is one piece (no grapheme is transliterated on its own).
+    func shadow(of word: String, scheme: TransliterationScheme, whole: Bool, analyzer: TextAnalyzer) -> WordShadow? {
         let key = latinKey(word, scheme, analyzer)
         guard !key.isEmpty else { return nil }
+        if whole { return WordShadow(key: key, ends: [(Int32(word.utf8.count), Int32(key.count))]) }
         let characters = Array(word)
         guard characters.count > 1, characters.count <= Self.maxPieces else {
             return WordShadow(key: key, ends: [(Int32(word.utf8.count), Int32(key.count))])
