@@ -21,16 +21,10 @@ import subprocess
 import sys
 import time
 
+from keystrokes import rss_bytes
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 QUERIES = ["moskva", "athina", "seoul", "tokyo", "bharat"]
-
-
-def rss_bytes():
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    return 0
 
 
 def worker(path, transliterate, locale):
