@@ -561,8 +561,9 @@ typedef struct sb_search_options {
 /** Initializer of an sb_search_options with the defaults. */
 #define SB_SEARCH_OPTIONS_INIT {SB_SEARCH_OPTIONS_VERSION, 0, 0, 0, NULL, 0, NULL, 0, 0}
 
-/** The sb_index_options version this header describes: 2 added max_threads. */
-#define SB_INDEX_OPTIONS_VERSION 2
+/** The sb_index_options version this header describes: 2 added max_threads, 3 transliterate.
+ *  Every older version is still accepted (the fields it lacks take their defaults). */
+#define SB_INDEX_OPTIONS_VERSION 3
 
 /** Options of sb_index_new(); NULL or SB_INDEX_OPTIONS_INIT means the defaults. */
 typedef struct sb_index_options {
@@ -580,10 +581,22 @@ typedef struct sb_index_options {
     /** At most this many of the process pool's threads work on one search or batch of this
      *  index (0: all of them; at most 256). The index starts no thread of its own. */
     uint32_t max_threads;
+    /* ---- version 3 ---- */
+    /** 1: item texts in Cyrillic, Greek, Armenian, Georgian, Hebrew, Arabic, Hangul, kana and
+     *  Devanagari are also found by their Latin transliteration (ICU transforms: BGN/PCGN
+     *  romanization for Cyrillic, Armenian and Georgian, UNGEGN for Greek, Revised
+     *  Romanization for Hangul, Hepburn for kana, ISO 15919 for Devanagari; Hebrew and Arabic
+     *  by their consonants), folded as queries are: `moskva` finds Москва, `athina` Αθήνα,
+     *  `seoul` 서울, in every match mode, highlighted on the original text. Han is read as
+     *  pinyin without tones (`beijing` finds 北京) only when the locale is Chinese (`zh`),
+     *  never under another locale (Japanese kanji read otherwise). Queries are not
+     *  transliterated: a query in the original script finds what it found before. 0 (the
+     *  default): no transliteration. Saved in the index file by sb_index_save(). */
+    int32_t transliterate;
 } sb_index_options;
 
 /** Initializer of an sb_index_options with the defaults. */
-#define SB_INDEX_OPTIONS_INIT {SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 0}
+#define SB_INDEX_OPTIONS_INIT {SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 0, 0}
 
 /** The sb_packed_items version this header describes. */
 #define SB_PACKED_ITEMS_VERSION 1
@@ -644,7 +657,7 @@ sb_status sb_index_options_init(sb_index_options *options, uint32_t version);
 /**
  * Creates an empty index of items.
  * `options`: NULL or SB_INDEX_OPTIONS_INIT for the defaults (no locale, prefix mode, every
- * field, all the pool's threads); any version this library has shipped (a version-1 struct
+ * field, all the pool's threads, no transliteration); any version this library has shipped (a version-1 struct
  * gets the defaults of the fields added later). The index starts no thread: every index of
  * the process shares one executor pool, started with the first index (sb_configure()).
  * On success `*out_index` receives a new handle (NULL on failure).
@@ -652,8 +665,8 @@ sb_status sb_index_options_init(sb_index_options *options, uint32_t version);
  * their locale string are not retained.
  * Thread safety: any thread.
  * Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a working index with no locale); SB_EINVAL for a NULL
- * out_index, a bad options version, a malformed locale, an unknown mode, unknown field bits or
- * max_threads over 256; SB_ENOMEM when the pool could not start one thread (the process's
+ * out_index, a bad options version, a malformed locale, an unknown mode, unknown field bits,
+ * max_threads over 256 or transliterate other than 0 or 1; SB_ENOMEM when the pool could not start one thread (the process's
  * thread limit; a later call tries again).
  */
 sb_status sb_index_new(const sb_index_options *options, sb_index **out_index);
@@ -679,7 +692,8 @@ sb_status sb_index_free(sb_index *index);
  * Copies the index's options into `*out_options`: the fields of the version the caller set in
  * `out_options->version`, and nothing past them. `locale` receives the index's locale tag
  * ("" for none), in storage the library keeps for the life of the process; `max_threads` the
- * number of pool threads a search of the index runs on.
+ * number of pool threads a search of the index runs on; `transliterate` 1 when the index
+ * transliterates.
  * Ownership: `out_options` is the caller's; do not free `locale`.
  * Thread safety: any thread, concurrently with searches and writers.
  * Returns SB_OK; SB_EINVAL (bad handle, NULL out_options, a version of 0 or newer than the
@@ -706,7 +720,8 @@ sb_status sb_index_save(sb_index *index, const char *path);
  * Opens an index saved by sb_index_save(). The locale, default mode and fields come from the
  * file; `options` (NULL or SB_INDEX_OPTIONS_INIT for the file's settings) may set `mode` (the
  * default match mode, SB_MODE_DEFAULT for the file's) and `max_threads`; a `locale` or
- * `fields` set there must equal the file's. Adds and removes on the opened index live in
+ * `fields` set there must equal the file's, and so must `transliterate` when it is 1 (0 takes
+ * the file's: an index saved with transliteration opens with it). Adds and removes on the opened index live in
  * memory until the next save. The file is checked before anything is used: its checksums and
  * every structural invariant (a truncated, damaged, foreign or crafted file gives a status,
  * never a crash). A file saved with another ICU version is rebuilt from the texts it stores
@@ -716,7 +731,8 @@ sb_status sb_index_save(sb_index *index, const char *path);
  * retained.
  * Thread safety: any thread.
  * Returns SB_OK; SB_EINVAL (NULL out_index, NULL, empty or invalid UTF-8 path, a bad options
- * version, an unknown mode, max_threads over 256, a locale or fields other than the file's);
+ * version, an unknown mode, max_threads over 256, transliterate other than 0 or 1, a locale,
+ * fields or transliteration other than the file's);
  * SB_ENOTFOUND when there is no file at `path`; SB_EIO when it cannot be read; SB_ECORRUPT
  * when it is not an index file, has another format version, or is truncated, damaged or
  * inconsistent; SB_ENOMEM as sb_index_new().

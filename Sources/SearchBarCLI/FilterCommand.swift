@@ -53,6 +53,8 @@ struct FilterCommand: ParsableCommand {
     @Option(name: .long, help: "Highlight the matched characters: never, always or auto (when standard output is a terminal).")
     var color: String = "never"
     @OptionGroup var locale: LocaleOption
+    @Flag(name: .long, help: "Also match words in Cyrillic, Greek, Armenian, Georgian, Hebrew, Arabic, Hangul, kana and Devanagari by their Latin transliteration (moskva finds Москва; Han as pinyin under --locale zh).")
+    var transliterate = false
     @Flag(name: .long, help: "Print the time taken, the lines printed and the memory used on standard error.")
     var timing = false
 
@@ -164,7 +166,7 @@ struct FilterCommand: ParsableCommand {
             printed = try IndexedFilter(
                 query: text, mode: matchMode, locale: searchLocale, limit: limit ?? SearchOptions.maxLimit,
                 threads: threads, extended: extended, typos: !noTypos, keystrokes: keystrokes, queries: queries,
-                rounds: rounds, timing: timing, stats: stats
+                rounds: rounds, timing: timing, stats: stats, transliterate: transliterate
             ).run()
         } else {
             let folder = ScalarFolder(locale: searchLocale)
@@ -185,7 +187,8 @@ struct FilterCommand: ParsableCommand {
                 nth: nth.flatMap(FieldRange.parseList).map { FieldSelection(delimiter: fieldDelimiter, ranges: $0) },
                 withNth: withNth.flatMap(FieldRange.parseList).map { FieldSelection(delimiter: fieldDelimiter, ranges: $0) },
                 tiebreaks: try Tiebreak.parseList(tiebreak), sort: !noSort, limit: limit,
-                read0: read0, print0: print0, color: color == "always" || color == "auto" && isatty(1) != 0)
+                read0: read0, print0: print0, color: color == "always" || color == "auto" && isatty(1) != 0,
+                transliterator: transliterate ? LatinTransliterator(locale: searchLocale) : nil)
             printed = ScanFilter(settings: settings).run()
             if timing {
                 printError("scan \(Stopwatch.format(clock.lap()))  printed \(printed)  rss \(StandardInput.residentMegabytes()) MB")

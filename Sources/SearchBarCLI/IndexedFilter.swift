@@ -18,13 +18,14 @@ struct IndexedFilter {
     var rounds: Int
     var timing: Bool
     var stats: Bool
+    var transliterate = false
 
     /// Runs it; returns the number of lines printed.
     func run() throws -> Int {
         let lines = StandardInput.read()
         var clock = Stopwatch()
         if threads > 0 { try ProcessPool.configure(threads: threads) }
-        let index = try SearchIndex(locale: locale, mode: mode, fields: .title)
+        let index = try SearchIndex(locale: locale, mode: mode, fields: .title, transliterate: transliterate)
         try index.add(count: lines.count) { n in IndexItem(id: UInt64(n), title: lines.line(n)) }
         let buildTime = clock.lap()
         let options = SearchOptions(

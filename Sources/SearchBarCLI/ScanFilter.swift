@@ -13,6 +13,8 @@ struct ScanSettings {
     var read0: Bool
     var print0: Bool
     var color: Bool
+    /// With `--transliterate`: the Latin readings matched after each line's own text.
+    var transliterator: LatinTransliterator? = nil
 }
 
 /// One-shot filtering without an index, as `fzf --filter` does: standard input is read in
@@ -37,8 +39,8 @@ struct ScanFilter {
         var input = RecordReader(descriptor: 0, separator: separator, keepsAll: ranked)
 
         func emit(_ line: UnsafeBufferPointer<UInt8>) {
-            if let highlighter, let found = highlighter.match(line) {
-                out.writeHighlighted(line, positions: found.positions)
+            if let highlighter, let positions = highlightedPositions(line, highlighter, &transformed) {
+                out.writeHighlighted(line, positions: positions)
             } else {
                 out.write(line)
             }
@@ -80,14 +82,69 @@ struct ScanFilter {
     }
 
     /// Calls `body` with the text terms are matched in: the line, or its `--with-nth` fields
-    /// joined (trailing blanks removed, as fzf does).
+    /// joined (trailing blanks removed, as fzf does); with `--transliterate`, followed by the
+    /// Latin reading of each of its words in another script, each after a space.
     private func withMatchedText<R>(_ line: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8],
                                     _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        guard let withNth = settings.withNth else { return body(line) }
+        guard settings.withNth != nil || settings.transliterator != nil else { return body(line) }
         scratch.removeAll(keepingCapacity: true)
-        for segment in withNth.select(line) { scratch.append(contentsOf: line[segment.bytes]) }
-        while let last = scratch.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { scratch.removeLast() }
+        if let withNth = settings.withNth {
+            for segment in withNth.select(line) { scratch.append(contentsOf: line[segment.bytes]) }
+            while let last = scratch.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { scratch.removeLast() }
+        } else {
+            scratch.append(contentsOf: line)
+        }
+        if let transliterator = settings.transliterator, scratch.contains(where: { $0 >= 0xCD }) {
+            let text = String(decoding: scratch, as: UTF8.self)
+            for word in transliterator.words(of: text) {
+                scratch.append(0x20)
+                scratch.append(contentsOf: word.latin.utf8)
+            }
+        }
         return scratch.withUnsafeBufferPointer(body)
+    }
+
+    /// The code points of `line` to highlight: what `highlighter` matched in it, and with
+    /// `--transliterate` every code point of a word whose reading it matched in; nil when it
+    /// did not match.
+    private func highlightedPositions(_ line: UnsafeBufferPointer<UInt8>, _ highlighter: LineMatcher,
+                                      _ scratch: inout [UInt8]) -> [Int]? {
+        guard let transliterator = settings.transliterator, line.contains(where: { $0 >= 0xCD }) else {
+            return highlighter.match(line)?.positions
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        let words = transliterator.words(of: text)
+        // Where each word's reading starts, in code points of the matched text.
+        let scalarCount = text.unicodeScalars.count
+        var readings: [(start: Int, end: Int, word: Range<Int>)] = []
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: line)
+        var at = scalarCount
+        for word in words {
+            scratch.append(0x20)
+            scratch.append(contentsOf: word.latin.utf8)
+            readings.append((at + 1, at + 1 + word.latin.utf8.count, word.range))
+            at += 1 + word.latin.utf8.count
+        }
+        guard let found = scratch.withUnsafeBufferPointer({ highlighter.match($0) }) else { return nil }
+        // Code point offsets of the line's UTF-8 bytes.
+        var scalarAt: [Int: Int] = [:]
+        var scalar = 0
+        for (offset, byte) in line.enumerated() where byte & 0xC0 != 0x80 {
+            scalarAt[offset] = scalar
+            scalar += 1
+        }
+        scalarAt[line.count] = scalar
+        var positions: [Int] = []
+        for position in found.positions {
+            if position < scalarCount {
+                positions.append(position)
+            } else if let reading = readings.first(where: { $0.start <= position && position < $0.end }),
+                let lower = scalarAt[reading.word.lowerBound], let upper = scalarAt[reading.word.upperBound] {
+                positions += Array(lower..<upper)
+            }
+        }
+        return positions
     }
 }
 

@@ -333,8 +333,9 @@ typedef struct sb_search_options {
 /** Initializer of an sb_search_options with the defaults. */
 #define SB_SEARCH_OPTIONS_INIT {SB_SEARCH_OPTIONS_VERSION, 0, 0, 0, NULL, 0, NULL, 0, 0}
 
-/** The sb_index_options version this header describes: 2 added max_threads. */
-#define SB_INDEX_OPTIONS_VERSION 2
+/** The sb_index_options version this header describes: 2 added max_threads, 3 transliterate.
+ *  Every older version is still accepted (the fields it lacks take their defaults). */
+#define SB_INDEX_OPTIONS_VERSION 3
 
 /** Options of sb_index_new(); NULL or SB_INDEX_OPTIONS_INIT means the defaults. */
 typedef struct sb_index_options {
@@ -352,10 +353,22 @@ typedef struct sb_index_options {
     /** At most this many of the process pool's threads work on one search or batch of this
      *  index (0: all of them; at most 256). The index starts no thread of its own. */
     uint32_t max_threads;
+    /* ---- version 3 ---- */
+    /** 1: item texts in Cyrillic, Greek, Armenian, Georgian, Hebrew, Arabic, Hangul, kana and
+     *  Devanagari are also found by their Latin transliteration (ICU transforms: BGN/PCGN
+     *  romanization for Cyrillic, Armenian and Georgian, UNGEGN for Greek, Revised
+     *  Romanization for Hangul, Hepburn for kana, ISO 15919 for Devanagari; Hebrew and Arabic
+     *  by their consonants), folded as queries are: `moskva` finds Москва, `athina` Αθήνα,
+     *  `seoul` 서울, in every match mode, highlighted on the original text. Han is read as
+     *  pinyin without tones (`beijing` finds 北京) only when the locale is Chinese (`zh`),
+     *  never under another locale (Japanese kanji read otherwise). Queries are not
+     *  transliterated: a query in the original script finds what it found before. 0 (the
+     *  default): no transliteration. Saved in the index file by sb_index_save(). */
+    int32_t transliterate;
 } sb_index_options;
 
 /** Initializer of an sb_index_options with the defaults. */
-#define SB_INDEX_OPTIONS_INIT {SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 0}
+#define SB_INDEX_OPTIONS_INIT {SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 0, 0}
 
 /** The sb_packed_items version this header describes. */
 #define SB_PACKED_ITEMS_VERSION 1

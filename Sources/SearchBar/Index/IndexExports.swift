@@ -3,7 +3,7 @@ import SearchBarCore
 
 /// Creates an empty index of items.
 /// `options`: NULL or SB_INDEX_OPTIONS_INIT for the defaults (no locale, prefix mode, every
-/// field, all the pool's threads); any version this library has shipped (a version-1 struct
+/// field, all the pool's threads, no transliteration); any version this library has shipped (a version-1 struct
 /// gets the defaults of the fields added later). The index starts no thread: every index of
 /// the process shares one executor pool, started with the first index (sb_configure()).
 /// On success `*out_index` receives a new handle (NULL on failure).
@@ -11,8 +11,8 @@ import SearchBarCore
 /// their locale string are not retained.
 /// Thread safety: any thread.
 /// Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a working index with no locale); SB_EINVAL for a NULL
-/// out_index, a bad options version, a malformed locale, an unknown mode, unknown field bits or
-/// max_threads over 256; SB_ENOMEM when the pool could not start one thread (the process's
+/// out_index, a bad options version, a malformed locale, an unknown mode, unknown field bits,
+/// max_threads over 256 or transliterate other than 0 or 1; SB_ENOMEM when the pool could not start one thread (the process's
 /// thread limit; a later call tries again).
 @c public func sb_index_new(
     _ options: UnsafePointer<sb_index_options>?, _ out_index: UnsafeMutablePointer<sb_index_ref?>?
@@ -29,7 +29,9 @@ import SearchBarCore
         guard o.max_threads <= 256 else {
             throw .invalidArgument("options.max_threads is \(o.max_threads); at most 256 are allowed")
         }
-        let index = try SearchIndex(locale: locale, mode: matchMode, fields: fieldSet, threads: Int(o.max_threads))
+        let transliterate = try SessionCInput.flag(o.transliterate, "options.transliterate")
+        let index = try SearchIndex(
+            locale: locale, mode: matchMode, fields: fieldSet, threads: Int(o.max_threads), transliterate: transliterate)
         out.pointee = HandleRegistry.register(index)
         return localeStatus(locale)
     }
@@ -38,7 +40,8 @@ import SearchBarCore
 /// Copies the index's options into `*out_options`: the fields of the version the caller set in
 /// `out_options->version`, and nothing past them. `locale` receives the index's locale tag
 /// ("" for none), in storage the library keeps for the life of the process; `max_threads` the
-/// number of pool threads a search of the index runs on.
+/// number of pool threads a search of the index runs on; `transliterate` 1 when the index
+/// transliterates.
 /// Ownership: `out_options` is the caller's; do not free `locale`.
 /// Thread safety: any thread, concurrently with searches and writers.
 /// Returns SB_OK; SB_EINVAL (bad handle, NULL out_options, a version of 0 or newer than the
@@ -52,7 +55,7 @@ import SearchBarCore
         let options = sb_index_options(
             version: StructVersions.indexOptions.latest, mode: object.defaultMode.rawValue,
             fields: object.fields.rawValue, locale: InternedStrings.pointer(object.locale.identifier),
-            max_threads: UInt32(object.threadCount))
+            max_threads: UInt32(object.threadCount), transliterate: object.transliterates ? 1 : 0)
         try StructVersions.indexOptions.write(options, to: out, "out_options")
         return SB_OK
     }

@@ -24,7 +24,8 @@ import SearchBarCore
 /// Opens an index saved by sb_index_save(). The locale, default mode and fields come from the
 /// file; `options` (NULL or SB_INDEX_OPTIONS_INIT for the file's settings) may set `mode` (the
 /// default match mode, SB_MODE_DEFAULT for the file's) and `max_threads`; a `locale` or
-/// `fields` set there must equal the file's. Adds and removes on the opened index live in
+/// `fields` set there must equal the file's, and so must `transliterate` when it is 1 (0 takes
+/// the file's: an index saved with transliteration opens with it). Adds and removes on the opened index live in
 /// memory until the next save. The file is checked before anything is used: its checksums and
 /// every structural invariant (a truncated, damaged, foreign or crafted file gives a status,
 /// never a crash). A file saved with another ICU version is rebuilt from the texts it stores
@@ -34,7 +35,8 @@ import SearchBarCore
 /// retained.
 /// Thread safety: any thread.
 /// Returns SB_OK; SB_EINVAL (NULL out_index, NULL, empty or invalid UTF-8 path, a bad options
-/// version, an unknown mode, max_threads over 256, a locale or fields other than the file's);
+/// version, an unknown mode, max_threads over 256, transliterate other than 0 or 1, a locale,
+/// fields or transliteration other than the file's);
 /// SB_ENOTFOUND when there is no file at `path`; SB_EIO when it cannot be read; SB_ECORRUPT
 /// when it is not an index file, has another format version, or is truncated, damaged or
 /// inconsistent; SB_ENOMEM as sb_index_new().
@@ -55,7 +57,11 @@ import SearchBarCore
         guard o.max_threads <= 256 else {
             throw .invalidArgument("options.max_threads is \(o.max_threads); at most 256 are allowed")
         }
+        let transliterate = try SessionCInput.flag(o.transliterate, "options.transliterate")
         let index = try SearchIndex.open(path: file, mode: mode, threads: Int(o.max_threads))
+        if transliterate && !index.transliterates {
+            throw .invalidArgument("options.transliterate is 1; the file's index was saved without transliteration")
+        }
         if let fields, fields != index.fields {
             throw .invalidArgument("options.fields is \(fields.rawValue); the file's index has fields \(index.fields.rawValue)")
         }

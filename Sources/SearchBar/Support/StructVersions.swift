@@ -11,7 +11,10 @@ enum StructVersions {
         sizes: [VersionedStruct.end(\sb_search_options.filter_count), VersionedStruct.end(\sb_search_options.offset)])
     static let indexOptions = VersionedStruct<sb_index_options>(
         typeName: "sb_index_options",
-        sizes: [VersionedStruct.end(\sb_index_options.locale), VersionedStruct.end(\sb_index_options.max_threads)])
+        sizes: [
+            VersionedStruct.end(\sb_index_options.locale), VersionedStruct.end(\sb_index_options.max_threads),
+            VersionedStruct.end(\sb_index_options.transliterate),
+        ])
     static let packedItems = VersionedStruct<sb_packed_items>(
         typeName: "sb_packed_items", sizes: [VersionedStruct.end(\sb_packed_items.weights)])
     static let sessionOptions = VersionedStruct<sb_session_options>(

@@ -117,13 +117,14 @@ class sb_search_options(Versioned):
 
 
 class sb_index_options(Versioned):
-    VERSION = 2
+    VERSION = 3
     _fields_ = [
         ("version", ctypes.c_uint32),
         ("mode", ctypes.c_uint32),
         ("fields", ctypes.c_uint32),
         ("locale", ctypes.c_char_p),
         ("max_threads", ctypes.c_uint32),
+        ("transliterate", ctypes.c_int32),
     ]
 
 

@@ -300,21 +300,30 @@ class Index(_ffi.OwnedHandle):
     items are added/removed. Search callbacks run on a pool thread.
 
     Items are dicts {"id", "title", "subtitle", "keywords", "scope", "weight", "attributes"} or
-    tuples (id, title[, subtitle[, keywords[, scope[, weight]]]])."""
+    tuples (id, title[, subtitle[, keywords[, scope[, weight]]]]).
+
+    With `transliterate=True`, item texts in Cyrillic, Greek, Armenian, Georgian, Hebrew,
+    Arabic, Hangul, kana and Devanagari are also found by their Latin transliteration
+    (`moskva` finds Москва, `athina` Αθήνα, `seoul` 서울) in every mode, with highlights on
+    the original text; Han is read as pinyin (`beijing` finds 北京) only under a `zh` locale.
+    Queries are not transliterated. The option is saved with the index (save()/open())."""
 
     _free = "sb_index_free"  # cancels pending asynchronous searches first
     _handle_type = sb_index
 
     def __init__(self, locale: str | None = None, mode: str | None = "prefix", threads: int = 0,
-                 fields: Iterable[str] | None = None) -> None:
+                 fields: Iterable[str] | None = None, transliterate: bool = False) -> None:
         mask = 0
         for name in fields or ():
             if name not in FIELDS:
                 raise ValueError(f"unknown field {name!r}")
             mask |= 1 << FIELDS.index(name)
         handle = ctypes.POINTER(sb_index)()
+        if not isinstance(transliterate, bool):
+            raise TypeError(f"transliterate must be a bool, got {type(transliterate).__name__}")
         options = sb_index_options(mode=_mode(mode), fields=mask, locale=_locale(locale),
-                                   max_threads=checked(threads, "uint32_t", "threads"))
+                                   max_threads=checked(threads, "uint32_t", "threads"),
+                                   transliterate=int(transliterate))
         lib.sb_index_new(ctypes.byref(options), ctypes.byref(handle))
         self._handle = handle
         _lifetime.track_index(self)
@@ -322,6 +331,7 @@ class Index(_ffi.OwnedHandle):
         self._pending: dict[object, Any] = {}  # search token -> what C may still call back into
         self.locale = locale
         self.mode = mode or "prefix"
+        self.transliterate = transliterate
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Saves the index to the file at `path` (docs/persistent-index.md): written to a
@@ -334,8 +344,8 @@ class Index(_ffi.OwnedHandle):
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], mode: str | None = None, threads: int = 0) -> "Index":
-        """Opens an index saved by save(). The locale, default mode and fields come from the
-        file; `mode` overrides the default match mode, `threads` caps the pool threads a search
+        """Opens an index saved by save(). The locale, default mode, fields and transliteration
+        come from the file; `mode` overrides the default match mode, `threads` caps the pool threads a search
         uses (0: all). Adds and removes on the opened index live in memory until the next save.
 
         Raises NotFound (LookupError) when there is no file, FileError (OSError) when it cannot
@@ -354,6 +364,7 @@ class Index(_ffi.OwnedHandle):
         lib.sb_index_get_options(handle, ctypes.byref(stored))
         index.locale = (stored.locale or b"").decode() or None
         index.mode = next(name for name, value in MODES.items() if value == stored.mode and name)
+        index.transliterate = stored.transliterate == 1
         return index
 
     def add(self, items: Iterable[Item]) -> None:

@@ -100,8 +100,9 @@ def test_row5_limits(index, session):
 def test_row6_out_of_range_enums(index, session):
     handle = P(_ffi.sb_index)()
     for options in (_ffi.sb_index_options(mode=4), _ffi.sb_index_options(fields=1 << 7),
-                    _ffi.sb_index_options(max_threads=257), _ffi.sb_index_options(version=0),
-                    _ffi.sb_index_options(version=3)):
+                    _ffi.sb_index_options(max_threads=257), _ffi.sb_index_options(transliterate=2),
+                    _ffi.sb_index_options(version=0),
+                    _ffi.sb_index_options(version=_ffi.sb_index_options.VERSION + 1)):
         assert status_of(lib.sb_index_new, ctypes.byref(options), ctypes.byref(handle)) == SB_EINVAL
     assert status_of(lib.sb_session_set_style, session._handle, 9) == SB_EINVAL
     assert status_of(lib.sb_session_set_active, session._handle, 2) == SB_EINVAL

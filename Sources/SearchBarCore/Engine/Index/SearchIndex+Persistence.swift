@@ -13,11 +13,12 @@ extension SearchIndex {
         try IndexFileWriter.write(
             snapshot,
             IndexFileWriter.Settings(
-                locale: locale, mode: defaultMode, fields: fields, collatorVersion: analysis.collator.version),
+                locale: locale, mode: defaultMode, fields: fields, collatorVersion: analysis.collator.version,
+                transliterated: transliterates),
             to: path)
     }
 
-    /// Opens an index saved by ``save(to:)``: locale, default mode and fields come from the
+    /// Opens an index saved by ``save(to:)``: locale, default mode, fields and transliteration come from the
     /// file; adds and removes on the opened index live in memory until the next save. The file
     /// is treated as hostile: every section's checksum and every structural invariant is
     /// checked before anything is used. A file saved with another ICU version (whose folded
@@ -45,7 +46,9 @@ extension SearchIndex {
         }
         let index: SearchIndex
         do throws(SearchBarError) {
-            index = try SearchIndex(locale: locale, mode: mode ?? reader.mode, fields: reader.fields, threads: threads)
+            index = try SearchIndex(
+                locale: locale, mode: mode ?? reader.mode, fields: reader.fields, threads: threads,
+                transliterate: reader.transliterated)
         } catch let error where error.code == .invalidArgument && threads >= 0 && threads <= 256 {
             throw SearchBarError(.corrupt, "index file \(path): locale \(reader.localeIdentifier): \(error.message)")
         }

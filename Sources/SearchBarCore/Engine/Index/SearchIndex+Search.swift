@@ -213,7 +213,8 @@ extension SearchIndex {
             guard !spans.isEmpty else { return [] }
             return segment.withFoldAlignment(field, local, original: bytes, tables: alignmentTables) { alignment in
                 Highlighter.ranges(
-                    spans, original: original, analyzer: analyzer, foldedLength: foldedLength, alignment: alignment)
+                    spans, original: original, analyzer: analyzer, foldedLength: foldedLength, alignment: alignment,
+                    transliteration: analysis.transliteration)
             }
         }
     }

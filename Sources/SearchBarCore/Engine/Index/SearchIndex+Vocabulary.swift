@@ -96,7 +96,8 @@ extension SearchIndex {
             if Int(entry & Segment.termMask) == term, let searchField = SearchField(rawValue: f) {
                 let original = segment.originalText(searchField, i)
                 let ranges = Highlighter.ranges(
-                    [.token(position: position, prefixBytes: nil)], original: original, analyzer: analysis.analyzer)
+                    [.token(position: position, prefixBytes: nil)], original: original, analyzer: analysis.analyzer,
+                    transliteration: analysis.transliteration)
                 guard let range = ranges.first else { return nil }
                 let utf8 = Array(original.utf8)
                 guard range.lowerBound >= 0 && range.upperBound <= utf8.count else { return nil }

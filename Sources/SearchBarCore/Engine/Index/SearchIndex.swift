@@ -16,6 +16,10 @@ public final class SearchIndex: Sendable, ProcessBound {
     public let defaultMode: MatchMode
     /// The fields stored and searched.
     public let fields: SearchFields
+    /// True when item texts in Cyrillic, Greek, Armenian, Georgian, Hebrew, Arabic, Hangul,
+    /// kana and Devanagari (and Han, as pinyin, under a `zh` locale) are also found by their
+    /// Latin transliteration (see ``Transliteration``).
+    public var transliterates: Bool { analysis.transliteration != nil }
     /// The most threads one search or batch of this index runs on (the process pool's threads,
     /// or fewer when the index was made with a lower `threads`).
     public var threadCount: Int { pool.threadCount }
@@ -58,12 +62,15 @@ public final class SearchIndex: Sendable, ProcessBound {
     ///   - threads: at most this many of the process pool's threads work on one search or batch
     ///     of this index; 0 means all of them. The index starts no thread of its own: every
     ///     index shares ``ProcessPool``, which starts on first use.
+    ///   - transliterate: also index item texts in other scripts by their Latin
+    ///     transliteration (``transliterates``).
     /// - Throws: ``SearchBarError/Code/invalidArgument`` for a negative thread count,
     ///   ``SearchBarError/Code/outOfMemory`` when the process pool could not start one thread, or
     ///   what ``Collator`` or ``ProcessPool/shared()`` throws.
-    public init(locale: SearchLocale = .none, mode: MatchMode = .prefix, fields: SearchFields = .all, threads: Int = 0)
-        throws(SearchBarError)
-    {
+    public init(
+        locale: SearchLocale = .none, mode: MatchMode = .prefix, fields: SearchFields = .all, threads: Int = 0,
+        transliterate: Bool = false
+    ) throws(SearchBarError) {
         guard threads >= 0 else { throw .invalidArgument("threads is \(threads); it must be 0 (one per core) or more") }
         guard threads <= 256 else { throw .invalidArgument("threads is \(threads); at most 256 are allowed") }
         self.locale = locale
@@ -71,7 +78,7 @@ public final class SearchIndex: Sendable, ProcessBound {
         self.fields = fields.isEmpty ? .all : fields.intersection(.all)
         analysis = ItemAnalysis(
             analyzer: AnalyzerCache.shared.analyzer(for: locale), collator: try Collator(locale: locale),
-            fields: self.fields)
+            fields: self.fields, transliteration: transliterate ? Transliteration(locale: locale) : nil)
         pool = ThreadPool(sharing: try ProcessPool.shared(), limit: threads)
     }
 
@@ -105,6 +112,7 @@ public final class SearchIndex: Sendable, ProcessBound {
             for group in Self.groups(batch) {
                 built.append(SegmentBuilder.build(group, analysis: analysis, pool: pool))
             }
+            analysis.transliteration?.forgetWords()
             let base = snapshot
             var views = base.segments
             // Tombstone the older copies of replaced ids.
@@ -127,6 +135,7 @@ public final class SearchIndex: Sendable, ProcessBound {
         guard count > 0 else { return }
         let failure = writer.withLock { () -> SearchBarError? in
             let segment = SegmentBuilder.build(count: count, item: item, analysis: analysis, pool: pool)
+            analysis.transliteration?.forgetWords()
             for k in 1..<max(segment.count, 1) where segment.ids[k - 1] >= segment.ids[k] {
                 return .invalidArgument("ids must ascend strictly; id \(segment.ids[k]) follows \(segment.ids[k - 1])")
             }

@@ -38,10 +38,20 @@ enum IndexFileLayout {
         static let icuVersion = 40
         static let collatorVersion = 44
         static let localeLength = 48
+        /// Bits of ``Flags``; a reader refuses a file with a bit it does not know.
         static let flags = 52
         static let locale = 56
         /// XXH64 of the table, seeded with XXH64 of the header's bytes before this field.
         static let checksum = 312
+    }
+
+    /// The bits of the header's flags field.
+    enum Flags {
+        /// The index was made with `transliterate`: its folded texts hold the transliterated
+        /// words (a file without the bit, as every file written before the option, has none).
+        static let transliterated: UInt32 = 1
+        /// Every bit this library knows.
+        static let known: UInt32 = transliterated
     }
 
     /// The sections of one segment, in file order. Arrays of 32-bit and 64-bit values are stored

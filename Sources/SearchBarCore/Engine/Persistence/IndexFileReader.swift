@@ -23,6 +23,8 @@ final class IndexFileReader {
     let mode: MatchMode
     let fields: SearchFields
     let localeIdentifier: String
+    /// True when the index was made with `transliterate` (``IndexFileLayout/Flags``).
+    let transliterated: Bool
     /// The ICU and collator versions the file's keys were made with.
     let icuVersion: [UInt8]
     let collatorVersion: [UInt8]
@@ -88,7 +90,8 @@ final class IndexFileReader {
             guard IndexFileLayout.headerChecksum(header: header, table: table) == header.load(UInt64.self, at: H.checksum)!
             else { throw corrupt("the header or section table is damaged (checksum mismatch)") }
             // Settings.
-            guard header.load(UInt32.self, at: H.flags)! == 0 else { throw corrupt("unknown flags") }
+            let flags = header.load(UInt32.self, at: H.flags)!
+            guard flags & ~IndexFileLayout.Flags.known == 0 else { throw corrupt("unknown flags \(flags)") }
             guard let mode = MatchMode(rawValue: header.load(UInt32.self, at: H.mode)!) else {
                 throw corrupt("unknown default mode \(header.load(UInt32.self, at: H.mode)!)")
             }
@@ -129,6 +132,7 @@ final class IndexFileReader {
             self.mode = mode
             self.fields = fields
             localeIdentifier = String(decoding: localeBytes, as: UTF8.self)
+            transliterated = flags & IndexFileLayout.Flags.transliterated != 0
             icuVersion = Array(header[H.icuVersion..<H.icuVersion + 4])
             collatorVersion = Array(header[H.collatorVersion..<H.collatorVersion + 4])
             segmentCount = segments

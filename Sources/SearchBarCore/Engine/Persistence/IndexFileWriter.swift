@@ -11,6 +11,8 @@ enum IndexFileWriter {
         var fields: SearchFields
         /// The collator's version string (``Collator/version``).
         var collatorVersion: String
+        /// True for an index made with `transliterate`.
+        var transliterated = false
     }
 
     /// One section's contents.
@@ -80,6 +82,7 @@ enum IndexFileWriter {
         header.store(UInt64(fileLength), at: H.fileLength)
         header.store(UInt32(payloads.count), at: H.sectionCount)
         header.store(UInt32(views.count), at: H.segmentCount)
+        header.store(settings.transliterated ? IndexFileLayout.Flags.transliterated : 0, at: H.flags)
         header.store(settings.mode.rawValue, at: H.mode)
         header.store(settings.fields.rawValue, at: H.fields)
         header.replaceSubrange(H.icuVersion..<H.icuVersion + 4, with: IndexFileLayout.icuVersion)

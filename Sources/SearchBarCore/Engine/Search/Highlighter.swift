@@ -46,15 +46,20 @@ enum Highlighter {
     ///   the item's stored patch, when the caller has it: spans of folded bytes are mapped
     ///   through it without folding the text again, unless it cannot tell (then, and for spans
     ///   naming tokens, the text is analysed).
+    /// - Parameter transliteration: the index's, when it has one: the analysis then appends the
+    ///   text's transliterated words as indexing did, and spans in them map to the words.
     static func ranges(
         _ spans: [HighlightSpan], original: String, analyzer: TextAnalyzer, foldedLength: Int? = nil,
-        alignment: FoldAlignment? = nil
+        alignment: FoldAlignment? = nil, transliteration: Transliteration? = nil
     ) -> [Range<Int>] {
         guard !spans.isEmpty, !original.isEmpty else { return [] }
         if let foldedLength, let ranges = identityRanges(spans, original: original, foldedLength: foldedLength) {
             return ranges
         }
         if let alignment, let ranges = alignedRanges(spans, alignment) { return ranges }
+        if let transliteration {
+            return transliteration.withMappedAnalysis(original, analyzer: analyzer) { map(spans, $0) }
+        }
         return analyzer.withMappedAnalysis(original, tokens: spans.contains(where: \.namesToken)) { analysis in
             map(spans, analysis)
         }

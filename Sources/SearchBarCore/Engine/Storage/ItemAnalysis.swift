@@ -6,16 +6,32 @@ struct ItemAnalysis: Sendable {
     let collator: Collator
     /// The fields that are stored and searched.
     let fields: SearchFields
+    /// The Latin transliteration appended to item texts, for an index made with
+    /// `transliterate` (nil otherwise; queries are never transliterated).
+    var transliteration: Transliteration? = nil
 
     /// Replaces `analysis` with the folded key and token spans of `text`.
     func analyze(_ text: String, into analysis: inout Analysis) {
         analyzer.analyze(text, into: &analysis)
+        transliteration?.extend(text, analysis: &analysis, analyzer: analyzer)
     }
 
     /// The folded key and token spans of `text` (as ``analyze(_:into:)`` gives them), left in
-    /// `scratch.state.key` and `scratch.state.tokens`.
-    func analyze(_ text: String, scratch: AnalysisScratch) {
+    /// `scratch.state.key` and `scratch.state.tokens`; `worker`: the transliteration worker
+    /// the caller took for its texts (``takeWorker()``), if it did.
+    func analyze(_ text: String, scratch: AnalysisScratch, worker: TransliterationWorker? = nil) {
         analyzer.analyze(text, scratch: scratch)
+        transliteration?.extend(text, scratch: scratch, analyzer: analyzer, worker: worker)
+    }
+
+    /// A transliteration worker for one thread's many texts (nil when the index does not
+    /// transliterate): its memo of words serves them all without a lock. Give it back with
+    /// ``recycle(_:)``.
+    func takeWorker() -> TransliterationWorker? { transliteration?.take() }
+
+    /// Gives back what ``takeWorker()`` gave.
+    func recycle(_ worker: TransliterationWorker?) {
+        if let worker { transliteration?.recycle(worker) }
     }
 
     /// The same as ``rankKey(_:buffer:)``, with only as much of the sort key made as its first

@@ -38,6 +38,8 @@ struct SegmentPart {
         var interner = ByteInterner(expected: 4096)
         let scratch = config.analyzer.takeScratch()
         defer { config.analyzer.recycle(scratch) }
+        let worker = config.takeWorker()
+        defer { config.recycle(worker) }
         for item in items {
             var entries = 0
             var isException = false
@@ -49,7 +51,7 @@ struct SegmentPart {
                     part.folded[Int(field.rawValue)].append(EmptyCollection<UInt8>())
                     continue
                 }
-                config.analyze(text, scratch: scratch)
+                config.analyze(text, scratch: scratch, worker: worker)
                 // The key and tokens in the scratch's buffers (valid until its next use).
                 let key = UnsafeRawBufferPointer(scratch.state.key.buffer)
                 let tokens = scratch.state.tokens.buffer

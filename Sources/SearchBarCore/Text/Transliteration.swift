@@ -1,0 +1,197 @@
+import Synchronization
+
+/// Transliterated search: the words of an item's text in Cyrillic, Greek, Armenian, Georgian,
+/// Hebrew, Arabic, Hangul, kana and Devanagari (and Han as pinyin under a `zh` locale) are
+/// also indexed by their Latin transliteration, so `moskva` finds Москва and `seoul` 서울.
+///
+/// Each such word's folded transliteration (its ``WordShadow``) is appended to the item's key
+/// after a space, as a token of its own, once the text's own key and tokens are made: every
+/// match mode sees it as it sees the text's words, while queries are folded as before (a
+/// Cyrillic query still finds the Cyrillic text, and only it). The shadow's pieces map back to
+/// the word's graphemes, so highlights land on the original text. Words in scripts written
+/// without spaces (Han, kana, Hangul) also get a part token at each later piece (`jing` is a
+/// prefix of a word of 北京 as 京 is).
+///
+/// Thread safety: any number of threads at once; each takes a ``TransliterationWorker`` of
+/// its own from the pool.
+final class Transliteration: Sendable {
+    /// The locale of the index (its language picks the Cyrillic romanization and pinyin).
+    let locale: SearchLocale
+    /// True under a `zh` locale: Han is transliterated as pinyin. Never otherwise (Japanese
+    /// kanji are read differently).
+    let pinyin: Bool
+    private let idle = Mutex<[TransliterationWorker]>([])
+
+    /// The transliteration of an index of `locale`.
+    init(locale: SearchLocale) {
+        self.locale = locale
+        pinyin = locale.language == "zh"
+    }
+
+    /// The shadows of one analysed text: the key bytes to append after the text's key, their
+    /// tokens, and the map units of those bytes.
+    struct Shadows {
+        var key: [UInt8] = []
+        var tokens: [TokenSpan] = []
+        var units: [FoldUnit] = []
+    }
+
+    /// The shadows of `text`, whose key is `keyLength` bytes and whose tokens are `tokens` (as
+    /// `analyzer` made them); empty when no word has one.
+    /// - Parameters:
+    ///   - wantsUnits: false when only the key and tokens are wanted (indexing).
+    ///   - lent: a worker the caller took for many texts (``take()``), or nil to take one here.
+    func shadows(
+        of text: String, keyLength: Int, tokens: UnsafeBufferPointer<TokenSpan>, analyzer: TextAnalyzer,
+        units wantsUnits: Bool = true, worker lent: TransliterationWorker? = nil
+    ) -> Shadows {
+        var out = Shadows()
+        guard !tokens.isEmpty, text.utf8.contains(where: { $0 >= 0xCD }) else { return out }
+        var copy = text
+        copy.withUTF8 { bytes in
+            var worker = lent
+            defer { if lent == nil, let worker { recycle(worker) } }
+            for token in Self.words(tokens) {
+                let range = max(0, Int(token.originalStart))..<min(bytes.count, Int(token.originalEnd))
+                guard !range.isEmpty, bytes[range].contains(where: { $0 >= 0xCD }) else { continue }
+                if worker == nil { worker = take() }
+                // Indexing a word of a script with spaces needs its reading only; its pieces
+                // serve highlights and the parts of a run without spaces.
+                // The memo serves indexing only (highlighting wants every word's pieces).
+                let whole = !wantsUnits && token.kind == .word
+                let word = UnsafeBufferPointer(rebasing: bytes[range])
+                guard let shadow = shadow(of: word, whole: whole, memo: !wantsUnits, worker!, analyzer) else { continue }
+                append(shadow, of: token, kind: token.kind, keyLength: keyLength, units: wantsUnits, to: &out)
+            }
+        }
+        return out
+    }
+
+    /// The shadow of `word` made by the worker (`whole`: one piece, the reading only), or from
+    /// its memo when `memo` is true (indexing, where a word's kind, and so `whole`, is always
+    /// the same).
+    private func shadow(
+        of bytes: UnsafeBufferPointer<UInt8>, whole: Bool, memo: Bool, _ worker: TransliterationWorker,
+        _ analyzer: TextAnalyzer
+    ) -> WordShadow? {
+        let key = memo ? WordKey(bytes: Array(bytes)) : nil
+        if let key, let known = worker.known(key) { return known }
+        let word = String(decoding: bytes, as: UTF8.self)
+        let shadow = TransliterationScheme.of(word.unicodeScalars, pinyin: pinyin).flatMap {
+            worker.shadow(of: word, scheme: $0, whole: whole, analyzer: analyzer)
+        }
+        if let key { worker.remember(shadow, of: key) }
+        return shadow
+    }
+
+    /// The words to transliterate: each word token, and each run of adjacent tokens of a
+    /// script written without spaces as one (ひらがな is four tokens without a locale, とうきょう
+    /// two under `ja`: read as one, the run gives "hiragana", "toukyou"). Numbers, emoji and
+    /// part tokens are left out.
+    static func words(_ tokens: UnsafeBufferPointer<TokenSpan>) -> [TokenSpan] {
+        var words: [TokenSpan] = []
+        for token in tokens where token.kind == .word || token.kind == .noSpaceScript {
+            if token.kind == .noSpaceScript, let last = words.last, last.kind == .noSpaceScript,
+                last.originalEnd == token.originalStart
+            {
+                words[words.count - 1].originalEnd = token.originalEnd
+            } else {
+                words.append(token)
+            }
+        }
+        return words
+    }
+
+    /// Appends one word's shadow: a space, the shadow's bytes and token, its part tokens, and
+    /// a unit per piece (the space's maps to the empty range at the word's start).
+    private func append(
+        _ shadow: WordShadow, of token: TokenSpan, kind: TokenKind, keyLength: Int, units wantsUnits: Bool,
+        to out: inout Shadows
+    ) {
+        let word = token.originalStart
+        if wantsUnits {
+            out.units.append(
+                FoldUnit(origStart: word, origEnd: word, textStart: 0, keyStart: Int32(keyLength + out.key.count), linear: false))
+        }
+        out.key.append(0x20)
+        let start = Int32(keyLength + out.key.count)
+        out.key.append(contentsOf: shadow.key)
+        let end = start + Int32(shadow.key.count)
+        out.tokens.append(
+            TokenSpan(keyStart: start, keyEnd: end, originalStart: token.originalStart, originalEnd: token.originalEnd, kind: .word))
+        var previous = (word: shadow.start, key: Int32(0))
+        for piece in shadow.ends {
+            if wantsUnits {
+                out.units.append(
+                FoldUnit(
+                    origStart: word + previous.word, origEnd: word + piece.word, textStart: 0, keyStart: start + previous.key,
+                    linear: false))
+            }
+            if kind == .noSpaceScript && previous.key > 0 {
+                out.tokens.append(
+                    TokenSpan(
+                        keyStart: start + previous.key, keyEnd: end, originalStart: word + previous.word,
+                        originalEnd: token.originalEnd, kind: .part))
+            }
+            previous = piece
+        }
+    }
+
+    /// Appends the shadows of `text` to the key and tokens `analyzer` just left in `scratch`
+    /// (the indexing path), with `worker` when the caller took one for many texts.
+    func extend(_ text: String, scratch: AnalysisScratch, analyzer: TextAnalyzer, worker: TransliterationWorker? = nil) {
+        let state = scratch.state
+        let shadows = shadows(
+            of: text, keyLength: state.key.count, tokens: state.tokens.buffer, analyzer: analyzer, units: false,
+            worker: worker)
+        guard !shadows.key.isEmpty else { return }
+        var s = scratch.state
+        defer { scratch.state = s }
+        shadows.key.withUnsafeBufferPointer { s.key.append($0.baseAddress!, count: $0.count) }
+        shadows.tokens.withUnsafeBufferPointer { s.tokens.append($0.baseAddress!, count: $0.count) }
+    }
+
+    /// Appends the shadows of `text` to `analysis`, made by `analyzer`.
+    func extend(_ text: String, analysis: inout Analysis, analyzer: TextAnalyzer) {
+        let shadows = analysis.tokens.withUnsafeBufferPointer {
+            self.shadows(of: text, keyLength: analysis.key.count, tokens: $0, analyzer: analyzer, units: false)
+        }
+        analysis.key += shadows.key
+        analysis.tokens += shadows.tokens
+    }
+
+    /// ``TextAnalyzer/withMappedAnalysis(_:tokens:_:)`` with the shadows appended to the key,
+    /// the tokens and the map: what the highlighter needs for spans in the shadows.
+    func withMappedAnalysis<R>(_ text: String, analyzer: TextAnalyzer, _ body: (MappedAnalysis) -> R) -> R {
+        analyzer.withMappedAnalysis(text, tokens: true) { base in
+            let shadows = shadows(of: text, keyLength: base.keyLength, tokens: base.tokens, analyzer: analyzer)
+            guard !shadows.key.isEmpty else { return body(base) }
+            let units = Array(base.map.units) + shadows.units
+            let tokens = Array(base.tokens) + shadows.tokens
+            return units.withUnsafeBufferPointer { units in
+                tokens.withUnsafeBufferPointer { tokens in
+                    let map = KeyMap(
+                        units: units, keyLength: base.keyLength + shadows.key.count, originalLength: base.map.originalLength)
+                    return body(MappedAnalysis(tokens: tokens, map: map, original: text))
+                }
+            }
+        }
+    }
+
+    /// Empties the workers' memos (after a batch: the words of the next one are others).
+    func forgetWords() {
+        idle.withLock { $0.forEach { $0.forget() } }
+    }
+
+    /// A worker of the pool (or a new one), for one thread; give it back with ``recycle(_:)``.
+    func take() -> TransliterationWorker {
+        idle.withLock { $0.popLast() } ?? TransliterationWorker(language: locale.language)
+    }
+
+    /// Gives a worker back to the pool (a few are kept).
+    func recycle(_ worker: TransliterationWorker) {
+        idle.withLock { pool in
+            if pool.count < 8 { pool.append(worker) }
+        }
+    }
+}

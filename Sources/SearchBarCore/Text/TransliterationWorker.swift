@@ -1,0 +1,167 @@
+internal import CICU
+
+/// A word's UTF-8 bytes as a memo key: hashed and compared as bytes (a `String` key is hashed
+/// and compared by canonical equivalence, which normalizes every non-ASCII word on each lookup).
+struct WordKey: Hashable {
+    let bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}
+
+/// The ICU transliterators of one thread and its memo of transliterated words. Not thread-safe:
+/// one thread uses it at a time, taken from a ``Transliteration`` and given back.
+final class TransliterationWorker: @unchecked Sendable {
+    private let language: String
+    /// Opened transliterators by scheme (nil in a slot: not opened yet; `.none` inside: ICU
+    /// could not open it, so the scheme gives no shadow).
+    private var handles = [UnsafeMutablePointer<UTransliterator?>??](
+        repeating: nil, count: TransliterationScheme.allCases.count)
+    /// Shadows of whole words (nil: the word has none), and folded transliterations of
+    /// single graphemes.
+    private var words: [WordKey: WordShadow?] = [:]
+    private var graphemes: [String: [UInt8]] = [:]
+    /// The memo is emptied when it holds more entries than this.
+    static let memoLimit = 1 << 18
+    /// Words with more graphemes than this are mapped back as one piece.
+    static let maxPieces = 64
+
+    init(language: String) { self.language = language }
+
+    deinit {
+        for case let handle?? in handles { sbicu_utrans_close(handle) }
+    }
+
+    /// Empties the memo (the transliterators stay open).
+    func forget() {
+        words = [:]
+        graphemes = [:]
+    }
+
+    /// This worker's memo entry for `word`: nil when it has none, `.some(nil)` for a word
+    /// without a shadow.
+    func known(_ word: WordKey) -> WordShadow?? { words[word] }
+
+    /// Records `shadow` as the shadow of `word` in this worker's memo.
+    func remember(_ shadow: WordShadow?, of word: WordKey) {
+        if words.count >= Self.memoLimit { words = [:] }
+        words[word] = shadow
+    }
+
+    /// The shadow of `word` (one word of an item's original text) under `scheme`, folded by
+    /// `analyzer`, made afresh; nil when its transliteration has no letter or digit. With
+    /// `whole`, it is one piece (no grapheme is transliterated on its own).
+    func shadow(of word: String, scheme: TransliterationScheme, whole: Bool, analyzer: TextAnalyzer) -> WordShadow? {
+        let key = latinKey(word, scheme, analyzer)
+        guard !key.isEmpty else { return nil }
+        if whole { return WordShadow(key: key, ends: [(Int32(word.utf8.count), Int32(key.count))]) }
+        let characters = Array(word)
+        guard characters.count > 1, characters.count <= Self.maxPieces else {
+            return WordShadow(key: key, ends: [(Int32(word.utf8.count), Int32(key.count))])
+        }
+        let pieces = characters.map { c -> (length: Int, key: [UInt8]) in
+            let text = String(c)
+            if let known = graphemes[text] { return (c.utf8.count, known) }
+            let made = latinKey(text, scheme, analyzer)
+            if graphemes.count >= Self.memoLimit { graphemes = [:] }
+            graphemes[text] = made
+            return (c.utf8.count, made)
+        }
+        // Graphemes at the start with no Latin letter map to nothing.
+        let leading = pieces.prefix { $0.key.isEmpty }
+        let start = leading.reduce(0) { $0 + $1.length }
+        let ends = Self.align(Array(pieces.dropFirst(leading.count)), to: key).map { ($0.word + Int32(start), $0.key) }
+        return WordShadow(key: key, start: Int32(start), ends: ends)
+    }
+
+    /// Piece ends for `pieces` (each grapheme's byte length and its own transliteration) in
+    /// `key`, the transliteration of the whole word: the graphemes whose transliterations
+    /// start the key in order are pieces of their own, and so are those that end it; the
+    /// graphemes between are one piece. A grapheme with an empty transliteration joins the
+    /// piece after it (at the end: the one before it).
+    static func align(_ pieces: [(length: Int, key: [UInt8])], to key: [UInt8]) -> [(word: Int32, key: Int32)] {
+        let wordLength = pieces.reduce(0) { $0 + $1.length }
+        var boundaries: [(word: Int, key: Int)] = []
+        var w = 0
+        var k = 0
+        var first = 0
+        while first < pieces.count {
+            let piece = pieces[first]
+            guard k + piece.key.count <= key.count, key[k..<k + piece.key.count].elementsEqual(piece.key) else { break }
+            w += piece.length
+            k += piece.key.count
+            if !piece.key.isEmpty { boundaries.append((w, k)) }
+            first += 1
+        }
+        var fromBack: [(word: Int, key: Int)] = []
+        var wEnd = wordLength
+        var kEnd = key.count
+        var last = pieces.count
+        while last > first {
+            let piece = pieces[last - 1]
+            guard kEnd - piece.key.count >= k, key[kEnd - piece.key.count..<kEnd].elementsEqual(piece.key) else { break }
+            wEnd -= piece.length
+            kEnd -= piece.key.count
+            if !piece.key.isEmpty { fromBack.append((wEnd, kEnd)) }
+            last -= 1
+        }
+        boundaries += fromBack.reversed()
+        var ends: [(word: Int32, key: Int32)] = []
+        var previous = (word: 0, key: 0)
+        for b in boundaries where b.word > previous.word && b.key > previous.key && b.word < wordLength && b.key < key.count {
+            ends.append((Int32(b.word), Int32(b.key)))
+            previous = b
+        }
+        ends.append((Int32(wordLength), Int32(key.count)))
+        return ends
+    }
+
+    /// `text` transliterated under `scheme`, folded by `analyzer`, ASCII letters and digits
+    /// only (the spaces ICU puts between pinyin syllables, a hyphen between Korean syllables,
+    /// apostrophes, primes and letters it left in their script are dropped).
+    private func latinKey(_ text: String, _ scheme: TransliterationScheme, _ analyzer: TextAnalyzer) -> [UInt8] {
+        guard let handle = handle(scheme) else { return [] }
+        let source = Array(text.utf16)
+        guard !source.isEmpty, source.count < 1 << 20 else { return [] }
+        var capacity = source.count * 4 + 16
+        var output: [UInt16] = []
+        for _ in 0..<3 {
+            var buffer = source + [UInt16](repeating: 0, count: capacity - source.count)
+            var length = Int32(source.count)
+            var limit = length
+            var status = U_ZERO_ERROR
+            buffer.withUnsafeMutableBufferPointer { b in
+                sbicu_utrans_transUChars(handle, b.baseAddress, &length, Int32(b.count), 0, &limit, &status)
+            }
+            if status == U_BUFFER_OVERFLOW_ERROR {
+                capacity = Int(length) + 16
+                continue
+            }
+            guard sbicu_failure(status) == 0, length >= 0, Int(length) <= buffer.count else { return [] }
+            output = Array(buffer[0..<Int(length)])
+            break
+        }
+        guard !output.isEmpty else { return [] }
+        let folded = analyzer.fold(String(decoding: output, as: UTF16.self))
+        return folded.utf8.filter { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
+    }
+
+    /// The transliterator of `scheme`, opened on first use; nil when ICU has none.
+    private func handle(_ scheme: TransliterationScheme) -> UnsafeMutablePointer<UTransliterator?>? {
+        if let opened = handles[scheme.rawValue] { return opened }
+        var status = U_ZERO_ERROR
+        var parse = UParseError()
+        let id = Array(scheme.transformID(language: language).utf16)
+        let opened = id.withUnsafeBufferPointer {
+            sbicu_utrans_openU($0.baseAddress, Int32($0.count), UTRANS_FORWARD, nil, 0, &parse, &status)
+        }
+        if sbicu_failure(status) != 0 {
+            if let opened { sbicu_utrans_close(opened) }
+            handles[scheme.rawValue] = .some(nil)
+            return nil
+        }
+        handles[scheme.rawValue] = .some(opened)
+        return opened
+    }
+}
