@@ -123,7 +123,8 @@ enum IndexFileWriter {
         var result: [Payload] = []
         let info: [UInt64] = [
             UInt64(segment.count), UInt64(segment.termCount), UInt64(segment.forward.count),
-            UInt64(segment.forward.width), UInt64(segment.postings.count), UInt64(segment.postings.width), 0, 0,
+            UInt64(segment.forward.width), UInt64(segment.postings.count), UInt64(segment.postings.width),
+            UInt64(segment.titleLeads.order.width), 0,
         ]
         result.append(.words64(info))
         result.append(.words64(Array(segment.ids)))
@@ -164,6 +165,21 @@ enum IndexFileWriter {
         result.append(.bytes(entries))
         result += [.bytes(texts.bytes), .words32(texts.offsets)]
         result += [.words32(Array(segment.titleBytes.order)), .words32(segment.rankKeyOrder.order)]
+        // The derived search structures.
+        let derived = segment.derived
+        result.append(.words64(derived.presence))
+        let chars = derived.charPostings.parts
+        result += [.words32(chars.keys), .words32(chars.offsets), .words32(chars.postings)]
+        let leads = derived.titleLeads
+        result += [
+            .bytes(leads.order.storageBytes), .words32(leads.termStarts), .words32(leads.rankKeyHighs.allValues),
+            .bytes(leads.titleWordCounts.allValues), .words32(leads.weightKeys.allValues),
+        ]
+        result += [.words32(derived.titleBytes.rankKeyHighs.allValues), .words32(derived.titleBytes.weightKeys.allValues)]
+        result.append(.words32(derived.rankOrder.order))
+        result.append(.words32(derived.vocabularyByteCounts))
+        result.append(.words64(derived.vocabularyTrigrams.storedBits))
+        result.append(.words32(derived.punctuatedTerms))
         return result
     }
 }

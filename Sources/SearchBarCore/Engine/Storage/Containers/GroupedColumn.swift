@@ -32,6 +32,9 @@ struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable>: Sen
     /// The number of positions.
     var count: Int { values.count }
 
+    /// The value of every position (what an index file stores; the group bounds are derived).
+    var allValues: [Value] { values }
+
     /// True when the column has no positions.
     var isEmpty: Bool { values.isEmpty }
 
