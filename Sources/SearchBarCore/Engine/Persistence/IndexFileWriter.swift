@@ -18,10 +18,14 @@ enum IndexFileWriter {
         case bytes([UInt8])
         case words32([UInt32])
         case words64([UInt64])
+        /// Bytes kept as a ``Column`` (perhaps borrowed from the mapped file this index was
+        /// opened from: written without a copy).
+        case column(Column<UInt8>)
 
         /// Calls `body` with the payload's bytes.
         func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
             switch self {
+            case .column(let c): c.withUnsafeBytes(body)
             case .bytes(let a): a.withUnsafeBytes(body)
             case .words32(let a): a.withUnsafeBytes(body)
             case .words64(let a): a.withUnsafeBytes(body)
@@ -139,9 +143,9 @@ enum IndexFileWriter {
             let arena = f < segment.originalPatches.count ? segment.originalPatches[f] : ByteArena()
             result += [.bytes(arena.bytes), .words32(arena.offsets)]
         }
-        result += [.words32(segment.forwardOffsets), .bytes(segment.forward.storageBytes)]
+        result += [.words32(segment.forwardOffsets), .column(segment.forward.storageBytes)]
         result += [.bytes(segment.vocabulary.bytes), .words32(segment.vocabulary.offsets)]
-        result += [.words32(segment.postingOffsets), .bytes(segment.postings.storageBytes)]
+        result += [.words32(segment.postingOffsets), .column(segment.postings.storageBytes)]
         result.append(.words32(segment.runExceptions))
         result.append(.words64(view.deleted?.words ?? []))
         // Attributes: names and text values as arenas, entries as 16-byte records.
@@ -172,7 +176,7 @@ enum IndexFileWriter {
         result += [.words32(chars.keys), .words32(chars.offsets), .words32(chars.postings)]
         let leads = derived.titleLeads
         result += [
-            .bytes(leads.order.storageBytes), .words32(leads.termStarts), .words32(leads.rankKeyHighs.allValues),
+            .column(leads.order.storageBytes), .words32(leads.termStarts), .words32(leads.rankKeyHighs.allValues),
             .bytes(leads.titleWordCounts.allValues), .words32(leads.weightKeys.allValues),
         ]
         result += [.words32(derived.titleBytes.rankKeyHighs.allValues), .words32(derived.titleBytes.weightKeys.allValues)]

@@ -61,14 +61,14 @@ struct SegmentDecoder {
         let forwardOffsets = try reader.array(segment, .forwardOffsets, of: UInt32.self)
         try checkOffsets(forwardOffsets, count: count, end: Int(info[2]), what: "forward offsets")
         guard let forward = NarrowArray.restored(
-            storage: try reader.array(segment, .forward, of: UInt8.self), width: Int(info[3]), count: Int(info[2]))
+            storage: try reader.column(segment, .forward, of: UInt8.self), width: Int(info[3]), count: Int(info[2]))
         else { throw corrupt("forward index does not hold \(info[2]) values of \(info[3]) bytes") }
 
         // Postings: exactly the items of each term, ascending, once each.
         let postingOffsets = try reader.array(segment, .postingOffsets, of: UInt32.self)
         try checkOffsets(postingOffsets, count: termCount, end: Int(info[4]), what: "posting offsets")
         guard let postings = NarrowArray.restored(
-            storage: try reader.array(segment, .postings, of: UInt8.self), width: Int(info[5]), count: Int(info[4]))
+            storage: try reader.column(segment, .postings, of: UInt8.self), width: Int(info[5]), count: Int(info[4]))
         else { throw corrupt("postings do not hold \(info[4]) values of \(info[5]) bytes") }
 
         let runExceptions = try reader.array(segment, .runExceptions, of: UInt32.self)
@@ -147,7 +147,7 @@ struct SegmentDecoder {
             chars.parts.postings.allSatisfy({ Int($0) < count })
         else { throw corrupt("the character postings are inconsistent") }
         guard let leadOrder = NarrowArray.restored(
-            storage: try reader.array(segment, .leadOrder, of: UInt8.self), width: leadWidth, count: count)
+            storage: try reader.column(segment, .leadOrder, of: UInt8.self), width: leadWidth, count: count)
         else { throw corrupt("the title lead order does not hold \(count) values of \(leadWidth) bytes") }
         let leadStarts = try reader.array(segment, .leadStarts, of: UInt32.self)
         let leadWeights = try column(.leadWeightKeys, UInt32.self, optional: true)
