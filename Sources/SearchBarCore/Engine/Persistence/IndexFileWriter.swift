@@ -21,11 +21,17 @@ enum IndexFileWriter {
         /// Bytes kept as a ``Column`` (perhaps borrowed from the mapped file this index was
         /// opened from: written without a copy).
         case column(Column<UInt8>)
+        /// 32-bit values kept as a ``Column``.
+        case column32(Column<UInt32>)
+        /// 64-bit values kept as a ``Column``.
+        case column64(Column<UInt64>)
 
         /// Calls `body` with the payload's bytes.
         func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
             switch self {
             case .column(let c): c.withUnsafeBytes(body)
+            case .column32(let c): c.withUnsafeBytes(body)
+            case .column64(let c): c.withUnsafeBytes(body)
             case .bytes(let a): a.withUnsafeBytes(body)
             case .words32(let a): a.withUnsafeBytes(body)
             case .words64(let a): a.withUnsafeBytes(body)
@@ -168,18 +174,18 @@ enum IndexFileWriter {
         result.append(.words32(attributes.offsets))
         result.append(.bytes(entries))
         result += [.bytes(texts.bytes), .words32(texts.offsets)]
-        result += [.words32(Array(segment.titleBytes.order)), .words32(segment.rankKeyOrder.order)]
+        result += [.words32(Array(segment.titleBytes.order)), .column32(segment.rankKeyOrder.order)]
         // The derived search structures.
         let derived = segment.derived
-        result.append(.words64(derived.presence))
+        result.append(.column64(derived.presence))
         let chars = derived.charPostings.parts
         result += [.words32(chars.keys), .words32(chars.offsets), .words32(chars.postings)]
         let leads = derived.titleLeads
         result += [
-            .column(leads.order.storageBytes), .words32(leads.termStarts), .words32(leads.rankKeyHighs.allValues),
-            .bytes(leads.titleWordCounts.allValues), .words32(leads.weightKeys.allValues),
+            .column(leads.order.storageBytes), .words32(leads.termStarts), .column32(leads.rankKeyHighs.allValues),
+            .column(leads.titleWordCounts.allValues), .column32(leads.weightKeys.allValues),
         ]
-        result += [.words32(derived.titleBytes.rankKeyHighs.allValues), .words32(derived.titleBytes.weightKeys.allValues)]
+        result += [.column32(derived.titleBytes.rankKeyHighs.allValues), .column32(derived.titleBytes.weightKeys.allValues)]
         result.append(.words32(derived.rankOrder.order))
         result.append(.words32(derived.vocabularyByteCounts))
         result.append(.words64(derived.vocabularyTrigrams.storedBits))

@@ -85,7 +85,7 @@ struct SegmentDecoder {
         }
         let attributes = try attributeTable(count: count)
         let titleOrder = try reader.array(segment, .titleOrder, of: UInt32.self)
-        let rankKeyOrder = try reader.array(segment, .rankKeyOrder, of: UInt32.self)
+        let rankKeyOrder = try reader.column(segment, .rankKeyOrder, of: UInt32.self)
         let derived = try derivedStructures(
             count: count, termCount: termCount, leadWidth: Int(info[6]), titleOrder: titleOrder,
             rankKeyOrder: rankKeyOrder, hasWeights: !weightKeys.isEmpty)
@@ -128,12 +128,12 @@ struct SegmentDecoder {
     /// The stored search structures, with the bounds the search code relies on checked (the
     /// title lead order's and the rank order's items are checked with the other orders).
     private func derivedStructures(
-        count: Int, termCount: Int, leadWidth: Int, titleOrder: [UInt32], rankKeyOrder: [UInt32], hasWeights: Bool
+        count: Int, termCount: Int, leadWidth: Int, titleOrder: [UInt32], rankKeyOrder: Column<UInt32>, hasWeights: Bool
     ) throws(SearchBarError) -> Segment.Derived {
         func column<T: FixedWidthInteger>(_ kind: IndexFileLayout.Section, _ type: T.Type, optional: Bool)
-            throws(SearchBarError) -> [T]
+            throws(SearchBarError) -> Column<T>
         {
-            let values = try reader.array(segment, kind, of: T.self)
+            let values = try reader.column(segment, kind, of: T.self)
             guard values.count == count || (optional && values.isEmpty) else {
                 throw corrupt("\(kind) has \(values.count) values for \(count) items")
             }

@@ -45,7 +45,7 @@ final class Segment: Sendable {
     /// Filterable attributes.
     let attributes: AttributeTable
     /// Per item, the ``PresenceMask`` of its folded fields (computed here from ``folded``).
-    let presence: [UInt64]
+    let presence: Column<UInt64>
     /// Items by the characters of no-space scripts in their folded fields (computed here).
     let charPostings: CharPostings
     /// Items with a word run no single token of theirs covers, ascending (see ``RunExceptions``).
@@ -85,7 +85,7 @@ final class Segment: Sendable {
     /// The search structures a segment derives from its columns, when they are known (an index
     /// file stores them; ``IndexFileWriter`` and ``SegmentDecoder``).
     struct Derived {
-        var presence: [UInt64]
+        var presence: Column<UInt64>
         var charPostings: CharPostings
         var titleLeads: TitleLeadOrder
         var vocabularyByteCounts: [UInt32]
@@ -149,13 +149,13 @@ final class Segment: Sendable {
             sorted.value = (
                 TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys),
                 RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems),
-                sortedOrders.map { RankKeyOrder(order: $0.rankKeys) } ?? RankKeyOrder(rankKeys: rankKeys)
+                sortedOrders.map { RankKeyOrder(order: Column($0.rankKeys)) } ?? RankKeyOrder(rankKeys: rankKeys)
             )
         }
-        var derived: ([UInt64], CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
+        var derived: (Column<UInt64>, CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
         let buildOthers = {
             derived = (
-                PresenceMask.items(folded, count: count), CharPostings(folded, count: count),
+                Column(PresenceMask.items(folded, count: count)), CharPostings(folded, count: count),
                 TitleLeadOrder(
                     forward: forward, forwardOffsets: forwardOffsets, count: count, termCount: vocabulary.count,
                     rankKeys: rankKeys, weightKeys: weightKeys),
@@ -177,7 +177,7 @@ final class Segment: Sendable {
 
     /// The raw views of a segment's folded texts, forward offsets and presence masks (the
     /// arrays are the segment's own `let`s, so the pointers stay valid while it lives).
-    private static func rawViews(_ folded: [ByteArena], _ forwardOffsets: [UInt32], _ presence: [UInt64])
+    private static func rawViews(_ folded: [ByteArena], _ forwardOffsets: [UInt32], _ presence: Column<UInt64>)
         -> ((RawArena, RawArena, RawArena), UnsafePointer<UInt32>?, UnsafePointer<UInt64>?)
     {
         let raw = folded.map(RawArena.init)
@@ -330,6 +330,7 @@ final class Segment: Sendable {
     /// filter --stats`).
     var storageBreakdown: [(name: String, bytes: Int)] {
         func size<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
+        func size<T: BitwiseCopyable>(_ column: Column<T>) -> Int { column.byteSize }
         func size(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + size($1.bytes) + size($1.offsets) } }
         return [
             ("ids", ids.byteSize), ("scopes", size(scopes)), ("weight keys", size(weightKeys)),

@@ -37,7 +37,7 @@ struct TitleByteOrder: Sendable {
 
     /// An order and its columns made before (an index file stores them); the caller has
     /// checked that the columns have one value per position (`weightKeys` may be empty).
-    init(order: [UInt32], rankKeyHighs: [UInt32], weightKeys: [UInt32]) {
+    init(order: [UInt32], rankKeyHighs: Column<UInt32>, weightKeys: Column<UInt32>) {
         self.order = NarrowArray(order)
         self.rankKeyHighs = GroupedColumn(rankKeyHighs)
         self.weightKeys = GroupedColumn(weightKeys)

@@ -37,7 +37,10 @@ struct TitleLeadOrder: Sendable {
     /// An order made before (an index file stores it): nil unless `starts` ascend from 0 to at
     /// most `order.count` and every column has one value per position (`weightKeys` may be
     /// empty). The positions' items must be local items of the segment (the caller checks).
-    init?(order: NarrowArray, starts: [UInt32], rankKeyHighs: [UInt32], titleWordCounts: [UInt8], weightKeys: [UInt32]) {
+    init?(
+        order: NarrowArray, starts: [UInt32], rankKeyHighs: Column<UInt32>, titleWordCounts: Column<UInt8>,
+        weightKeys: Column<UInt32>
+    ) {
         guard let first = starts.first, first == 0, Int(starts[starts.count - 1]) <= order.count,
             rankKeyHighs.count == order.count, titleWordCounts.count == order.count,
             weightKeys.isEmpty || weightKeys.count == order.count
