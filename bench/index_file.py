@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
-"""Index file benchmark: build an index of N titles, save it, open it in a fresh process, and
-compare the first typing pass after the open with the same pass on the index built in memory.
+"""Index file benchmark: build an index of N titles, save it, open it in fresh processes, and
+compare the first typing pass after the open with a second (warm) pass on the same opened index
+and with the same pass on the index built in memory.
 
-  python3 bench/index_file.py [--data bench/data/titles-1m.txt] [--count N] [--out FILE.json] [--markdown]
+  python3 bench/index_file.py [--data bench/data/titles-1m.txt] [--count N] [--runs R]
+                              [--file SAVED.sbindex] [--out FILE.json]
+
+With --file, the index is saved there and kept; a later run with the same --file and --count
+reuses it (no build, no in-memory pass), so the opens of a 5 M file can be measured many times.
 
 Needs the Python binding importable (bench/.venv after bench/run.sh, or PYTHONPATH=
 bindings/python with SEARCHBAR_LIBRARY pointing at a built libsearchbar.so). The data file is
@@ -10,13 +15,15 @@ made with `python3 bench/datasets.py titles-1m` when missing. Figures (seconds, 
 build, save, file size, open (wall time of Index.open in a process that has loaded the library
 and ICU but made no index), and per mode the p95 of every keystroke of the bench's queries
 typed once, after the open and on the freshly built index (neither has seen the queries: both
-result caches are empty). The page cache is warm (the file was just written). Memory: the
-builder's resident growth while building (VmRSS, after the lines are loaded), and in the opening
-process the growth of anonymous memory (RssAnon: what the open costs the host beyond the shared,
-file-backed pages) and of file-backed pages (RssFile) from before the open to after the typing."""
+result caches are empty). The open is reported as wall time and as the process's CPU time
+(user + system, all threads), which a busy machine disturbs less. The page cache is warm (the file was just written). Memory after the
+open comes from /proc/self/smaps_rollup: the anonymous memory the open added (the process's own
+copies) and the file-backed resident memory (pages of the mapped file, shared page cache).
+Each of the --runs opens is a fresh process; the report gives every run and their medians."""
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -49,26 +56,45 @@ def typing_pass(index):
     return result
 
 
-def status_kib(field):
-    """A VmRSS / RssAnon / RssFile line of /proc/self/status, in KiB."""
-    with open("/proc/self/status") as f:
+def memory():
+    """Kilobytes of anonymous and of file-backed resident memory of this process."""
+    fields = {}
+    with open("/proc/self/smaps_rollup") as f:
         for line in f:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
+            parts = line.split()
+            if len(parts) >= 2 and parts[0].endswith(":") and parts[1].isdigit():
+                fields[parts[0][:-1]] = int(parts[1])
+    return {"anonymous_kb": fields.get("Anonymous", 0), "file_kb": fields.get("Rss", 0) - fields.get("Anonymous", 0)}
 
 
 def child(path):
     import searchbar
 
     searchbar.fold("warm up ICU")  # the library and ICU loaded, as in a host that just started
-    anon, mapped = status_kib("RssAnon"), status_kib("RssFile")
-    start = time.perf_counter()
+    before = memory()
+    start, cpu = time.perf_counter(), time.process_time()
     index = searchbar.Index.open(path)
-    opened = time.perf_counter() - start
-    out = {"open_s": opened, "count": len(index), "typing": typing_pass(index),
-           "anon_growth": (status_kib("RssAnon") - anon) * 1024, "file_growth": (status_kib("RssFile") - mapped) * 1024}
+    opened, opened_cpu = time.perf_counter() - start, time.process_time() - cpu
+    after = memory()
+    first = typing_pass(index)
+    after_typing = memory()
+    warm = typing_pass(index)
+    out = {"open_s": opened, "open_cpu_s": opened_cpu, "count": len(index), "typing": first, "warm_typing": warm,
+           "anonymous_after_open_kb": after["anonymous_kb"] - before["anonymous_kb"],
+           "file_after_open_kb": after["file_kb"] - before["file_kb"],
+           "anonymous_after_typing_kb": after_typing["anonymous_kb"] - before["anonymous_kb"],
+           "file_after_typing_kb": after_typing["file_kb"] - before["file_kb"]}
     print(json.dumps(out))
+
+
+def median_of(runs, *keys):
+    values = []
+    for run in runs:
+        value = run
+        for key in keys:
+            value = value[key]
+        values.append(value)
+    return statistics.median(values)
 
 
 def main():
@@ -76,6 +102,8 @@ def main():
     parser.add_argument("--data", default=os.path.join(HERE, "data", "titles-1m.txt"))
     parser.add_argument("--count", type=int, default=1_000_000)
     parser.add_argument("--out")
+    parser.add_argument("--runs", type=int, default=3, help="opens, each in a fresh process")
+    parser.add_argument("--file", help="save here and keep; reused when it exists")
     parser.add_argument("--markdown", action="store_true", help="print a markdown table instead of text")
     parser.add_argument("--open-child", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -87,56 +115,84 @@ def main():
         subprocess.run([sys.executable, os.path.join(HERE, "datasets.py"), "titles-1m"], check=True)
     with open(args.data, encoding="utf-8") as f:
         lines = [line.rstrip("\n") for _, line in zip(range(args.count), f)]
-    rss_before = status_kib("VmRSS")
-    index = searchbar.Index(mode="prefix")
-    start = time.perf_counter()
-    index.add(list(enumerate(lines)))
-    build = time.perf_counter() - start
-    rss_growth = (status_kib("VmRSS") - rss_before) * 1024
-    built_typing = typing_pass(index)
-    with tempfile.TemporaryDirectory(dir=os.path.join(HERE, "out") if os.path.isdir(os.path.join(HERE, "out")) else None) as folder:
-        path = os.path.join(folder, "titles.sbindex")
+    raw = sum(len(line.encode()) for line in lines)
+    report = {"items": len(lines), "raw_text_bytes": raw}
+    if args.file and os.path.exists(args.file):
+        path = args.file
+    else:
+        before = memory()
+        index = searchbar.Index(mode="prefix")
+        start = time.perf_counter()
+        index.add(list(enumerate(lines)))
+        report["build_s"] = time.perf_counter() - start
+        grown = memory()
+        report["rss_growth_kb"] = grown["anonymous_kb"] + grown["file_kb"] - before["anonymous_kb"] - before["file_kb"]
+        report["built_in_memory"] = typing_pass(index)
+        folder = tempfile.mkdtemp(dir=os.path.join(HERE, "out") if os.path.isdir(os.path.join(HERE, "out")) else None)
+        path = args.file or os.path.join(folder, "titles.sbindex")
         start = time.perf_counter()
         index.save(path)
-        save = time.perf_counter() - start
-        size = os.path.getsize(path)
-        raw = sum(len(line.encode()) for line in lines)
-        opened = json.loads(subprocess.run([sys.executable, __file__, "--open-child", path], check=True,
-                                           capture_output=True, text=True).stdout)
-    report = {"items": len(lines), "raw_text_bytes": raw, "build_s": build, "rss_growth": rss_growth, "save_s": save,
-              "file_bytes": size, "open_s": opened["open_s"], "opened_count": opened["count"],
-              "open_anon_growth": opened["anon_growth"], "open_file_growth": opened["file_growth"],
-              "after_open": opened["typing"], "built_in_memory": built_typing}
+        report["save_s"] = time.perf_counter() - start
+        del index
+    report["file_bytes"] = os.path.getsize(path)
+    runs = []
+    for _ in range(args.runs):
+        runs.append(json.loads(subprocess.run([sys.executable, __file__, "--open-child", path], check=True,
+                                              capture_output=True, text=True).stdout))
+    if not args.file:
+        os.remove(path)
+        os.rmdir(os.path.dirname(path))
+    report["runs"] = runs
+    report["median"] = {
+        "open_s": median_of(runs, "open_s"),
+        "open_cpu_s": median_of(runs, "open_cpu_s"),
+        "anonymous_after_open_kb": median_of(runs, "anonymous_after_open_kb"),
+        "file_after_open_kb": median_of(runs, "file_after_open_kb"),
+        "anonymous_after_typing_kb": median_of(runs, "anonymous_after_typing_kb"),
+        "first_pass_p95_ms": {mode: median_of(runs, "typing", mode, "p95_ms") for mode in MODES},
+        "warm_pass_p95_ms": {mode: median_of(runs, "warm_typing", mode, "p95_ms") for mode in MODES},
+    }
+    m = report["median"]
     if args.out:
         with open(args.out, "w") as f:
             json.dump(report, f, indent=1)
     if args.markdown:
         return print(markdown(report))
-    print(f"{len(lines):,} titles ({raw / 1e6:.1f} MB): build {build:.2f} s, save {save:.2f} s, "
-          f"file {size / 1e6:.1f} MB, open {opened['open_s'] * 1000:.0f} ms")
+    built = "" if "build_s" not in report else f"build {report['build_s']:.2f} s, save {report['save_s']:.2f} s, "
+    print(f"{len(lines):,} titles ({raw / 1e6:.1f} MB): {built}file {report['file_bytes'] / 1e6:.1f} MB; "
+          f"medians of {len(runs)} opens: open {m['open_s'] * 1000:.0f} ms "
+          f"({m['open_cpu_s'] * 1000:.0f} ms CPU), anonymous memory "
+          f"{m['anonymous_after_open_kb'] / 1e3:.0f} MB ({m['anonymous_after_open_kb'] * 1e3 / raw:.2f}x the text), "
+          f"file-backed {m['file_after_open_kb'] / 1e3:.0f} MB")
     for mode in MODES:
-        a, b = opened["typing"][mode], built_typing[mode]
-        print(f"  {mode:8} first keystroke {a['first_ms']:.1f} ms after open / {b['first_ms']:.1f} ms built; "
-              f"p95 {a['p95_ms']:.1f} / {b['p95_ms']:.1f} ms; max {a['max_ms']:.1f} / {b['max_ms']:.1f} ms")
+        a, w = m["first_pass_p95_ms"][mode], m["warm_pass_p95_ms"][mode]
+        line = f"  {mode:8} p95 first pass after open {a:.2f} ms, warm pass {w:.2f} ms ({a / w:.2f}x)"
+        if "built_in_memory" in report:
+            line += f"; built in memory {report['built_in_memory'][mode]['p95_ms']:.2f} ms"
+        print(line)
+    print("  opens (ms): " + ", ".join(f"{run['open_s'] * 1000:.0f}" for run in runs))
 
 
 def markdown(report):
-    """The report as a markdown table: one row per mode."""
-    raw = report["raw_text_bytes"]
-    lines = [f"{report['items']:,} titles ({raw / 1e6:.0f} MB): build {report['build_s']:.1f} s through the Python "
-             f"binding, resident growth {report['rss_growth'] / 2**20:,.0f} MB ({report['rss_growth'] / raw:.2f}x the "
-             f"text); save {report['save_s']:.1f} s, file {report['file_bytes'] / 1e6:,.0f} MB; open "
-             f"{report['open_s'] * 1000:,.0f} ms in a fresh process (page cache warm), which then holds "
-             f"{report['open_anon_growth'] / 2**20:,.0f} MB more anonymous memory "
-             f"({report['open_anon_growth'] / raw:.2f}x the text) and {report['open_file_growth'] / 2**20:,.0f} MB more "
-             "file-backed pages after typing.", "",
-             "| mode | first keystroke after open ms | p95 after open ms | max after open ms | "
-             "first keystroke built ms | p95 built ms | max built ms |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    """The report as a paragraph and a markdown table, one row per mode."""
+    raw, m = report["raw_text_bytes"], report["median"]
+    built = ""
+    if "build_s" in report:
+        built = (f"build {report['build_s']:.1f} s through the Python binding, resident growth "
+                 f"{report['rss_growth_kb'] / 1024:,.0f} MB ({report['rss_growth_kb'] * 1024 / raw:.2f}x the text); "
+                 f"save {report['save_s']:.1f} s, ")
+    lines = [f"{report['items']:,} titles ({raw / 1e6:.0f} MB): {built}file {report['file_bytes'] / 1e6:,.0f} MB. "
+             f"Medians of {len(report['runs'])} opens, each in a fresh process (page cache warm): open "
+             f"{m['open_s'] * 1000:,.0f} ms ({m['open_cpu_s'] * 1000:,.0f} ms CPU), then "
+             f"{m['anonymous_after_open_kb'] / 1024:,.0f} MB more anonymous memory "
+             f"({m['anonymous_after_open_kb'] * 1024 / raw:.2f}x the text) and "
+             f"{m['file_after_open_kb'] / 1024:,.0f} MB of file-backed pages.", "",
+             "| mode | p95 first pass after open ms | p95 warm pass ms | ratio | p95 built in memory ms |",
+             "| --- | ---: | ---: | ---: | ---: |"]
     for mode in MODES:
-        a, b = report["after_open"][mode], report["built_in_memory"][mode]
-        lines.append(f"| {mode} | {a['first_ms']:.1f} | {a['p95_ms']:.1f} | {a['max_ms']:.1f} | {b['first_ms']:.1f} | "
-                     f"{b['p95_ms']:.1f} | {b['max_ms']:.1f} |")
+        a, w = m["first_pass_p95_ms"][mode], m["warm_pass_p95_ms"][mode]
+        built_p95 = f"{report['built_in_memory'][mode]['p95_ms']:.1f}" if "built_in_memory" in report else ""
+        lines.append(f"| {mode} | {a:.1f} | {w:.1f} | {a / w:.2f}x | {built_p95} |")
     return "\n".join(lines)
 
 

@@ -116,7 +116,7 @@ write("fuzz_abi", PACKED_HUGE + PACKED_COUNT + ITEMS_HUGE + SESSION_HOST)
 # fuzz_open: control byte (bit 0: reseal the checksums) then an index file. Needs the Python
 # binding and its library (pip install -e . or PYTHONPATH=bindings/python with the built
 # library); without them the committed seeds are kept as they are. One segment each: libFuzzer
-# runs with -max_len=4096.
+# runs fuzz_open with -max_len=8192.
 try:
     import tempfile
 

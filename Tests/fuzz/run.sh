@@ -51,7 +51,10 @@ fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Tests/lsan.supp:print_suppressions=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-flags=(-detect_leaks=0 -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats=1
+# Index files of one small segment (fuzz_open's seeds) take 4-6 KB: 48 sections, 64-byte aligned.
+max_len=4096
+[ "$harness" = fuzz_open ] && max_len=8192
+flags=(-detect_leaks=0 -timeout=10 -rss_limit_mb=3072 -max_len=$max_len -print_final_stats=1
     -artifact_prefix="$build/fuzz/artifacts/$harness-")
 corpora=("$build/fuzz/corpus/$harness" "Tests/fuzz/corpus/$harness")
 if [ "${SB_FUZZ_CLOCK:-wall}" != cpu ]; then

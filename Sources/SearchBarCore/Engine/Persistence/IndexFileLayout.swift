@@ -8,12 +8,13 @@
 /// - each table entry names a section (its ``Section`` kind and segment), where it is, how long
 ///   it is and the XXH64 of its bytes;
 /// - each segment of the index is ``Section/allCases`` in order: the flat arrays of the
-///   in-memory ``Segment``, byte for byte.
+///   in-memory ``Segment``, byte for byte, then the search structures derived from them, so an
+///   open derives nothing.
 enum IndexFileLayout {
     /// The first 8 bytes: "\x89SBIDX\r\n" (a high byte and a line ending catch text-mode copies).
     static let magic: [UInt8] = [0x89, 0x53, 0x42, 0x49, 0x44, 0x58, 0x0D, 0x0A]
     /// The format this library writes and reads.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     /// Bytes of the header.
     static let headerSize = 320
     /// Bytes of one section table entry.
@@ -59,7 +60,7 @@ enum IndexFileLayout {
     /// offset 0 of a blank arena).
     enum Section: UInt32, CaseIterable {
         /// 8 UInt64: item count, term count, forward entry count, forward width, posting count,
-        /// posting width, 0, 0.
+        /// posting width, title lead order width, 0.
         case info = 1
         case ids, scopes, weightKeys, rankKeys
         case titleFolded, titleFoldedOffsets, subtitleFolded, subtitleFoldedOffsets
@@ -82,6 +83,24 @@ enum IndexFileLayout {
         case titleOrder
         /// Local item indices sorted by rank key, ties by index (UInt32 per item).
         case rankKeyOrder
+        /// Per item, the ``PresenceMask`` of its folded fields (UInt64).
+        case presence
+        /// ``CharPostings``: the indexed code points, their posting offsets, the postings (UInt32).
+        case charKeys, charOffsets, charPostings
+        /// ``TitleLeadOrder``: the order (a narrow array), the term starts (UInt32), then per
+        /// position the rank key's high 32 bits (UInt32), the title word count (UInt8) and the
+        /// weight key (UInt32, or empty when every weight is 0).
+        case leadOrder, leadStarts, leadRankKeyHighs, leadTitleWordCounts, leadWeightKeys
+        /// ``TitleByteOrder``'s columns in title order: rank key high bits, weight keys (UInt32).
+        case titleRankKeyHighs, titleWeightKeys
+        /// ``RankOrder``: the first items in rank order (UInt32).
+        case rankOrder
+        /// The 256 byte counts of the vocabulary (UInt32).
+        case vocabularyByteCounts
+        /// ``VocabularyTrigrams``: the blocks' sets, word by word (UInt64).
+        case vocabularyTrigrams
+        /// ``PunctuatedTerms``: ascending term ids (UInt32).
+        case punctuatedTerms
     }
 
     /// The number of sections a segment has.

@@ -2,9 +2,10 @@ import Glibc
 
 /// Reads an index file (``IndexFileLayout``), treating every byte as hostile: the header and
 /// section table are checked (magic, format version, lengths, alignment, order, checksum) when
-/// it is made, and each section's checksum when it is read. Sections are read with `pread`
-/// straight into the arrays the segments keep, so a file truncated while it is read gives an
-/// error, never a `SIGBUS`.
+/// it is made, and each section's checksum when it is read. Small sections are read with
+/// `pread` into arrays the segments keep; the largest (``column(_:_:of:)``) are borrowed from a
+/// read-only shared mapping of the file (``FileMapping``), so their pages are page cache, not
+/// the process's own memory.
 final class IndexFileReader {
     /// One section table entry.
     struct Entry {
@@ -31,6 +32,8 @@ final class IndexFileReader {
     /// The number of segments.
     let segmentCount: Int
     private let entries: [Entry]
+    /// The whole file, mapped read-only.
+    private let mapping: FileMapping
 
     /// Opens and checks the header and section table. Throws ``SearchBarError/Code/notFound``
     /// (no such file), ``SearchBarError/Code/io`` (it cannot be read) or
@@ -137,6 +140,7 @@ final class IndexFileReader {
             collatorVersion = Array(header[H.collatorVersion..<H.collatorVersion + 4])
             segmentCount = segments
             self.entries = entries
+            mapping = try FileMapping(fd: fd, length: fileLength, path: path)
         } catch {
             _ = close(fd)
             throw error
@@ -174,6 +178,24 @@ final class IndexFileReader {
             throw SearchBarError(.corrupt, "index file \(path): section \(kind) of segment \(segment) is damaged (checksum mismatch)")
         }
         return values
+    }
+
+    /// Section `kind` of segment `segment` as a column of `T` borrowed from the mapped file;
+    /// throws ``SearchBarError/Code/corrupt`` when its length is not a whole number of values or
+    /// its checksum does not match.
+    func column<T: FixedWidthInteger>(_ segment: Int, _ kind: IndexFileLayout.Section, of type: T.Type)
+        throws(SearchBarError) -> Column<T>
+    {
+        let entry = entry(segment, kind)
+        let size = MemoryLayout<T>.size
+        guard entry.length % size == 0, entry.offset % MemoryLayout<T>.alignment == 0 else {
+            throw SearchBarError(.corrupt, "index file \(path): section \(kind) of segment \(segment) is \(entry.length) bytes, not a multiple of \(size)")
+        }
+        let column = mapping.column(at: entry.offset, count: entry.length / size, of: T.self)
+        guard column.withUnsafeBytes({ XXHash64.hash($0) }) == entry.checksum else {
+            throw SearchBarError(.corrupt, "index file \(path): section \(kind) of segment \(segment) is damaged (checksum mismatch)")
+        }
+        return column
     }
 
     /// `count` bytes at `offset`.

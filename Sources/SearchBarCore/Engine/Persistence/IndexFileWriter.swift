@@ -20,10 +20,20 @@ enum IndexFileWriter {
         case bytes([UInt8])
         case words32([UInt32])
         case words64([UInt64])
+        /// Bytes kept as a ``Column`` (perhaps borrowed from the mapped file this index was
+        /// opened from: written without a copy).
+        case column(Column<UInt8>)
+        /// 32-bit values kept as a ``Column``.
+        case column32(Column<UInt32>)
+        /// 64-bit values kept as a ``Column``.
+        case column64(Column<UInt64>)
 
         /// Calls `body` with the payload's bytes.
         func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
             switch self {
+            case .column(let c): c.withUnsafeBytes(body)
+            case .column32(let c): c.withUnsafeBytes(body)
+            case .column64(let c): c.withUnsafeBytes(body)
             case .bytes(let a): a.withUnsafeBytes(body)
             case .words32(let a): a.withUnsafeBytes(body)
             case .words64(let a): a.withUnsafeBytes(body)
@@ -126,7 +136,8 @@ enum IndexFileWriter {
         var result: [Payload] = []
         let info: [UInt64] = [
             UInt64(segment.count), UInt64(segment.termCount), UInt64(segment.forward.count),
-            UInt64(segment.forward.width), UInt64(segment.postings.count), UInt64(segment.postings.width), 0, 0,
+            UInt64(segment.forward.width), UInt64(segment.postings.count), UInt64(segment.postings.width),
+            UInt64(segment.titleLeads.order.width), 0,
         ]
         result.append(.words64(info))
         result.append(.words64(Array(segment.ids)))
@@ -141,9 +152,9 @@ enum IndexFileWriter {
             let arena = f < segment.originalPatches.count ? segment.originalPatches[f] : ByteArena()
             result += [.bytes(arena.bytes), .words32(arena.offsets)]
         }
-        result += [.words32(segment.forwardOffsets), .bytes(segment.forward.storageBytes)]
+        result += [.words32(segment.forwardOffsets), .column(segment.forward.storageBytes)]
         result += [.bytes(segment.vocabulary.bytes), .words32(segment.vocabulary.offsets)]
-        result += [.words32(segment.postingOffsets), .bytes(segment.postings.storageBytes)]
+        result += [.words32(segment.postingOffsets), .column(segment.postings.storageBytes)]
         result.append(.words32(segment.runExceptions))
         result.append(.words64(view.deleted?.words ?? []))
         // Attributes: names and text values as arenas, entries as 16-byte records.
@@ -166,7 +177,22 @@ enum IndexFileWriter {
         result.append(.words32(attributes.offsets))
         result.append(.bytes(entries))
         result += [.bytes(texts.bytes), .words32(texts.offsets)]
-        result += [.words32(Array(segment.titleBytes.order)), .words32(segment.rankKeyOrder.order)]
+        result += [.words32(Array(segment.titleBytes.order)), .column32(segment.rankKeyOrder.order)]
+        // The derived search structures.
+        let derived = segment.derived
+        result.append(.column64(derived.presence))
+        let chars = derived.charPostings.parts
+        result += [.words32(chars.keys), .words32(chars.offsets), .words32(chars.postings)]
+        let leads = derived.titleLeads
+        result += [
+            .column(leads.order.storageBytes), .words32(leads.termStarts), .column32(leads.rankKeyHighs.allValues),
+            .column(leads.titleWordCounts.allValues), .column32(leads.weightKeys.allValues),
+        ]
+        result += [.column32(derived.titleBytes.rankKeyHighs.allValues), .column32(derived.titleBytes.weightKeys.allValues)]
+        result.append(.words32(derived.rankOrder.order))
+        result.append(.words32(derived.vocabularyByteCounts))
+        result.append(.words64(derived.vocabularyTrigrams.storedBits))
+        result.append(.words32(derived.punctuatedTerms))
         return result
     }
 }

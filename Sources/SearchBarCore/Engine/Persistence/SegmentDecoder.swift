@@ -2,8 +2,9 @@
 /// every invariant the search code relies on, so a crafted file whose checksums match still
 /// gives an error, never an out-of-bounds read or a trap: lengths agree with the item and term
 /// counts, offsets ascend inside their arrays, texts are well-formed UTF-8 cut at character
-/// boundaries, term ids and item numbers are in range, the vocabulary is sorted, and the
-/// postings are exactly the inverse of the forward index.
+/// boundaries, term ids and item numbers are in range, the vocabulary and the stored orders
+/// are sorted, and each term's postings ascend. The search structures derived from these arrays
+/// are stored too (format version 2) and read back with their bounds checked, not rebuilt.
 struct SegmentDecoder {
     let reader: IndexFileReader
     let segment: Int
@@ -14,8 +15,7 @@ struct SegmentDecoder {
         SearchBarError(.corrupt, "index file \(reader.path): segment \(segment): \(what)")
     }
 
-    /// The segment and its removed items. The search structures derived from the stored arrays
-    /// are rebuilt on `pool`.
+    /// The segment and its removed items. (`pool` is not used: nothing is derived.)
     func decode(pool: ThreadPool) throws(SearchBarError) -> SegmentView {
         typealias S = IndexFileLayout.Section
         let info = try reader.array(segment, .info, of: UInt64.self)
@@ -61,14 +61,14 @@ struct SegmentDecoder {
         let forwardOffsets = try reader.array(segment, .forwardOffsets, of: UInt32.self)
         try checkOffsets(forwardOffsets, count: count, end: Int(info[2]), what: "forward offsets")
         guard let forward = NarrowArray.restored(
-            storage: try reader.array(segment, .forward, of: UInt8.self), width: Int(info[3]), count: Int(info[2]))
+            storage: try reader.column(segment, .forward, of: UInt8.self), width: Int(info[3]), count: Int(info[2]))
         else { throw corrupt("forward index does not hold \(info[2]) values of \(info[3]) bytes") }
 
         // Postings: exactly the items of each term, ascending, once each.
         let postingOffsets = try reader.array(segment, .postingOffsets, of: UInt32.self)
         try checkOffsets(postingOffsets, count: termCount, end: Int(info[4]), what: "posting offsets")
         guard let postings = NarrowArray.restored(
-            storage: try reader.array(segment, .postings, of: UInt8.self), width: Int(info[5]), count: Int(info[4]))
+            storage: try reader.column(segment, .postings, of: UInt8.self), width: Int(info[5]), count: Int(info[4]))
         else { throw corrupt("postings do not hold \(info[4]) values of \(info[5]) bytes") }
 
         let runExceptions = try reader.array(segment, .runExceptions, of: UInt32.self)
@@ -85,7 +85,10 @@ struct SegmentDecoder {
         }
         let attributes = try attributeTable(count: count)
         let titleOrder = try reader.array(segment, .titleOrder, of: UInt32.self)
-        let rankKeyOrder = try reader.array(segment, .rankKeyOrder, of: UInt32.self)
+        let rankKeyOrder = try reader.column(segment, .rankKeyOrder, of: UInt32.self)
+        let derived = try derivedStructures(
+            count: count, termCount: termCount, leadWidth: Int(info[6]), titleOrder: titleOrder,
+            rankKeyOrder: rankKeyOrder, hasWeights: !weightKeys.isEmpty)
 
         // The two largest checks side by side: the inverted index on a second thread, the
         // sort orders here.
@@ -98,6 +101,8 @@ struct SegmentDecoder {
             do throws(SearchBarError) {
                 try checkPermutation(titleOrder, count: count, what: "title order")
                 try checkPermutation(rankKeyOrder, count: count, what: "rank key order")
+                try checkPermutation(derived.titleLeads.order, count: count, what: "title lead order")
+                try checkDistinctItems(derived.rankOrder.order, count: count, what: "rank order")
                 try checkTitleOrder(titleOrder, folded[0])
                 for k in 1..<count {
                     let a = rankKeys[Int(rankKeyOrder[k - 1])], b = rankKeys[Int(rankKeyOrder[k])]
@@ -116,8 +121,68 @@ struct SegmentDecoder {
             ids: ids, scopes: scopes, weightKeys: weightKeys, rankKeys: rankKeys, originalPatches: patches,
             folded: folded, forwardOffsets: forwardOffsets, forward: forward, vocabulary: vocabulary,
             postingOffsets: postingOffsets, postings: postings, attributes: attributes, runExceptions: runExceptions,
-            pool: pool, sortedOrders: (titleOrder, rankKeyOrder))
+            pool: pool, derived: derived)
         return SegmentView(segment, deleted: deleted)
+    }
+
+    /// The stored search structures, with the bounds the search code relies on checked (the
+    /// title lead order's and the rank order's items are checked with the other orders).
+    private func derivedStructures(
+        count: Int, termCount: Int, leadWidth: Int, titleOrder: [UInt32], rankKeyOrder: Column<UInt32>, hasWeights: Bool
+    ) throws(SearchBarError) -> Segment.Derived {
+        func column<T: FixedWidthInteger>(_ kind: IndexFileLayout.Section, _ type: T.Type, optional: Bool)
+            throws(SearchBarError) -> Column<T>
+        {
+            let values = try reader.column(segment, kind, of: T.self)
+            guard values.count == count || (optional && values.isEmpty) else {
+                throw corrupt("\(kind) has \(values.count) values for \(count) items")
+            }
+            return values
+        }
+        let presence = try column(.presence, UInt64.self, optional: false)
+        guard let chars = CharPostings(
+            keys: try reader.array(segment, .charKeys, of: UInt32.self),
+            offsets: try reader.array(segment, .charOffsets, of: UInt32.self),
+            postings: try reader.array(segment, .charPostings, of: UInt32.self)),
+            chars.parts.postings.allSatisfy({ Int($0) < count })
+        else { throw corrupt("the character postings are inconsistent") }
+        guard let leadOrder = NarrowArray.restored(
+            storage: try reader.column(segment, .leadOrder, of: UInt8.self), width: leadWidth, count: count)
+        else { throw corrupt("the title lead order does not hold \(count) values of \(leadWidth) bytes") }
+        let leadStarts = try reader.array(segment, .leadStarts, of: UInt32.self)
+        let leadWeights = try column(.leadWeightKeys, UInt32.self, optional: true)
+        let titleWeights = try column(.titleWeightKeys, UInt32.self, optional: true)
+        guard leadStarts.count == termCount + 1, leadWeights.isEmpty != hasWeights, titleWeights.isEmpty != hasWeights,
+            let leads = TitleLeadOrder(
+                order: leadOrder, starts: leadStarts, rankKeyHighs: try column(.leadRankKeyHighs, UInt32.self, optional: false),
+                titleWordCounts: try column(.leadTitleWordCounts, UInt8.self, optional: false), weightKeys: leadWeights)
+        else { throw corrupt("the title lead order is inconsistent") }
+        let titleBytes = TitleByteOrder(
+            order: titleOrder, rankKeyHighs: try column(.titleRankKeyHighs, UInt32.self, optional: false),
+            weightKeys: titleWeights)
+        let rankOrder = try reader.array(segment, .rankOrder, of: UInt32.self)
+        guard rankOrder.count == min(count, RankOrder.keptItems) else {
+            throw corrupt("the rank order holds \(rankOrder.count) items")
+        }
+        let byteCounts = try reader.array(segment, .vocabularyByteCounts, of: UInt32.self)
+        guard byteCounts.count == 256 else { throw corrupt("\(byteCounts.count) vocabulary byte counts") }
+        guard let trigrams = VocabularyTrigrams(
+            bits: try reader.array(segment, .vocabularyTrigrams, of: UInt64.self), termCount: termCount)
+        else { throw corrupt("the vocabulary's trigram filter does not match its terms") }
+        let punctuated = try reader.array(segment, .punctuatedTerms, of: UInt32.self)
+        for k in punctuated.indices where Int(punctuated[k]) >= termCount || (k > 0 && punctuated[k - 1] >= punctuated[k]) {
+            throw corrupt("the punctuated terms do not ascend below the term count")
+        }
+        return Segment.Derived(
+            presence: presence, charPostings: chars, titleLeads: leads, vocabularyByteCounts: byteCounts,
+            vocabularyTrigrams: trigrams, punctuatedTerms: punctuated, titleBytes: titleBytes,
+            rankOrder: RankOrder(order: rankOrder), rankKeyOrder: RankKeyOrder(order: rankKeyOrder))
+    }
+
+    /// Checks that `items` are distinct items below `count`.
+    private func checkDistinctItems(_ items: [UInt32], count: Int, what: String) throws(SearchBarError) {
+        var seen = Bitset(count: count)
+        for i in items where Int(i) >= count || !seen.insert(Int(i)) { throw corrupt("\(what) holds a wrong item") }
     }
 
     /// An arena from its bytes and offsets sections: `count` strings (or blank, when `blank`
@@ -153,7 +218,7 @@ struct SegmentDecoder {
     }
 
     /// Checks that `order` holds each of `0..<count` once.
-    private func checkPermutation(_ order: [UInt32], count: Int, what: String) throws(SearchBarError) {
+    private func checkPermutation<C: Collection<UInt32>>(_ order: C, count: Int, what: String) throws(SearchBarError) {
         guard order.count == count else { throw corrupt("\(what) has \(order.count) items, not \(count)") }
         var seen = Bitset(count: count)
         for i in order where Int(i) >= count || !seen.insert(Int(i)) {
@@ -243,9 +308,12 @@ private final class FailureBox: @unchecked Sendable {
     var message: String?
 }
 
-/// Checks a segment's forward index and postings: every forward entry names a term of the
-/// vocabulary and a stored field, and the postings list, per term, exactly the items whose
-/// forward entries hold it, ascending and once each.
+/// Checks a segment's forward index and postings in two sequential passes: every forward entry
+/// names a term of the vocabulary and a stored field, and each term's postings are items of the
+/// segment, strictly ascending. These are the bounds the search code relies on. That the
+/// postings are exactly the inverse of the forward index is not checked (a random access per
+/// entry, the largest cost of an open): a crafted file whose checksums match but whose postings
+/// disagree with its forward index gives wrong results, never an out-of-range read.
 private struct InverseCheck: Sendable {
     let forward: NarrowArray.Reader
     let forwardOffsets: [UInt32]
@@ -256,36 +324,26 @@ private struct InverseCheck: Sendable {
 
     /// nil when the checks pass, else what is wrong.
     func failure() -> String? {
-        let terms = postingOffsets.count - 1
-        // One cursor per term into its postings. A term an item holds twice finds its cursor
-        // just past that item (the posting it last matched), so no per-term "last item" array
-        // is needed: one random access per forward entry.
-        var cursor = [UInt32](postingOffsets.dropLast())
-        return cursor.withUnsafeMutableBufferPointer { cursor -> String? in
-            postingOffsets.withUnsafeBufferPointer { starts -> String? in
-                for i in 0..<count {
-                    let item = UInt32(i)
-                    for k in Int(forwardOffsets[i])..<Int(forwardOffsets[i + 1]) {
-                        let entry = forward[k]
-                        let t = Int(entry & Segment.termMask)
-                        guard t < terms, fieldMask & (1 << (entry >> Segment.fieldShift)) != 0 else {
-                            return "forward entry \(k) names term \(t) of field \(entry >> Segment.fieldShift)"
-                        }
-                        let at = Int(cursor[t])
-                        if at > 0 && postings[at - 1] == item && at > Int(starts[t]) { continue }
-                        // A cursor that runs into the next term's postings ends past its own
-                        // end, which the last loop catches.
-                        guard at < postings.count, postings[at] == item else {
-                            return "the postings are not the inverse of the forward index"
-                        }
-                        cursor[t] = UInt32(at + 1)
-                    }
-                }
-                for t in 0..<terms where cursor[t] != starts[t + 1] {
-                    return "the postings are not the inverse of the forward index"
-                }
-                return nil
+        let terms = UInt32(truncatingIfNeeded: postingOffsets.count - 1)
+        for k in 0..<forward.count {
+            let entry = forward[k]
+            guard entry & Segment.termMask < terms, fieldMask & (1 << (entry >> Segment.fieldShift)) != 0 else {
+                return "forward entry \(k) names term \(entry & Segment.termMask) of field \(entry >> Segment.fieldShift)"
             }
+        }
+        let items = UInt32(truncatingIfNeeded: count)
+        return postingOffsets.withUnsafeBufferPointer { starts -> String? in
+            for t in 0..<Int(terms) {
+                var previous: UInt32? = nil
+                for k in Int(starts[t])..<Int(starts[t + 1]) {
+                    let item = postings[k]
+                    guard item < items, previous.map({ $0 < item }) ?? true else {
+                        return "the postings of term \(t) are not ascending items of the segment"
+                    }
+                    previous = item
+                }
+            }
+            return nil
         }
     }
 }

@@ -20,6 +20,20 @@ struct CharPostings: Sendable {
         postings = []
     }
 
+    /// Postings made before (an index file stores them): `offsets` hold `keys.count + 1`
+    /// ascending positions from 0 to `postings.count`; nil otherwise. Postings must be local
+    /// items of the segment (the caller checks them against its item count).
+    init?(keys: [UInt32], offsets: [UInt32], postings: [UInt32]) {
+        guard offsets.count == keys.count + 1, offsets.first == 0, Int(offsets[keys.count]) == postings.count else { return nil }
+        for k in 1..<offsets.count where offsets[k - 1] > offsets[k] { return nil }
+        self.keys = keys
+        self.offsets = offsets
+        self.postings = postings
+    }
+
+    /// The stored arrays: keys, their posting offsets, the postings.
+    var parts: (keys: [UInt32], offsets: [UInt32], postings: [UInt32]) { (keys, offsets, postings) }
+
     /// Indexes every item of the folded `fields` (all arenas have `count` strings or are blank).
     init(_ fields: [ByteArena], count: Int) {
         var lists: [UInt32: [UInt32]] = [:]

@@ -4,7 +4,7 @@
 /// (``SearchRun/restOfLastTie(_:matchers:snapshot:)``) instead of reading every rank key.
 struct RankKeyOrder: Sendable {
     /// Local item indices in rank-key order.
-    let order: [UInt32]
+    let order: Column<UInt32>
 
     /// No items.
     init() { order = [] }
@@ -15,20 +15,20 @@ struct RankKeyOrder: Sendable {
         rankKeys.withUnsafeBufferPointer { keys in
             order.sort { keys[Int($0)] != keys[Int($1)] ? keys[Int($0)] < keys[Int($1)] : $0 < $1 }
         }
-        self.order = order
+        self.order = Column(order)
     }
 
     /// An order made before (an index file stores it); the caller has checked it.
-    init(order: [UInt32]) { self.order = order }
+    init(order: Column<UInt32>) { self.order = order }
 
     /// The local indices of the items whose rank key is `key`, in ascending order; `rankKeys`
     /// are the segment's.
-    func items(withKey key: UInt64, rankKeys: [UInt64]) -> ArraySlice<UInt32> {
+    func items(withKey key: UInt64, rankKeys: [UInt64]) -> Slice<Column<UInt32>> {
         let first = lowerBound(in: order.indices) { rankKeys[Int(order[$0])] < key }
         let end = lowerBound(in: first..<order.count) { rankKeys[Int(order[$0])] <= key }
         return order[first..<end]
     }
 
     /// Bytes held.
-    var byteSize: Int { order.capacity * 4 }
+    var byteSize: Int { order.byteSize }
 }

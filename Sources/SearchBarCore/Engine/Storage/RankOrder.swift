@@ -17,6 +17,9 @@ struct RankOrder: Sendable {
     /// No items.
     init() { order = [] }
 
+    /// An order made before (an index file stores it); the caller has checked its items.
+    init(order: [UInt32]) { self.order = order }
+
     /// The first `limit` items (all when fewer) with these `rankKeys` and `weightKeys` (empty:
     /// every weight 0) in rank order.
     init(rankKeys: [UInt64], weightKeys: [UInt32], first limit: Int) {

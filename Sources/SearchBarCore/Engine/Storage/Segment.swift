@@ -45,7 +45,7 @@ final class Segment: Sendable {
     /// Filterable attributes.
     let attributes: AttributeTable
     /// Per item, the ``PresenceMask`` of its folded fields (computed here from ``folded``).
-    let presence: [UInt64]
+    let presence: Column<UInt64>
     /// Items by the characters of no-space scripts in their folded fields (computed here).
     let charPostings: CharPostings
     /// Items with a word run no single token of theirs covers, ascending (see ``RunExceptions``).
@@ -82,15 +82,38 @@ final class Segment: Sendable {
         var value: Value?
     }
 
+    /// The search structures a segment derives from its columns, when they are known (an index
+    /// file stores them; ``IndexFileWriter`` and ``SegmentDecoder``).
+    struct Derived {
+        var presence: Column<UInt64>
+        var charPostings: CharPostings
+        var titleLeads: TitleLeadOrder
+        var vocabularyByteCounts: [UInt32]
+        var vocabularyTrigrams: VocabularyTrigrams
+        var punctuatedTerms: [UInt32]
+        var titleBytes: TitleByteOrder
+        var rankOrder: RankOrder
+        var rankKeyOrder: RankKeyOrder
+    }
+
+    /// The search structures of this segment, as ``Derived`` values (for an index file).
+    var derived: Derived {
+        Derived(
+            presence: presence, charPostings: charPostings, titleLeads: titleLeads,
+            vocabularyByteCounts: vocabularyByteCounts, vocabularyTrigrams: vocabularyTrigrams,
+            punctuatedTerms: punctuatedTerms, titleBytes: titleBytes, rankOrder: rankOrder, rankKeyOrder: rankKeyOrder)
+    }
+
     /// A segment over ready columns and index; derives the search structures. With a `pool`,
     /// the title sort of a large segment runs on it (``ByteOrder/sortedIndices(_:count:pool:)``).
     /// `sortedOrders` are the title byte order and rank-key order of these columns when they are
-    /// known (an index file stores them), which skips both sorts.
+    /// known, which skips both sorts; `derived` are all the search structures when they are known
+    /// (an index file stores them), which skips every derivation.
     init(
         ids: [UInt64], scopes: [UInt32], weightKeys: [UInt32], rankKeys: [UInt64], originalPatches: [ByteArena],
         folded: [ByteArena], forwardOffsets: [UInt32], forward: NarrowArray, vocabulary: ByteArena,
         postingOffsets: [UInt32], postings: NarrowArray, attributes: AttributeTable, runExceptions: [UInt32],
-        pool: ThreadPool? = nil, sortedOrders: (titles: [UInt32], rankKeys: [UInt32])? = nil
+        pool: ThreadPool? = nil, sortedOrders: (titles: [UInt32], rankKeys: [UInt32])? = nil, derived known: Derived? = nil
     ) {
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
         self.ids = ItemIDs(ids)
@@ -106,8 +129,17 @@ final class Segment: Sendable {
         self.postings = postings
         self.attributes = attributes
         self.runExceptions = runExceptions
-        // The derived search structures; the title sort (the largest) on a second thread.
         let count = ids.count
+        if let known {
+            (presence, charPostings, titleLeads, vocabularyByteCounts, vocabularyTrigrams, punctuatedTerms) = (
+                known.presence, known.charPostings, known.titleLeads, known.vocabularyByteCounts,
+                known.vocabularyTrigrams, known.punctuatedTerms
+            )
+            (titleBytes, rankOrder, rankKeyOrder) = (known.titleBytes, known.rankOrder, known.rankKeyOrder)
+            (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(folded, forwardOffsets, known.presence)
+            return
+        }
+        // The derived search structures; the title sort (the largest) on a second thread.
         let sorted = DerivedBox<(TitleByteOrder, RankOrder, RankKeyOrder)>()
         let sortTitles: @Sendable () -> Void = {
             let titles = folded.first ?? ByteArena()
@@ -117,13 +149,13 @@ final class Segment: Sendable {
             sorted.value = (
                 TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys),
                 RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems),
-                sortedOrders.map { RankKeyOrder(order: $0.rankKeys) } ?? RankKeyOrder(rankKeys: rankKeys)
+                sortedOrders.map { RankKeyOrder(order: Column($0.rankKeys)) } ?? RankKeyOrder(rankKeys: rankKeys)
             )
         }
-        var derived: ([UInt64], CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
+        var derived: (Column<UInt64>, CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
         let buildOthers = {
             derived = (
-                PresenceMask.items(folded, count: count), CharPostings(folded, count: count),
+                Column(PresenceMask.items(folded, count: count)), CharPostings(folded, count: count),
                 TitleLeadOrder(
                     forward: forward, forwardOffsets: forwardOffsets, count: count, termCount: vocabulary.count,
                     rankKeys: rankKeys, weightKeys: weightKeys),
@@ -140,11 +172,21 @@ final class Segment: Sendable {
             derived
             ?? ([], CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams(), [])
         (titleBytes, rankOrder, rankKeyOrder) = sorted.value ?? (TitleByteOrder(), RankOrder(), RankKeyOrder())
+        (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(folded, forwardOffsets, presence)
+    }
+
+    /// The raw views of a segment's folded texts, forward offsets and presence masks (the
+    /// arrays are the segment's own `let`s, so the pointers stay valid while it lives).
+    private static func rawViews(_ folded: [ByteArena], _ forwardOffsets: [UInt32], _ presence: Column<UInt64>)
+        -> ((RawArena, RawArena, RawArena), UnsafePointer<UInt32>?, UnsafePointer<UInt64>?)
+    {
         let raw = folded.map(RawArena.init)
-        rawFolded = (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
-                     raw.count > 2 ? raw[2] : RawArena(ByteArena()))
-        rawForwardOffsets = forwardOffsets.isEmpty ? nil : forwardOffsets.withUnsafeBufferPointer { $0.baseAddress }
-        rawPresence = presence.isEmpty ? nil : presence.withUnsafeBufferPointer { $0.baseAddress }
+        return (
+            (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
+             raw.count > 2 ? raw[2] : RawArena(ByteArena())),
+            forwardOffsets.isEmpty ? nil : forwardOffsets.withUnsafeBufferPointer { $0.baseAddress },
+            presence.isEmpty ? nil : presence.withUnsafeBufferPointer { $0.baseAddress }
+        )
     }
 
     /// The number of times each byte value occurs in `bytes`.
@@ -288,6 +330,7 @@ final class Segment: Sendable {
     /// filter --stats`).
     var storageBreakdown: [(name: String, bytes: Int)] {
         func size<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
+        func size<T: BitwiseCopyable>(_ column: Column<T>) -> Int { column.byteSize }
         func size(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + size($1.bytes) + size($1.offsets) } }
         return [
             ("ids", ids.byteSize), ("scopes", size(scopes)), ("weight keys", size(weightKeys)),

@@ -35,6 +35,14 @@ struct TitleByteOrder: Sendable {
         self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] })
     }
 
+    /// An order and its columns made before (an index file stores them); the caller has
+    /// checked that the columns have one value per position (`weightKeys` may be empty).
+    init(order: [UInt32], rankKeyHighs: Column<UInt32>, weightKeys: Column<UInt32>) {
+        self.order = NarrowArray(order)
+        self.rankKeyHighs = GroupedColumn(rankKeyHighs)
+        self.weightKeys = GroupedColumn(weightKeys)
+    }
+
     /// Bytes held.
     var byteSize: Int { order.byteSize + rankKeyHighs.byteSize + weightKeys.byteSize }
 

@@ -34,6 +34,29 @@ struct TitleLeadOrder: Sendable {
         weightKeys = GroupedColumn()
     }
 
+    /// An order made before (an index file stores it): nil unless `starts` ascend from 0 to at
+    /// most `order.count` and every column has one value per position (`weightKeys` may be
+    /// empty). The positions' items must be local items of the segment (the caller checks).
+    init?(
+        order: NarrowArray, starts: [UInt32], rankKeyHighs: Column<UInt32>, titleWordCounts: Column<UInt8>,
+        weightKeys: Column<UInt32>
+    ) {
+        guard let first = starts.first, first == 0, Int(starts[starts.count - 1]) <= order.count,
+            rankKeyHighs.count == order.count, titleWordCounts.count == order.count,
+            weightKeys.isEmpty || weightKeys.count == order.count
+        else { return nil }
+        for k in 1..<starts.count where starts[k - 1] > starts[k] { return nil }
+        self.order = order
+        self.starts = starts
+        self.rankKeyHighs = GroupedColumn(rankKeyHighs)
+        self.titleWordCounts = GroupedColumn(titleWordCounts)
+        self.weightKeys = GroupedColumn(weightKeys)
+    }
+
+    /// Per term, where its items start in ``order``, plus the start of the items with no title
+    /// word (what an index file stores).
+    var termStarts: [UInt32] { starts }
+
     /// Groups `count` items by the first forward entry of each, when that entry is a title word;
     /// `rankKeys` and `weightKeys` (empty: all 0) are the segment's columns.
     init(

@@ -33,6 +33,19 @@ struct VocabularyTrigrams: Sendable {
         termCount = 0
     }
 
+    /// A filter made before (an index file stores its ``storedBits``) for `termCount` terms; nil
+    /// unless it holds one set per block of terms.
+    init?(bits: [UInt64], termCount: Int) {
+        let blockCount = (termCount + Self.termsPerBlock - 1) / Self.termsPerBlock
+        guard termCount >= 0, bits.count == blockCount * Self.wordsPerBlock else { return nil }
+        self.bits = bits
+        self.blockCount = blockCount
+        self.termCount = termCount
+    }
+
+    /// The blocks' sets, word by word (what an index file stores).
+    var storedBits: [UInt64] { bits }
+
     /// The filter over `vocabulary`'s terms.
     init(_ vocabulary: ByteArena) {
         let termCount = vocabulary.count

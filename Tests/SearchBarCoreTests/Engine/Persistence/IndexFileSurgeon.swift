@@ -1,4 +1,5 @@
 import Glibc
+import Testing
 
 @testable import SearchBarCore
 
@@ -76,6 +77,13 @@ struct IndexFileSurgeon {
         bytes.load(UInt32.self, at: section(entryIndex(segment, kind)).offset + 4 * index)!
     }
 
+    /// Sets the length of section `kind` of segment `segment` (its checksum made to match).
+    mutating func setLength(_ segment: Int, _ kind: IndexFileLayout.Section, _ length: Int) {
+        let k = entryIndex(segment, kind)
+        setEntry(k, field: 16, UInt64(length))
+        resealSection(k)
+    }
+
     /// Swaps two 32-bit values of a section and reseals it.
     mutating func swapWords32(_ segment: Int, _ kind: IndexFileLayout.Section, _ a: Int, _ b: Int) {
         let (x, y) = (word32(segment, kind, a), word32(segment, kind, b))
@@ -86,6 +94,7 @@ struct IndexFileSurgeon {
     /// Edits the 32-bit value `index` of a section and reseals it.
     mutating func setWord32(_ segment: Int, _ kind: IndexFileLayout.Section, _ index: Int, _ value: UInt32) {
         let k = entryIndex(segment, kind)
+        #expect(4 * index + 4 <= section(k).length, "the edit lies inside section \(kind)")
         bytes.store(value, at: section(k).offset + 4 * index)
         resealSection(k)
     }

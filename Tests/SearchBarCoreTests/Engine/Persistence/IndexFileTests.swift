@@ -149,11 +149,16 @@ struct IndexFileTests {
         let again = try SearchIndex.open(path: path, threads: 2)
         #expect(again.count != opened.count)
         #expect(again.item(id: 1_000_000 + extra[0].id - 1_000_000) == nil)
-        // Saving over the file it was opened from.
+        // Saving over the file it was opened from (whose narrow arrays it borrows).
+        #expect(opened.snapshot.segments.contains { $0.segment.postings.storageBytes.isBorrowed })
+        let answersBefore = try Self.answers(again, queries)
         try opened.save(to: path)
         let third = try SearchIndex.open(path: path, threads: 2)
         #expect(try Self.answers(third, queries) == Self.answers(index, queries))
         #expect(third.item(id: 3)?.title == "Ersatz Titel")
+        // The indexes opened from the replaced file keep reading it (its mapping).
+        #expect(try Self.answers(opened, queries) == Self.answers(index, queries))
+        #expect(try Self.answers(again, queries) == answersBefore)
     }
 
     @Test("a file saved with another ICU version is rebuilt from its texts")
@@ -225,10 +230,13 @@ struct IndexFileTests {
         var magic = bytes
         magic[1] = UInt8(ascii: "X")
         try Self.expectRefused(magic, in: dir, "wrong magic")
-        var version = IndexFileSurgeon(bytes: bytes)
-        version.bytes.store(UInt32(2), at: IndexFileLayout.Header.formatVersion)
-        version.resealHeader()
-        try Self.expectRefused(version.bytes, in: dir, "format version 2")
+        // The previous format (version 1 stored no search structures) and a future one.
+        for other in [UInt32(1), IndexFileLayout.formatVersion + 1] {
+            var version = IndexFileSurgeon(bytes: bytes)
+            version.bytes.store(other, at: IndexFileLayout.Header.formatVersion)
+            version.resealHeader()
+            try Self.expectRefused(version.bytes, in: dir, "format version \(other)")
+        }
         // Not a file, no file.
         #expect(throws: SearchBarError.self) { _ = try SearchIndex.open(path: dir) }
         do {
@@ -278,6 +286,23 @@ struct IndexFileTests {
             ("title order not sorted", { f in f.swapWords32(0, .titleOrder, 0, 1) }),
             ("rank key order not sorted", { f in f.swapWords32(0, .rankKeyOrder, 0, 1) }),
             ("ids out of order", { f in f.setWord32(0, .ids, 2, 0xFFFF_FFFF) }),
+            ("a posting of a term out of order", { f in f.swapWords32(0, .postings, 0, 1) }),
+            // The stored search structures.
+            ("presence masks cut short", { f in f.setLength(0, .presence, f.section(f.entryIndex(0, .presence)).length - 8) }),
+            ("a character posting past the items", { f in f.setWord32(0, .charPostings, 0, 0x7FFF_FFFF) }),
+            ("character offsets descending", { f in f.setWord32(0, .charOffsets, 1, 0x7FFF_FFFF) }),
+            ("title lead order not a permutation", { f in f.setWord32(0, .leadOrder, 0, 0x00FF_FFFF) }),
+            ("title lead starts descending", { f in f.setWord32(0, .leadStarts, 1, 0x7FFF_FFFF) }),
+            ("rank order item past the items", { f in f.setWord32(0, .rankOrder, 0, 0x7FFF_FFFF) }),
+            ("rank order item twice", { f in f.setWord32(0, .rankOrder, 1, f.word32(0, .rankOrder, 0)) }),
+            ("vocabulary byte counts cut short", { f in f.setLength(0, .vocabularyByteCounts, 1020) }),
+            ("trigram filter cut short", { f in
+                f.setLength(0, .vocabularyTrigrams, f.section(f.entryIndex(0, .vocabularyTrigrams)).length - 8)
+            }),
+            ("punctuated term past the vocabulary", { f in f.setWord32(0, .punctuatedTerms, 0, 0x7FFF_FFFF) }),
+            ("title lead word counts cut short", { f in
+                f.setLength(0, .leadTitleWordCounts, f.section(f.entryIndex(0, .leadTitleWordCounts)).length - 1)
+            }),
             ("invalid UTF-8 in a folded text", { f in
                 let k = f.entryIndex(0, .titleFolded)
                 f.bytes[f.section(k).offset] = 0xFF

@@ -6,9 +6,9 @@
 /// group at once, so once the selection is full the phase steps over a whole group in one
 /// comparison: a one-letter query's block is a twentieth of the segment, and past its first
 /// groups almost all of it is passed over whole.
-struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable>: Sendable, Equatable {
-    /// Per position, its value.
-    private let values: [Value]
+struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable & BitwiseCopyable>: Sendable, Equatable {
+    /// Per position, its value (an array's, or borrowed from a mapped index file).
+    private let values: Column<Value>
     /// Per group of positions (the last one possibly short), the least of its ``values``.
     private let groupMinima: [Value]
     /// Per group of positions, the greatest of its ``values``.
@@ -16,11 +16,17 @@ struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable>: Sen
 
     /// No positions.
     init() {
-        self.init([])
+        self.init([Value]())
     }
 
     /// The column of `values`, one per position.
     init(_ values: [Value]) {
+        self.init(Column(values))
+    }
+
+    /// The column of `values`, one per position (the group bounds are computed here: one
+    /// sequential pass).
+    init(_ values: Column<Value>) {
         self.values = values
         let groups = stride(from: 0, to: values.count, by: PositionGroups.size).map {
             values[$0..<min($0 + PositionGroups.size, values.count)]
@@ -31,6 +37,9 @@ struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable>: Sen
 
     /// The number of positions.
     var count: Int { values.count }
+
+    /// The value of every position (what an index file stores; the group bounds are derived).
+    var allValues: Column<Value> { values }
 
     /// True when the column has no positions.
     var isEmpty: Bool { values.isEmpty }
@@ -44,8 +53,10 @@ struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable>: Sen
     /// The greatest value of the group holding `position`.
     @inline(__always) func groupMaximum(at position: Int) -> Value { groupMaxima[PositionGroups.group(of: position)] }
 
-    /// Bytes held.
-    var byteSize: Int { (values.count + groupMinima.count + groupMaxima.count) * MemoryLayout<Value>.stride }
+    /// Bytes held (the values count none when they are borrowed from a mapped file).
+    var byteSize: Int {
+        ((values.isBorrowed ? 0 : values.count) + groupMinima.count + groupMaxima.count) * MemoryLayout<Value>.stride
+    }
 }
 
 /// The groups of consecutive positions of a title order that a ``GroupedColumn`` bounds.

@@ -4,10 +4,10 @@
 /// Item numbers and term ids of a segment rarely pass 2²⁴ (16.7 million), so the forward index
 /// and the postings, the two largest arrays of ids, lose a quarter of their size. A read is one
 /// unaligned 4-byte load and a mask; the storage has a byte of padding so the last value's load
-/// stays inside it.
+/// stays inside it. The storage is a ``Column``: an array's, or borrowed from a mapped index file.
 struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
     /// The values, `width` bytes each, little-endian, then the padding.
-    private let storage: [UInt8]
+    private let storage: Column<UInt8>
     /// Where ``storage`` starts (it never moves: the array is an immutable `let`).
     private let base: UnsafeRawPointer?
     /// Bytes per value: 3 or 4.
@@ -26,12 +26,12 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
     }
 
     /// An array over `storage` (values `width` bytes each, then a byte of padding).
-    private init(storage: [UInt8], width: Int, count: Int) {
+    private init(storage: Column<UInt8>, width: Int, count: Int) {
         self.width = width
         mask = width == 3 ? 0xFF_FFFF : 0xFFFF_FFFF
         self.count = count
         self.storage = storage
-        base = self.storage.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
+        base = storage.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
     }
 
     /// `count` values that `fill` writes through a ``Writer``, without a `[UInt32]` copy first.
@@ -43,7 +43,7 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
             bytes[count * width] = 0
             fill(Writer(base: UnsafeMutableRawPointer(bytes.base), width: width, count: count))
         }
-        return NarrowArray(storage: storage, width: width, count: count)
+        return NarrowArray(storage: Column(storage), width: width, count: count)
     }
 
     /// No values.
@@ -51,7 +51,7 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
 
     /// An array over a saved ``storageBytes`` (see ``IndexFileLayout``); nil unless `storage`
     /// holds exactly `count` values of `width` bytes (3 or 4) and the padding byte.
-    static func restored(storage: [UInt8], width: Int, count: Int) -> NarrowArray? {
+    static func restored(storage: Column<UInt8>, width: Int, count: Int) -> NarrowArray? {
         guard width == 3 || width == 4, count >= 0, count <= (Int.max - 1) / 4,
             storage.count == count * width + 1
         else { return nil }
@@ -59,7 +59,7 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
     }
 
     /// The stored bytes: the values `width` bytes each, little-endian, then the padding byte.
-    var storageBytes: [UInt8] { storage }
+    var storageBytes: Column<UInt8> { storage }
 
 
     var startIndex: Int { 0 }
@@ -107,6 +107,6 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
         }
     }
 
-    /// Bytes held.
-    var byteSize: Int { storage.capacity }
+    /// Bytes of anonymous memory held (0 when borrowed from a mapped file).
+    var byteSize: Int { storage.byteSize }
 }

@@ -1,0 +1,71 @@
+/// An immutable array of fixed-width values whose memory is either a Swift array's or borrowed
+/// from a read-only mapping of an index file (``FileMapping``), behind one interface: a segment
+/// built in memory and a segment opened from a file are searched by the same code.
+///
+/// Reads go through a base pointer taken once: the array is a `let` and never changes, and a
+/// mapping is never unmapped while a column over it lives (the column keeps it). An index out
+/// of range traps, as an array's does; the loader checks every offset a file supplies before a
+/// column is read with it.
+struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByArrayLiteral, @unchecked Sendable {
+    /// The values when they live in memory (empty for a borrowed column).
+    private let owned: [Element]
+    /// What keeps borrowed memory mapped (nil for an owned column).
+    private let mapping: FileMapping?
+    /// The first value (nil when there are none).
+    private let base: UnsafePointer<Element>?
+    /// The number of values.
+    let count: Int
+
+    /// The values of `array`.
+    init(_ array: [Element]) {
+        owned = array
+        mapping = nil
+        count = array.count
+        base = array.isEmpty ? nil : array.withUnsafeBufferPointer { $0.baseAddress }
+    }
+
+    /// No values.
+    init() { self.init([]) }
+
+    init(arrayLiteral elements: Element...) { self.init(elements) }
+
+    /// `count` values at `base`, inside `mapping`, which the column keeps mapped.
+    init(borrowing base: UnsafePointer<Element>?, count: Int, from mapping: FileMapping) {
+        owned = []
+        self.mapping = mapping
+        self.base = count == 0 ? nil : base
+        self.count = count
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    /// Value `i`.
+    @inline(__always) subscript(i: Int) -> Element {
+        precondition(i >= 0 && i < count, "Column index out of range")
+        return base.unsafelyUnwrapped[i]
+    }
+
+    /// True when the values are borrowed from a mapped file.
+    var isBorrowed: Bool { mapping != nil }
+
+    /// Calls `body` with the values' memory.
+    @inline(__always) func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<Element>) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Calls `body` with the values' bytes.
+    @inline(__always) func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeRawBufferPointer(UnsafeBufferPointer(start: base, count: count)))
+    }
+
+    /// The values as an array (a copy for a borrowed column).
+    var array: [Element] { mapping == nil ? owned : Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Bytes of anonymous memory held (0 for a borrowed column: its pages are the file's).
+    var byteSize: Int { mapping == nil ? owned.capacity * MemoryLayout<Element>.stride : 0 }
+}
+
+extension Column: Equatable where Element: Equatable {
+    static func == (a: Column, b: Column) -> Bool { a.elementsEqual(b) }
+}
