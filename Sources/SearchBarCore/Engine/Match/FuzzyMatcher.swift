@@ -32,6 +32,8 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     private let tuning: SearchTuning
     /// The best summed score any item can get (see ``titleTierBound(_:)``).
     private let bestTotal: Int
+    /// What orders hits of equal quality.
+    private let tiebreak: Tiebreak
 
     /// A matcher for `query` on `segment`.
     init(query: CompiledQuery, segment: Segment, conditions: ItemConditions, fields: [SearchField],
@@ -39,6 +41,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     {
         self.segment = segment
         self.tuning = tuning
+        tiebreak = query.tiebreak
         substringBits = .allocate(capacity: max(query.words.count, 1))
         substringBits.initialize(repeating: nil, count: max(query.words.count, 1))
         queryWords = query.words
@@ -58,9 +61,12 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             scanned = .all
         }
         // A word of m bytes scores at most m × (match + best bonus) plus the best bonus once
-        // more for its doubled first character (reached by a contiguous match at a word start).
+        // more for its doubled first character (reached by a contiguous match at a word start),
+        // and the bonus for ending at a boundary.
         let bestBonus = FuzzyScorer.bonusBoundaryWhite
-        bestTotal = words.reduce(0) { $0 + $1.count * (FuzzyScorer.scoreMatch + bestBonus) + bestBonus }
+        bestTotal = words.reduce(0) {
+            $0 + $1.count * (FuzzyScorer.scoreMatch + bestBonus) + bestBonus + FuzzyScorer.bonusBoundaryEnd
+        }
         titleTier = TitlePrefixTier(
             folded: query.folded, segment: segment, searchesTitle: searchesTitle, conditions: conditions,
             candidates: scanned)
@@ -159,26 +165,30 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         var allWordStarts = true
         var fieldCounts = (0, 0, 0)
         var worstField = 0
+        // Per field, the first matched byte and one past the last of its words (the tiebreak's).
+        var spans = ((Int.max, 0), (Int.max, 0), (Int.max, 0))
         for w in 0..<words.count {
             let pattern = keys[w]
             var best = Int.min
             var bestField = 0
             var bestContiguous = false
             var bestStart = false
+            var bestSpan = 0..<0
             let substringPossible = maySubstring(w, i)
             for field in fieldNumbers {
                 let text = segment.rawFolded(field, i)
                 if text.count < pattern.count { continue }
-                guard let found = Self.alignment(pattern, in: text, substringPossible: substringPossible) else {
+                guard let found = Self.placement(pattern, in: text, substringPossible: substringPossible) else {
                     continue
                 }
-                let s = FuzzyScorer.score(pattern, in: text, window: found.window)
+                let s = found.score
                 // A substring beats a subsequence (its tier is higher), whatever the scores.
                 if found.contiguous && !bestContiguous || (found.contiguous == bestContiguous && s > best) {
                     best = s
                     bestField = Int(field)
                     bestContiguous = found.contiguous
                     bestStart = found.wordStart
+                    bestSpan = found.span
                 }
             }
             if best == Int.min { return nil }
@@ -186,9 +196,15 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             if !bestContiguous { allSubstrings = false }
             if !bestStart { allWordStarts = false }
             switch bestField {
-            case 0: fieldCounts.0 += 1
-            case 1: fieldCounts.1 += 1
-            default: fieldCounts.2 += 1
+            case 0:
+                fieldCounts.0 += 1
+                spans.0 = Self.union(spans.0, bestSpan)
+            case 1:
+                fieldCounts.1 += 1
+                spans.1 = Self.union(spans.1, bestSpan)
+            default:
+                fieldCounts.2 += 1
+                spans.2 = Self.union(spans.2, bestSpan)
             }
             worstField = max(worstField, bestField)
         }
@@ -204,11 +220,25 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         var report = 0
         if fieldCounts.1 > fieldCounts.0 && fieldCounts.1 >= fieldCounts.2 { report = 1 }
         if fieldCounts.2 > fieldCounts.0 && fieldCounts.2 > fieldCounts.1 { report = 2 }
+        // Hits of equal quality: the tiebreak on the reported field, in the proximity bits (a
+        // fuzzy score has no proximity; the bounds' 255 stays an upper bound).
+        var rank = 255
+        if tiebreak != .index {
+            let span = report == 0 ? spans.0 : (report == 1 ? spans.1 : spans.2)
+            rank = tiebreak.rank(
+                length: segment.rawFolded(UInt32(report), i).count, begin: span.0, end: span.1)
+        }
         return Evaluation(
             score: Score.make(
                 tier: tier, quality: 0x4000 + total, field: SearchField(rawValue: UInt32(worstField)) ?? .keywords,
-                proximity: 255, weightKey: segment.weightKey(i)),
+                proximity: rank, weightKey: segment.weightKey(i)),
             field: SearchField(rawValue: UInt32(report)) ?? .title)
+    }
+
+    /// The smallest span (first byte, one past the last) holding `a` and `b` (`a` may be the
+    /// empty start, `(Int.max, 0)`).
+    @inline(__always) private static func union(_ a: (Int, Int), _ b: Range<Int>) -> (Int, Int) {
+        (min(a.0, b.lowerBound), max(a.1, b.upperBound))
     }
 
     func highlightSpans(_ i: Int, field: SearchField, within limit: HighlightLimit) -> [HighlightSpan] {
@@ -219,36 +249,79 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             let text = UnsafeBufferPointer(rebasing: bytes[range].prefix(limit.keyBytes))
             for word in words {
                 word.withUnsafeBufferPointer { pattern in
-                    guard let found = Self.alignment(pattern, in: text, substringPossible: true) else { return }
-                    _ = FuzzyScorer.score(pattern, in: text, window: found.window, positions: &positions)
+                    _ = Self.placement(pattern, in: text, substringPossible: true, positions: &positions)
                 }
             }
         }
         return positions.map { .keyBytes($0..<($0 + 1)) }
     }
 
-    /// Where `pattern` matches `text`: at a substring occurrence when there is one (the first
-    /// at a word start, else the first), which ranks as ``MatchTier/inOrder`` or
-    /// ``MatchTier/infix``; otherwise in the tightest window of the first subsequence match
-    /// (``FuzzyScorer/window(_:in:)``). Nil when `pattern` is not a subsequence of `text`.
+    /// Where one word matches one text: its score, the span from its first matched byte to one
+    /// past its last, whether it is a substring and whether it starts at a word start.
+    struct Placement {
+        var score: Int
+        var span: Range<Int>
+        var contiguous: Bool
+        var wordStart: Bool
+    }
+
+    /// At most this many substring occurrences of a word are compared for the best placement.
+    static let maxOccurrences = 8
+
+    /// Where `pattern` matches `text` and its score: at a substring occurrence when there is
+    /// one (the best-scoring among the first ``maxOccurrences``, one at a word start before any
+    /// other), which ranks as ``MatchTier/inOrder`` or ``MatchTier/infix``; otherwise at the
+    /// best-scoring subsequence placement (``FuzzyAlignment``), found after the cheap greedy
+    /// one (``FuzzyScorer/window(_:in:)``) has shown there is a match, and no worse than it.
+    /// Nil when `pattern` is not a subsequence of `text`. The placement's positions are
+    /// appended to `positions` when asked.
     /// - Parameter substringPossible: false when the index has ruled out an occurrence.
     @inline(__always)
-    private static func alignment(
-        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, substringPossible: Bool
-    ) -> (window: Range<Int>, contiguous: Bool, wordStart: Bool)? {
+    private static func placement(
+        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, substringPossible: Bool,
+        positions: UnsafeMutablePointer<[Int]>? = nil
+    ) -> Placement? {
         let m = pattern.count
         if substringPossible {
-            var first: Int?
+            var best = Int.min
+            var bestAt = -1
+            var bestAtStart = false
             var from = 0
-            while let hit = ByteSearch.find(pattern, in: text, from: from) {
-                if ByteSearch.isWordStart(text, hit) { return (hit..<(hit + m), true, true) }
-                if first == nil { first = hit }
+            var seen = 0
+            while seen < maxOccurrences, let hit = ByteSearch.find(pattern, in: text, from: from) {
+                let atStart = ByteSearch.isWordStart(text, hit)
+                if atStart || !bestAtStart {
+                    let s = FuzzyScorer.score(pattern, in: text, window: hit..<(hit + m))
+                    if atStart && !bestAtStart || s > best {
+                        best = s
+                        bestAt = hit
+                        bestAtStart = atStart
+                    }
+                }
                 from = hit + 1
+                seen += 1
             }
-            if let first { return (first..<(first + m), true, false) }
+            if bestAt >= 0 {
+                positions?.pointee.append(contentsOf: bestAt..<(bestAt + m))
+                return Placement(score: best, span: bestAt..<(bestAt + m), contiguous: true, wordStart: bestAtStart)
+            }
         }
         guard let window = FuzzyScorer.window(pattern, in: text) else { return nil }
-        return (window, window.count == m, ByteSearch.isWordStart(text, window.lowerBound))
+        let wordStart = ByteSearch.isWordStart(text, window.lowerBound)
+        let greedy = FuzzyScorer.score(pattern, in: text, window: window)
+        if window.count == m {
+            positions?.pointee.append(contentsOf: window)
+            return Placement(score: greedy, span: window, contiguous: true, wordStart: wordStart)
+        }
+        var optimal: [Int] = []
+        let found = positions == nil
+            ? FuzzyAlignment.best(pattern, in: text) : FuzzyAlignment.best(pattern, in: text, positions: &optimal)
+        if let found, found.score > greedy {
+            positions?.pointee.append(contentsOf: optimal)
+            return Placement(score: found.score, span: found.span, contiguous: false, wordStart: wordStart)
+        }
+        if let positions { _ = FuzzyScorer.score(pattern, in: text, window: window, positions: positions) }
+        return Placement(score: greedy, span: window, contiguous: false, wordStart: wordStart)
     }
 }
 
