@@ -208,6 +208,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             }
             worstField = max(worstField, bestField)
         }
+        if conditions.checksCase && !conditions.acceptsCase(i) { return nil }
         let tier: MatchTier
         if searchesTitle && segment.titleStarts(with: keys[words.count], i) {
             tier = segment.folded[0].length(i) == folded.count ? .exactTitle : .titlePrefix
