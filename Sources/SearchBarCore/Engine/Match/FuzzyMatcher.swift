@@ -34,6 +34,11 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     private let bestTotal: Int
     /// What orders hits of equal quality.
     private let tiebreak: Tiebreak
+    /// The quality of a title-tier item (its title starts with the folded query) before the
+    /// bonus for the byte after that prefix: every word where the prefix holds it. A title-tier
+    /// item is scored so (the tier is about that prefix), which makes its bound exact and cheap
+    /// (``titleTierBound(_:)``). Nil when a word is not found in the folded query as it is.
+    private let prefixQuality: Int?
 
     /// A matcher for `query` on `segment`.
     init(query: CompiledQuery, segment: Segment, conditions: ItemConditions, fields: [SearchField],
@@ -67,6 +72,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         bestTotal = words.reduce(0) {
             $0 + $1.count * (FuzzyScorer.scoreMatch + bestBonus) + bestBonus + FuzzyScorer.bonusBoundaryEnd
         }
+        prefixQuality = Self.prefixQuality(words, in: query.folded)
         titleTier = TitlePrefixTier(
             folded: query.folded, segment: segment, searchesTitle: searchesTitle, conditions: conditions,
             candidates: scanned)
@@ -99,17 +105,49 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
 
     var titleTierItems: TitleTierItems? { titleTier.items }
 
-    /// The best score every word can get.
+    /// The score of the title-tier item at `position` of the title order: exact (its
+    /// ``prefixQuality`` with the byte after the prefix, its tiebreak on the title), read in
+    /// constant time, so that the title-tier phase passes over the items that cannot enter;
+    /// else the best score every word can get.
     func titleTierBound(_ position: Int) -> UInt64 {
-        titleTier.bound(position, quality: 0x4000 + bestTotal, proximity: 255)
+        guard let prefixQuality else { return titleTier.bound(position, quality: 0x4000 + bestTotal, proximity: 255) }
+        let title = segment.rawFolded(0, Int(segment.titleBytes.order[position]))
+        return titleTier.bound(
+            position, quality: 0x4000 + prefixQuality + FuzzyScorer.endBonus(title, after: folded.count - 1),
+            proximity: tiebreak.rank(length: title.count, begin: 0, end: folded.count))
     }
 
+    /// One bound for every position (no weights, and nothing read per item), or nil.
     var uniformTitleTierBounds: UniformTitleTierBounds? {
-        titleTier.uniformBounds(quality: 0x4000 + bestTotal, proximity: 255)
+        guard prefixQuality == nil else { return nil }
+        return titleTier.uniformBounds(quality: 0x4000 + bestTotal, proximity: 255)
     }
 
     func titleTierGroupBound(_ position: Int) -> UInt64? {
-        titleTier.groupBound(position, quality: 0x4000 + bestTotal, proximity: 255)
+        titleTier.groupBound(
+            position, quality: 0x4000 + (prefixQuality.map { $0 + FuzzyScorer.bonusBoundaryEnd } ?? bestTotal),
+            proximity: 255)
+    }
+
+    /// ``prefixQuality`` of `words` in the folded query `folded`.
+    private static func prefixQuality(_ words: [[UInt8]], in folded: [UInt8]) -> Int? {
+        folded.withUnsafeBufferPointer { text -> Int? in
+            var total = 0
+            var from = 0
+            for word in words {
+                guard let part = word.withUnsafeBufferPointer({ pattern -> Int? in
+                    guard let hit = ByteSearch.find(pattern, in: text, from: from) else { return nil }
+                    from = hit + pattern.count
+                    var s = FuzzyScorer.score(pattern, in: text, window: hit..<from)
+                    // The end of the query is not the end of the title: the title's next byte
+                    // decides that bonus.
+                    if from == text.count { s -= FuzzyScorer.bonusBoundaryEnd }
+                    return s
+                }) else { return nil }
+                total += part
+            }
+            return total
+        }
     }
 
     deinit {
@@ -212,6 +250,13 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         let tier: MatchTier
         if searchesTitle && segment.titleStarts(with: keys[words.count], i) {
             tier = segment.folded[0].length(i) == folded.count ? .exactTitle : .titlePrefix
+            if let prefixQuality {
+                // Scored at the prefix, in the title (see ``prefixQuality``).
+                total = prefixQuality + FuzzyScorer.endBonus(segment.rawFolded(0, i), after: folded.count - 1)
+                fieldCounts = (words.count, 0, 0)
+                worstField = 0
+                spans.0 = (0, folded.count)
+            }
         } else if allSubstrings {
             tier = allWordStarts ? .inOrder : .infix
         } else {
@@ -266,12 +311,9 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         var wordStart: Bool
     }
 
-    /// At most this many substring occurrences of a word are compared for the best placement.
-    static let maxOccurrences = 8
-
     /// Where `pattern` matches `text` and its score: at a substring occurrence when there is
-    /// one (the best-scoring among the first ``maxOccurrences``, one at a word start before any
-    /// other), which ranks as ``MatchTier/inOrder`` or ``MatchTier/infix``; otherwise at the
+    /// one (the first at a word start, else the first), which ranks as ``MatchTier/inOrder`` or
+    /// ``MatchTier/infix``; otherwise at the
     /// best-scoring subsequence placement (``FuzzyAlignment``), found after the cheap greedy
     /// one (``FuzzyScorer/window(_:in:)``) has shown there is a match, and no worse than it.
     /// Nil when `pattern` is not a subsequence of `text`. The placement's positions are
@@ -284,27 +326,21 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     ) -> Placement? {
         let m = pattern.count
         if substringPossible {
-            var best = Int.min
-            var bestAt = -1
-            var bestAtStart = false
+            var first: Int?
             var from = 0
-            var seen = 0
-            while seen < maxOccurrences, let hit = ByteSearch.find(pattern, in: text, from: from) {
-                let atStart = ByteSearch.isWordStart(text, hit)
-                if atStart || !bestAtStart {
-                    let s = FuzzyScorer.score(pattern, in: text, window: hit..<(hit + m))
-                    if atStart && !bestAtStart || s > best {
-                        best = s
-                        bestAt = hit
-                        bestAtStart = atStart
-                    }
+            while let hit = ByteSearch.find(pattern, in: text, from: from) {
+                if ByteSearch.isWordStart(text, hit) {
+                    first = hit
+                    break
                 }
+                if first == nil { first = hit }
                 from = hit + 1
-                seen += 1
             }
-            if bestAt >= 0 {
-                positions?.pointee.append(contentsOf: bestAt..<(bestAt + m))
-                return Placement(score: best, span: bestAt..<(bestAt + m), contiguous: true, wordStart: bestAtStart)
+            if let first {
+                positions?.pointee.append(contentsOf: first..<(first + m))
+                return Placement(
+                    score: FuzzyScorer.score(pattern, in: text, window: first..<(first + m)), span: first..<(first + m),
+                    contiguous: true, wordStart: ByteSearch.isWordStart(text, first))
             }
         }
         guard let window = FuzzyScorer.window(pattern, in: text) else { return nil }

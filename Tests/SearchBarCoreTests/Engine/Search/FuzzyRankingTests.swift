@@ -76,6 +76,19 @@ struct FuzzyRankingTests {
         #expect(try EngineTestSupport.ids(index, "ab", fuzzy(tiebreak: .length)) == [1, 3, 2])
     }
 
+    @Test func titleTierHitsPreferTheBoundaryThenTheShorterTitle() throws {
+        // 300 titles "m" + 1...300 'a's (lengths 2...301, in scrambled id order) and "m-x": all
+        // start with "m" (the title-prefix tier). "m-x" ends the match at '-' (+4) and ranks
+        // first; then the shortest titles, whatever their ids or collation. The title-tier phase
+        // passes over the others on their exact bounds.
+        var titles = (1...300).map { "m" + String(repeating: "a", count: ($0 * 119) % 300 + 1) }
+        titles.append("m-x")
+        let index = try EngineTestSupport.index(titles, mode: .fuzzy)
+        let hits = try index.search("m", options: SearchOptions(mode: .fuzzy, limit: 5))
+        let expected = ["m-x", "ma", "maa", "maaa", "maaaa"]
+        #expect(hits.map { titles[Int($0.id) - 1] } == expected)
+    }
+
     @Test func tiebreakNames() {
         #expect(Tiebreak.allCases.map(\.name) == ["length", "begin", "end", "index"])
         #expect(Tiebreak(name: "end") == .end)
