@@ -59,7 +59,103 @@ enum FuzzyAlignment {
             let lo = earliest[0]
             let n = latest[m - 1] + 1 - lo
             guard n * m <= maxCells else { return nil }
+            if positions == nil { return rows(pattern, text, lo: lo, n: n, earliest: earliest, latest: latest) }
             return fill(pattern, text, lo: lo, n: n, earliest: earliest, latest: latest, positions: positions)
+        }
+    }
+
+    /// The same program without positions: two rows at a time, each cell keeping the column
+    /// where its placement starts instead of where it came from.
+    private static func rows(
+        _ pattern: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>, lo: Int, n: Int,
+        earliest: UnsafeMutablePointer<Int>, latest: UnsafeMutablePointer<Int>
+    ) -> (score: Int, span: Range<Int>)? {
+        let m = pattern.count
+        return withUnsafeTemporaryAllocation(byteCount: n * 17, alignment: 4) { block -> (score: Int, span: Range<Int>)? in
+            let raw = block.baseAddress!
+            var above = raw.bindMemory(to: Int32.self, capacity: n)
+            var current = (raw + n * 4).bindMemory(to: Int32.self, capacity: n)
+            var aboveStart = (raw + n * 8).bindMemory(to: Int32.self, capacity: n)
+            var currentStart = (raw + n * 12).bindMemory(to: Int32.self, capacity: n)
+            var aboveRun = (raw + n * 16).bindMemory(to: Int8.self, capacity: n)
+            // The other row of run bonuses and the per-column bonuses: one more block.
+            return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * n) { bytes -> (score: Int, span: Range<Int>)? in
+                var currentRun = bytes.baseAddress!
+                let bonus = currentRun + n
+                var previous = lo > 0 ? FuzzyScorer.charClass(text[lo - 1]) : .white
+                for c in 0..<n {
+                    let here = FuzzyScorer.charClass(text[lo + c])
+                    bonus[c] = Int8(FuzzyScorer.bonus(previous, here))
+                    previous = here
+                }
+                let match = Int32(FuzzyScorer.scoreMatch)
+                for c in (earliest[0] - lo)...(latest[0] - lo) {
+                    if text[lo + c] == pattern[0] {
+                        above[c] = match + Int32(bonus[c]) * Int32(FuzzyScorer.firstCharMultiplier)
+                        aboveRun[c] = bonus[c]
+                        aboveStart[c] = Int32(c)
+                    } else {
+                        above[c] = unreachable
+                    }
+                }
+                for k in 1..<m {
+                    let aboveLow = earliest[k - 1] - lo
+                    let aboveHigh = latest[k - 1] - lo
+                    let low = earliest[k] - lo
+                    let high = latest[k] - lo
+                    let continuation = pattern[k] & 0xC0 == 0x80
+                    var gapBest = unreachable
+                    var gapStart: Int32 = 0
+                    for c in (aboveLow + 1)...high {
+                        if gapBest > reachable { gapBest += Int32(FuzzyScorer.gapExtension) }
+                        let back = c - 2
+                        if back >= aboveLow && back <= aboveHigh && above[back] > reachable {
+                            let opened = above[back] + Int32(FuzzyScorer.gapStart)
+                            if opened >= gapBest {
+                                gapBest = opened
+                                gapStart = aboveStart[back]
+                            }
+                        }
+                        guard c >= low else { continue }
+                        var best = unreachable
+                        var bestRun: Int8 = 0
+                        var bestStart: Int32 = 0
+                        if text[lo + c] == pattern[k] {
+                            let b = bonus[c]
+                            let diagonal = c - 1
+                            if diagonal <= aboveHigh && above[diagonal] > reachable {
+                                var run = aboveRun[diagonal]
+                                if b >= Int8(FuzzyScorer.bonusBoundary) && b > run { run = b }
+                                best = above[diagonal] + match + Int32(max(b, run, Int8(FuzzyScorer.bonusConsecutive)))
+                                bestRun = run
+                                bestStart = aboveStart[diagonal]
+                            }
+                            if !continuation && gapBest > reachable && gapBest + match + Int32(b) > best {
+                                best = gapBest + match + Int32(b)
+                                bestRun = b
+                                bestStart = gapStart
+                            }
+                        }
+                        current[c] = best
+                        currentRun[c] = bestRun
+                        currentStart[c] = bestStart
+                    }
+                    swap(&above, &current)
+                    swap(&aboveStart, &currentStart)
+                    swap(&aboveRun, &currentRun)
+                }
+                var bestScore = unreachable
+                var bestEnd = -1
+                for c in (earliest[m - 1] - lo)...(latest[m - 1] - lo) where above[c] > reachable {
+                    let total = above[c] + Int32(FuzzyScorer.endBonus(text, after: lo + c))
+                    if total > bestScore {
+                        bestScore = total
+                        bestEnd = c
+                    }
+                }
+                guard bestEnd >= 0 else { return nil }
+                return (Int(bestScore), (lo + Int(aboveStart[bestEnd]))..<(lo + bestEnd + 1))
+            }
         }
     }
 

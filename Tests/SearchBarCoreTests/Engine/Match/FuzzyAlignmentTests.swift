@@ -18,6 +18,9 @@ struct FuzzyAlignmentTests {
             t.withUnsafeBufferPointer { tb in FuzzyAlignment.best(pb, in: tb, positions: &positions) }
         }
         if let score { #expect(score.span == positions[0]..<(positions[positions.count - 1] + 1)) }
+        // The score-only program (two rows, no positions) agrees on the score and the span.
+        let alone = p.withUnsafeBufferPointer { pb in t.withUnsafeBufferPointer { tb in FuzzyAlignment.best(pb, in: tb) } }
+        #expect(alone?.score == score?.score && alone?.span == score?.span, "\(pattern) in \(text)")
         return score.map { ($0.score, positions) }
     }
 
