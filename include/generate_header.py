@@ -71,7 +71,7 @@ SECTIONS = [
         "sb_index_count", "sb_index_add", "sb_packed_items_init", "sb_index_add_packed",
         "sb_index_remove", "sb_index_merge", "sb_index_clear", "sb_index_get", "sb_search_options_init", "sb_index_search", "sb_index_search_async",
         "sb_index_cancel", "sb_sample_items", "sb_sample_scope_title",
-        "sb_match_mode_string", "sb_field_string", "sb_filter_kind_string"]),
+        "sb_match_mode_string", "sb_field_string", "sb_filter_kind_string", "sb_tiebreak_string"]),
     ("results", "Results", [
         "sb_results_count", "sb_results_total", "sb_results_get", "sb_results_text",
         "sb_results_field", "sb_results_copy", "sb_results_data", "sb_results_export",

@@ -96,6 +96,23 @@ nonisolated(unsafe) private let filterKindNames = EnumNames([
     filterKindNames[value]
 }
 
+/// The names of the sb_tiebreak values.
+nonisolated(unsafe) private let tiebreakNames = EnumNames([
+    (SB_TIEBREAK_LENGTH.rawValue, "SB_TIEBREAK_LENGTH"),
+    (SB_TIEBREAK_BEGIN.rawValue, "SB_TIEBREAK_BEGIN"),
+    (SB_TIEBREAK_END.rawValue, "SB_TIEBREAK_END"),
+    (SB_TIEBREAK_INDEX.rawValue, "SB_TIEBREAK_INDEX"),
+], unknown: "SB_TIEBREAK_UNKNOWN")
+
+/// The name of an sb_tiebreak value, such as "SB_TIEBREAK_LENGTH", for logs, debugging and hosts
+/// that show it; "SB_TIEBREAK_UNKNOWN" for a value this version does not know.
+/// Ownership: static storage owned by the library; do not free it.
+/// Thread safety: any thread. Never fails.
+/// Returns the name, never NULL.
+@c public func sb_tiebreak_string(_ value: UInt32) -> UnsafePointer<CChar> {
+    tiebreakNames[value]
+}
+
 /// The names of the sb_unit values.
 nonisolated(unsafe) private let unitNames = EnumNames([
     (SB_UNIT_BYTES.rawValue, "SB_UNIT_BYTES"),

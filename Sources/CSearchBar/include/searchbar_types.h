@@ -171,7 +171,9 @@ typedef enum sb_match_mode {
     SB_MODE_PREFIX = 1,
     /** Every query word matches anywhere in the folded text; typo tolerant on whole words. */
     SB_MODE_CONTAINS = 2,
-    /** Every query word matches as an in-order subsequence, ranked with fzf-style bonuses. */
+    /** Every query word matches as an in-order subsequence, ranked at its best-scoring
+     *  placement with fzf-style bonuses (word starts, runs, a match ending a word); equal
+     *  hits by sb_search_options.tiebreak. */
     SB_MODE_FUZZY = 3
 } sb_match_mode;
 
@@ -300,8 +302,26 @@ typedef struct sb_filter {
 /** The largest sb_search_options.offset: pages reach the first 20,000 hits. */
 #define SB_SEARCH_MAX_OFFSET 10000u
 
-/** The sb_search_options version this header describes: 2 added offset. */
-#define SB_SEARCH_OPTIONS_VERSION 2
+/**
+ * What orders fuzzy-mode hits of equal match quality (tier, score and field), by fzf's
+ * `--tiebreak` names; their weights, the collation of their titles and their ids come after.
+ * Prefix and contains modes order such hits by word proximity instead. Append-only.
+ */
+typedef enum sb_tiebreak {
+    /** The shorter text first (folded UTF-8 bytes of the field the hit is reported in, up to
+     *  255), as fzf and nucleo do. The default. */
+    SB_TIEBREAK_LENGTH = 0,
+    /** The match that begins nearer the start of the text first. */
+    SB_TIEBREAK_BEGIN = 1,
+    /** The match that ends nearer the end of the text first. */
+    SB_TIEBREAK_END = 2,
+    /** Nothing of the match: equal hits keep the index's own order (weight, then collation of
+     *  their titles, then id), as fzf's `index` keeps the input order. */
+    SB_TIEBREAK_INDEX = 3
+} sb_tiebreak;
+
+/** The sb_search_options version this header describes: 2 added offset, 3 added tiebreak. */
+#define SB_SEARCH_OPTIONS_VERSION 3
 
 /** Options of one search; NULL or SB_SEARCH_OPTIONS_INIT means the index's defaults. */
 typedef struct sb_search_options {
@@ -328,10 +348,14 @@ typedef struct sb_search_options {
      *  limit): paging never shows a hit twice or skips one, in every mode, with scopes and
      *  filters. */
     size_t offset;
+    /* ---- version 3 ---- */
+    /** An sb_tiebreak value: what orders fuzzy-mode hits of equal quality (earlier versions:
+     *  SB_TIEBREAK_LENGTH). */
+    uint32_t tiebreak;
 } sb_search_options;
 
 /** Initializer of an sb_search_options with the defaults. */
-#define SB_SEARCH_OPTIONS_INIT {SB_SEARCH_OPTIONS_VERSION, 0, 0, 0, NULL, 0, NULL, 0, 0}
+#define SB_SEARCH_OPTIONS_INIT {SB_SEARCH_OPTIONS_VERSION, 0, 0, 0, NULL, 0, NULL, 0, 0, SB_TIEBREAK_LENGTH}
 
 /** The sb_index_options version this header describes: 2 added max_threads, 3 transliterate.
  *  Every older version is still accepted (the fields it lacks take their defaults). */

@@ -109,6 +109,10 @@ enum IndexInput {
             throw .invalidArgument("options.offset is \(c.offset); at most \(SB_SEARCH_MAX_OFFSET) hits can be skipped")
         }
         options.offset = Int(c.offset)
+        guard let tiebreak = Tiebreak(rawValue: c.tiebreak) else {
+            throw .invalidArgument("options.tiebreak \(c.tiebreak) is not an sb_tiebreak value (0...3)")
+        }
+        options.tiebreak = tiebreak
         if c.scope_count != 0 {
             guard let scopes = c.scopes else {
                 throw .invalidArgument("options.scopes is NULL but scope_count is \(c.scope_count)")

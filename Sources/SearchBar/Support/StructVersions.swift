@@ -8,7 +8,10 @@ enum StructVersions {
         typeName: "sb_config", sizes: [VersionedStruct.end(\sb_config.threads)])
     static let searchOptions = VersionedStruct<sb_search_options>(
         typeName: "sb_search_options",
-        sizes: [VersionedStruct.end(\sb_search_options.filter_count), VersionedStruct.end(\sb_search_options.offset)])
+        sizes: [
+            VersionedStruct.end(\sb_search_options.filter_count), VersionedStruct.end(\sb_search_options.offset),
+            VersionedStruct.end(\sb_search_options.tiebreak),
+        ])
     static let indexOptions = VersionedStruct<sb_index_options>(
         typeName: "sb_index_options",
         sizes: [

@@ -102,7 +102,7 @@ class sb_filter(ctypes.Structure):
 
 
 class sb_search_options(Versioned):
-    VERSION = 2
+    VERSION = 3
     _fields_ = [
         ("version", ctypes.c_uint32),
         ("mode", ctypes.c_uint32),
@@ -113,6 +113,7 @@ class sb_search_options(Versioned):
         ("filters", ctypes.POINTER(sb_filter)),
         ("filter_count", ctypes.c_size_t),
         ("offset", ctypes.c_size_t),
+        ("tiebreak", ctypes.c_uint32),
     ]
 
 
@@ -280,7 +281,7 @@ FUNCTIONS = {
 #: sb_<enum>_string(uint32_t value) -> the value's constant name, for every C enum whose function
 #: is not declared with its object (sb_status_string above, sb_event_kind_string with the session).
 ENUM_NAME_FUNCTIONS = [
-    "sb_token_kind_string", "sb_match_mode_string", "sb_field_string", "sb_filter_kind_string",
+    "sb_token_kind_string", "sb_match_mode_string", "sb_field_string", "sb_filter_kind_string", "sb_tiebreak_string",
     "sb_unit_string", "sb_session_clock_string", "sb_autocapitalization_string",
     "sb_keyboard_type_string", "sb_text_trait_string", "sb_return_key_type_string",
     "sb_scope_bar_policy_string", "sb_search_token_kind_string", "sb_bar_style_string",

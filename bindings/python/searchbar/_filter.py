@@ -5,7 +5,7 @@ first, where `key` is the choice's position in a sequence or its key in a mappin
 """
 from typing import Any, Callable, Hashable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
-from ._index import Hit, Index
+from ._index import CASES, TIEBREAKS, Hit, Index
 
 #: The most hits one search returns (sb_search_options.limit's cap).
 _MAX_LIMIT = 10000
@@ -32,6 +32,9 @@ def filter(  # noqa: A001 (the name users expect, as rapidfuzz's process.extract
     mode: str = "prefix",
     processor: Optional[Callable[[Any], str]] = None,
     typos: bool = True,
+    case: str = "folded",
+    diacritics_sensitive: bool = False,
+    tiebreak: str = "length",
 ) -> List[Match]:
     """The choices that match `query`, best first, as Match tuples (choice, score, key, hit)
     (unpack the first three as with rapidfuzz's process.extract).
@@ -41,10 +44,18 @@ def filter(  # noqa: A001 (the name users expect, as rapidfuzz's process.extract
     itself when it is a str (any other choice without a processor raises TypeError). `limit`
     caps the results (None: every match, up to the library's 10,000 hits per search); `mode` is 'prefix' (the default: words begin with the
     query's words, with typo tolerance unless typos=False), 'contains' or 'fuzzy' (the query's
-    letters in order, as fzf). An empty query lists every choice, in collation order of their texts. Raises
-    InvalidArgument (a ValueError) for a malformed locale, mode or limit."""
+    letters in order, as fzf). An empty query lists every choice, in collation order of their texts. `case`
+    is "folded" (the default), "smart" (a query word with an upper-case letter matches only
+    that case, as fzf) or "sensitive"; `diacritics_sensitive`: resume does not find résumé;
+    `tiebreak` orders fuzzy matches of equal quality: "length" (the shorter text first, the
+    default), "begin", "end" or "index" (as Index.search). Raises InvalidArgument (a
+    ValueError) for a malformed locale, mode, limit, case or tiebreak."""
     if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
         raise ValueError(f"limit must be a non-negative int or None, got {limit!r}")
+    if not isinstance(case, str) or case not in CASES:
+        raise ValueError(f"case must be one of {', '.join(CASES)}, got {case!r}")
+    if not isinstance(tiebreak, str) or tiebreak not in TIEBREAKS:
+        raise ValueError(f"tiebreak must be one of {', '.join(TIEBREAKS)}, got {tiebreak!r}")
     keys: List[Hashable]
     values: List[Any]
     if isinstance(choices, Mapping):
@@ -64,5 +75,6 @@ def filter(  # noqa: A001 (the name users expect, as rapidfuzz's process.extract
     with Index(locale=locale, mode=mode) as index:
         index.add(items)
         count = len(values) if limit is None else min(limit, len(values))
-        hits = index.search(query, limit=min(count, _MAX_LIMIT), typos=typos, list_all=True)
+        hits = index.search(query, limit=min(count, _MAX_LIMIT), typos=typos, list_all=True, case=case,
+                            diacritics_sensitive=diacritics_sensitive, tiebreak=tiebreak)
     return [Match(values[hit.id], hit.score, keys[hit.id], hit) for hit in hits]

@@ -16,7 +16,7 @@ from ._ffi import (lib, packed_utf8, sb_attribute, sb_field_entry, sb_filter, sb
                    sb_item, sb_packed_items, sb_range, sb_results, sb_search_options, size_t_view)
 from ._ranges import checked
 from ._text import _encode, _locale
-from .enums import Field, FilterKind, MatchMode, Unit, lowercase_names
+from .enums import Field, FilterKind, MatchMode, Tiebreak, Unit, lowercase_names
 from .errors import NotFound, SearchBarError, Status, error_for
 
 MODES: dict[str | None, int] = {None: 0, **{name: value for value, name in enumerate(lowercase_names(MatchMode))}}
@@ -33,6 +33,8 @@ SEARCH_CASE_SENSITIVE = 32
 SEARCH_DIACRITICS_SENSITIVE = 64
 #: The values of `case=`: how letter case is compared.
 CASES = {"folded": 0, "smart": SEARCH_SMART_CASE, "sensitive": SEARCH_CASE_SENSITIVE}
+#: The values of `tiebreak=` (fzf's names): what orders fuzzy hits of equal quality.
+TIEBREAKS = {name: value for value, name in enumerate(lowercase_names(Tiebreak))}
 #: An item: a dict {"id", "title", "subtitle", "keywords", "scope", "weight", "attributes"} or a
 #: tuple (id, title[, subtitle[, keywords[, scope[, weight]]]]).
 Item = Union[Mapping[str, Any], Sequence[Any]]
@@ -255,7 +257,7 @@ _P_RESULTS = ctypes.POINTER(sb_results)
 _byref = ctypes.byref
 _string_at = ctypes.string_at
 #: The options structs of searches without scopes or filters, by (limit, type(limit), mode,
-#: extended, typos, offset, type(offset), list_all, exact_total, case, diacritics_sensitive):
+#: extended, typos, offset, type(offset), list_all, exact_total, case, diacritics_sensitive, tiebreak):
 #: see Index._plain_options.
 _PLAIN_OPTIONS: dict[tuple[Any, ...], sb_search_options] = {}
 #: sb_unit: highlight ranges and text offsets in code points, i.e. Python string indices.
@@ -460,7 +462,8 @@ class Index(_ffi.OwnedHandle):
 
     def _options(self, limit: int, mode: str | None, scope: Scopes, filters: Filters, extended: bool, typos: bool,
                  offset: int = 0, list_all: bool = False, exact_total: bool = False, case: str = "folded",
-                 diacritics_sensitive: bool = False) -> tuple[sb_search_options, list[object]]:
+                 diacritics_sensitive: bool = False, tiebreak: str = "length"
+                 ) -> tuple[sb_search_options, list[object]]:
         if not isinstance(limit, int) or limit < 0:
             raise ValueError("limit must be a non-negative int")
         checked(limit, "size_t", "limit")
@@ -470,6 +473,9 @@ class Index(_ffi.OwnedHandle):
         options = sb_search_options(mode=_mode(mode), limit=limit, offset=offset)
         if not isinstance(case, str) or case not in CASES:
             raise ValueError(f"case must be one of {', '.join(CASES)}, got {case!r}")
+        if not isinstance(tiebreak, str) or tiebreak not in TIEBREAKS:
+            raise ValueError(f"tiebreak must be one of {', '.join(TIEBREAKS)}, got {tiebreak!r}")
+        options.tiebreak = TIEBREAKS[tiebreak]
         options.flags = ((SEARCH_EXTENDED if extended else 0) | (0 if typos else SEARCH_NO_TYPOS)
                          | (SEARCH_LIST_ALL if list_all else 0) | (SEARCH_EXACT_TOTAL if exact_total else 0)
                          | CASES[case] | (SEARCH_DIACRITICS_SENSITIVE if diacritics_sensitive else 0))
@@ -500,7 +506,7 @@ class Index(_ffi.OwnedHandle):
     def search(self, query: str, limit: int = 50, mode: str | None = None, scope: Scopes = None,
                filters: Filters = None, extended: bool = False, typos: bool = True, offset: int = 0,
                list_all: bool = False, exact_total: bool = False, case: str = "folded",
-               diacritics_sensitive: bool = False) -> Hits:
+               diacritics_sensitive: bool = False, tiebreak: str = "length") -> Hits:
         """The best hits for `query`, best first, as Hits (a list of Hit with `total` and
         `total_is_exact`). `scope`: an int or a list of ints; `filters`: {attribute: "text"}
         for equality or {attribute: (min, max)} for a number range (None for an open end);
@@ -511,26 +517,29 @@ class Index(_ffi.OwnedHandle):
         item (heavier first, then by title), else it finds nothing; `exact_total`: count every
         match exactly, at the cost of examining every candidate; `case`: "folded" (the default),
         "smart" (a word with an upper-case letter matches only that case, as fzf does) or
-        "sensitive"; `diacritics_sensitive`: résumé and resume are different words."""
+        "sensitive"; `diacritics_sensitive`: résumé and resume are different words; `tiebreak`:
+        what orders fuzzy-mode hits of equal quality, by fzf's names: "length" (the shorter text
+        first, the default), "begin" (the earlier match), "end" (the match nearer the end) or
+        "index" (nothing more: weight, then title collation, then id)."""
         data = _encode(query, "query")
         if scope is None and not filters:
             options = self._plain_options(limit, mode, extended, typos, offset, list_all, exact_total, case,
-                                          diacritics_sensitive)
+                                          diacritics_sensitive, tiebreak)
         else:
             options, _keep = self._options(limit, mode, scope, filters, extended, typos, offset, list_all, exact_total,
-                                           case, diacritics_sensitive)
+                                           case, diacritics_sensitive, tiebreak)
         results = _P_RESULTS()
         lib.sb_index_search(self._handle, data, len(data), _byref(options), _byref(results))
         return self._hits(results)
 
     def _plain_options(self, limit: int, mode: str | None, extended: bool, typos: bool, offset: int = 0,
                        list_all: bool = False, exact_total: bool = False, case: str = "folded",
-                       diacritics_sensitive: bool = False) -> sb_search_options:
+                       diacritics_sensitive: bool = False, tiebreak: str = "length") -> sb_search_options:
         """The options struct of a search without scopes or filters, made once per distinct
-        (limit, mode, extended, typos, offset, list_all, exact_total, case, diacritics_sensitive)
-        and shared: C only reads it."""
+        (limit, mode, extended, typos, offset, list_all, exact_total, case, diacritics_sensitive,
+        tiebreak) and shared: C only reads it."""
         key = (limit, type(limit), mode, bool(extended), bool(typos), offset, type(offset), bool(list_all),
-               bool(exact_total), case, bool(diacritics_sensitive))
+               bool(exact_total), case, bool(diacritics_sensitive), tiebreak)
         hashable = True
         try:
             options = _PLAIN_OPTIONS.get(key)
@@ -539,7 +548,7 @@ class Index(_ffi.OwnedHandle):
             hashable = False
         if options is None:
             options, _keep = self._options(limit, mode, None, None, extended, typos, offset, list_all, exact_total,
-                                           case, diacritics_sensitive)
+                                           case, diacritics_sensitive, tiebreak)
             if hashable:
                 if len(_PLAIN_OPTIONS) >= 64:
                     _PLAIN_OPTIONS.clear()
@@ -549,13 +558,14 @@ class Index(_ffi.OwnedHandle):
     def search_async(self, query: str, callback: Callable[[Hits | SearchBarError], object], limit: int = 50,
                      mode: str | None = None, scope: Scopes = None, filters: Filters = None,
                      extended: bool = False, typos: bool = True, offset: int = 0, list_all: bool = False,
-                     exact_total: bool = False, case: str = "folded", diacritics_sensitive: bool = False) -> int:
+                     exact_total: bool = False, case: str = "folded", diacritics_sensitive: bool = False,
+                     tiebreak: str = "length") -> int:
         """Starts a search on the index's threads; `callback(hits_or_exception)` runs once on a
         library thread with Hits (as search() returns), or a SearchBarError (SB_ECANCELED when
         cancelled). Returns a ticket for cancel()."""
         data = _encode(query, "query")
         options, keep = self._options(limit, mode, scope, filters, extended, typos, offset, list_all, exact_total,
-                                      case, diacritics_sensitive)
+                                      case, diacritics_sensitive, tiebreak)
         ticket = ctypes.c_uint64()
         token = object()
 

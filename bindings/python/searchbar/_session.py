@@ -791,16 +791,17 @@ class Session(SessionSources):
 
     def set_search_options(self, mode: str | None = None, limit: int = 50, extended: bool = False, typos: bool = True,
                            scope: Scopes = None, filters: Filters = None, offset: int = 0, list_all: bool = False,
-                           exact_total: bool = False, case: str = "folded", diacritics_sensitive: bool = False
-                           ) -> None:
+                           exact_total: bool = False, case: str = "folded", diacritics_sensitive: bool = False,
+                           tiebreak: str = "length") -> None:
         """How the session's index searches: match mode ('prefix', 'contains', 'fuzzy'), limit,
         extended syntax, typo tolerance, fixed scopes and filters, offset, list_all (an empty
-        field lists every item), exact_total, case ('folded', 'smart', 'sensitive') and
-        diacritics_sensitive, as Index.search takes them. Searches the current text again at once."""
+        field lists every item), exact_total, case ('folded', 'smart', 'sensitive'),
+        diacritics_sensitive and tiebreak ('length', 'begin', 'end', 'index'), as Index.search
+        takes them. Searches the current text again at once."""
         if self._index is None:
             raise ValueError("set_search_options needs a session with an index")
         options, keep = self._index._options(limit, mode, scope, filters, extended, typos, offset, list_all,
-                                             exact_total, case, diacritics_sensitive)
+                                             exact_total, case, diacritics_sensitive, tiebreak)
         lib.sb_session_set_search_options(self._handle, ctypes.byref(options))
         del keep
 

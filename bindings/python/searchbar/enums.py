@@ -39,6 +39,15 @@ class FilterKind(enum.IntEnum):
     RANGE = 1
 
 
+class Tiebreak(enum.IntEnum):
+    """sb_tiebreak: What orders fuzzy-mode hits of equal match quality (tier, score and field), by fzf's `--tiebreak` names; their weights, the collation of their titles and their ids come after."""
+
+    LENGTH = 0
+    BEGIN = 1
+    END = 2
+    INDEX = 3
+
+
 class Unit(enum.IntEnum):
     """sb_unit: The unit of the offsets, lengths and highlight ranges sb_results_export() and sb_results_fields() report."""
 
@@ -251,6 +260,7 @@ __all__ = [
     "MatchMode",
     "Field",
     "FilterKind",
+    "Tiebreak",
     "Unit",
     "SessionClock",
     "Autocapitalization",

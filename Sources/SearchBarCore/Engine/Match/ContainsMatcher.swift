@@ -181,6 +181,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         if mask & required != required { return nil }
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
         if tiersByTerms, let (tier, field) = conditions.termTier(i) {
+            if conditions.checksCase && !conditions.acceptsCase(i) { return nil }
             return Evaluation(
                 score: Score.make(
                     tier: tier, quality: 0, field: field, proximity: Score.proximity(span: 0),
@@ -197,6 +198,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
                 }
                 if best[w] == .max { return nil }
             }
+            if conditions.checksCase && !conditions.acceptsCase(i) { return nil }
             return score(i, best)
         }
     }

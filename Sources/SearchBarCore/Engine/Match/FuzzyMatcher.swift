@@ -32,6 +32,13 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     private let tuning: SearchTuning
     /// The best summed score any item can get (see ``titleTierBound(_:)``).
     private let bestTotal: Int
+    /// What orders hits of equal quality.
+    private let tiebreak: Tiebreak
+    /// The quality of a title-tier item (its title starts with the folded query) before the
+    /// bonus for the byte after that prefix: every word where the prefix holds it. A title-tier
+    /// item is scored so (the tier is about that prefix), which makes its bound exact and cheap
+    /// (``titleTierBound(_:)``). Nil when a word is not found in the folded query as it is.
+    private let prefixQuality: Int?
 
     /// A matcher for `query` on `segment`.
     init(query: CompiledQuery, segment: Segment, conditions: ItemConditions, fields: [SearchField],
@@ -39,6 +46,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     {
         self.segment = segment
         self.tuning = tuning
+        tiebreak = query.tiebreak
         substringBits = .allocate(capacity: max(query.words.count, 1))
         substringBits.initialize(repeating: nil, count: max(query.words.count, 1))
         queryWords = query.words
@@ -58,9 +66,13 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             scanned = .all
         }
         // A word of m bytes scores at most m × (match + best bonus) plus the best bonus once
-        // more for its doubled first character (reached by a contiguous match at a word start).
+        // more for its doubled first character (reached by a contiguous match at a word start),
+        // and the bonus for ending at a boundary.
         let bestBonus = FuzzyScorer.bonusBoundaryWhite
-        bestTotal = words.reduce(0) { $0 + $1.count * (FuzzyScorer.scoreMatch + bestBonus) + bestBonus }
+        bestTotal = words.reduce(0) {
+            $0 + $1.count * (FuzzyScorer.scoreMatch + bestBonus) + bestBonus + FuzzyScorer.bonusBoundaryEnd
+        }
+        prefixQuality = Self.prefixQuality(words, in: query.folded)
         titleTier = TitlePrefixTier(
             folded: query.folded, segment: segment, searchesTitle: searchesTitle, conditions: conditions,
             candidates: scanned)
@@ -93,17 +105,49 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
 
     var titleTierItems: TitleTierItems? { titleTier.items }
 
-    /// The best score every word can get.
+    /// The score of the title-tier item at `position` of the title order: exact (its
+    /// ``prefixQuality`` with the byte after the prefix, its tiebreak on the title), read in
+    /// constant time, so that the title-tier phase passes over the items that cannot enter;
+    /// else the best score every word can get.
     func titleTierBound(_ position: Int) -> UInt64 {
-        titleTier.bound(position, quality: 0x4000 + bestTotal, proximity: 255)
+        guard let prefixQuality else { return titleTier.bound(position, quality: 0x4000 + bestTotal, proximity: 255) }
+        let title = segment.rawFolded(0, Int(segment.titleBytes.order[position]))
+        return titleTier.bound(
+            position, quality: 0x4000 + prefixQuality + FuzzyScorer.endBonus(title, after: folded.count - 1),
+            proximity: tiebreak.rank(length: title.count, begin: 0, end: folded.count))
     }
 
+    /// One bound for every position (no weights, and nothing read per item), or nil.
     var uniformTitleTierBounds: UniformTitleTierBounds? {
-        titleTier.uniformBounds(quality: 0x4000 + bestTotal, proximity: 255)
+        guard prefixQuality == nil else { return nil }
+        return titleTier.uniformBounds(quality: 0x4000 + bestTotal, proximity: 255)
     }
 
     func titleTierGroupBound(_ position: Int) -> UInt64? {
-        titleTier.groupBound(position, quality: 0x4000 + bestTotal, proximity: 255)
+        titleTier.groupBound(
+            position, quality: 0x4000 + (prefixQuality.map { $0 + FuzzyScorer.bonusBoundaryEnd } ?? bestTotal),
+            proximity: 255)
+    }
+
+    /// ``prefixQuality`` of `words` in the folded query `folded`.
+    private static func prefixQuality(_ words: [[UInt8]], in folded: [UInt8]) -> Int? {
+        folded.withUnsafeBufferPointer { text -> Int? in
+            var total = 0
+            var from = 0
+            for word in words {
+                guard let part = word.withUnsafeBufferPointer({ pattern -> Int? in
+                    guard let hit = ByteSearch.find(pattern, in: text, from: from) else { return nil }
+                    from = hit + pattern.count
+                    var s = FuzzyScorer.score(pattern, in: text, window: hit..<from)
+                    // The end of the query is not the end of the title: the title's next byte
+                    // decides that bonus.
+                    if from == text.count { s -= FuzzyScorer.bonusBoundaryEnd }
+                    return s
+                }) else { return nil }
+                total += part
+            }
+            return total
+        }
     }
 
     deinit {
@@ -159,26 +203,30 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         var allWordStarts = true
         var fieldCounts = (0, 0, 0)
         var worstField = 0
+        // Per field, the first matched byte and one past the last of its words (the tiebreak's).
+        var spans = ((Int.max, 0), (Int.max, 0), (Int.max, 0))
         for w in 0..<words.count {
             let pattern = keys[w]
             var best = Int.min
             var bestField = 0
             var bestContiguous = false
             var bestStart = false
+            var bestSpan = 0..<0
             let substringPossible = maySubstring(w, i)
             for field in fieldNumbers {
                 let text = segment.rawFolded(field, i)
                 if text.count < pattern.count { continue }
-                guard let found = Self.alignment(pattern, in: text, substringPossible: substringPossible) else {
+                guard let found = Self.placement(pattern, in: text, substringPossible: substringPossible) else {
                     continue
                 }
-                let s = FuzzyScorer.score(pattern, in: text, window: found.window)
+                let s = found.score
                 // A substring beats a subsequence (its tier is higher), whatever the scores.
                 if found.contiguous && !bestContiguous || (found.contiguous == bestContiguous && s > best) {
                     best = s
                     bestField = Int(field)
                     bestContiguous = found.contiguous
                     bestStart = found.wordStart
+                    bestSpan = found.span
                 }
             }
             if best == Int.min { return nil }
@@ -186,15 +234,29 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             if !bestContiguous { allSubstrings = false }
             if !bestStart { allWordStarts = false }
             switch bestField {
-            case 0: fieldCounts.0 += 1
-            case 1: fieldCounts.1 += 1
-            default: fieldCounts.2 += 1
+            case 0:
+                fieldCounts.0 += 1
+                spans.0 = Self.union(spans.0, bestSpan)
+            case 1:
+                fieldCounts.1 += 1
+                spans.1 = Self.union(spans.1, bestSpan)
+            default:
+                fieldCounts.2 += 1
+                spans.2 = Self.union(spans.2, bestSpan)
             }
             worstField = max(worstField, bestField)
         }
+        if conditions.checksCase && !conditions.acceptsCase(i) { return nil }
         let tier: MatchTier
         if searchesTitle && segment.titleStarts(with: keys[words.count], i) {
             tier = segment.folded[0].length(i) == folded.count ? .exactTitle : .titlePrefix
+            if let prefixQuality {
+                // Scored at the prefix, in the title (see ``prefixQuality``).
+                total = prefixQuality + FuzzyScorer.endBonus(segment.rawFolded(0, i), after: folded.count - 1)
+                fieldCounts = (words.count, 0, 0)
+                worstField = 0
+                spans.0 = (0, folded.count)
+            }
         } else if allSubstrings {
             tier = allWordStarts ? .inOrder : .infix
         } else {
@@ -204,11 +266,25 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         var report = 0
         if fieldCounts.1 > fieldCounts.0 && fieldCounts.1 >= fieldCounts.2 { report = 1 }
         if fieldCounts.2 > fieldCounts.0 && fieldCounts.2 > fieldCounts.1 { report = 2 }
+        // Hits of equal quality: the tiebreak on the reported field, in the proximity bits (a
+        // fuzzy score has no proximity; the bounds' 255 stays an upper bound).
+        var rank = 255
+        if tiebreak != .index {
+            let span = report == 0 ? spans.0 : (report == 1 ? spans.1 : spans.2)
+            rank = tiebreak.rank(
+                length: segment.rawFolded(UInt32(report), i).count, begin: span.0, end: span.1)
+        }
         return Evaluation(
             score: Score.make(
                 tier: tier, quality: 0x4000 + total, field: SearchField(rawValue: UInt32(worstField)) ?? .keywords,
-                proximity: 255, weightKey: segment.weightKey(i)),
+                proximity: rank, weightKey: segment.weightKey(i)),
             field: SearchField(rawValue: UInt32(report)) ?? .title)
+    }
+
+    /// The smallest span (first byte, one past the last) holding `a` and `b` (`a` may be the
+    /// empty start, `(Int.max, 0)`).
+    @inline(__always) private static func union(_ a: (Int, Int), _ b: Range<Int>) -> (Int, Int) {
+        (min(a.0, b.lowerBound), max(a.1, b.upperBound))
     }
 
     func highlightSpans(_ i: Int, field: SearchField, within limit: HighlightLimit) -> [HighlightSpan] {
@@ -219,36 +295,70 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             let text = UnsafeBufferPointer(rebasing: bytes[range].prefix(limit.keyBytes))
             for word in words {
                 word.withUnsafeBufferPointer { pattern in
-                    guard let found = Self.alignment(pattern, in: text, substringPossible: true) else { return }
-                    _ = FuzzyScorer.score(pattern, in: text, window: found.window, positions: &positions)
+                    _ = Self.placement(pattern, in: text, substringPossible: true, positions: &positions)
                 }
             }
         }
         return positions.map { .keyBytes($0..<($0 + 1)) }
     }
 
-    /// Where `pattern` matches `text`: at a substring occurrence when there is one (the first
-    /// at a word start, else the first), which ranks as ``MatchTier/inOrder`` or
-    /// ``MatchTier/infix``; otherwise in the tightest window of the first subsequence match
-    /// (``FuzzyScorer/window(_:in:)``). Nil when `pattern` is not a subsequence of `text`.
+    /// Where one word matches one text: its score, the span from its first matched byte to one
+    /// past its last, whether it is a substring and whether it starts at a word start.
+    struct Placement {
+        var score: Int
+        var span: Range<Int>
+        var contiguous: Bool
+        var wordStart: Bool
+    }
+
+    /// Where `pattern` matches `text` and its score: at a substring occurrence when there is
+    /// one (the first at a word start, else the first), which ranks as ``MatchTier/inOrder`` or
+    /// ``MatchTier/infix``; otherwise at the
+    /// best-scoring subsequence placement (``FuzzyAlignment``), found after the cheap greedy
+    /// one (``FuzzyScorer/window(_:in:)``) has shown there is a match, and no worse than it.
+    /// Nil when `pattern` is not a subsequence of `text`. The placement's positions are
+    /// appended to `positions` when asked.
     /// - Parameter substringPossible: false when the index has ruled out an occurrence.
     @inline(__always)
-    private static func alignment(
-        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, substringPossible: Bool
-    ) -> (window: Range<Int>, contiguous: Bool, wordStart: Bool)? {
+    private static func placement(
+        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, substringPossible: Bool,
+        positions: UnsafeMutablePointer<[Int]>? = nil
+    ) -> Placement? {
         let m = pattern.count
         if substringPossible {
             var first: Int?
             var from = 0
             while let hit = ByteSearch.find(pattern, in: text, from: from) {
-                if ByteSearch.isWordStart(text, hit) { return (hit..<(hit + m), true, true) }
+                if ByteSearch.isWordStart(text, hit) {
+                    first = hit
+                    break
+                }
                 if first == nil { first = hit }
                 from = hit + 1
             }
-            if let first { return (first..<(first + m), true, false) }
+            if let first {
+                positions?.pointee.append(contentsOf: first..<(first + m))
+                return Placement(
+                    score: FuzzyScorer.score(pattern, in: text, window: first..<(first + m)), span: first..<(first + m),
+                    contiguous: true, wordStart: ByteSearch.isWordStart(text, first))
+            }
         }
         guard let window = FuzzyScorer.window(pattern, in: text) else { return nil }
-        return (window, window.count == m, ByteSearch.isWordStart(text, window.lowerBound))
+        let wordStart = ByteSearch.isWordStart(text, window.lowerBound)
+        let greedy = FuzzyScorer.score(pattern, in: text, window: window)
+        if window.count == m {
+            positions?.pointee.append(contentsOf: window)
+            return Placement(score: greedy, span: window, contiguous: true, wordStart: wordStart)
+        }
+        var optimal: [Int] = []
+        let found = positions == nil
+            ? FuzzyAlignment.best(pattern, in: text) : FuzzyAlignment.best(pattern, in: text, positions: &optimal)
+        if let found, found.score > greedy {
+            positions?.pointee.append(contentsOf: optimal)
+            return Placement(score: found.score, span: found.span, contiguous: false, wordStart: wordStart)
+        }
+        if let positions { _ = FuzzyScorer.score(pattern, in: text, window: window, positions: positions) }
+        return Placement(score: greedy, span: window, contiguous: false, wordStart: wordStart)
     }
 }
 

@@ -1,10 +1,13 @@
 import Glibc
 
 /// fzf-style subsequence scoring on folded UTF-8 bytes: each matched character scores, more at
-/// word boundaries (after a space, a delimiter or punctuation, and at the start), in runs of
-/// consecutive characters, and twice for the first pattern character; gaps cost a start and an
-/// extension penalty. The alignment is found as fzf's v1 does: the first full match forward,
-/// then the shortest window ending there, scanned backward.
+/// word starts (most after a space, then after a delimiter `/ , : ; |`, then after other
+/// punctuation such as `-`, `_` or `.`, and at a letter-to-digit change), in runs of consecutive
+/// characters, and twice for the first pattern character; a placement whose last character ends
+/// a word (before a space, punctuation or the end) earns ``bonusBoundaryEnd``; gaps cost a start
+/// and an extension penalty. ``window(_:in:)`` finds the greedy placement, as fzf's v1 does (the
+/// first full match forward, then the shortest window ending there, scanned backward): the
+/// cheap filter; ``FuzzyAlignment`` finds the best-scoring one.
 enum FuzzyScorer {
     static let scoreMatch = 16
     static let gapStart = -3
@@ -16,6 +19,10 @@ enum FuzzyScorer {
     static let bonusBoundaryWhite = 10
     static let bonusBoundaryDelimiter = 9
     static let firstCharMultiplier = 2
+    /// For a placement whose last character is followed by a non-word character or the end:
+    /// `foo` ranks `foo_bar` above `foobar` and a whole word above a word's start. Smaller than
+    /// any boundary bonus, so a word start still outweighs it.
+    static let bonusBoundaryEnd = 4
 
     /// Character classes, ordered so that classes above `nonWord` are word characters.
     enum CharClass: UInt8, Comparable {
@@ -53,6 +60,13 @@ enum FuzzyScorer {
         case .white: return bonusBoundaryWhite
         default: return 0
         }
+    }
+
+    /// ``bonusBoundaryEnd`` when the byte after `last` in `text` is not a word character (or
+    /// there is none), else 0.
+    @inline(__always)
+    static func endBonus(_ text: UnsafeBufferPointer<UInt8>, after last: Int) -> Int {
+        last + 1 >= text.count || charClass(text[last + 1]) < .letter ? bonusBoundaryEnd : 0
     }
 
     /// The window `[start, end)` of `text` holding the tightest first match of `pattern`, or nil.
@@ -115,6 +129,7 @@ enum FuzzyScorer {
             }
             previous = current
         }
+        if p == pattern.count && !window.isEmpty { total += endBonus(text, after: window.upperBound - 1) }
         return total
     }
 }

@@ -1,7 +1,9 @@
 import Glibc
 
-/// The per-item conditions of a query on one segment: scopes, attribute filters,
-/// extended-syntax terms and the case check (``CaseCheck``), checked before any text matching.
+/// The per-item conditions of a query on one segment: scopes, attribute filters and
+/// extended-syntax terms, checked before any text matching (``accepts(_:)``), and the case
+/// check (``CaseCheck``), which reads the item's original text and so runs only after the
+/// matcher has found every word in the folded text (``acceptsCase(_:)``).
 struct ItemConditions: Sendable {
     private let scopes: [UInt32]
     private let filters: [(name: UInt32?, filter: AttributeFilter, text: String?)]
@@ -12,8 +14,10 @@ struct ItemConditions: Sendable {
 
     /// True when no item can match (a filter on an attribute this segment lacks).
     let excludesAll: Bool
-    /// True when there is nothing to check.
+    /// True when ``accepts(_:)`` has nothing to check.
     let isEmpty: Bool
+    /// True when ``acceptsCase(_:)`` has something to check.
+    let checksCase: Bool
 
     /// Resolves the query's conditions against a segment.
     init(_ query: CompiledQuery, segment: Segment, fields: [SearchField], fold: (String) -> String) {
@@ -35,10 +39,11 @@ struct ItemConditions: Sendable {
         }
         filters = resolved
         excludesAll = excludes
-        isEmpty = scopes.isEmpty && resolved.isEmpty && groups.isEmpty && caseCheck == nil
+        isEmpty = scopes.isEmpty && resolved.isEmpty && groups.isEmpty
+        checksCase = caseCheck != nil
     }
 
-    /// True when item `i` passes every condition.
+    /// True when item `i` passes the scopes, filters and extended terms.
     func accepts(_ i: Int) -> Bool {
         if !scopes.isEmpty && !scopes.contains(segment.scope(i)) { return false }
         if !filters.isEmpty {
@@ -57,8 +62,14 @@ struct ItemConditions: Sendable {
         for group in groups {
             if !group.contains(where: { holds($0, i) }) { return false }
         }
-        if let caseCheck, !caseCheck.accepts(fields.map { segment.originalText($0, i) }) { return false }
         return true
+    }
+
+    /// True when item `i`, whose folded text matches, also holds the query's words with the
+    /// case and diacritics the options keep (always true without a case check).
+    func acceptsCase(_ i: Int) -> Bool {
+        guard let caseCheck else { return true }
+        return caseCheck.accepts(fields.map { segment.originalText($0, i) })
     }
 
     /// The tier of item `i` by what its extended terms matched: the worst over the groups

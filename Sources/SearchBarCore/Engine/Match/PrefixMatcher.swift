@@ -307,6 +307,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
                 best[w] = substringMatch(plans[w].word.key, i)
             }
             for w in 0..<n where best[w] == .max { return nil }
+            if conditions.checksCase && !conditions.acceptsCase(i) { return nil }
             return score(i, best, plans: plans, titleWords: titleWords, lastWhole: lastWhole)
         }
     }

@@ -36,6 +36,11 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
     /// Diacritics and compatibility forms are distinct: `resume` does not find Résumé (fzf's
     /// `--literal`). Off by default.
     public var diacriticsSensitive: Bool
+    /// What orders fuzzy-mode hits of equal match quality before their weights, collation and
+    /// ids: the shorter text (``Tiebreak/length``, the default, as fzf), the earlier match, the
+    /// later match, or nothing more (``Tiebreak/index``). Prefix and contains modes order such
+    /// hits by word proximity instead.
+    public var tiebreak: Tiebreak
 
     /// The largest `limit` honoured.
     public static let maxLimit = 10_000
@@ -44,11 +49,12 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
 
     /// Creates options; the defaults are the index's mode, 50 hits from the first, all scopes,
     /// no filters, an empty query finding nothing, a total exact only when it is free, and case
-    /// and diacritics folded.
+    /// and diacritics folded, and fuzzy ties to the shorter text.
     public init(
         mode: MatchMode? = nil, limit: Int = 50, scopes: [UInt32] = [], filters: [AttributeFilter] = [],
         extendedSyntax: Bool = false, typos: Bool = true, offset: Int = 0, listsAllWhenEmpty: Bool = false,
-        exactTotal: Bool = false, caseMatching: CaseMatching = .folded, diacriticsSensitive: Bool = false
+        exactTotal: Bool = false, caseMatching: CaseMatching = .folded, diacriticsSensitive: Bool = false,
+        tiebreak: Tiebreak = .length
     ) {
         self.mode = mode
         self.limit = limit
@@ -61,6 +67,7 @@ public struct SearchOptions: Sendable, Equatable, Hashable {
         self.exactTotal = exactTotal
         self.caseMatching = caseMatching
         self.diacriticsSensitive = diacriticsSensitive
+        self.tiebreak = tiebreak
     }
 
     /// `limit` clamped to 1...``maxLimit``.

@@ -28,6 +28,8 @@ struct CompiledQuery: Sendable, Equatable {
     var exactTotal: Bool
     /// What a match must also hold when case or diacritics are not folded (nil: nothing).
     var caseCheck: CaseCheck?
+    /// What orders fuzzy hits of equal quality (``SearchOptions/tiebreak``).
+    var tiebreak: Tiebreak
 
     /// True when nothing is asked: no words and no conditions (an empty query matches nothing).
     var isEmpty: Bool { words.isEmpty && groups.isEmpty }
@@ -50,6 +52,7 @@ struct CompiledQuery: Sendable, Equatable {
         limit = offset + options.effectiveLimit
         listsAllWhenEmpty = options.listsAllWhenEmpty
         exactTotal = options.exactTotal
+        tiebreak = options.tiebreak
         let analyzer = analysis.analyzer
         let parsed = QueryParser.parse(
             query, extended: options.extendedSyntax, fold: { analyzer.fold($0) }, isAttribute: isAttribute)
