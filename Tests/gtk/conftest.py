@@ -29,6 +29,26 @@ def run(*args, timeout=60, env=None):
     return subprocess.run(args, check=True, capture_output=True, text=True, timeout=timeout, env=env)
 
 
+def start_session_bus(env):
+    """A private D-Bus session daemon; sets env["DBUS_SESSION_BUS_ADDRESS"], returns the process."""
+    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                           stdout=subprocess.PIPE, text=True, env=env)
+    env["DBUS_SESSION_BUS_ADDRESS"] = bus.stdout.readline().strip()
+    assert env["DBUS_SESSION_BUS_ADDRESS"], "dbus-daemon did not start"
+    return bus
+
+
+def stop(*processes):
+    """Terminates each process, killing the ones that have not exited after 30 s."""
+    for process in processes:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 @pytest.fixture(scope="session")
 def display():
     """A private Xvfb server; yields its DISPLAY value."""
@@ -63,10 +83,7 @@ def ibus_hangul(display, tmp_path_factory):
     env = dict(os.environ, DISPLAY=display, HOME=str(home), XDG_CONFIG_HOME=str(home / "config"),
                XDG_CACHE_HOME=str(home / "cache"), GSETTINGS_BACKEND="memory")
     env.pop("IBUS_ADDRESS", None)
-    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
-                           stdout=subprocess.PIPE, text=True, env=env)
-    env["DBUS_SESSION_BUS_ADDRESS"] = bus.stdout.readline().strip()
-    assert env["DBUS_SESSION_BUS_ADDRESS"], "dbus-daemon did not start"
+    bus = start_session_bus(env)
     # No panel, no emoji picker; settings in memory (ibus-memconf): nothing touches the user's.
     daemon = subprocess.Popen(["ibus-daemon", "--panel=disable", "--emoji-extension=disable",
                                "--config=/usr/libexec/ibus-memconf", "--replace"],
@@ -82,13 +99,7 @@ def ibus_hangul(display, tmp_path_factory):
     yield {key: env[key] for key in ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "GSETTINGS_BACKEND",
                                      "DBUS_SESSION_BUS_ADDRESS")} | {"GTK_IM_MODULE": "ibus"}
     subprocess.run(["ibus", "exit"], capture_output=True, env=env, timeout=30)
-    for process in (daemon, bus):
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    stop(daemon, bus)
 
 
 class GtkApp:
@@ -211,20 +222,11 @@ def accessibility_bus(display, tmp_path_factory):
         assert shutil.which(tool), f"{tool} is missing: bash .ci/install-deps.sh installs it"
     home = tmp_path_factory.mktemp("a11y-home")
     env = dict(os.environ, DISPLAY=display, HOME=str(home), XDG_RUNTIME_DIR=str(home))
-    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
-                           stdout=subprocess.PIPE, text=True, env=env)
-    env["DBUS_SESSION_BUS_ADDRESS"] = bus.stdout.readline().strip()
-    assert env["DBUS_SESSION_BUS_ADDRESS"], "dbus-daemon did not start"
+    bus = start_session_bus(env)
     launcher = subprocess.Popen([AT_SPI_BUS_LAUNCHER, "--launch-immediately"], env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     yield {"DBUS_SESSION_BUS_ADDRESS": env["DBUS_SESSION_BUS_ADDRESS"], "GTK_A11Y": "atspi"}
-    for process in (launcher, bus):
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    stop(launcher, bus)
 
 
 @pytest.fixture

@@ -82,12 +82,7 @@ enum FuzzyAlignment {
             return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * n) { bytes -> (score: Int, span: Range<Int>)? in
                 var currentRun = bytes.baseAddress!
                 let bonus = currentRun + n
-                var previous = lo > 0 ? FuzzyScorer.charClass(text[lo - 1]) : .white
-                for c in 0..<n {
-                    let here = FuzzyScorer.charClass(text[lo + c])
-                    bonus[c] = Int8(FuzzyScorer.bonus(previous, here))
-                    previous = here
-                }
+                columnBonuses(text, lo: lo, n: n, into: bonus)
                 let match = Int32(FuzzyScorer.scoreMatch)
                 for c in (earliest[0] - lo)...(latest[0] - lo) {
                     if text[lo + c] == pattern[0] {
@@ -184,6 +179,19 @@ enum FuzzyAlignment {
         }
     }
 
+    /// The boundary bonus of each of the `n` columns from `lo`: what a match at that byte earns
+    /// for the character class change before it.
+    private static func columnBonuses(
+        _ text: UnsafeBufferPointer<UInt8>, lo: Int, n: Int, into bonus: UnsafeMutablePointer<Int8>
+    ) {
+        var previous = lo > 0 ? FuzzyScorer.charClass(text[lo - 1]) : .white
+        for c in 0..<n {
+            let current = FuzzyScorer.charClass(text[lo + c])
+            bonus[c] = Int8(FuzzyScorer.bonus(previous, current))
+            previous = current
+        }
+    }
+
     /// ``fill``'s work on its arrays.
     private static func program(
         _ pattern: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>, lo: Int, n: Int,
@@ -192,12 +200,7 @@ enum FuzzyAlignment {
         from: UnsafeMutablePointer<Int32>, runBonus: UnsafeMutablePointer<Int8>, bonus: UnsafeMutablePointer<Int8>
     ) -> (score: Int, span: Range<Int>)? {
         let m = pattern.count
-        var previous = lo > 0 ? FuzzyScorer.charClass(text[lo - 1]) : .white
-        for c in 0..<n {
-            let current = FuzzyScorer.charClass(text[lo + c])
-            bonus[c] = Int8(FuzzyScorer.bonus(previous, current))
-            previous = current
-        }
+        columnBonuses(text, lo: lo, n: n, into: bonus)
         let match = Int32(FuzzyScorer.scoreMatch)
         let gapStart = Int32(FuzzyScorer.gapStart)
         let gapExtension = Int32(FuzzyScorer.gapExtension)
