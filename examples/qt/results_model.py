@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt
 
-from utf16 import ranges_to_utf16
+from searchbar.utf16 import ranges_to_utf16
 
 #: The roles the delegate and the row dump read.
 TITLE_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -8,7 +8,7 @@ import tempfile
 from PySide6.QtCore import QPoint
 
 from results_model import DETAIL_BOLD_ROLE, DETAIL_ROLE, TITLE_BOLD_ROLE, TITLE_ROLE
-from utf16 import slice_utf16
+from searchbar.utf16 import slice_utf16
 
 
 def visible_rows(view) -> list[dict]:

@@ -4,7 +4,7 @@ then cancel, Down into the lists, Return submit, Backspace and Delete as the ses
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QLineEdit
 
-from utf16 import from_utf16, to_utf16
+from searchbar.utf16 import from_utf16, to_utf16
 
 
 def edit_between(old: str, new: str) -> tuple[int, int, str]:

@@ -18,7 +18,7 @@ from ._session import BarItem, Display, Event, Query, SearchToken, Session, Sugg
 from ._session_sources import Section, SectionItem, Sections, SourceItem
 from ._samples import SAMPLE_SCOPES, sample_items
 from ._text import Collator, Token, fold, sort, tokenize
-from . import enums, errors
+from . import enums, errors, utf16
 from .enums import SessionClock as Clock
 from .errors import (Cancelled, CorruptFile, FileError, InternalError, InvalidArgument, LocaleFallbackWarning, Misuse,
                      NotFound, OutOfMemory, RecentsResetWarning, SearchBarError, Status, TimedOut, TooBig)

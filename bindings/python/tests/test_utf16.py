@@ -1,5 +1,5 @@
-"""The Qt example's conversions between Qt's UTF-16 positions and the binding's str indexes."""
-from utf16 import from_utf16, ranges_to_utf16, slice_utf16, to_utf16, utf16_length
+"""searchbar.utf16: conversions between UTF-16 positions (Qt's unit) and str indexes."""
+from searchbar.utf16 import from_utf16, ranges_to_utf16, slice_utf16, to_utf16, utf16_length
 
 TEXT = "a😀b🇨🇭c"  # 😀 is one str index and two UTF-16 units; the flag two and four (a regional-indicator pair)
 
