@@ -11,7 +11,9 @@
 /// 3. once adds pause (`full`), every segment into one, so searches walk one segment.
 ///
 /// Merged runs are contiguous, and no merge makes a segment whose texts pass
-/// ``maxSegmentBytes``.
+/// ``maxSegmentBytes``. Segments read from a mapped index file are left as they are except by
+/// rule 1: the adds on top of an opened file fold among themselves, and the mapping (shared
+/// page cache, not the process's own memory) stays until the next save and open.
 enum MergePolicy {
     /// How many segments of one tier are merged at once; also the size ratio between tiers.
     static let fanIn = 8
@@ -25,14 +27,17 @@ enum MergePolicy {
     /// The contiguous run of `views` (oldest first) to merge next, or nil when none is due.
     static func next(_ views: [SegmentView], full: Bool) -> Range<Int>? {
         if let i = views.indices.first(where: { isMostlyDead(views[$0]) }) { return i..<i + 1 }
-        if let run = newestRunToMerge(views.map(\.liveCount)), fits(views.suffix(run)) {
+        // Only the segments after the newest mapped one take part in rules 2 and 3.
+        let first = (views.lastIndex { isMapped($0) } ?? -1) + 1
+        let sizes = views[first...].map(\.liveCount)
+        if let run = newestRunToMerge(sizes), fits(views.suffix(run)) {
             return views.count - run..<views.count
         }
-        guard full, views.count >= 2 else { return nil }
-        // Every segment, or the newest ones whose texts fit in one segment together.
+        guard full, views.count - first >= 2 else { return nil }
+        // Every such segment, or the newest ones whose texts fit in one segment together.
         var start = views.count - 1
         var bytes = textBytes(views[start])
-        while start > 0 && bytes + textBytes(views[start - 1]) < maxSegmentBytes {
+        while start > first && bytes + textBytes(views[start - 1]) < maxSegmentBytes {
             start -= 1
             bytes += textBytes(views[start])
         }
@@ -80,6 +85,11 @@ enum MergePolicy {
             bound *= fanIn
         }
         return tier
+    }
+
+    /// True when a segment's arrays are borrowed from a mapped index file.
+    private static func isMapped(_ view: SegmentView) -> Bool {
+        view.segment.postings.storageBytes.isBorrowed
     }
 
     /// True when a segment is big enough and more than half dead.

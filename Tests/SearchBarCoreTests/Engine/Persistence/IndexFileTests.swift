@@ -134,6 +134,7 @@ struct IndexFileTests {
         let index = try Self.populated(count: 1200)
         try index.save(to: path)
         let opened = try SearchIndex.open(path: path, threads: 2)
+        let mappedSegments = opened.snapshot.segments.count
         let extra = SegmentBuilderTests.items(300, seed: 99).map {
             IndexItem(id: $0.id + 1_000_000, title: $0.title, subtitle: $0.subtitle, keywords: $0.keywords)
         }
@@ -149,6 +150,10 @@ struct IndexFileTests {
         let again = try SearchIndex.open(path: path, threads: 2)
         #expect(again.count != opened.count)
         #expect(again.item(id: 1_000_000 + extra[0].id - 1_000_000) == nil)
+        // Merging folds the adds among themselves and leaves the mapped segment borrowed.
+        opened.waitForMerges()
+        #expect(opened.snapshot.segments.count == mappedSegments + 1)
+        #expect(try Self.answers(opened, queries) == Self.answers(index, queries))
         // Saving over the file it was opened from (whose narrow arrays it borrows).
         #expect(opened.snapshot.segments.contains { $0.segment.postings.storageBytes.isBorrowed })
         let answersBefore = try Self.answers(again, queries)
@@ -195,7 +200,10 @@ struct IndexFileTests {
     /// A fresh directory and the bytes of a 400-item index saved in it.
     static func savedFile() throws -> (directory: String, file: IndexFileSurgeon) {
         let dir = directory()
-        try populated(count: 400).save(to: dir + "/items.sbindex")
+        // One segment, so that every section the cases edit holds something.
+        let index = try populated(count: 400)
+        index.waitForMerges()
+        try index.save(to: dir + "/items.sbindex")
         return (dir, try IndexFileSurgeon(path: dir + "/items.sbindex"))
     }
 
