@@ -61,7 +61,10 @@ extension SearchIndex {
     }
 
     /// Records a write and queues the merge task (a writer calls it after publishing).
+    /// Nothing is queued when the policy would merge nothing even once adds pause (one segment,
+    /// or mapped segments and one more): no task per write of a small index.
     func noteWrite() {
+        guard MergePolicy.next(snapshot.segments, full: true) != nil else { return }
         merges.condition.withLock { merges.lastWrite = MergeState.now() }
         merges.wantsFullMerge.store(true, ordering: .relaxed)
         scheduleMerge()
@@ -123,9 +126,11 @@ extension SearchIndex {
     private func nextMerge(full: () -> Bool) -> ([SegmentView], CancellationFlag)? {
         merges.condition.withLock {
             let views = snapshot.segments
-            let range = merges.closed ? nil : MergePolicy.next(views, full: full())
+            let folding = full()
+            let range = merges.closed ? nil : MergePolicy.next(views, full: folding)
             guard let range else {
-                if views.count <= 1 { merges.wantsFullMerge.store(false, ordering: .relaxed) }
+                // Nothing left for a full merge either: searches stop asking until a write.
+                if folding || views.count <= 1 { merges.wantsFullMerge.store(false, ordering: .relaxed) }
                 merges.running = false
                 merges.busy = []
                 merges.condition.broadcast()
