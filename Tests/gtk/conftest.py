@@ -38,12 +38,12 @@ def start_session_bus(env):
     return bus
 
 
-def stop(*processes):
-    """Terminates each process, killing the ones that have not exited after 30 s."""
+def stop(*processes, timeout=30):
+    """Terminates each process, killing the ones that have not exited after `timeout` s."""
     for process in processes:
         process.terminate()
         try:
-            process.wait(timeout=30)
+            process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
@@ -205,12 +205,7 @@ class GtkApp:
         """Closes like a person would not, but as a session manager does: SIGTERM; the app
         writes its dump at exit."""
         if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+            stop(self.process, timeout=60)
         self.log.close()
 
 

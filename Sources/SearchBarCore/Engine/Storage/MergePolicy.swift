@@ -28,7 +28,7 @@ enum MergePolicy {
     static func next(_ views: [SegmentView], full: Bool) -> Range<Int>? {
         if let i = views.indices.first(where: { isMostlyDead(views[$0]) }) { return i..<i + 1 }
         // Only the segments after the newest mapped one take part in rules 2 and 3.
-        let first = (views.lastIndex { isMapped($0) } ?? -1) + 1
+        let first = (views.lastIndex { $0.segment.isMapped } ?? -1) + 1
         let sizes = views[first...].map(\.liveCount)
         if let run = newestRunToMerge(sizes), fits(views.suffix(run)) {
             return views.count - run..<views.count
@@ -85,11 +85,6 @@ enum MergePolicy {
             bound *= fanIn
         }
         return tier
-    }
-
-    /// True when a segment's arrays are borrowed from a mapped index file.
-    private static func isMapped(_ view: SegmentView) -> Bool {
-        view.segment.postings.storageBytes.isBorrowed
     }
 
     /// True when a segment is big enough and more than half dead.

@@ -42,6 +42,9 @@ final class Segment: Sendable {
     let postingOffsets: [UInt32]
     /// Postings of all terms.
     let postings: NarrowArray
+    /// True when the segment was read from an index file and borrows its arrays from the
+    /// file's read-only mapping (the postings are borrowed whenever anything is).
+    var isMapped: Bool { postings.storageBytes.isBorrowed }
     /// Filterable attributes.
     let attributes: AttributeTable
     /// Per item, the ``PresenceMask`` of its folded fields (computed here from ``folded``).

@@ -155,7 +155,7 @@ struct IndexFileTests {
         #expect(opened.snapshot.segments.count == mappedSegments + 1)
         #expect(try Self.answers(opened, queries) == Self.answers(index, queries))
         // Saving over the file it was opened from (whose narrow arrays it borrows).
-        #expect(opened.snapshot.segments.contains { $0.segment.postings.storageBytes.isBorrowed })
+        #expect(opened.snapshot.segments.contains { $0.segment.isMapped })
         let answersBefore = try Self.answers(again, queries)
         try opened.save(to: path)
         let third = try SearchIndex.open(path: path, threads: 2)
