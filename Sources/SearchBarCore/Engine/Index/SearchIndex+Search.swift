@@ -43,7 +43,16 @@ extension SearchIndex {
             return HitsWithTexts(
                 hits: cached.hits, texts: cached.texts, total: cached.total, totalIsExact: cached.totalIsExact)
         }
-        let base = cache.base(for: compiled)
+        // A short search kept from an earlier snapshot is patched (see ``ResultCache/Patch``);
+        // it and a first short search select deeper than the page, to be patched later.
+        let depth = ResultCache.isShort(compiled) && compiled.offset == 0
+            ? compiled.limit + ResultCache.depthSlack : nil
+        let patch = depth == nil ? nil : cache.deepShort(for: compiled).flatMap {
+            ResultCache.Patch($0, on: snapshot, limit: compiled.limit, exactTotal: compiled.exactTotal)
+        }
+        if patch != nil { cache.notePatched() }
+        let base = patch == nil ? cache.base(for: compiled) : nil
+        let selected = depth ?? compiled.limit
         let fields = searchedFields
         let fold: (String) -> String = { [analysis] in analysis.analyzer.fold($0) }
         let tuning = tuning
@@ -51,7 +60,7 @@ extension SearchIndex {
         for view in snapshot.segments {
             let segment = view.segment
             let conditions = ItemConditions(compiled, segment: segment, fields: fields, fold: fold)
-            let restrict = base?[segment.serial]
+            let restrict = patch?.restrict[segment.serial] ?? base?[segment.serial]
             switch compiled.mode {
             case .prefix where !compiled.words.isEmpty:
                 let variants = [compiled.words] + compiled.variants
@@ -71,11 +80,11 @@ extension SearchIndex {
             }
         }
         let outcome = try SearchRun.run(
-            matchers, snapshot: snapshot, limit: compiled.limit, pool: pool, cancellation: cancellation, tuning: tuning)
+            matchers, snapshot: snapshot, limit: selected, pool: pool, cancellation: cancellation, tuning: tuning)
         record(outcome.statistics)
         // The total: free when the selection has room left (every match is in it) or every item
         // matches; else counted when asked, else the selection's size as a lower bound.
-        var total = outcome.top.count
+        var total = min(outcome.top.count, compiled.limit)
         var totalIsExact = outcome.top.count < compiled.limit
         if !totalIsExact && compiled.matchesEveryItem {
             total = snapshot.liveCount
@@ -87,7 +96,7 @@ extension SearchIndex {
         // A full selection may hold only part of its last run of ties (see
         // ``SearchRun/restOfLastTie(_:matchers:snapshot:)``): the rest joins it before the sort.
         var ranked = outcome.top
-        if ranked.count == compiled.limit {
+        if ranked.count == selected {
             ranked += SearchRun.restOfLastTie(ranked, matchers: matchers, snapshot: snapshot)
         }
         var found = finish(
@@ -95,9 +104,14 @@ extension SearchIndex {
             terms: compiled.groups)
         found.total = total
         found.totalIsExact = totalIsExact
+        // A patched search's matches are those of the kept items only: never refined.
         cache.store(ResultCache.Entry(
             query: compiled, version: snapshot.version, hits: found.hits, texts: found.texts,
-            matches: outcome.matches, total: total, totalIsExact: totalIsExact))
+            matches: patch == nil ? outcome.matches : nil, total: total, totalIsExact: totalIsExact,
+            depth: depth.map {
+                ResultCache.Depth(
+                    ranked: ranked, selected: outcome.top.count, depth: $0, snapshot: snapshot, patch: patch)
+            }))
         return found
     }
 

@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// Searches of one or two characters are also kept apart, longer. They are the first
 /// keystrokes of every search, the most expensive ones (the most items match), and few: a
-/// user who starts another search with the same letter gets its hits at once, as long as the
-/// index has not changed.
+/// user who starts another search with the same letter gets its hits at once while the index
+/// has not changed, and after writes from a patch of the kept selection (``Depth``), which
+/// searches only the segments added since and the kept items still live.
 final class ResultCache: Sendable {
     /// One remembered search.
     struct Entry: Sendable {
@@ -25,6 +26,8 @@ final class ResultCache: Sendable {
         var total: Int
         /// True when ``total`` is exact.
         var totalIsExact: Bool
+        /// A short search's deeper selection, for answering it again after writes.
+        var depth: Depth? = nil
     }
 
     /// Recent searches remembered.
@@ -42,6 +45,13 @@ final class ResultCache: Sendable {
     }
 
     private let state = Mutex(State())
+    private let patches = Atomic<Int>(0)
+
+    /// Searches answered by a ``Patch`` so far (tests).
+    var patchedSearches: Int { patches.load(ordering: .relaxed) }
+
+    /// Counts a search answered by a ``Patch``.
+    func notePatched() { patches.add(1, ordering: .relaxed) }
 
     /// A cache of `capacity` recent searches and of short searches holding up to
     /// `shortHitBudget` hits.
@@ -63,11 +73,21 @@ final class ResultCache: Sendable {
     }
 
     /// The entry of `query` on snapshot `version` in `list`, made its most recently used.
-    private static func use(_ query: CompiledQuery, _ version: UInt64, in list: inout [Entry]) -> Entry? {
-        guard let index = list.lastIndex(where: { $0.version == version && $0.query == query }) else { return nil }
+    /// (Any snapshot's when `version` is nil.)
+    private static func use(_ query: CompiledQuery, _ version: UInt64?, in list: inout [Entry]) -> Entry? {
+        guard let index = list.lastIndex(where: { (version == nil || $0.version == version) && $0.query == query })
+        else { return nil }
         let entry = list.remove(at: index)
         list.append(entry)
         return entry
+    }
+
+    /// The short search `query` kept with its ``Depth``, on whichever snapshot it last ran.
+    func deepShort(for query: CompiledQuery) -> Depth? {
+        guard Self.isShort(query) else { return nil }
+        return state.withLock { state in
+            Self.use(query, nil, in: &state.short)?.depth
+        }
     }
 
     /// The most specific remembered search that `query` refines and whose matches were kept.
@@ -85,8 +105,9 @@ final class ResultCache: Sendable {
     }
 
     /// Remembers a search, forgetting the least recently used beyond capacity; a short one is
-    /// also kept, without its matches, among the short searches, which forget those of older
-    /// snapshots (never asked for again) and the least recently used beyond the hit budget.
+    /// also kept, without its matches, among the short searches (one entry per query, the
+    /// latest snapshot's), which forget the least recently used beyond the hit budget (hits
+    /// and kept ids).
     func store(_ entry: Entry) {
         state.withLock { state in
             state.recent.removeAll { $0.version == entry.version && $0.query == entry.query }
@@ -94,14 +115,18 @@ final class ResultCache: Sendable {
             if state.recent.count > capacity { state.recent.removeFirst(state.recent.count - capacity) }
 
             guard Self.isShort(entry.query), entry.hits.count <= shortHitBudget else { return }
-            state.short.removeAll { $0.version != entry.version || $0.query == entry.query }
+            state.short.removeAll { $0.query == entry.query }
             var kept = entry
             kept.matches = nil
+            if Self.weight(kept) > shortHitBudget { kept.depth = nil }
             state.short.append(kept)
-            var hits = state.short.reduce(0) { $0 + $1.hits.count }
-            while hits > shortHitBudget { hits -= state.short.removeFirst().hits.count }
+            var weight = state.short.reduce(0) { $0 + Self.weight($1) }
+            while weight > shortHitBudget { weight -= Self.weight(state.short.removeFirst()) }
         }
     }
+
+    /// What a short entry counts against the hit budget: its hits and its kept ids.
+    private static func weight(_ entry: Entry) -> Int { entry.hits.count + (entry.depth?.ids.count ?? 0) }
 
     /// The short searches kept (tests).
     var shortCount: Int { state.withLock { $0.short.count } }
