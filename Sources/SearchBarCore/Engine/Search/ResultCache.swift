@@ -106,8 +106,7 @@ final class ResultCache: Sendable {
 
     /// Remembers a search, forgetting the least recently used beyond capacity; a short one is
     /// also kept, without its matches, among the short searches (one entry per query, the
-    /// latest snapshot's), which forget the least recently used beyond the hit budget (hits
-    /// and kept ids).
+    /// latest snapshot's), which forget the least recently used beyond the hit budget.
     func store(_ entry: Entry) {
         state.withLock { state in
             state.recent.removeAll { $0.version == entry.version && $0.query == entry.query }
@@ -118,15 +117,19 @@ final class ResultCache: Sendable {
             state.short.removeAll { $0.query == entry.query }
             var kept = entry
             kept.matches = nil
-            if Self.weight(kept) > shortHitBudget { kept.depth = nil }
+            if (kept.depth?.ids.count ?? 0) > Self.maxKeptIDs { kept.depth = nil }
             state.short.append(kept)
-            var weight = state.short.reduce(0) { $0 + Self.weight($1) }
-            while weight > shortHitBudget { weight -= Self.weight(state.short.removeFirst()) }
+            var hits = state.short.reduce(0) { $0 + $1.hits.count }
+            while hits > shortHitBudget { hits -= state.short.removeFirst().hits.count }
         }
     }
 
-    /// What a short entry counts against the hit budget: its hits and its kept ids.
-    private static func weight(_ entry: Entry) -> Int { entry.hits.count + (entry.depth?.ids.count ?? 0) }
+    /// The most ids a short entry's ``Depth`` keeps (a selection whose last run of ties is
+    /// longer keeps none). An id costs 8 bytes, a hit with its texts a hundred or more, so the
+    /// ids are not counted against the hit budget: a user's first keystrokes, one or two
+    /// characters, are about a hundred queries, and counting the ids would halve how many
+    /// are kept.
+    static let maxKeptIDs = 4096
 
     /// The short searches kept (tests).
     var shortCount: Int { state.withLock { $0.short.count } }
