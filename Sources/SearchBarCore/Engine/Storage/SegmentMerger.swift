@@ -1,6 +1,10 @@
+import Glibc
+
 /// Merges segments into one, keeping only live items: texts and attributes are copied, term ids
 /// remapped into one sorted vocabulary, and postings rebuilt from the forward index. No text is
-/// analysed again, so a merge costs little more than copying.
+/// analysed again, and nothing the inputs hold sorted is sorted again: the vocabulary, the
+/// title byte order and the rank-key order are merged from the inputs' (``SortedRuns``), so a
+/// merge costs little more than copying.
 enum SegmentMerger {
     /// One segment made of the live items of `views` (ids must be unique across live items), or
     /// nil when `cancellation` was set before the merge was done (it is checked between items).
@@ -8,24 +12,9 @@ enum SegmentMerger {
     static func merge(_ views: [SegmentView], cancellation: CancellationFlag? = nil, pool: ThreadPool? = nil)
         -> Segment?
     {
-        // Vocabulary.
-        var interner = ByteInterner(expected: views.reduce(0) { $0 + $1.segment.termCount })
-        var maps: [[UInt32]] = []
-        for view in views {
-            let vocabulary = view.segment.vocabulary
-            var map = [UInt32](repeating: 0, count: vocabulary.count)
-            vocabulary.bytes.withUnsafeBytes { bytes in
-                for t in 0..<vocabulary.count {
-                    let key = UnsafeRawBufferPointer(rebasing: bytes[vocabulary.range(t)])
-                    map[t] = UInt32(truncatingIfNeeded: interner.intern(key))
-                }
-            }
-            maps.append(map)
-        }
-        let (vocabulary, rank) = SegmentBuilder.sortedVocabulary(interner.arena)
-        for v in maps.indices { for t in maps[v].indices { maps[v][t] = rank[Int(maps[v][t])] } }
+        let (vocabulary, maps) = mergedVocabulary(views)
 
-        // Live items in id order.
+        // Live items in id order, and each input item's index in the merged segment.
         var order: [(id: UInt64, view: Int32, local: UInt32)] = []
         order.reserveCapacity(views.reduce(0) { $0 + $1.liveCount })
         for (v, view) in views.enumerated() {
@@ -34,6 +23,10 @@ enum SegmentMerger {
             }
         }
         order.sort { $0.id < $1.id }
+        var mergedIndex = views.map { [UInt32](repeating: dropped, count: $0.segment.count) }
+        for (n, entry) in order.enumerated() {
+            mergedIndex[Int(entry.view)][Int(entry.local)] = UInt32(truncatingIfNeeded: n)
+        }
 
         // Columns.
         let anyScopes = views.contains { !$0.segment.scopes.isEmpty }
@@ -81,12 +74,98 @@ enum SegmentMerger {
             originalPatches[f] = originalPatches[f].blankIfEmpty()
             folded[f].shrink()
         }
+        let sortedOrders = (
+            titles: titleOrder(views, mergedIndex, titles: folded[0], count: ids.count),
+            rankKeys: SortedRuns.merge(runs(views.map { $0.segment.rankKeyOrder.order }, mergedIndex)) { a, b in
+                let (x, y) = (rankKeys[Int(a)], rankKeys[Int(b)])
+                return x == y ? 0 : x < y ? -1 : 1
+            }
+        )
         return Segment(
             ids: ids, scopes: scopes, weightKeys: weights, rankKeys: rankKeys, originalPatches: originalPatches,
             folded: folded,
             forwardOffsets: forwardOffsets, forward: NarrowArray(forward), vocabulary: vocabulary,
             postingOffsets: postingOffsets, postings: NarrowArray(postings), attributes: attributes, runExceptions: runExceptions,
-            pool: pool)
+            pool: pool, sortedOrders: sortedOrders)
+    }
+
+    /// ``mergedIndex``'s value for an item that is not merged (dead).
+    private static let dropped = UInt32.max
+
+    /// The union of the inputs' sorted vocabularies, sorted, and per input the merged id of
+    /// each of its terms.
+    static func mergedVocabulary(_ views: [SegmentView]) -> (ByteArena, [[UInt32]]) {
+        let vocabularies = views.map(\.segment.vocabulary)
+        let raw = vocabularies.map(RawArena.init)
+        var maps = vocabularies.map { [UInt32](repeating: 0, count: $0.count) }
+        var merged = ByteArena()
+        merged.reserve(
+            strings: vocabularies.reduce(0) { $0 + $1.count }, bytes: vocabularies.reduce(0) { $0 + $1.bytes.count })
+        var heads = [Int](repeating: 0, count: views.count)
+        var last: UnsafeBufferPointer<UInt8>? = nil
+        SortedRuns.merge(
+            views.count, isEmpty: { raw[$0].count == 0 },
+            goesBefore: { a, b in
+                let order = compare(raw[a].text(heads[a]), raw[b].text(heads[b]))
+                return order != 0 ? order < 0 : a < b
+            },
+            take: { r in
+                let term = raw[r].text(heads[r])
+                if last.map({ compare($0, term) != 0 }) ?? true { merged.append(term) }
+                last = term
+                maps[r][heads[r]] = UInt32(truncatingIfNeeded: merged.count - 1)
+                heads[r] += 1
+                return heads[r] == raw[r].count
+            })
+        merged.shrink()
+        return (merged, maps)
+    }
+
+    /// The merged segment's items in folded-title byte order (ties by index), from the inputs'
+    /// title byte orders; `titles` are the merged segment's `count` folded titles (blank: all
+    /// empty).
+    private static func titleOrder(_ views: [SegmentView], _ mergedIndex: [[UInt32]], titles: ByteArena, count: Int)
+        -> [UInt32]
+    {
+        let raw = RawArena(titles)
+        // The first eight bytes of each title, big-endian and zero-padded: most comparisons end there.
+        let prefixes = (0..<count).map { i -> UInt64 in
+            let text = raw.text(i)
+            var prefix: UInt64 = 0
+            for k in 0..<8 { prefix = prefix << 8 | UInt64(k < text.count ? text[k] : 0) }
+            return prefix
+        }
+        return SortedRuns.merge(runs(views.map { $0.segment.titleBytes.order }, mergedIndex)) { a, b in
+            let (x, y) = (prefixes[Int(a)], prefixes[Int(b)])
+            if x != y { return x < y ? -1 : 1 }
+            return compare(raw.text(Int(a)), raw.text(Int(b)))
+        }
+    }
+
+    /// Each input's order in merged indices, dead items left out.
+    private static func runs<Order: RandomAccessCollection<UInt32>>(_ orders: [Order], _ mergedIndex: [[UInt32]])
+        -> [[UInt32]]
+    {
+        orders.indices.map { v in
+            var run = [UInt32]()
+            run.reserveCapacity(orders[v].count)
+            for local in orders[v] where mergedIndex[v][Int(local)] != dropped {
+                run.append(mergedIndex[v][Int(local)])
+            }
+            return run
+        }
+    }
+
+    /// Byte order of two strings (negative, zero, positive).
+    @inline(__always) private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
+        -> Int
+    {
+        let n = min(a.count, b.count)
+        if n > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let c = memcmp(x, y, n)
+            if c != 0 { return Int(c) }
+        }
+        return a.count - b.count
     }
 
     /// Postings (one per item and term, ascending items) from a forward index.

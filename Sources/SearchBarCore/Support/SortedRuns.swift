@@ -1,0 +1,64 @@
+/// A k-way merge of sorted runs, in about n log₂ k comparisons where sorting them again costs
+/// n log₂ n (a merged segment's vocabulary and sorted orders are made from its inputs' this
+/// way).
+enum SortedRuns {
+    /// Visits the heads of runs `0..<count` in merged order: the runs sit in a binary heap
+    /// keyed by their heads; `goesBefore(a, b)` says whether run `a`'s head goes before run
+    /// `b`'s (a strict total order over the heads), `take(r)` consumes run `r`'s head and
+    /// returns true when the run has no head left. Runs for which `isEmpty` holds take no part.
+    static func merge(
+        _ count: Int, isEmpty: (Int) -> Bool, goesBefore: (Int, Int) -> Bool, take: (Int) -> Bool
+    ) {
+        var heap = (0..<count).filter { !isEmpty($0) }
+        func siftDown(_ start: Int) {
+            var k = start
+            let n = heap.count
+            while true {
+                let left = 2 * k + 1
+                guard left < n else { return }
+                var child = left
+                if left + 1 < n && goesBefore(heap[left + 1], heap[left]) { child = left + 1 }
+                guard goesBefore(heap[child], heap[k]) else { return }
+                heap.swapAt(child, k)
+                k = child
+            }
+        }
+        var k = heap.count / 2
+        while k > 0 {
+            k -= 1
+            siftDown(k)
+        }
+        while let run = heap.first {
+            if take(run) {
+                let last = heap.removeLast()
+                guard !heap.isEmpty else { return }
+                heap[0] = last
+            }
+            siftDown(0)
+        }
+    }
+
+    /// The items of several runs merged into one order: `runs[r]` lists items (indices of the
+    /// merged segment) in run `r`'s order, items of equal key by ascending index; `compare(a,
+    /// b)` orders two items by key alone (negative, zero, positive). Equal keys across runs go
+    /// by ascending index, so the result is the order a sort by (key, index) makes.
+    static func merge(_ runs: [[UInt32]], compare: (UInt32, UInt32) -> Int) -> [UInt32] {
+        var heads = [Int](repeating: 0, count: runs.count)
+        var out = [UInt32]()
+        out.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+        merge(
+            runs.count, isEmpty: { runs[$0].isEmpty },
+            goesBefore: { a, b in
+                let x = runs[a][heads[a]]
+                let y = runs[b][heads[b]]
+                let order = compare(x, y)
+                return order != 0 ? order < 0 : x < y
+            },
+            take: { r in
+                out.append(runs[r][heads[r]])
+                heads[r] += 1
+                return heads[r] == runs[r].count
+            })
+        return out
+    }
+}

@@ -1,0 +1,65 @@
+@testable import SearchBarCore
+import Testing
+
+/// ``SegmentMerger`` merges its inputs' sorted vocabularies and orders instead of sorting
+/// again: the merged segment must be the one a build of its live items makes.
+@Suite("Segment merger: merged orders equal a fresh build's", .slow)
+struct SegmentMergerTests {
+    /// `items` dealt at random into `count` segments (ids interleaving across them).
+    static func segments(_ items: [IndexItem], count: Int, seed: UInt64) -> [Segment] {
+        var random = SplitMix(seed: seed)
+        var groups = [[IndexItem]](repeating: [], count: count)
+        for item in items { groups[random.next(below: count)].append(item) }
+        let pool = ThreadPool(threads: 2)
+        return groups.map { SegmentBuilder.build($0, analysis: SegmentBuilderTests.analysis, pool: pool) }
+    }
+
+    @Test("with every item live, the merge is the build of all items", arguments: [1, 2, 3, 8, 17])
+    func allLive(segmentCount: Int) throws {
+        let items = SegmentBuilderTests.items(1500, seed: UInt64(segmentCount))
+        let views = Self.segments(items, count: segmentCount, seed: 5).map(SegmentView.init)
+        let merged = try #require(SegmentMerger.merge(views))
+        let reference = SegmentBuilder.buildSerially(items, analysis: SegmentBuilderTests.analysis)
+        #expect(SegmentBuilderTests.differences(merged, reference) == [])
+    }
+
+    @Test("with dead items, the orders and columns are those of the live items' build")
+    func someDead() throws {
+        let items = SegmentBuilderTests.items(1500, seed: 9)
+        var random = SplitMix(seed: 3)
+        var dead = Set<UInt64>()
+        let views = Self.segments(items, count: 8, seed: 4).map { segment in
+            let locals = (0..<segment.count).filter { _ in random.next(below: 3) == 0 }
+            dead.formUnion(locals.map { segment.ids[$0] })
+            return SegmentView(segment).deleting(locals)
+        }
+        let merged = try #require(SegmentMerger.merge(views))
+        let live = items.filter { !dead.contains($0.id) }
+        let reference = SegmentBuilder.buildSerially(live, analysis: SegmentBuilderTests.analysis)
+        #expect(merged.ids.elementsEqual(reference.ids))
+        #expect(merged.rankKeys == reference.rankKeys)
+        #expect((0..<3).allSatisfy { merged.folded[$0].bytes == reference.folded[$0].bytes })
+        #expect(merged.titleBytes.order.elementsEqual(reference.titleBytes.order))
+        #expect(merged.rankKeyOrder.order.elementsEqual(reference.rankKeyOrder.order))
+        // The vocabulary is every input's terms (dead items' too), sorted by bytes, each once.
+        let union = Set(views.flatMap { view in (0..<view.segment.termCount).map { view.segment.vocabulary.array($0) } })
+        let expected = union.sorted { $0.lexicographicallyPrecedes($1) }
+        #expect((0..<merged.vocabulary.count).map { merged.vocabulary.array($0) } == expected)
+    }
+
+    @Test("the k-way merge of sorted runs is the sort of their items by (key, index)")
+    func sortedRuns() {
+        var random = SplitMix(seed: 11)
+        for runCount in [0, 1, 2, 5, 16] {
+            let keys = (0..<400).map { _ in random.next(below: 20) }
+            var runs = [[UInt32]](repeating: [], count: runCount)
+            for item in 0..<(runCount == 0 ? 0 : keys.count) { runs[random.next(below: runCount)].append(UInt32(item)) }
+            runs = runs.map { $0.sorted { keys[Int($0)] != keys[Int($1)] ? keys[Int($0)] < keys[Int($1)] : $0 < $1 } }
+            let merged = SortedRuns.merge(runs) { a, b in keys[Int(a)] - keys[Int(b)] }
+            let expected = runs.joined().sorted {
+                keys[Int($0)] != keys[Int($1)] ? keys[Int($0)] < keys[Int($1)] : $0 < $1
+            }
+            #expect(merged == expected, "\(runCount) runs")
+        }
+    }
+}
