@@ -43,22 +43,36 @@ enum SortedRuns {
     /// b)` orders two items by key alone (negative, zero, positive). Equal keys across runs go
     /// by ascending index, so the result is the order a sort by (key, index) makes.
     static func merge(_ runs: [[UInt32]], compare: (UInt32, UInt32) -> Int) -> [UInt32] {
-        var heads = [Int](repeating: 0, count: runs.count)
-        var out = [UInt32]()
-        out.reserveCapacity(runs.reduce(0) { $0 + $1.count })
-        merge(
-            runs.count, isEmpty: { runs[$0].isEmpty },
-            goesBefore: { a, b in
-                let x = runs[a][heads[a]]
-                let y = runs[b][heads[b]]
-                let order = compare(x, y)
-                return order != 0 ? order < 0 : x < y
-            },
-            take: { r in
-                out.append(runs[r][heads[r]])
-                heads[r] += 1
-                return heads[r] == runs[r].count
-            })
-        return out
+        // The runs end to end, read through pointers (no array retained per comparison).
+        var items = [UInt32]()
+        items.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+        var ends = [Int]()
+        for run in runs {
+            items += run
+            ends.append(items.count)
+        }
+        var heads = [0] + ends.dropLast()
+        return [UInt32](unsafeUninitializedCapacity: items.count) { out, written in
+            items.withUnsafeBufferPointer { items in
+                ends.withUnsafeBufferPointer { ends in
+                    heads.withUnsafeMutableBufferPointer { heads in
+                        merge(
+                            runs.count, isEmpty: { heads[$0] == ends[$0] },
+                            goesBefore: { a, b in
+                                let x = items[heads[a]]
+                                let y = items[heads[b]]
+                                let order = compare(x, y)
+                                return order != 0 ? order < 0 : x < y
+                            },
+                            take: { r in
+                                out.initializeElement(at: written, to: items[heads[r]])
+                                written += 1
+                                heads[r] += 1
+                                return heads[r] == ends[r]
+                            })
+                    }
+                }
+            }
+        }
     }
 }
