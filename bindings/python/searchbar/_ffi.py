@@ -131,20 +131,24 @@ def packed_utf8(strings: Sequence[str], name: str) -> tuple[bytes, array.array[i
     buffer and an array.array of len(strings) + 1 size_t offsets. Lone surrogates pass through as
     invalid UTF-8, which the library rejects with SB_EINVAL. Raises TypeError naming the first
     element that is not str."""
+    offsets = array.array(SIZE_T_CODE, [0])
     try:
-        joined = "".join(strings)
+        if all(map(str.isascii, strings)):  # byte lengths are string lengths
+            data = "".join(strings).encode("ascii")
+            offsets.extend(itertools.accumulate(map(len, strings)))
+            return data, offsets
+        try:
+            # Each string encoded once (its length is its offset's step), then joined.
+            encoded = list(map(str.encode, strings))
+        except UnicodeEncodeError:
+            encoded = [s.encode("utf-8", "surrogatepass") for s in strings]
     except TypeError:
         for i, s in enumerate(strings):
             if not isinstance(s, str):
                 raise TypeError(f"{name}[{i}] must be str, not {type(s).__name__}") from None
         raise
-    data = joined.encode("utf-8", "surrogatepass")
-    offsets = array.array(SIZE_T_CODE, [0])
-    if len(data) == len(joined):  # ASCII: byte lengths are string lengths
-        offsets.extend(itertools.accumulate(map(len, strings)))
-    else:
-        offsets.extend(itertools.accumulate(len(s.encode("utf-8", "surrogatepass")) for s in strings))
-    return data, offsets
+    offsets.extend(itertools.accumulate(map(len, encoded)))
+    return b"".join(encoded), offsets
 
 
 def take_bytes(pointer: Any, length: int) -> bytes:

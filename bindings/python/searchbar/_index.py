@@ -4,6 +4,7 @@ from __future__ import annotations
 import array
 import ctypes
 import math
+import operator
 import os
 import struct
 import threading
@@ -155,6 +156,9 @@ class _Packed:
     keep: list[object]
 
 
+_first = operator.itemgetter(0)
+_second = operator.itemgetter(1)
+
 # Batches of at least this many items give the memory of their packed copy back to the system.
 _RELEASE_AFTER = 65536
 
@@ -164,9 +168,10 @@ def _pair_columns(items: Sequence[Item]) -> tuple[list[Any], list[Any]] | None:
     "id" and "title" and no other; else None. Read column by column in list comprehensions,
     which costs a fraction of reading each item's seven fields (20x less for 1 M dicts)."""
     if type(items[0]) is tuple:
-        if all(type(item) is tuple and len(item) == 2 for item in items):
+        # Whole-list passes in C (map, set) rather than a Python loop per item: half the time.
+        if set(map(type, items)) == {tuple} and set(map(len, items)) == {2}:
             pairs = cast("Sequence[tuple[Any, Any]]", items)
-            return [item[0] for item in pairs], [item[1] for item in pairs]
+            return list(map(_first, pairs)), list(map(_second, pairs))
         return None
     dicts = cast("Sequence[dict[str, Any]]", items)
     try:
