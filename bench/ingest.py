@@ -25,8 +25,8 @@ Scenarios:
 the index's merges to leave one segment (Index.merge(), when the binding has it), so a figure
 never hides work still running; "pack s" is the part spent in the binding's packing (_packed),
 "C s" the part in sb_index_add_packed. The typing rows also give the p95 of the keystrokes past
-the second character apart (the result cache keeps one- and two-character searches per snapshot,
-and each write makes a new one).
+the second character apart (the result cache keeps one- and two-character searches, and after a
+write answers them again from their kept hits and the segments written since).
 
 Run it with a Python that imports searchbar (e.g. SEARCHBAR_LIBRARY=build/libsearchbar.so
 PYTHONPATH=bindings/python).
@@ -133,7 +133,7 @@ def typing(lines, tick=0.010, rate=1000, pause=0.020, random_words=60):
 
     quiet = type_all()
     # Keystrokes of 1-2 characters are answered from the result cache when an earlier query
-    # started alike and the index did not change since; a write changes it. The rest apart:
+    # started alike (patched with the segments written since, after a write). The rest apart:
     longer = [i for i, k in enumerate(keys) if len(k) > 2]
     stop = threading.Event()
     done = {"items": 0}
