@@ -47,7 +47,7 @@ extension SearchIndex {
         // it and a first short search select deeper than the page, to be patched later.
         let depth = ResultCache.isShort(compiled) && compiled.offset == 0
             ? compiled.limit + ResultCache.depthSlack : nil
-        let patch = depth == nil ? nil : cache.deepShort(for: compiled).flatMap {
+        let patch = depth == nil ? nil : cache.deepShort(for: compiled, before: snapshot.version).flatMap {
             ResultCache.Patch($0, on: snapshot, limit: compiled.limit, exactTotal: compiled.exactTotal)
         }
         if patch != nil { cache.notePatched() }

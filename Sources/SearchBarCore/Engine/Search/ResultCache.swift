@@ -82,11 +82,14 @@ final class ResultCache: Sendable {
         return entry
     }
 
-    /// The short search `query` kept with its ``Depth``, on whichever snapshot it last ran.
-    func deepShort(for query: CompiledQuery) -> Depth? {
+    /// The short search `query` kept with its ``Depth``, when it last ran on a snapshot older
+    /// than `version`. (Never a newer one: an item removed since that snapshot is live in an
+    /// older one but may be missing from the kept hits.)
+    func deepShort(for query: CompiledQuery, before version: UInt64) -> Depth? {
         guard Self.isShort(query) else { return nil }
         return state.withLock { state in
-            Self.use(query, nil, in: &state.short)?.depth
+            guard let entry = Self.use(query, nil, in: &state.short), entry.version < version else { return nil }
+            return entry.depth
         }
     }
 

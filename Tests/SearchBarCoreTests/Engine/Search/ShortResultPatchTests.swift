@@ -83,6 +83,24 @@ struct ShortResultPatchTests {
         #expect(index.cache.patchedSearches > 0)
     }
 
+    @Test("a search on an older snapshot is never patched from a newer one")
+    func olderSnapshot() throws {
+        var rng = SplitMix(seed: 7)
+        let index = try SearchIndex(mode: .prefix, threads: 2)
+        index.add((1...500).map { Self.item(UInt64($0), &rng) })
+        let old = index.snapshot
+        let best = try index.search("a", options: SearchOptions(limit: 5), on: old).map(\.id)
+        index.cache.removeAll()
+        // The best hits removed; the newer snapshot's search keeps a selection without them.
+        #expect(index.remove(ids: best) == best.count)
+        _ = try index.search("a", options: SearchOptions(limit: 5))
+        let got = try index.search("a", options: SearchOptions(limit: 5), on: old)
+        index.cache.removeAll()
+        let want = try index.search("a", options: SearchOptions(limit: 5), on: old)
+        #expect(got == want)
+        #expect(got.map(\.id) == best)
+    }
+
     @Test("a short search is patched after a write, and not refined from its patched matches")
     func patchedAfterWrite() throws {
         let index = try EngineTestSupport.index(ResultCacheTests.titles)
