@@ -88,7 +88,8 @@ extension SearchIndex {
         // ``SearchRun/restOfLastTie(_:matchers:snapshot:)``): the rest joins it before the sort.
         var ranked = outcome.top
         if ranked.count == compiled.limit {
-            ranked += SearchRun.restOfLastTie(ranked, matchers: matchers, snapshot: snapshot)
+            ranked += SearchRun.restOfLastTie(
+                ranked, matchers: matchers, snapshot: snapshot, matches: outcome.matches)
         }
         var found = finish(
             ranked, matchers: matchers, snapshot: snapshot, keeping: compiled.limit, skipping: compiled.offset,

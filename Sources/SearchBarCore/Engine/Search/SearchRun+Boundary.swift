@@ -12,9 +12,14 @@ extension SearchRun {
     ///
     /// Only items whose rank key equals the worst's are evaluated, found by binary search in
     /// each segment's ``Segment/rankKeyOrder``: titles that differ in their first collation
-    /// bytes (most of them) give nothing to evaluate.
+    /// bytes (most of them) give nothing to evaluate. When the run kept its possible matches
+    /// (`matches`, per segment serial: a superset of every match, see ``Outcome/matches``),
+    /// only the items of the tie that are among them are evaluated: file paths share their
+    /// directories, hence their rank keys, and a tie of tens of thousands of items may hold a
+    /// handful of matches.
     static func restOfLastTie(
-        _ top: [RankedItem], matchers: [[any SegmentMatcher]], snapshot: Snapshot
+        _ top: [RankedItem], matchers: [[any SegmentMatcher]], snapshot: Snapshot,
+        matches: [UInt64: [UInt32]]? = nil
     ) -> [RankedItem] {
         guard let worst = top.last else { return [] }
         // The run's hits already held, per segment and local index.
@@ -28,10 +33,12 @@ extension SearchRun {
         var rest: [RankedItem] = []
         for (s, view) in snapshot.segments.enumerated() {
             let segment = view.segment
-            for local in segment.rankKeyOrder.items(withKey: worst.rankKey, rankKeys: segment.rankKeys) {
+            let tie = segment.rankKeyOrder.items(withKey: worst.rankKey, rankKeys: segment.rankKeys)
+            let possible = matches?[segment.serial]
+            forEachCommon(tie, possible) { local in
                 let i = Int(local)
-                guard view.isLive(i) else { continue }
-                guard !held.contains(UInt64(UInt32(s)) << 32 | UInt64(i)) else { continue }
+                guard view.isLive(i) else { return }
+                guard !held.contains(UInt64(UInt32(s)) << 32 | UInt64(i)) else { return }
                 var best: RankedItem?
                 for (v, matcher) in matchers[s].enumerated() {
                     // Evaluated first: the candidates are read only for a score that can tie.
@@ -48,6 +55,33 @@ extension SearchRun {
             }
         }
         return rest
+    }
+
+    /// Calls `body` with every value of `tie` (ascending) that `possible` (ascending) also
+    /// holds, in ascending order; with every value of `tie` when `possible` is nil. Binary
+    /// steps through the longer list, so the cost follows the shorter one.
+    private static func forEachCommon(
+        _ tie: Slice<Column<UInt32>>, _ possible: [UInt32]?, _ body: (UInt32) -> Void
+    ) {
+        guard let possible else {
+            for value in tie { body(value) }
+            return
+        }
+        if possible.count <= tie.count {
+            var low = tie.startIndex
+            for value in possible {
+                low = lowerBound(in: low..<tie.endIndex) { tie[$0] < value }
+                if low == tie.endIndex { return }
+                if tie[low] == value { body(value) }
+            }
+        } else {
+            var low = 0
+            for value in tie {
+                low = lowerBound(in: low..<possible.count) { possible[$0] < value }
+                if low == possible.count { return }
+                if possible[low] == value { body(value) }
+            }
+        }
     }
 
     /// True when `matcher` would examine item `i`: a matcher with a rank-order bound (`bounded`)
