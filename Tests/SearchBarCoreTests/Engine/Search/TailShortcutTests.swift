@@ -2,10 +2,77 @@ import Testing
 
 @testable import SearchBarCore
 
-/// The shortcuts for the slowest keystrokes only skip work: the rest of a run of tied hits is
-/// looked up among the run's possible matches, and pages must stay slices of one order.
+/// The shortcuts for the slowest keystrokes only skip work: a prefix query of one character of
+/// a script written without spaces takes the title-tier phase and passes candidates over on its
+/// bound, and the rest of a run of tied hits is looked up among the run's possible matches. Each
+/// answer must equal the plain run's (no title-tier phase, no rank-order bound), hits, scores and
+/// highlights, and pages must stay slices of one order.
 @Suite("Engine: tail shortcuts give the plain run's answers", .serialized)
 struct TailShortcutTests {
+    /// Titles of Thai, Hangul and kana syllables (each a substring word), some starting with the
+    /// query's character and many holding it inside, subtitles holding it at their start, weights,
+    /// scopes, three segments and tombstones.
+    static func noSpaceIndex(fields: SearchFields) throws -> SearchIndex {
+        var random = SplitMix(seed: 32)
+        let pieces = ["ห", "หน", "หน้า", "ก", "กา", "ม", "แมว", "얼", "얼굴", "가", "사", "猫", "ねこ", "abc", "x"]
+        let index = try SearchIndex(fields: fields, threads: 2)
+        var id: UInt64 = 0
+        for _ in 0..<3 {
+            var batch: [IndexItem] = []
+            for _ in 0..<6_000 {
+                let title = (0..<(1 + random.next(below: 4))).map { _ in pieces[random.next(below: pieces.count)] }
+                let subtitle = random.next(below: 4) == 0 ? pieces[random.next(below: pieces.count)] : ""
+                batch.append(IndexItem(
+                    id: id, title: title.joined(separator: random.next(below: 2) == 0 ? " " : ""), subtitle: subtitle,
+                    scope: UInt32(random.next(below: 3)), weight: random.next(below: 5) == 0 ? 1.5 : 0))
+                id += 1
+            }
+            index.add(batch)
+        }
+        index.remove(ids: stride(from: UInt64(0), to: id, by: 9).map { $0 })
+        return index
+    }
+
+    /// The hits of `query` searched afresh with every phase on, and with the title-tier phase
+    /// and rank-order bounds off.
+    static func fastAndPlain(_ index: SearchIndex, _ query: String, _ options: SearchOptions) throws
+        -> (fast: [SearchHit], plain: [SearchHit])
+    {
+        index.cache.removeAll()
+        let fast = try index.search(query, options: options).hits
+        index.tuning.titleTierPhase = false
+        index.tuning.rankOrderPhase = false
+        defer { index.tuning = SearchTuning() }
+        index.cache.removeAll()
+        let plain = try index.search(query, options: options).hits
+        return (fast, plain)
+    }
+
+    /// Every field searched (a subtitle that starts with the character ranks in the in-order
+    /// tier), and the title alone (every match outside the title tiers is an infix one).
+    @Test(arguments: [SearchFields.all, .title])
+    func oneNoSpaceCharacterInPrefixModeMatchesThePlainRun(fields: SearchFields) throws {
+        let index = try Self.noSpaceIndex(fields: fields)
+        var compared = 0
+        let groupsBefore = index.statistics.titleTierGroupsPassedOver
+        for query in ["ห", "หน", "ก", "ม", "แ", "얼", "가", "사", "猫", "ね", "ห ", "z"] {
+            for options in [
+                SearchOptions(mode: .prefix, limit: 1), SearchOptions(mode: .prefix, limit: 7),
+                SearchOptions(mode: .prefix, limit: 50), SearchOptions(mode: .prefix, limit: 20, offset: 40),
+                SearchOptions(mode: .prefix, limit: 50, scopes: [1]),
+            ] {
+                let (fast, plain) = try Self.fastAndPlain(index, query, options)
+                #expect(fast.map(\.id) == plain.map(\.id), "\(query) \(options)")
+                #expect(fast.map(\.score) == plain.map(\.score), "scores of \(query) \(options)")
+                #expect(fast.map(\.highlights) == plain.map(\.highlights), "highlights of \(query) \(options)")
+                compared += plain.count
+            }
+        }
+        #expect(compared > 1000)
+        // The title-tier phase ran over the title-byte blocks and passed groups over.
+        #expect(index.statistics.titleTierGroupsPassedOver > groupsBefore)
+    }
+
     /// File paths: thousands share their directories, hence their rank keys, and a sparse word
     /// matches a few of each directory.
     static func pathIndex() throws -> SearchIndex {
