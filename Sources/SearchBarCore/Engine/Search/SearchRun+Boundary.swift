@@ -22,36 +22,49 @@ extension SearchRun {
         matches: [UInt64: [UInt32]]? = nil
     ) -> [RankedItem] {
         guard let worst = top.last else { return [] }
-        // The run's hits already held, per segment and local index.
-        var held = Set<UInt64>()
+        // The run's hits already held, per segment: their local indices.
+        var held: [Int32: [UInt32]] = [:]
         for item in top.reversed() {
             guard item.score == worst.score && item.rankKey == worst.rankKey else { break }
-            held.insert(UInt64(UInt32(bitPattern: item.segment)) << 32 | UInt64(item.local))
+            held[item.segment, default: []].append(item.local)
         }
-        // Whether each matcher has a rank-order bound (read once).
-        let bounded = matchers.map { $0.map { $0.plan.rankOrder != nil } }
         var rest: [RankedItem] = []
         for (s, view) in snapshot.segments.enumerated() {
             let segment = view.segment
+            let variants = matchers[s]
+            // Whether each matcher has a rank-order bound (read once).
+            let bounded = variants.map { $0.plan.rankOrder != nil }
+            // One variant (most searches) is read once, not per item.
+            let single = variants.count == 1 ? variants[0] : nil
+            // The tie's items come in ascending order: the held ones are passed over in step.
+            let heldHere = (held[Int32(s)] ?? []).sorted()
+            var nextHeld = 0
             let tie = segment.rankKeyOrder.items(withKey: worst.rankKey, rankKeys: segment.rankKeys)
-            let possible = matches?[segment.serial]
-            forEachCommon(tie, possible) { local in
+            forEachCommon(tie, matches?[segment.serial]) { local in
+                while nextHeld < heldHere.count && heldHere[nextHeld] < local { nextHeld += 1 }
+                if nextHeld < heldHere.count && heldHere[nextHeld] == local { return }
                 let i = Int(local)
                 guard view.isLive(i) else { return }
-                guard !held.contains(UInt64(UInt32(s)) << 32 | UInt64(i)) else { return }
-                var best: RankedItem?
-                for (v, matcher) in matchers[s].enumerated() {
+                var best: (evaluation: Evaluation, variant: Int)?
+                if let single {
                     // Evaluated first: the candidates are read only for a score that can tie.
-                    guard let evaluation = matcher.evaluate(i), evaluation.score >= worst.score,
-                        isCandidate(i, of: matcher, bounded: bounded[s][v])
-                    else { continue }
-                    if let best, best.score >= evaluation.score { continue }
-                    best = RankedItem(
-                        score: evaluation.score, rankKey: segment.rankKeys[i], id: segment.ids[i],
-                        segment: Int32(s), local: UInt32(truncatingIfNeeded: i), field: evaluation.field,
-                        variant: Int32(v))
+                    guard let evaluation = single.evaluate(i), evaluation.score == worst.score,
+                        isCandidate(i, of: single, bounded: bounded[0])
+                    else { return }
+                    best = (evaluation, 0)
+                } else {
+                    for (v, matcher) in variants.enumerated() {
+                        guard let evaluation = matcher.evaluate(i), evaluation.score >= worst.score,
+                            isCandidate(i, of: matcher, bounded: bounded[v])
+                        else { continue }
+                        if let best, best.evaluation.score >= evaluation.score { continue }
+                        best = (evaluation, v)
+                    }
                 }
-                if let best, best.score == worst.score { rest.append(best) }
+                guard let best, best.evaluation.score == worst.score else { return }
+                rest.append(RankedItem(
+                    score: worst.score, rankKey: segment.rankKeys[i], id: segment.ids[i], segment: Int32(s),
+                    local: local, field: best.evaluation.field, variant: Int32(best.variant)))
             }
         }
         return rest
