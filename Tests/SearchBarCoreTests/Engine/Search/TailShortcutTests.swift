@@ -4,7 +4,8 @@ import Testing
 
 /// The shortcuts for the slowest keystrokes only skip work: a prefix query of one character of
 /// a script written without spaces takes the title-tier phase and passes candidates over on its
-/// bound, and the rest of a run of tied hits is looked up among the run's possible matches. Each
+/// bound, a contains word of emoji or symbols is searched for in one pass over the texts, and the
+/// rest of a run of tied hits is looked up among the run's possible matches. Each
 /// answer must equal the plain run's (no title-tier phase, no rank-order bound), hits, scores and
 /// highlights, and pages must stay slices of one order.
 @Suite("Engine: tail shortcuts give the plain run's answers", .serialized)
@@ -110,6 +111,67 @@ struct TailShortcutTests {
                 let hits = try index.search(query, options: options).map(\.id)
                 let start = min(page * pageSize, whole.count)
                 #expect(hits == Array(whole[start..<min(start + pageSize, whole.count)]), "\(query) page \(page)")
+            }
+        }
+    }
+
+    /// Titles and subtitles with emoji and symbols (folded to themselves), some glued to words,
+    /// some at item ends, so that a symbol's bytes also run across two items' texts.
+    static func symbolIndex() throws -> SearchIndex {
+        var random = SplitMix(seed: 5)
+        let pieces = ["🍕", "☕", "🚀", "★", "→", "pizza", "café", "x", "猫", "—", "🍕🍕", "a→b"]
+        let index = try SearchIndex(threads: 2)
+        var items: [IndexItem] = []
+        for k in 0..<12_000 {
+            let title = (0..<(1 + random.next(below: 3))).map { _ in pieces[random.next(below: pieces.count)] }
+            let subtitle = random.next(below: 5) == 0 ? pieces[random.next(below: pieces.count)] : ""
+            items.append(IndexItem(
+                id: UInt64(k), title: title.joined(separator: random.next(below: 2) == 0 ? " " : ""),
+                subtitle: subtitle))
+        }
+        index.add(Array(items[..<7_000]))
+        index.add(Array(items[7_000...]))
+        index.remove(ids: stride(from: UInt64(0), to: 12_000, by: 11).map { $0 })
+        return index
+    }
+
+    @Test func symbolWordsInContainsModeMatchThePlainScan() throws {
+        let index = try Self.symbolIndex()
+        var compared = 0
+        for query in ["🍕", "☕", "→", "★", "—", "🍕🍕", "🍕 pizza", "→b", "🚀 ★", "♥"] {
+            for options in [
+                SearchOptions(mode: .contains, limit: 7), SearchOptions(mode: .contains, limit: 50),
+                SearchOptions(mode: .contains, limit: SearchOptions.maxLimit),
+            ] {
+                index.cache.removeAll()
+                let fast = try index.search(query, options: options).hits
+                index.tuning.narrowsContains = false
+                defer { index.tuning = SearchTuning() }
+                index.cache.removeAll()
+                let plain = try index.search(query, options: options).hits
+                #expect(fast.map(\.id) == plain.map(\.id), "\(query) \(options.limit)")
+                #expect(fast.map(\.score) == plain.map(\.score), "scores of \(query)")
+                #expect(fast.map(\.highlights) == plain.map(\.highlights), "highlights of \(query)")
+                compared += plain.count
+            }
+        }
+        #expect(compared > 3000)
+    }
+
+    /// The one-pass search of a segment's texts finds exactly the items whose folded fields hold
+    /// the bytes.
+    @Test func itemsHoldingBytesAreExactlyTheHolders() throws {
+        let index = try Self.symbolIndex()
+        for view in index.snapshot.segments {
+            let segment = view.segment
+            for piece in ["🍕", "→", "★", "🍕🍕", "—", "→b"] {
+                let key = Array(piece.utf8)
+                let expected = (0..<segment.count).filter { i in
+                    segment.folded.contains { arena in
+                        !arena.isBlank && Array(arena.bytes[arena.range(i)]).firstRange(of: key) != nil
+                    }
+                }.map { UInt32($0) }
+                #expect(ContainsCandidates.itemsHoldingBytes(key, segment: segment) == expected, "\(piece)")
             }
         }
     }
