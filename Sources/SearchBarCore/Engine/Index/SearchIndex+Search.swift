@@ -94,10 +94,11 @@ extension SearchIndex {
             totalIsExact = true
         }
         // A full selection may hold only part of its last run of ties (see
-        // ``SearchRun/restOfLastTie(_:matchers:snapshot:)``): the rest joins it before the sort.
+        // ``SearchRun/restOfLastTie(_:matchers:snapshot:matches:)``): the rest joins it before the sort.
         var ranked = outcome.top
         if ranked.count == selected {
-            ranked += SearchRun.restOfLastTie(ranked, matchers: matchers, snapshot: snapshot)
+            ranked += SearchRun.restOfLastTie(
+                ranked, matchers: matchers, snapshot: snapshot, matches: outcome.matches)
         }
         var found = finish(
             ranked, matchers: matchers, snapshot: snapshot, keeping: compiled.limit, skipping: compiled.offset,

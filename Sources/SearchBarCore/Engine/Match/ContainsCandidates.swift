@@ -18,6 +18,10 @@ enum ContainsCandidates {
     /// The items that can match every word, ascending; nil when no word narrows the search
     /// enough to be worth it (a word whose run is held by terms with more than a third of the
     /// segment's items in postings does not narrow).
+    ///
+    /// When no word narrows through the index and one has neither a run nor an indexed
+    /// character (an emoji or symbol: `🍕`, `→`), the texts are searched for it in one pass
+    /// (``itemsHoldingBytes(_:segment:)``) instead of item by item.
     /// - Parameter typoItems: per word, the items holding a term within its typo budget.
     static func items(words: [QueryWord], typoItems: [Bitset?], segment: Segment) -> [UInt32]? {
         var result: [UInt32]?
@@ -28,7 +32,62 @@ enum ContainsCandidates {
             result = result.map { SortedIndices.intersection($0[...], list[...]) } ?? list
             if result?.isEmpty == true { break }
         }
+        if result == nil {
+            for (w, word) in words.enumerated() where w >= typoItems.count || typoItems[w] == nil {
+                guard isSymbolWord(word, segment: segment) else { continue }
+                if let list = itemsHoldingBytes(word.key, segment: segment) { return list }
+            }
+        }
         return result
+    }
+
+    /// True when `word` (matched as typed) holds a character of more than one byte and the index
+    /// has nothing to narrow it with: no word run long enough, no character of ``CharPostings``.
+    private static func isSymbolWord(_ word: QueryWord, segment: Segment) -> Bool {
+        word.key.contains { $0 >= 0xC0 } && runBytes(word) == nil
+            && segment.charPostings.candidates(for: word.key) == nil
+    }
+
+    /// The items whose folded fields hold `key`, ascending, found by one pass of
+    /// ``RareByteFinder`` over each field's bytes (every item's text, end to end) rather than a
+    /// search per item, whose calls cost more than the bytes they read; nil when they are more
+    /// than a third of the segment's items. Dead items may be among them.
+    static func itemsHoldingBytes(_ key: [UInt8], segment: Segment) -> [UInt32]? {
+        guard !key.isEmpty else { return nil }
+        let budget = max(segment.count / 3, 1)
+        var bits = Bitset(count: segment.count)
+        var found = 0
+        for arena in segment.folded where !arena.isBlank {
+            let withinBudget = arena.bytes.withUnsafeBufferPointer { bytes -> Bool in
+                arena.offsets.withUnsafeBufferPointer { offsets -> Bool in
+                    key.withUnsafeBufferPointer { key -> Bool in
+                        let finder = RareByteFinder(key, counts: segment.vocabularyByteCounts)
+                        let count = min(segment.count, offsets.count - 1)
+                        var from = 0
+                        while let hit = finder.next(in: bytes, from: from) {
+                            // The item whose text holds byte `hit`: the last starting at or before it.
+                            let item = lowerBound(in: 0..<count) { Int(offsets[$0 + 1]) <= hit }
+                            guard item < count else { break }
+                            let end = Int(offsets[item + 1])
+                            // (A hit across two items' texts is no hit.)
+                            guard hit + key.count <= end else {
+                                from = hit + 1
+                                continue
+                            }
+                            if !bits.contains(item) {
+                                bits.insert(item)
+                                found += 1
+                                if found > budget { return false }
+                            }
+                            from = end
+                        }
+                        return true
+                    }
+                }
+            }
+            guard withinBudget else { return nil }
+        }
+        return bits.members(expectedCount: found)
     }
 
     /// The items that can contain `word`, or nil when the index cannot narrow them cheaply.

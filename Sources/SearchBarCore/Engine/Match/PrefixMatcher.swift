@@ -25,6 +25,10 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     /// The terms matching the first word at no cost, when one block (see ``ceiling(_:)``).
     private let firstExactBlock: Range<Int>?
     let titleTierItems: TitleTierItems?
+    /// For a query of one substring word searched in the title first: the items whose folded
+    /// title starts with it (``Segment/titleBytes``), the only ones that reach the title tiers,
+    /// with their bounds (see ``substringTier(words:segment:conditions:fields:candidates:)``).
+    private let substringTitleTier: TitlePrefixTier?
     /// For ``titleTierBound(_:)``: the items holding the last word's whole term (nil: none can
     /// gain the whole-word point), and the quality every match has from its whole words.
     private let lastWordHolders: Bitset?
@@ -68,8 +72,12 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         } else {
             candidateSource = Self.smallestCandidates(typedPlans, segment: segment, restrictTo: restrictTo)
         }
+        substringTitleTier = Self.substringTier(
+            words: words, segment: segment, conditions: conditions, fields: fields, candidates: candidateSource)
         if case .ready(.list(let list)) = candidateSource, list.count <= Self.tinyCandidateSet {
             titleTierItems = nil
+        } else if let substringTitleTier {
+            titleTierItems = substringTitleTier.items
         } else if words.contains(where: { $0.baseCost > 0 }) {
             titleTierItems = TitleTierItems.none
         } else if !hasSubstringWord, typoPlans == nil, let firstExactBlock {
@@ -192,6 +200,36 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         return best
     }
 
+    /// The title tiers of a query of one substring word (a character of Thai, Hangul, Han, …:
+    /// a first keystroke), which reaches them exactly when the folded title starts with it:
+    /// nil for any other query, with a typo budget, or when another field is searched before
+    /// the title (the word's field is the first that holds it).
+    ///
+    /// Without them such a keystroke evaluated every item holding the character (a tenth of a
+    /// multilingual index for `ห`); with them the title-tier phase examines the titles that
+    /// start with it, and the candidates are passed over on ``rankOrderBound``.
+    private static func substringTier(
+        words: [QueryWord], segment: Segment, conditions: ItemConditions, fields: [SearchField],
+        candidates: CandidateSource
+    ) -> TitlePrefixTier? {
+        guard words.count == 1, let word = words.first, word.matchesAsSubstring, word.typoBudget == 0,
+            word.baseCost == 0, fields.first == .title
+        else { return nil }
+        let list: Candidates = if case .ready(let ready) = candidates { ready } else { .all }
+        return TitlePrefixTier(
+            folded: word.key, segment: segment, searchesTitle: true, conditions: conditions, candidates: list)
+    }
+
+    /// With ``substringTitleTier``, the best score outside the title tiers, less the weight: the
+    /// word inside the title (the infix tier), or, when other fields are searched, at the start
+    /// of one (the in-order tier; the title field bounds every field).
+    var rankOrderBound: UInt64? {
+        guard substringTitleTier != nil else { return nil }
+        return Score.make(
+            tier: fields.count == 1 ? .infix : .inOrder, quality: baseQuality, field: .title,
+            proximity: Score.proximity(span: 0), weightKey: 0)
+    }
+
     /// The best score the item at `position` of the title-lead order could have: the exact
     /// tier only when its title has as many words as the query and, when the last word is a
     /// prefix, it holds that word's whole term; the whole-word point of the last word only when
@@ -200,6 +238,9 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     /// (Without the term test, every item of a word list, whose titles all have one word, would
     /// be bounded at the exact tier, above any title-prefix hit, and evaluated.)
     func titleTierBound(_ position: Int) -> UInt64 {
+        if let substringTitleTier {
+            return substringTitleTier.bound(position, quality: baseQuality, proximity: Score.proximity(span: 0))
+        }
         // The segment's title order is read in place (a copy of it retains four arrays).
         let titleWords = Int(segment.titleLeads.titleWordCounts[position])
         return titleTierBound(
@@ -221,6 +262,9 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     /// The greatest ``titleTierBound(_:)`` over a group of positions, from the group's extremes
     /// and whether it holds an item of ``lastWordHolders``.
     func titleTierGroupBound(_ position: Int) -> UInt64? {
+        if let substringTitleTier {
+            return substringTitleTier.groupBound(position, quality: baseQuality, proximity: Score.proximity(span: 0))
+        }
         let leads = segment.titleLeads
         let holdsLastWord: Bool
         if let lastWordHolderGroups {
@@ -468,16 +512,22 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
 
 extension PrefixMatcher {
     /// Tier ceilings from the first forward entry, the first word's title-lead block with its
-    /// bounds, and the items that hold every word as typed.
+    /// bounds (a substring word's title-byte block), the items that hold every word as typed,
+    /// and a substring word's bound outside the title tiers.
     var plan: MatchPlan {
         MatchPlan(
             ceiling: { [self] in ceiling($0, floor: $1) }, lowestCeiling: lowestCeiling,
             titleTiers: titleTierItems.map { items in
                 TitleTierPlan(
-                    items: items, bound: { [self] in titleTierBound($0) }, uniformBounds: nil,
+                    items: items, bound: { [self] in titleTierBound($0) },
+                    uniformBounds: substringTitleTier?.uniformBounds(
+                        quality: baseQuality, proximity: Score.proximity(span: 0)),
                     groupBound: { [self] in titleTierGroupBound($0) })
             },
             preferredItems: nil, asTypedItems: { [self] in asTypedItems },
-            evaluateAsTyped: { [self] in evaluateAsTyped($0) }, rankOrder: nil)
+            evaluateAsTyped: { [self] in evaluateAsTyped($0) },
+            rankOrder: rankOrderBound.map { bound in
+                RankOrderPlan(bound: bound, prefersRankOrder: false, infixBound: nil, wordStartItems: { _ in nil })
+            })
     }
 }
