@@ -4,7 +4,7 @@ compare the first typing pass after the open with a second (warm) pass on the sa
 and with the same pass on the index built in memory.
 
   python3 bench/index_file.py [--data bench/data/titles-1m.txt] [--count N] [--runs R]
-                              [--file SAVED.sbindex] [--out FILE.json]
+                              [--file SAVED.sbindex] [--out FILE.json] [--verify]
 
 With --file, the index is saved there and kept; a later run with the same --file and --count
 reuses it (no build, no in-memory pass), so the opens of a 5 M file can be measured many times.
@@ -19,7 +19,9 @@ result caches are empty). The open is reported as wall time and as the process's
 (user + system, all threads), which a busy machine disturbs less. The page cache is warm (the file was just written). Memory after the
 open comes from /proc/self/smaps_rollup: the anonymous memory the open added (the process's own
 copies) and the file-backed resident memory (pages of the mapped file, shared page cache).
-Each of the --runs opens is a fresh process; the report gives every run and their medians."""
+Each of the --runs opens is a fresh process; the report gives every run and their medians.
+With --verify the opens also check every section's checksum and the sort orders
+(Index.open(path, verify=True)); without it they check the bounds alone (the default)."""
 import argparse
 import json
 import os
@@ -67,13 +69,13 @@ def memory():
     return {"anonymous_kb": fields.get("Anonymous", 0), "file_kb": fields.get("Rss", 0) - fields.get("Anonymous", 0)}
 
 
-def child(path):
+def child(path, verify):
     import searchbar
 
     searchbar.fold("warm up ICU")  # the library and ICU loaded, as in a host that just started
     before = memory()
     start, cpu = time.perf_counter(), time.process_time()
-    index = searchbar.Index.open(path)
+    index = searchbar.Index.open(path, verify=True) if verify else searchbar.Index.open(path)
     opened, opened_cpu = time.perf_counter() - start, time.process_time() - cpu
     after = memory()
     first = typing_pass(index)
@@ -105,10 +107,11 @@ def main():
     parser.add_argument("--runs", type=int, default=3, help="opens, each in a fresh process")
     parser.add_argument("--file", help="save here and keep; reused when it exists")
     parser.add_argument("--markdown", action="store_true", help="print a markdown table instead of text")
+    parser.add_argument("--verify", action="store_true", help="open with verify=True (checksums and sort orders)")
     parser.add_argument("--open-child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.open_child:
-        return child(args.open_child)
+        return child(args.open_child, args.verify)
     import searchbar
 
     if not os.path.exists(args.data):
@@ -116,7 +119,7 @@ def main():
     with open(args.data, encoding="utf-8") as f:
         lines = [line.rstrip("\n") for _, line in zip(range(args.count), f)]
     raw = sum(len(line.encode()) for line in lines)
-    report = {"items": len(lines), "raw_text_bytes": raw}
+    report = {"items": len(lines), "raw_text_bytes": raw, "verify": args.verify}
     if args.file and os.path.exists(args.file):
         path = args.file
     else:
@@ -137,8 +140,8 @@ def main():
     report["file_bytes"] = os.path.getsize(path)
     runs = []
     for _ in range(args.runs):
-        runs.append(json.loads(subprocess.run([sys.executable, __file__, "--open-child", path], check=True,
-                                              capture_output=True, text=True).stdout))
+        command = [sys.executable, __file__, "--open-child", path] + (["--verify"] if args.verify else [])
+        runs.append(json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout))
     if not args.file:
         os.remove(path)
         os.rmdir(os.path.dirname(path))

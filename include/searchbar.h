@@ -585,9 +585,9 @@ typedef struct sb_search_options {
 /** Initializer of an sb_search_options with the defaults. */
 #define SB_SEARCH_OPTIONS_INIT {SB_SEARCH_OPTIONS_VERSION, 0, 0, 0, NULL, 0, NULL, 0, 0, SB_TIEBREAK_LENGTH}
 
-/** The sb_index_options version this header describes: 2 added max_threads, 3 transliterate.
- *  Every older version is still accepted (the fields it lacks take their defaults). */
-#define SB_INDEX_OPTIONS_VERSION 3
+/** The sb_index_options version this header describes: 2 added max_threads, 3 transliterate,
+ *  4 verify. Every older version is still accepted (the fields it lacks take their defaults). */
+#define SB_INDEX_OPTIONS_VERSION 4
 
 /** Options of sb_index_new(); NULL or SB_INDEX_OPTIONS_INIT means the defaults. */
 typedef struct sb_index_options {
@@ -617,10 +617,20 @@ typedef struct sb_index_options {
      *  transliterated: a query in the original script finds what it found before. 0 (the
      *  default): no transliteration. Saved in the index file by sb_index_save(). */
     int32_t transliterate;
+    /* ---- version 4 ---- */
+    /** sb_index_open() only (sb_index_new() requires 0). 1: the open also checks the XXH64
+     *  checksum of every section and the invariants only the correctness of results depends
+     *  on (ids ascending, vocabulary and stored orders sorted, postings ascending): one more
+     *  pass over the whole file, which then gives SB_ECORRUPT for any damaged byte. 0 (the
+     *  default): the open checks the header, the section table, the small sections'
+     *  checksums and every bound the search relies on, and borrows the rest unread, so a
+     *  file damaged or crafted inside a large section still never crashes, but may open and
+     *  give wrong results. */
+    int32_t verify;
 } sb_index_options;
 
 /** Initializer of an sb_index_options with the defaults. */
-#define SB_INDEX_OPTIONS_INIT {SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 0, 0}
+#define SB_INDEX_OPTIONS_INIT {SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 0, 0, 0}
 
 /** The sb_packed_items version this header describes. */
 #define SB_PACKED_ITEMS_VERSION 1
@@ -690,7 +700,7 @@ sb_status sb_index_options_init(sb_index_options *options, uint32_t version);
  * Thread safety: any thread.
  * Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a working index with no locale); SB_EINVAL for a NULL
  * out_index, a bad options version, a malformed locale, an unknown mode, unknown field bits,
- * max_threads over 256 or transliterate other than 0 or 1; SB_ENOMEM when the pool could not start one thread (the process's
+ * max_threads over 256, transliterate other than 0 or 1 or verify other than 0; SB_ENOMEM when the pool could not start one thread (the process's
  * thread limit; a later call tries again).
  */
 sb_status sb_index_new(const sb_index_options *options, sb_index **out_index);
@@ -717,7 +727,7 @@ sb_status sb_index_free(sb_index *index);
  * `out_options->version`, and nothing past them. `locale` receives the index's locale tag
  * ("" for none), in storage the library keeps for the life of the process; `max_threads` the
  * number of pool threads a search of the index runs on; `transliterate` 1 when the index
- * transliterates.
+ * transliterates; `verify` 0.
  * Ownership: `out_options` is the caller's; do not free `locale`.
  * Thread safety: any thread, concurrently with searches and writers.
  * Returns SB_OK; SB_EINVAL (bad handle, NULL out_options, a version of 0 or newer than the
@@ -746,16 +756,22 @@ sb_status sb_index_save(sb_index *index, const char *path);
  * default match mode, SB_MODE_DEFAULT for the file's) and `max_threads`; a `locale` or
  * `fields` set there must equal the file's, and so must `transliterate` when it is 1 (0 takes
  * the file's: an index saved with transliteration opens with it). Adds and removes on the opened index live in
- * memory until the next save. The file is checked before anything is used: its checksums and
- * every structural invariant (a truncated, damaged, foreign or crafted file gives a status,
- * never a crash). A file saved with another ICU version is rebuilt from the texts it stores
- * (slower, same results).
+ * memory until the next save. The file is mapped read-only and its large sections are
+ * borrowed from the mapping, unread and uncopied: they cost page cache shared with other
+ * processes, not the process's own memory. Before anything is used the open checks the
+ * header, the section table, the small sections' checksums and every bound the search relies
+ * on (lengths, offsets, item and term numbers, UTF-8, orders that are permutations), so a
+ * truncated, foreign or crafted file gives a status, never a crash. With `options->verify`
+ * 1 it also checks every section's checksum and the sort orders (a further pass over the
+ * whole file): any damaged byte then gives SB_ECORRUPT, where without it a file damaged
+ * inside a large section may open and give wrong results (docs/persistent-index.md). A file
+ * saved with another ICU version is rebuilt from the texts it stores (slower, same results).
  * On success `*out_index` receives a new handle (NULL on failure).
  * Ownership: the caller owns the handle and releases it with sb_index_free(); nothing else is
  * retained.
  * Thread safety: any thread.
  * Returns SB_OK; SB_EINVAL (NULL out_index, NULL, empty or invalid UTF-8 path, a bad options
- * version, an unknown mode, max_threads over 256, transliterate other than 0 or 1, a locale,
+ * version, an unknown mode, max_threads over 256, transliterate or verify other than 0 or 1, a locale,
  * fields or transliteration other than the file's);
  * SB_ENOTFOUND when there is no file at `path`; SB_EIO when it cannot be read; SB_ECORRUPT
  * when it is not an index file, has another format version, or is truncated, damaged or

@@ -52,7 +52,7 @@ import Testing
         func make(_ locale: UnsafePointer<CChar>?) -> sb_status {
             var options = sb_index_options(
                 version: UInt32(SB_INDEX_OPTIONS_VERSION), mode: mode, fields: fields, locale: locale, max_threads: max_threads,
-                transliterate: 0)
+                transliterate: 0, verify: 0)
             return sb_index_new(&options, out)
         }
         guard let locale else { return make(nil) }

@@ -11,7 +11,7 @@
 /* A new empty index: prefix mode, every field, `locale` (NULL for none), two threads. */
 static inline sb_index *prefix_index(const char *locale) {
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, locale, 2, 0}, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, locale, 2, 0, 0}, &index), SB_OK);
     return index;
 }
 

@@ -157,9 +157,9 @@ static void collator_sorts(void) {
 /* sb_index_new, sb_index_add, sb_index_remove, search options and results readers. */
 static void index_and_results(sb_index *index) {
     sb_index *other = NULL;
-    CHECK_REFUSED(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, UINT32_MAX, 0, NULL, 1, 0}, &other), SB_EINVAL);
-    CHECK_REFUSED(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, UINT32_MAX, NULL, 1, 0}, &other), SB_EINVAL);
-    CHECK_REFUSED(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, NULL, UINT32_MAX, 0}, &other), SB_EINVAL);
+    CHECK_REFUSED(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, UINT32_MAX, 0, NULL, 1, 0, 0}, &other), SB_EINVAL);
+    CHECK_REFUSED(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, UINT32_MAX, NULL, 1, 0, 0}, &other), SB_EINVAL);
+    CHECK_REFUSED(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, NULL, UINT32_MAX, 0, 0}, &other), SB_EINVAL);
     CHECK(other == NULL);
 
     size_t before = index_count(index);

@@ -22,7 +22,7 @@ static const char TRUNCATED_SEQ[] = "ab\xe2\x82";  /* cut-off euro sign */
 
 static sb_index *make_index(void) {
     sb_index *index = NULL;
-    sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 1, 0}, &index);
+    sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 1, 0, 0}, &index);
     sb_item items[2];
     memset(items, 0, sizeof items);
     items[0].id = 1; items[0].title = "Apple pie"; items[0].title_len = 9;
@@ -147,7 +147,7 @@ int main(void) {
     {
         CHECK_STATUS(sb_fold(NULL, "a", 1, NULL, &len), SB_EINVAL);
         CHECK_STATUS(sb_tokenize(NULL, "a", 1, NULL, &len), SB_EINVAL);
-        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, NULL, 1, 0}, NULL), SB_EINVAL);
+        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, NULL, 1, 0, 0}, NULL), SB_EINVAL);
         CHECK_STATUS(sb_index_count(index, NULL), SB_EINVAL);
         CHECK_STATUS(sb_index_search(index, "a", 1, NULL, NULL), SB_EINVAL);
         CHECK_STATUS(sb_collator_new("en", NULL), SB_EINVAL);
@@ -411,9 +411,9 @@ int main(void) {
             sb_results_free(r);
         }
         sb_index *other = NULL;
-        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 4, 0, NULL, 1, 0}, &other), SB_EINVAL);
-        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 1u << 5, NULL, 1, 0}, &other), SB_EINVAL);
-        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, NULL, 257, 0}, &other), SB_EINVAL);
+        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 4, 0, NULL, 1, 0, 0}, &other), SB_EINVAL);
+        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 1u << 5, NULL, 1, 0, 0}, &other), SB_EINVAL);
+        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, NULL, 257, 0, 0}, &other), SB_EINVAL);
         CHECK(other == NULL);
         sb_search_options options = SB_SEARCH_OPTIONS_INIT;
         options.mode = 9;

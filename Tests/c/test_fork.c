@@ -27,7 +27,7 @@ static const char *TITLES[] = {"alpha", "alpine", "beta"};
 
 static sb_index *make_index(void) {
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 2, 0}, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 2, 0, 0}, &index), SB_OK);
     sb_item items[3];
     memset(items, 0, sizeof items);
     for (int i = 0; i < 3; i++) {

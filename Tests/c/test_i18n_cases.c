@@ -207,7 +207,7 @@ static int is_scalar_start(const char *text, size_t offset, size_t length) {
  * a hit's highlights must be sorted, disjoint, non-empty ranges of the title on scalar starts. */
 static int finds_item(const i18n_case *c) {
     sb_index *index = NULL;
-    sb_status status = sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, c->locale, 1, 0}, &index);
+    sb_status status = sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, c->locale, 1, 0, 0}, &index);
     CHECK(status == SB_OK || status == SB_WARN_LOCALE_FALLBACK);
     if (!index) return -1;
     size_t length = strlen(c->item);

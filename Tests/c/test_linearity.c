@@ -68,7 +68,7 @@ static double run(enum op op, const char *unit, size_t bytes, sb_match_mode mode
         sb_free(tokens);
     } else {
         sb_index *index = NULL;
-        if (sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, mode, 0, "en", 1, 0}, &index) == SB_OK) {
+        if (sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, mode, 0, "en", 1, 0, 0}, &index) == SB_OK) {
             sb_item items[2] = {{.id = 1, .title = text, .title_len = len},
                                 {.id = 2, .title = unit, .title_len = strlen(unit)}};
             double start = now();

@@ -27,7 +27,7 @@ static void bad_collation_keywords(const char *dir) {
         CHECK(strstr(sb_last_error(), "locale") != NULL);
         CHECK(collator == NULL);
         sb_index *index = NULL;
-        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, bad[i], 1, 0}, &index), SB_EINVAL);
+        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, bad[i], 1, 0, 0}, &index), SB_EINVAL);
         CHECK(index == NULL);
         sb_session_options options = SB_SESSION_OPTIONS_INIT;
         options.locale = bad[i];
@@ -70,7 +70,7 @@ static void bad_collation_keywords(const char *dir) {
         CHECK_STATUS(sb_collator_new(good[i], &collator), SB_OK);
         sb_collator_free(collator);
         sb_index *index = NULL;
-        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, good[i], 1, 0}, &index), SB_OK);
+        CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, good[i], 1, 0, 0}, &index), SB_OK);
         sb_index_free(index);
     }
 }

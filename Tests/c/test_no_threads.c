@@ -40,7 +40,7 @@ static int without_threads(void) {
     }
 
     sb_index *index = (sb_index *)1;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 2, 0}, &index), SB_ENOMEM);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 2, 0, 0}, &index), SB_ENOMEM);
     CHECK(index == NULL);
     CHECK(strstr(sb_last_error(), "thread") != NULL);
 

@@ -80,7 +80,7 @@ static void check_copy_agrees(sb_results *results) {
 
 int main(void) {
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "de", 2, 0}, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "de", 2, 0, 0}, &index), SB_OK);
 
     /* Three items by column: titles, subtitles (item 1 has none), no keywords, scopes, weights. */
     const char titles[] = "Zürich HauptbahnhofStraßburgZug";

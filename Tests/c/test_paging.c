@@ -18,7 +18,7 @@
  * scrambled so that id order is not title order; scopes 0-2 and a "kind" attribute. */
 static sb_index *reports_index(void) {
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2, 0}, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2, 0, 0}, &index), SB_OK);
     static char titles[ITEM_COUNT][48];
     static sb_attribute kinds[ITEM_COUNT];
     sb_item items[ITEM_COUNT];

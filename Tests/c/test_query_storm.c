@@ -45,7 +45,7 @@ int main(void) {
     g_capacity = total;
     g_seen = calloc((size_t)total + 1, 1);
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, "en", 2, 0}, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, "en", 2, 0, 0}, &index), SB_OK);
     static const char *words[] = {"apple", "banana", "cherry", "damson", "elder", "fig", "grape", "hazel"};
     enum { N = 5000 };
     sb_item *items = calloc(N, sizeof *items);

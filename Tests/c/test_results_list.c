@@ -46,7 +46,7 @@ static int field_is(sb_results *results, size_t i, uint32_t field, const char *t
 /* A title hit also highlights its subtitle and keywords; a field without a match has none. */
 static void highlights_in_every_field(void) {
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 1, 0}, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 1, 0, 0}, &index), SB_OK);
     sb_item items[2];
     memset(items, 0, sizeof items);
     items[0].id = 1;
@@ -114,7 +114,7 @@ static void highlights_in_every_field(void) {
 /* Ranges and offsets in UTF-16 code units count a character beyond U+FFFF twice. */
 static void utf16_positions(void) {
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 1, 0}, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 1, 0, 0}, &index), SB_OK);
     /* "😀 é apple": the emoji is 4 bytes, 1 code point, 2 UTF-16 units; é is 2 bytes, 1 and 1. */
     const char *title = "\xF0\x9F\x98\x80 \xC3\xA9 apple";
     sb_item item;
@@ -157,7 +157,7 @@ static void utf16_positions(void) {
 /* 120 items "NNN apple", NNN = 000..119; weights 0 except item 50 (weight 3). */
 static sb_index *numbered_index(void) {
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 2, 0}, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 2, 0, 0}, &index), SB_OK);
     static char titles[120][16];
     sb_item items[120];
     memset(items, 0, sizeof items);
@@ -304,7 +304,7 @@ static void listing_everything(void) {
 /* An item by id, with its texts, scope, weight and attributes; removing every item. */
 static void items_by_id_and_clearing(void) {
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, "en", 1, 0}, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, "en", 1, 0, 0}, &index), SB_OK);
     sb_attribute attributes[2];
     memset(attributes, 0, sizeof attributes);
     attributes[0].name = "kind";
@@ -377,7 +377,7 @@ static void items_by_id_and_clearing(void) {
 /* A session over an index delivers the total and the subtitle highlights too. */
 static void session_results(const char *dir) {
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 1, 0}, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 1, 0, 0}, &index), SB_OK);
     add_fruit(index);
     sb_session *session = index_session(index, dir);
     CHECK_STATUS(sb_session_set_text(session, "ap", 2), SB_OK);

@@ -57,7 +57,7 @@ static int position(const found *f, uint64_t id) {
 
 int main(void) {
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2, 0}, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, "en", 2, 0, 0}, &index), SB_OK);
     if (!index) return check_report();
     add(index, 1, "Zürich Hauptbahnhof", "Bahnhofplatz", "train station", 0);
     add(index, 2, "Zurich", NULL, NULL, 0);

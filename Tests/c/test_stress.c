@@ -260,7 +260,7 @@ int main(void) {
     double limit = now() + seconds + 60;
     pthread_t dog;
     pthread_create(&dog, NULL, watchdog, &limit);
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 2, 0}, &g_index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 2, 0, 0}, &g_index), SB_OK);
     for (int g = 0; g < GROUPS; g += 2) add_group(g);
 
     session_state states[4];

@@ -109,7 +109,7 @@ int main(void) {
 
     /* The waiter is the session's own event callback, on a pool thread. */
     sb_index *index = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 1, 0}, &index), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 1, 0, 0}, &index), SB_OK);
     sb_item item = {.id = 1, .title = "alpha", .title_len = 5};
     CHECK_STATUS(sb_index_add(index, &item, 1), SB_OK);
     sb_session *session = NULL;
@@ -128,8 +128,8 @@ int main(void) {
 
     /* sb_index_free(B) from inside A's callback. */
     sb_index *a = NULL;
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 1, 0}, &a), SB_OK);
-    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 1, 0}, &g_b), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 1, 0, 0}, &a), SB_OK);
+    CHECK_STATUS(sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, SB_MODE_PREFIX, 0, NULL, 1, 0, 0}, &g_b), SB_OK);
     CHECK_STATUS(sb_index_add(a, &item, 1), SB_OK);
     CHECK_STATUS(sb_index_add(g_b, &item, 1), SB_OK);
     uint64_t ticket = 0;

@@ -438,7 +438,7 @@ static void session(reader *r) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!g_index) {
-        if (sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, "en", 1, 0}, &g_index) != SB_OK) abort();
+        if (sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, "en", 1, 0, 0}, &g_index) != SB_OK) abort();
         if (sb_collator_new("en", &g_collator) != SB_OK) abort();
     }
     reader r = {data, size};

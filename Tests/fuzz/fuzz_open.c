@@ -2,7 +2,8 @@
  * control byte; the rest is the file. Control bit 0 set: before writing the file, the harness
  * recomputes every section checksum and the header checksum it can find (XXH64, as the format
  * defines them), so mutations get past the checksums and reach the structural checks behind
- * them. Invariants: every refusal is SB_ECORRUPT (or SB_ENOMEM) with a message; an index that
+ * them. Control bit 1 set: the file is opened with `verify` (checksums and sort orders too);
+ * clear: with the default bounds checks alone. Invariants: every refusal is SB_ECORRUPT (or SB_ENOMEM) with a message; an index that
  * opens answers searches in every mode, takes adds and removes, saves, and the saved file
  * opens again with the same count. */
 #define _GNU_SOURCE
@@ -112,7 +113,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(file);
 
     sb_index *index = NULL;
-    sb_status st = sb_index_open(g_path, NULL, &index);
+    sb_index_options options = SB_INDEX_OPTIONS_INIT;
+    options.verify = (control & 2) ? 1 : 0;
+    sb_status st = sb_index_open(g_path, &options, &index);
     if (st != SB_OK) {
         if (index != NULL) abort();
         if (st != SB_ECORRUPT && st != SB_ENOMEM) { fprintf(stderr, "open: %d %s\n", st, sb_last_error()); abort(); }

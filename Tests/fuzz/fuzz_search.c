@@ -12,7 +12,7 @@ static uint64_t g_next;
 
 static void setup(void) {
     if (g_index) return;
-    sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, "en", 1, 0}, &g_index);
+    sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, "en", 1, 0, 0}, &g_index);
     static const char *titles[] = {"Résumé", "video", "Straße", "東京都", "İstanbul", "naïve café",
                                    "snake_case_name", "📱 phone", "Ελληνικά", "مرحبا بالعالم", "ไทย", "한국어"};
     sb_item items[12];

@@ -17,7 +17,7 @@ static sb_index *g_index;
 
 static void setup(void) {
     if (g_index) return;
-    sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, "en", 1, 0}, &g_index);
+    sb_index_new(&(sb_index_options){SB_INDEX_OPTIONS_VERSION, 0, 0, "en", 1, 0, 0}, &g_index);
     static const char *titles[] = {"apple", "apricot", "banana", "Résumé", "東京", "Straße", "cherry pie"};
     sb_item items[7];
     memset(items, 0, sizeof items);

@@ -357,9 +357,9 @@ typedef struct sb_search_options {
 /** Initializer of an sb_search_options with the defaults. */
 #define SB_SEARCH_OPTIONS_INIT {SB_SEARCH_OPTIONS_VERSION, 0, 0, 0, NULL, 0, NULL, 0, 0, SB_TIEBREAK_LENGTH}
 
-/** The sb_index_options version this header describes: 2 added max_threads, 3 transliterate.
- *  Every older version is still accepted (the fields it lacks take their defaults). */
-#define SB_INDEX_OPTIONS_VERSION 3
+/** The sb_index_options version this header describes: 2 added max_threads, 3 transliterate,
+ *  4 verify. Every older version is still accepted (the fields it lacks take their defaults). */
+#define SB_INDEX_OPTIONS_VERSION 4
 
 /** Options of sb_index_new(); NULL or SB_INDEX_OPTIONS_INIT means the defaults. */
 typedef struct sb_index_options {
@@ -389,10 +389,20 @@ typedef struct sb_index_options {
      *  transliterated: a query in the original script finds what it found before. 0 (the
      *  default): no transliteration. Saved in the index file by sb_index_save(). */
     int32_t transliterate;
+    /* ---- version 4 ---- */
+    /** sb_index_open() only (sb_index_new() requires 0). 1: the open also checks the XXH64
+     *  checksum of every section and the invariants only the correctness of results depends
+     *  on (ids ascending, vocabulary and stored orders sorted, postings ascending): one more
+     *  pass over the whole file, which then gives SB_ECORRUPT for any damaged byte. 0 (the
+     *  default): the open checks the header, the section table, the small sections'
+     *  checksums and every bound the search relies on, and borrows the rest unread, so a
+     *  file damaged or crafted inside a large section still never crashes, but may open and
+     *  give wrong results. */
+    int32_t verify;
 } sb_index_options;
 
 /** Initializer of an sb_index_options with the defaults. */
-#define SB_INDEX_OPTIONS_INIT {SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 0, 0}
+#define SB_INDEX_OPTIONS_INIT {SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 0, 0, 0}
 
 /** The sb_packed_items version this header describes. */
 #define SB_PACKED_ITEMS_VERSION 1

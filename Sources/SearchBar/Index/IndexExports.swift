@@ -12,7 +12,7 @@ import SearchBarCore
 /// Thread safety: any thread.
 /// Returns SB_OK; SB_WARN_LOCALE_FALLBACK (a working index with no locale); SB_EINVAL for a NULL
 /// out_index, a bad options version, a malformed locale, an unknown mode, unknown field bits,
-/// max_threads over 256 or transliterate other than 0 or 1; SB_ENOMEM when the pool could not start one thread (the process's
+/// max_threads over 256, transliterate other than 0 or 1 or verify other than 0; SB_ENOMEM when the pool could not start one thread (the process's
 /// thread limit; a later call tries again).
 @c public func sb_index_new(
     _ options: UnsafePointer<sb_index_options>?, _ out_index: UnsafeMutablePointer<sb_index_ref?>?
@@ -30,6 +30,9 @@ import SearchBarCore
             throw .invalidArgument("options.max_threads is \(o.max_threads); at most 256 are allowed")
         }
         let transliterate = try SessionCInput.flag(o.transliterate, "options.transliterate")
+        guard try !SessionCInput.flag(o.verify, "options.verify") else {
+            throw .invalidArgument("options.verify is 1; it applies to sb_index_open() only")
+        }
         let index = try SearchIndex(
             locale: locale, mode: matchMode, fields: fieldSet, threads: Int(o.max_threads), transliterate: transliterate)
         out.pointee = HandleRegistry.register(index)
@@ -41,7 +44,7 @@ import SearchBarCore
 /// `out_options->version`, and nothing past them. `locale` receives the index's locale tag
 /// ("" for none), in storage the library keeps for the life of the process; `max_threads` the
 /// number of pool threads a search of the index runs on; `transliterate` 1 when the index
-/// transliterates.
+/// transliterates; `verify` 0.
 /// Ownership: `out_options` is the caller's; do not free `locale`.
 /// Thread safety: any thread, concurrently with searches and writers.
 /// Returns SB_OK; SB_EINVAL (bad handle, NULL out_options, a version of 0 or newer than the
@@ -55,7 +58,7 @@ import SearchBarCore
         let options = sb_index_options(
             version: StructVersions.indexOptions.latest, mode: object.defaultMode.rawValue,
             fields: object.fields.rawValue, locale: InternedStrings.pointer(object.locale.identifier),
-            max_threads: UInt32(object.threadCount), transliterate: object.transliterates ? 1 : 0)
+            max_threads: UInt32(object.threadCount), transliterate: object.transliterates ? 1 : 0, verify: 0)
         try StructVersions.indexOptions.write(options, to: out, "out_options")
         return SB_OK
     }

@@ -26,16 +26,22 @@ import SearchBarCore
 /// default match mode, SB_MODE_DEFAULT for the file's) and `max_threads`; a `locale` or
 /// `fields` set there must equal the file's, and so must `transliterate` when it is 1 (0 takes
 /// the file's: an index saved with transliteration opens with it). Adds and removes on the opened index live in
-/// memory until the next save. The file is checked before anything is used: its checksums and
-/// every structural invariant (a truncated, damaged, foreign or crafted file gives a status,
-/// never a crash). A file saved with another ICU version is rebuilt from the texts it stores
-/// (slower, same results).
+/// memory until the next save. The file is mapped read-only and its large sections are
+/// borrowed from the mapping, unread and uncopied: they cost page cache shared with other
+/// processes, not the process's own memory. Before anything is used the open checks the
+/// header, the section table, the small sections' checksums and every bound the search relies
+/// on (lengths, offsets, item and term numbers, UTF-8, orders that are permutations), so a
+/// truncated, foreign or crafted file gives a status, never a crash. With `options->verify`
+/// 1 it also checks every section's checksum and the sort orders (a further pass over the
+/// whole file): any damaged byte then gives SB_ECORRUPT, where without it a file damaged
+/// inside a large section may open and give wrong results (docs/persistent-index.md). A file
+/// saved with another ICU version is rebuilt from the texts it stores (slower, same results).
 /// On success `*out_index` receives a new handle (NULL on failure).
 /// Ownership: the caller owns the handle and releases it with sb_index_free(); nothing else is
 /// retained.
 /// Thread safety: any thread.
 /// Returns SB_OK; SB_EINVAL (NULL out_index, NULL, empty or invalid UTF-8 path, a bad options
-/// version, an unknown mode, max_threads over 256, transliterate other than 0 or 1, a locale,
+/// version, an unknown mode, max_threads over 256, transliterate or verify other than 0 or 1, a locale,
 /// fields or transliteration other than the file's);
 /// SB_ENOTFOUND when there is no file at `path`; SB_EIO when it cannot be read; SB_ECORRUPT
 /// when it is not an index file, has another format version, or is truncated, damaged or
@@ -58,7 +64,8 @@ import SearchBarCore
             throw .invalidArgument("options.max_threads is \(o.max_threads); at most 256 are allowed")
         }
         let transliterate = try SessionCInput.flag(o.transliterate, "options.transliterate")
-        let index = try SearchIndex.open(path: file, mode: mode, threads: Int(o.max_threads))
+        let verify = try SessionCInput.flag(o.verify, "options.verify")
+        let index = try SearchIndex.open(path: file, mode: mode, threads: Int(o.max_threads), verify: verify)
         if transliterate && !index.transliterates {
             throw .invalidArgument("options.transliterate is 1; the file's index was saved without transliteration")
         }

@@ -16,7 +16,7 @@ enum StructVersions {
         typeName: "sb_index_options",
         sizes: [
             VersionedStruct.end(\sb_index_options.locale), VersionedStruct.end(\sb_index_options.max_threads),
-            VersionedStruct.end(\sb_index_options.transliterate),
+            VersionedStruct.end(\sb_index_options.transliterate), VersionedStruct.end(\sb_index_options.verify),
         ])
     static let packedItems = VersionedStruct<sb_packed_items>(
         typeName: "sb_packed_items", sizes: [VersionedStruct.end(\sb_packed_items.weights)])

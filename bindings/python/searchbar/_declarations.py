@@ -118,7 +118,7 @@ class sb_search_options(Versioned):
 
 
 class sb_index_options(Versioned):
-    VERSION = 3
+    VERSION = 4
     _fields_ = [
         ("version", ctypes.c_uint32),
         ("mode", ctypes.c_uint32),
@@ -126,6 +126,7 @@ class sb_index_options(Versioned):
         ("locale", ctypes.c_char_p),
         ("max_threads", ctypes.c_uint32),
         ("transliterate", ctypes.c_int32),
+        ("verify", ctypes.c_int32),
     ]
 
 

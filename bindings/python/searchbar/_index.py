@@ -350,17 +350,26 @@ class Index(_ffi.OwnedHandle):
         lib.sb_index_save(self._handle, _path(path))
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], mode: str | None = None, threads: int = 0) -> "Index":
+    def open(cls, path: str | os.PathLike[str], mode: str | None = None, threads: int = 0,
+             verify: bool = False) -> "Index":
         """Opens an index saved by save(). The locale, default mode, fields and transliteration
         come from the file; `mode` overrides the default match mode, `threads` caps the pool threads a search
         uses (0: all). Adds and removes on the opened index live in memory until the next save.
+        The file is mapped, not read: its large parts stay in the page cache, shared.
+
+        The open checks every bound the search relies on, so a hostile file raises, never
+        crashes. With `verify=True` it also checks every section's checksum and the sort
+        orders (one more pass over the file): any damaged byte then raises CorruptFile, where
+        without it a file damaged inside a large section may open and give wrong results.
 
         Raises NotFound (LookupError) when there is no file, FileError (OSError) when it cannot
         be read, CorruptFile when it is not an index file or is truncated, damaged or of another
-        format version (the file is checked before anything is used)."""
+        format version."""
+        if not isinstance(verify, bool):
+            raise TypeError(f"verify must be a bool, got {type(verify).__name__}")
         handle = ctypes.POINTER(sb_index)()
         options = sb_index_options(mode=MODES[None] if mode is None else _mode(mode),
-                                   max_threads=checked(threads, "uint32_t", "threads"))
+                                   max_threads=checked(threads, "uint32_t", "threads"), verify=int(verify))
         lib.sb_index_open(_path(path), ctypes.byref(options), ctypes.byref(handle))
         index = cls.__new__(cls)
         index._handle = handle

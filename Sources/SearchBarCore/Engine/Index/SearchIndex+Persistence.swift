@@ -19,20 +19,29 @@ extension SearchIndex {
     }
 
     /// Opens an index saved by ``save(to:)``: locale, default mode, fields and transliteration come from the
-    /// file; adds and removes on the opened index live in memory until the next save. The file
-    /// is treated as hostile: every section's checksum and every structural invariant is
-    /// checked before anything is used. A file saved with another ICU version (whose folded
-    /// keys and collation keys may differ) is rebuilt: its items are analysed again from the
-    /// original texts it stores.
+    /// file; adds and removes on the opened index live in memory until the next save. The
+    /// file's large sections are borrowed from a read-only mapping, not copied. The file is
+    /// treated as hostile: the header, the section table and every bound the search relies on
+    /// (lengths, offsets, item and term numbers, UTF-8, the orders being permutations) are
+    /// checked before anything is used, so a crafted file gives an error, never a crash; with
+    /// `verify` the large sections' checksums and the sort orders are checked too (a damaged
+    /// file that passes the bounds otherwise opens and gives wrong results; see
+    /// ``SegmentDecoder``). A file saved with another ICU version (whose folded keys and
+    /// collation keys may differ) is rebuilt: its items are analysed again from the original
+    /// texts it stores.
     /// - Parameters:
     ///   - path: the file.
     ///   - mode: the default match mode, or nil for the file's.
     ///   - threads: as in ``init(locale:mode:fields:threads:)``.
+    ///   - verify: also check the checksum of every section and the invariants only the
+    ///     correctness of results depends on (one more pass over the whole file).
     /// - Throws: ``SearchBarError/Code/notFound`` (no file), ``SearchBarError/Code/io`` (it
     ///   cannot be read), ``SearchBarError/Code/corrupt`` (not an index file, another format
     ///   version, truncated, damaged or inconsistent), or what ``init(locale:mode:fields:threads:)``
     ///   throws.
-    public static func open(path: String, mode: MatchMode? = nil, threads: Int = 0) throws(SearchBarError) -> SearchIndex {
+    public static func open(path: String, mode: MatchMode? = nil, threads: Int = 0, verify: Bool = false)
+        throws(SearchBarError) -> SearchIndex
+    {
         try checkPath(path)
         let reader = try IndexFileReader(path: path)
         let locale: SearchLocale
@@ -54,7 +63,8 @@ extension SearchIndex {
         }
         var views: [SegmentView] = []
         for s in 0..<reader.segmentCount {
-            views.append(try SegmentDecoder(reader: reader, segment: s, fields: reader.fields).decode(pool: index.pool))
+            views.append(
+                try SegmentDecoder(reader: reader, segment: s, fields: reader.fields, verify: verify).decode(pool: index.pool))
         }
         let sameKeys = reader.icuVersion == IndexFileLayout.icuVersion
             && reader.collatorVersion == IndexFileLayout.versionBytes(index.analysis.collator.version)

@@ -2,10 +2,10 @@ import Glibc
 
 /// Reads an index file (``IndexFileLayout``), treating every byte as hostile: the header and
 /// section table are checked (magic, format version, lengths, alignment, order, checksum) when
-/// it is made, and each section's checksum when it is read. Small sections are read with
-/// `pread` into arrays the segments keep; the largest (``column(_:_:of:)``) are borrowed from a
-/// read-only shared mapping of the file (``FileMapping``), so their pages are page cache, not
-/// the process's own memory.
+/// it is made. Small sections are read with `pread` into arrays the segments keep, their
+/// checksums checked as they are read; the large ones (``column(_:_:of:)``) are borrowed from
+/// a read-only shared mapping of the file (``FileMapping``), unread, so their pages are page
+/// cache, not the process's own memory, and an open does not touch them.
 final class IndexFileReader {
     /// One section table entry.
     struct Entry {
@@ -180,9 +180,9 @@ final class IndexFileReader {
         return values
     }
 
-    /// Section `kind` of segment `segment` as a column of `T` borrowed from the mapped file;
-    /// throws ``SearchBarError/Code/corrupt`` when its length is not a whole number of values or
-    /// its checksum does not match.
+    /// Section `kind` of segment `segment` as a column of `T` borrowed from the mapped file,
+    /// unread (its checksum is the caller's to check, ``entry(_:_:)`` has it); throws
+    /// ``SearchBarError/Code/corrupt`` when its length is not a whole number of values.
     func column<T: FixedWidthInteger>(_ segment: Int, _ kind: IndexFileLayout.Section, of type: T.Type)
         throws(SearchBarError) -> Column<T>
     {
@@ -191,11 +191,7 @@ final class IndexFileReader {
         guard entry.length % size == 0, entry.offset % MemoryLayout<T>.alignment == 0 else {
             throw SearchBarError(.corrupt, "index file \(path): section \(kind) of segment \(segment) is \(entry.length) bytes, not a multiple of \(size)")
         }
-        let column = mapping.column(at: entry.offset, count: entry.length / size, of: T.self)
-        guard column.withUnsafeBytes({ XXHash64.hash($0) }) == entry.checksum else {
-            throw SearchBarError(.corrupt, "index file \(path): section \(kind) of segment \(segment) is damaged (checksum mismatch)")
-        }
-        return column
+        return mapping.column(at: entry.offset, count: entry.length / size, of: T.self)
     }
 
     /// `count` bytes at `offset`.

@@ -141,20 +141,20 @@ enum IndexFileWriter {
         ]
         result.append(.words64(info))
         result.append(.words64(Array(segment.ids)))
-        result.append(.words32(segment.scopes))
-        result.append(.words32(segment.weightKeys))
-        result.append(.words64(segment.rankKeys))
+        result.append(.column32(segment.scopes))
+        result.append(.column32(segment.weightKeys))
+        result.append(.column64(segment.rankKeys))
         for f in 0..<3 {
             let arena = f < segment.folded.count ? segment.folded[f] : ByteArena()
-            result += [.bytes(arena.bytes), .words32(arena.offsets)]
+            result += [.column(arena.bytes), .column32(arena.offsets)]
         }
         for f in 0..<3 {
             let arena = f < segment.originalPatches.count ? segment.originalPatches[f] : ByteArena()
-            result += [.bytes(arena.bytes), .words32(arena.offsets)]
+            result += [.column(arena.bytes), .column32(arena.offsets)]
         }
-        result += [.words32(segment.forwardOffsets), .column(segment.forward.storageBytes)]
-        result += [.bytes(segment.vocabulary.bytes), .words32(segment.vocabulary.offsets)]
-        result += [.words32(segment.postingOffsets), .column(segment.postings.storageBytes)]
+        result += [.column32(segment.forwardOffsets), .column(segment.forward.storageBytes)]
+        result += [.column(segment.vocabulary.bytes), .column32(segment.vocabulary.offsets)]
+        result += [.column32(segment.postingOffsets), .column(segment.postings.storageBytes)]
         result.append(.words32(segment.runExceptions))
         result.append(.words64(view.deleted?.words ?? []))
         // Attributes: names and text values as arenas, entries as 16-byte records.
@@ -173,19 +173,19 @@ enum IndexFileWriter {
             }
             entries.store(entry.number.bitPattern, at: 16 * k + 8)
         }
-        result += [.bytes(names.bytes), .words32(names.offsets)]
+        result += [.column(names.bytes), .column32(names.offsets)]
         result.append(.words32(attributes.offsets))
         result.append(.bytes(entries))
-        result += [.bytes(texts.bytes), .words32(texts.offsets)]
+        result += [.column(texts.bytes), .column32(texts.offsets)]
         result += [.words32(Array(segment.titleBytes.order)), .column32(segment.rankKeyOrder.order)]
         // The derived search structures.
         let derived = segment.derived
         result.append(.column64(derived.presence))
         let chars = derived.charPostings.parts
-        result += [.words32(chars.keys), .words32(chars.offsets), .words32(chars.postings)]
+        result += [.column32(chars.keys), .column32(chars.offsets), .column32(chars.postings)]
         let leads = derived.titleLeads
         result += [
-            .column(leads.order.storageBytes), .words32(leads.termStarts), .column32(leads.rankKeyHighs.allValues),
+            .column(leads.order.storageBytes), .column32(leads.termStarts), .column32(leads.rankKeyHighs.allValues),
             .column(leads.titleWordCounts.allValues), .column32(leads.weightKeys.allValues),
         ]
         result += [.column32(derived.titleBytes.rankKeyHighs.allValues), .column32(derived.titleBytes.weightKeys.allValues)]

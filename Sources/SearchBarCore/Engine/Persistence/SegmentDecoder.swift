@@ -1,21 +1,54 @@
-/// Turns the sections of one segment of an index file back into a ``SegmentView``, checking
-/// every invariant the search code relies on, so a crafted file whose checksums match still
-/// gives an error, never an out-of-bounds read or a trap: lengths agree with the item and term
-/// counts, offsets ascend inside their arrays, texts are well-formed UTF-8 cut at character
-/// boundaries, term ids and item numbers are in range, the vocabulary and the stored orders
-/// are sorted, and each term's postings ascend. The search structures derived from these arrays
-/// are stored too (format version 2) and read back with their bounds checked, not rebuilt.
+/// Turns the sections of one segment of an index file back into a ``SegmentView``. Every large
+/// section is borrowed from the file's mapping (``IndexFileReader/column(_:_:of:)``), so
+/// nothing is copied or derived; what the file supplies is checked so that a crafted file
+/// gives an error, never an out-of-bounds read or a trap.
+///
+/// The checks come in two kinds:
+/// - **bounds**, always: lengths agree with the item and term counts; offsets ascend from 0 to
+///   the end of their array; texts are well-formed UTF-8 cut at character boundaries; term ids,
+///   fields and item numbers are in range; the stored orders are permutations of the items.
+///   These are what the search code relies on for memory safety. O(1) ones run here, the
+///   passes over sections are collected in ``SectionChecks`` and run on every thread;
+/// - **integrity**, with `verify` (``SearchIndex/open(path:mode:threads:verify:)``): the XXH64
+///   of every borrowed section, and the invariants only the correctness of results depends on:
+///   ids strictly ascending, a vocabulary sorted and distinct, each term's postings ascending,
+///   the title and rank key orders sorted. Without `verify` a file damaged inside a large
+///   section (a flipped bit) or crafted to break these opens, and gives wrong results, never
+///   an unsafe read. Small sections (read into arrays) are always checksummed.
 struct SegmentDecoder {
     let reader: IndexFileReader
     let segment: Int
     /// The index's fields (the others have blank text arenas).
     let fields: SearchFields
+    /// Also check the integrity of the file (see above).
+    let verify: Bool
+    /// The passes over sections, run at the end of ``decode(pool:)``.
+    private let checks = SectionChecks()
+
+    init(reader: IndexFileReader, segment: Int, fields: SearchFields, verify: Bool) {
+        self.reader = reader
+        self.segment = segment
+        self.fields = fields
+        self.verify = verify
+    }
 
     private func corrupt(_ what: String) -> SearchBarError {
         SearchBarError(.corrupt, "index file \(reader.path): segment \(segment): \(what)")
     }
 
-    /// The segment and its removed items. (`pool` is not used: nothing is derived.)
+    /// Section `kind` borrowed from the mapping; with `verify`, its checksum is checked with
+    /// the other passes.
+    private func borrow<T: FixedWidthInteger>(_ kind: IndexFileLayout.Section, _ type: T.Type) throws(SearchBarError) -> Column<T> {
+        let column = try reader.column(segment, kind, of: T.self)
+        if verify {
+            let expected = reader.entry(segment, kind).checksum
+            let name = "section \(kind) is damaged (checksum mismatch)"
+            checks.add(integrity: true) { column.withUnsafeBytes { XXHash64.hash($0) } == expected ? nil : name }
+        }
+        return column
+    }
+
+    /// The segment and its removed items. The checks run on `pool`.
     func decode(pool: ThreadPool) throws(SearchBarError) -> SegmentView {
         typealias S = IndexFileLayout.Section
         let info = try reader.array(segment, .info, of: UInt64.self)
@@ -25,12 +58,17 @@ struct SegmentDecoder {
         let count = Int(info[0]), termCount = Int(info[1])
         guard count > 0 else { throw corrupt("no items") }
 
-        let ids = try reader.array(segment, .ids, of: UInt64.self)
+        let ids = try borrow(.ids, UInt64.self)
         guard ids.count == count else { throw corrupt("\(ids.count) ids for \(count) items") }
-        for k in 1..<count where ids[k - 1] >= ids[k] { throw corrupt("ids do not ascend at item \(k)") }
-        let scopes = try reader.array(segment, .scopes, of: UInt32.self)
-        let weightKeys = try reader.array(segment, .weightKeys, of: UInt32.self)
-        let rankKeys = try reader.array(segment, .rankKeys, of: UInt64.self)
+        if verify {
+            checks.add(count: count, integrity: true) { range in
+                for k in range where k > 0 && ids[k - 1] >= ids[k] { return "ids do not ascend at item \(k)" }
+                return nil
+            }
+        }
+        let scopes = try borrow(.scopes, UInt32.self)
+        let weightKeys = try borrow(.weightKeys, UInt32.self)
+        let rankKeys = try borrow(.rankKeys, UInt64.self)
         guard scopes.isEmpty || scopes.count == count, weightKeys.isEmpty || weightKeys.count == count,
             rankKeys.count == count
         else { throw corrupt("scope, weight or rank columns do not have one value per item") }
@@ -53,23 +91,44 @@ struct SegmentDecoder {
             if !stored && !patches[f].isBlank { throw corrupt("edits for the unstored \(field)") }
         }
 
-        // Vocabulary: well-formed terms, sorted by bytes, distinct.
+        // Vocabulary: well-formed terms; with `verify`, sorted by bytes and distinct.
         let vocabulary = try arena((.vocabulary, .vocabularyOffsets), count: termCount, blank: false, utf8: true, what: "vocabulary")
-        try checkSorted(vocabulary)
+        if verify { checkSorted(vocabulary) }
 
-        // Forward index.
-        let forwardOffsets = try reader.array(segment, .forwardOffsets, of: UInt32.self)
-        try checkOffsets(forwardOffsets, count: count, end: Int(info[2]), what: "forward offsets")
+        // Forward index: offsets ascending, entries naming a term and a stored field.
+        let forwardOffsets = try offsets(.forwardOffsets, count: count, end: Int(info[2]), what: "forward offsets")
         guard let forward = NarrowArray.restored(
-            storage: try reader.column(segment, .forward, of: UInt8.self), width: Int(info[3]), count: Int(info[2]))
+            storage: try borrow(.forward, UInt8.self), width: Int(info[3]), count: Int(info[2]))
         else { throw corrupt("forward index does not hold \(info[2]) values of \(info[3]) bytes") }
+        let entries = forward.reader, terms = UInt32(truncatingIfNeeded: termCount), fieldMask = fields.rawValue
+        checks.add(count: forward.count) { range in
+            for k in range {
+                let entry = entries[k]
+                guard entry & Segment.termMask < terms, fieldMask & (1 << (entry >> Segment.fieldShift)) != 0 else {
+                    return "forward entry \(k) names term \(entry & Segment.termMask) of field \(entry >> Segment.fieldShift)"
+                }
+            }
+            return nil
+        }
 
-        // Postings: exactly the items of each term, ascending, once each.
-        let postingOffsets = try reader.array(segment, .postingOffsets, of: UInt32.self)
-        try checkOffsets(postingOffsets, count: termCount, end: Int(info[4]), what: "posting offsets")
+        // Postings: items of the segment; with `verify`, ascending within each term.
+        let postingOffsets = try offsets(.postingOffsets, count: termCount, end: Int(info[4]), what: "posting offsets")
         guard let postings = NarrowArray.restored(
-            storage: try reader.column(segment, .postings, of: UInt8.self), width: Int(info[5]), count: Int(info[4]))
+            storage: try borrow(.postings, UInt8.self), width: Int(info[5]), count: Int(info[4]))
         else { throw corrupt("postings do not hold \(info[4]) values of \(info[5]) bytes") }
+        checkItems(postings.reader, count: count, what: "postings")
+        if verify {
+            let postings = postings.reader
+            checks.add(count: termCount, integrity: true) { range in
+                for t in range {
+                    let start = Int(postingOffsets[t]), end = Int(postingOffsets[t + 1])
+                    for k in start + 1..<max(end, start + 1) where postings[k - 1] >= postings[k] {
+                        return "the postings of term \(t) do not ascend"
+                    }
+                }
+                return nil
+            }
+        }
 
         let runExceptions = try reader.array(segment, .runExceptions, of: UInt32.self)
         for k in runExceptions.indices where Int(runExceptions[k]) >= count || (k > 0 && runExceptions[k - 1] >= runExceptions[k]) {
@@ -83,73 +142,67 @@ struct SegmentDecoder {
             }
             deleted = bits.population > 0 ? bits : nil
         }
-        let attributes = try attributeTable(count: count)
-        let titleOrder = try reader.array(segment, .titleOrder, of: UInt32.self)
-        let rankKeyOrder = try reader.column(segment, .rankKeyOrder, of: UInt32.self)
+        let attributeParts = try attributeParts(count: count)
+
+        // The stored orders: permutations of the items; with `verify`, sorted.
+        guard let titleOrder = NarrowArray.restored(
+            storage: try borrow(.titleOrder, UInt8.self), width: 4, count: count, padded: false)
+        else { throw corrupt("the title order does not hold \(count) items") }
+        let rankKeyOrder = try borrow(.rankKeyOrder, UInt32.self)
+        checkPermutation(titleOrder.reader, count: count, what: "title order")
+        checkPermutation(rankKeyOrder, count: count, what: "rank key order")
+        if verify {
+            checkTitleOrder(titleOrder.reader, folded[0])
+            checks.add(count: count, integrity: true) { range in
+                for k in range where k > 0 {
+                    let a = rankKeys[Int(rankKeyOrder[k - 1])], b = rankKeys[Int(rankKeyOrder[k])]
+                    guard a < b || (a == b && rankKeyOrder[k - 1] < rankKeyOrder[k]) else {
+                        return "the rank key order is not sorted at \(k)"
+                    }
+                }
+                return nil
+            }
+        }
         let derived = try derivedStructures(
             count: count, termCount: termCount, leadWidth: Int(info[6]), titleOrder: titleOrder,
             rankKeyOrder: rankKeyOrder, hasWeights: !weightKeys.isEmpty)
 
-        // The two largest checks side by side: the inverted index on a second thread, the
-        // sort orders here.
-        let inverse = InverseCheck(
-            forward: forward.reader, forwardOffsets: forwardOffsets, postings: postings.reader,
-            postingOffsets: postingOffsets, count: count, fieldMask: fields.rawValue)
-        let inverseFailure = FailureBox()
-        var orderFailure: SearchBarError?
-        runInParallel({ inverseFailure.message = inverse.failure() }) {
-            do throws(SearchBarError) {
-                try checkPermutation(titleOrder, count: count, what: "title order")
-                try checkPermutation(rankKeyOrder, count: count, what: "rank key order")
-                try checkPermutation(derived.titleLeads.order, count: count, what: "title lead order")
-                try checkDistinctItems(derived.rankOrder.order, count: count, what: "rank order")
-                try checkTitleOrder(titleOrder, folded[0])
-                for k in 1..<count {
-                    let a = rankKeys[Int(rankKeyOrder[k - 1])], b = rankKeys[Int(rankKeyOrder[k])]
-                    guard a < b || (a == b && rankKeyOrder[k - 1] < rankKeyOrder[k]) else {
-                        throw corrupt("the rank key order is not sorted at \(k)")
-                    }
-                }
-            } catch {
-                orderFailure = error
-            }
-        }
-        if let message = inverseFailure.message { throw corrupt(message) }
-        if let orderFailure { throw orderFailure }
+        if let failure = checks.run(on: pool) { throw corrupt(failure) }
+        let attributes = try attributeTable(attributeParts, count: count)
 
         let segment = Segment(
-            ids: ids, scopes: scopes, weightKeys: weightKeys, rankKeys: rankKeys, originalPatches: patches,
+            ids: ItemIDs(saved: ids), scopes: scopes, weightKeys: weightKeys, rankKeys: rankKeys, originalPatches: patches,
             folded: folded, forwardOffsets: forwardOffsets, forward: forward, vocabulary: vocabulary,
             postingOffsets: postingOffsets, postings: postings, attributes: attributes, runExceptions: runExceptions,
             pool: pool, derived: derived)
         return SegmentView(segment, deleted: deleted)
     }
 
-    /// The stored search structures, with the bounds the search code relies on checked (the
-    /// title lead order's and the rank order's items are checked with the other orders).
+    /// The stored search structures, with the bounds the search code relies on checked.
     private func derivedStructures(
-        count: Int, termCount: Int, leadWidth: Int, titleOrder: [UInt32], rankKeyOrder: Column<UInt32>, hasWeights: Bool
+        count: Int, termCount: Int, leadWidth: Int, titleOrder: NarrowArray, rankKeyOrder: Column<UInt32>, hasWeights: Bool
     ) throws(SearchBarError) -> Segment.Derived {
         func column<T: FixedWidthInteger>(_ kind: IndexFileLayout.Section, _ type: T.Type, optional: Bool)
             throws(SearchBarError) -> Column<T>
         {
-            let values = try reader.column(segment, kind, of: T.self)
+            let values = try borrow(kind, T.self)
             guard values.count == count || (optional && values.isEmpty) else {
                 throw corrupt("\(kind) has \(values.count) values for \(count) items")
             }
             return values
         }
         let presence = try column(.presence, UInt64.self, optional: false)
+        let charPostings = try borrow(.charPostings, UInt32.self)
         guard let chars = CharPostings(
-            keys: try reader.array(segment, .charKeys, of: UInt32.self),
-            offsets: try reader.array(segment, .charOffsets, of: UInt32.self),
-            postings: try reader.array(segment, .charPostings, of: UInt32.self)),
-            chars.parts.postings.allSatisfy({ Int($0) < count })
+            keys: Column(try reader.array(segment, .charKeys, of: UInt32.self)),
+            offsets: Column(try reader.array(segment, .charOffsets, of: UInt32.self)), postings: charPostings)
         else { throw corrupt("the character postings are inconsistent") }
+        checkItems(charPostings, count: count, what: "character postings")
         guard let leadOrder = NarrowArray.restored(
-            storage: try reader.column(segment, .leadOrder, of: UInt8.self), width: leadWidth, count: count)
+            storage: try borrow(.leadOrder, UInt8.self), width: leadWidth, count: count)
         else { throw corrupt("the title lead order does not hold \(count) values of \(leadWidth) bytes") }
-        let leadStarts = try reader.array(segment, .leadStarts, of: UInt32.self)
+        checkPermutation(leadOrder.reader, count: count, what: "title lead order")
+        let leadStarts = try borrow(.leadStarts, UInt32.self)
         let leadWeights = try column(.leadWeightKeys, UInt32.self, optional: true)
         let titleWeights = try column(.titleWeightKeys, UInt32.self, optional: true)
         guard leadStarts.count == termCount + 1, leadWeights.isEmpty != hasWeights, titleWeights.isEmpty != hasWeights,
@@ -164,6 +217,8 @@ struct SegmentDecoder {
         guard rankOrder.count == min(count, RankOrder.keptItems) else {
             throw corrupt("the rank order holds \(rankOrder.count) items")
         }
+        var seen = Bitset(count: count)
+        for i in rankOrder where Int(i) >= count || !seen.insert(Int(i)) { throw corrupt("rank order holds a wrong item") }
         let byteCounts = try reader.array(segment, .vocabularyByteCounts, of: UInt32.self)
         guard byteCounts.count == 256 else { throw corrupt("\(byteCounts.count) vocabulary byte counts") }
         guard let trigrams = VocabularyTrigrams(
@@ -179,103 +234,150 @@ struct SegmentDecoder {
             rankOrder: RankOrder(order: rankOrder), rankKeyOrder: RankKeyOrder(order: rankKeyOrder))
     }
 
-    /// Checks that `items` are distinct items below `count`.
-    private func checkDistinctItems(_ items: [UInt32], count: Int, what: String) throws(SearchBarError) {
-        var seen = Bitset(count: count)
-        for i in items where Int(i) >= count || !seen.insert(Int(i)) { throw corrupt("\(what) holds a wrong item") }
-    }
-
-    /// An arena from its bytes and offsets sections: `count` strings (or blank, when `blank`
-    /// allows it), offsets ascending from 0 to the byte count, with `utf8` every string
-    /// well-formed.
-    private func arena(_ kinds: (IndexFileLayout.Section, IndexFileLayout.Section), count: Int, blank: Bool, utf8: Bool, what: String)
+    /// An arena borrowed from its bytes and offsets sections: `count` strings (any number when
+    /// nil; blank, when `blank` allows it), offsets ascending from 0 to the byte count, with
+    /// `utf8` every string well-formed.
+    private func arena(_ kinds: (IndexFileLayout.Section, IndexFileLayout.Section), count: Int?, blank: Bool, utf8: Bool, what: String)
         throws(SearchBarError) -> ByteArena
     {
-        let bytes = try reader.array(segment, kinds.0, of: UInt8.self)
-        let offsets = try reader.array(segment, kinds.1, of: UInt32.self)
-        if blank && offsets == [0] && bytes.isEmpty { return ByteArena() }
-        try checkOffsets(offsets, count: count, end: bytes.count, what: what)
+        let bytes = try borrow(kinds.0, UInt8.self)
+        let stored = try borrow(kinds.1, UInt32.self)
+        if blank && stored.count == 1 && stored[0] == 0 && bytes.isEmpty { return ByteArena() }
+        guard stored.count >= 1 else { throw corrupt("\(what): no offsets") }
+        let offsets = try offsets(stored, count: count ?? stored.count - 1, end: bytes.count, what: what)
         if utf8 {
-            let valid = bytes.withUnsafeBufferPointer { b in
-                guard let base = b.baseAddress else { return true }
-                guard UTF8Codec.isValid(base, b.count) else { return false }
-                // Every string starts on a character: with the whole buffer well-formed, each
-                // string is then well-formed on its own.
-                for o in offsets where Int(o) < b.count && UTF8Codec.isContinuation(base[Int(o)]) { return false }
-                return true
+            let size = bytes.count
+            checks.add(count: size) { range in
+                bytes.withUnsafeBufferPointer { b -> String? in
+                    guard let base = b.baseAddress else { return nil }
+                    // Chunks are cut at character starts (a run of continuation bytes belongs
+                    // to the chunk before it), so each is well-formed when the whole is.
+                    func cut(_ at: Int) -> Int {
+                        var k = at
+                        while k < size && k < at + 4 && UTF8Codec.isContinuation(base[k]) { k += 1 }
+                        return k
+                    }
+                    let start = range.lowerBound == 0 ? 0 : cut(range.lowerBound)
+                    let end = range.upperBound == size ? size : cut(range.upperBound)
+                    return start >= end || UTF8Codec.isValid(base + start, end - start) ? nil : "\(what) is not well-formed UTF-8"
+                }
             }
-            guard valid else { throw corrupt("\(what) is not well-formed UTF-8") }
+            // Every string starts on a character: with the whole buffer well-formed, each
+            // string is then well-formed on its own.
+            checks.add(count: offsets.count) { range in
+                bytes.withUnsafeBufferPointer { b -> String? in
+                    guard let base = b.baseAddress else { return nil }
+                    for k in range where Int(offsets[k]) < b.count && UTF8Codec.isContinuation(base[Int(offsets[k])]) {
+                        return "\(what) is not well-formed UTF-8 (string \(k) starts inside a character)"
+                    }
+                    return nil
+                }
+            }
         }
         return ByteArena(bytes: bytes, offsets: offsets)
     }
 
-    /// Checks `count + 1` offsets ascending from 0 to `end`.
-    private func checkOffsets(_ offsets: [UInt32], count: Int, end: Int, what: String) throws(SearchBarError) {
-        guard offsets.count == count + 1, offsets.first == 0, Int(offsets[count]) == end else {
-            throw corrupt("\(what): \(offsets.count) offsets for \(count) entries of \(end)")
-        }
-        for k in 1..<offsets.count where offsets[k - 1] > offsets[k] { throw corrupt("\(what) do not ascend at \(k)") }
+    /// Offsets section `kind`, checked as ``offsets(_:count:end:what:)`` does.
+    private func offsets(_ kind: IndexFileLayout.Section, count: Int, end: Int, what: String) throws(SearchBarError) -> Column<UInt32> {
+        try offsets(try borrow(kind, UInt32.self), count: count, end: end, what: what)
     }
 
-    /// Checks that `order` holds each of `0..<count` once.
-    private func checkPermutation<C: Collection<UInt32>>(_ order: C, count: Int, what: String) throws(SearchBarError) {
-        guard order.count == count else { throw corrupt("\(what) has \(order.count) items, not \(count)") }
-        var seen = Bitset(count: count)
-        for i in order where Int(i) >= count || !seen.insert(Int(i)) {
-            throw corrupt("\(what) is not a permutation of the items")
+    /// `count + 1` offsets from 0 to `end` (checked here), ascending (checked with the passes).
+    private func offsets(_ offsets: Column<UInt32>, count: Int, end: Int, what: String) throws(SearchBarError) -> Column<UInt32> {
+        guard count >= 0, offsets.count == count + 1, offsets[0] == 0, Int(offsets[count]) == end else {
+            throw corrupt("\(what): \(offsets.count) offsets for \(count) entries of \(end)")
+        }
+        checks.add(count: offsets.count) { range in
+            for k in range where k > 0 && offsets[k - 1] > offsets[k] { return "\(what) do not ascend at \(k)" }
+            return nil
+        }
+        return offsets
+    }
+
+    /// Checks that every value of `items` is below `count`.
+    private func checkItems<C: RandomAccessCollection<UInt32> & Sendable>(_ items: C, count: Int, what: String) where C.Index == Int {
+        let limit = UInt32(truncatingIfNeeded: count)
+        checks.add(count: items.count) { range in
+            for k in range where items[k] >= limit { return "\(what): value \(k) is not an item of the segment" }
+            return nil
+        }
+    }
+
+    /// Checks that `order` holds each of `0..<count` once (one pass, with a bitset).
+    private func checkPermutation<C: RandomAccessCollection<UInt32> & Sendable>(_ order: C, count: Int, what: String) where C.Index == Int {
+        let corruptMessage = "\(what) is not a permutation of the items"
+        checks.add {
+            guard order.count == count else { return "\(what) has \(order.count) items, not \(count)" }
+            var seen = Bitset(count: count)
+            for k in 0..<order.count where Int(order[k]) >= count || !seen.insert(Int(order[k])) { return corruptMessage }
+            return nil
         }
     }
 
     /// Checks that `order` sorts the folded titles by bytes, ties by index (as ``ByteOrder``).
-    private func checkTitleOrder(_ order: [UInt32], _ titles: ByteArena) throws(SearchBarError) {
+    private func checkTitleOrder(_ order: NarrowArray.Reader, _ titles: ByteArena) {
         if titles.isBlank {
             // Every title empty: the order is by index.
-            for k in 1..<max(order.count, 1) where order[k - 1] >= order[k] { throw corrupt("the title order is not sorted") }
+            checks.add(count: order.count, integrity: true) { range in
+                for k in range where k > 0 && order[k - 1] >= order[k] { return "the title order is not sorted" }
+                return nil
+            }
             return
         }
-        let sorted = titles.bytes.withUnsafeBufferPointer { bytes in
-            titles.offsets.withUnsafeBufferPointer { offsets in
-                (1..<order.count).allSatisfy { k in
-                    let a = Int(order[k - 1]), b = Int(order[k])
-                    let start = Int(offsets[b])
-                    let title = UnsafeBufferPointer(rebasing: bytes[start..<Int(offsets[b + 1])])
-                    let c = VocabularySearch.compare(bytes, offsets, a, title, prefixOnly: false)
-                    return c < 0 || (c == 0 && a < b)
+        checks.add(count: order.count, integrity: true) { range in
+            titles.bytes.withUnsafeBufferPointer { bytes in
+                titles.offsets.withUnsafeBufferPointer { offsets in
+                    range.allSatisfy { k in
+                        guard k > 0 else { return true }
+                        let a = Int(order[k - 1]), b = Int(order[k])
+                        let start = Int(offsets[b])
+                        let title = UnsafeBufferPointer(rebasing: bytes[start..<Int(offsets[b + 1])])
+                        let c = VocabularySearch.compare(bytes, offsets, a, title, prefixOnly: false)
+                        return c < 0 || (c == 0 && a < b)
+                    }
                 }
-            }
+            } ? nil : "the title order is not sorted"
         }
-        guard sorted else { throw corrupt("the title order is not sorted") }
     }
 
     /// Checks that the terms are distinct and sorted by bytes.
-    private func checkSorted(_ vocabulary: ByteArena) throws(SearchBarError) {
-        guard vocabulary.count > 1 else { return }
-        let sorted = vocabulary.bytes.withUnsafeBufferPointer { bytes in
-            vocabulary.offsets.withUnsafeBufferPointer { offsets in
-                (1..<vocabulary.count).allSatisfy { t in
-                    let start = Int(offsets[t])
-                    let term = UnsafeBufferPointer(rebasing: bytes[start..<Int(offsets[t + 1])])
-                    return VocabularySearch.compare(bytes, offsets, t - 1, term, prefixOnly: false) < 0
+    private func checkSorted(_ vocabulary: ByteArena) {
+        checks.add(count: vocabulary.count, integrity: true) { range in
+            vocabulary.bytes.withUnsafeBufferPointer { bytes in
+                vocabulary.offsets.withUnsafeBufferPointer { offsets in
+                    range.allSatisfy { t in
+                        guard t > 0 else { return true }
+                        let start = Int(offsets[t])
+                        let term = UnsafeBufferPointer(rebasing: bytes[start..<Int(offsets[t + 1])])
+                        return VocabularySearch.compare(bytes, offsets, t - 1, term, prefixOnly: false) < 0
+                    }
                 }
-            }
+            } ? nil : "the vocabulary is not sorted"
         }
-        guard sorted else { throw corrupt("the vocabulary is not sorted") }
     }
 
-    /// The attribute table: names, per-item runs of entries, text values.
-    private func attributeTable(count: Int) throws(SearchBarError) -> AttributeTable {
-        let names = try arena((.attributeNames, .attributeNameOffsets), count: -1, blankOrAny: true, what: "attribute names")
-        let texts = try arena((.attributeTexts, .attributeTextOffsets), count: -1, blankOrAny: true, what: "attribute texts")
-        let offsets = try reader.array(segment, .attributeOffsets, of: UInt32.self)
+    /// The attribute sections: names, per-item entry offsets (nil when no item has
+    /// attributes), entries, text values. Their contents are read after the passes ran.
+    private func attributeParts(count: Int) throws(SearchBarError)
+        -> (names: ByteArena, offsets: Column<UInt32>?, entries: [UInt8], texts: ByteArena)
+    {
+        let names = try arena((.attributeNames, .attributeNameOffsets), count: nil, blank: true, utf8: true, what: "attribute names")
+        let texts = try arena((.attributeTexts, .attributeTextOffsets), count: nil, blank: true, utf8: true, what: "attribute texts")
+        let stored = try borrow(.attributeOffsets, UInt32.self)
         let entries = try reader.array(segment, .attributeEntries, of: UInt8.self)
         guard entries.count % 16 == 0 else { throw corrupt("attribute entries of \(entries.count) bytes") }
-        let entryCount = entries.count / 16
+        if stored.count == 1 && stored[0] == 0 && entries.isEmpty { return (names, nil, entries, texts) }
+        let offsets = try offsets(stored, count: count, end: entries.count / 16, what: "attribute offsets")
+        return (names, offsets, entries, texts)
+    }
+
+    /// The attribute table of checked ``attributeParts(count:)``.
+    private func attributeTable(
+        _ parts: (names: ByteArena, offsets: Column<UInt32>?, entries: [UInt8], texts: ByteArena), count: Int
+    ) throws(SearchBarError) -> AttributeTable {
+        guard let offsets = parts.offsets else { return AttributeTable(itemCount: count) }
+        let (names, entries, texts) = (parts.names, parts.entries, parts.texts)
         var table = AttributeTable()
-        if offsets == [0] && entryCount == 0 {
-            for _ in 0..<count { table.append([]) }
-            return table
-        }
-        try checkOffsets(offsets, count: count, end: entryCount, what: "attribute offsets")
         let nameStrings = (0..<names.count).map(names.string)
         for i in 0..<count {
             var values: [(name: String, text: String?, number: Double)] = []
@@ -291,59 +393,5 @@ struct SegmentDecoder {
             table.append(values)
         }
         return table
-    }
-
-    /// An arena of any number of well-formed strings.
-    private func arena(_ kinds: (IndexFileLayout.Section, IndexFileLayout.Section), count: Int, blankOrAny: Bool, what: String)
-        throws(SearchBarError) -> ByteArena
-    {
-        let offsets = try reader.array(segment, kinds.1, of: UInt32.self)
-        guard !offsets.isEmpty else { throw corrupt("\(what): no offsets") }
-        return try arena(kinds, count: offsets.count - 1, blank: true, utf8: true, what: what)
-    }
-}
-
-/// What one thread of ``SegmentDecoder`` reports.
-private final class FailureBox: @unchecked Sendable {
-    var message: String?
-}
-
-/// Checks a segment's forward index and postings in two sequential passes: every forward entry
-/// names a term of the vocabulary and a stored field, and each term's postings are items of the
-/// segment, strictly ascending. These are the bounds the search code relies on. That the
-/// postings are exactly the inverse of the forward index is not checked (a random access per
-/// entry, the largest cost of an open): a crafted file whose checksums match but whose postings
-/// disagree with its forward index gives wrong results, never an out-of-range read.
-private struct InverseCheck: Sendable {
-    let forward: NarrowArray.Reader
-    let forwardOffsets: [UInt32]
-    let postings: NarrowArray.Reader
-    let postingOffsets: [UInt32]
-    let count: Int
-    let fieldMask: UInt32
-
-    /// nil when the checks pass, else what is wrong.
-    func failure() -> String? {
-        let terms = UInt32(truncatingIfNeeded: postingOffsets.count - 1)
-        for k in 0..<forward.count {
-            let entry = forward[k]
-            guard entry & Segment.termMask < terms, fieldMask & (1 << (entry >> Segment.fieldShift)) != 0 else {
-                return "forward entry \(k) names term \(entry & Segment.termMask) of field \(entry >> Segment.fieldShift)"
-            }
-        }
-        let items = UInt32(truncatingIfNeeded: count)
-        return postingOffsets.withUnsafeBufferPointer { starts -> String? in
-            for t in 0..<Int(terms) {
-                var previous: UInt32? = nil
-                for k in Int(starts[t])..<Int(starts[t + 1]) {
-                    let item = postings[k]
-                    guard item < items, previous.map({ $0 < item }) ?? true else {
-                        return "the postings of term \(t) are not ascending items of the segment"
-                    }
-                    previous = item
-                }
-            }
-            return nil
-        }
     }
 }

@@ -23,6 +23,9 @@ struct AttributeTable: Sendable {
     /// An empty table.
     init() {}
 
+    /// A table of `itemCount` items without attributes (no work per item).
+    init(itemCount: Int) { self.itemCount = itemCount }
+
     /// The entries of item `i`.
     func entries(of i: Int) -> ArraySlice<Entry> {
         guard active, i + 1 < offsets.count else { return [] }

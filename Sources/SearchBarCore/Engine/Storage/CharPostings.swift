@@ -7,11 +7,11 @@
 /// characters is a complete candidate set that is usually tiny.
 struct CharPostings: Sendable {
     /// The indexed code points, ascending.
-    private let keys: [UInt32]
+    private let keys: Column<UInt32>
     /// Per key, the start of its postings in ``postings``, plus the end.
-    private let offsets: [UInt32]
-    /// Ascending local item indices per key.
-    private let postings: [UInt32]
+    private let offsets: Column<UInt32>
+    /// Ascending local item indices per key (owned, or borrowed from a mapped index file).
+    private let postings: Column<UInt32>
 
     /// No postings.
     init() {
@@ -23,7 +23,7 @@ struct CharPostings: Sendable {
     /// Postings made before (an index file stores them): `offsets` hold `keys.count + 1`
     /// ascending positions from 0 to `postings.count`; nil otherwise. Postings must be local
     /// items of the segment (the caller checks them against its item count).
-    init?(keys: [UInt32], offsets: [UInt32], postings: [UInt32]) {
+    init?(keys: Column<UInt32>, offsets: Column<UInt32>, postings: Column<UInt32>) {
         guard offsets.count == keys.count + 1, offsets.first == 0, Int(offsets[keys.count]) == postings.count else { return nil }
         for k in 1..<offsets.count where offsets[k - 1] > offsets[k] { return nil }
         self.keys = keys
@@ -32,7 +32,7 @@ struct CharPostings: Sendable {
     }
 
     /// The stored arrays: keys, their posting offsets, the postings.
-    var parts: (keys: [UInt32], offsets: [UInt32], postings: [UInt32]) { (keys, offsets, postings) }
+    var parts: (keys: Column<UInt32>, offsets: Column<UInt32>, postings: Column<UInt32>) { (keys, offsets, postings) }
 
     /// Indexes every item of the folded `fields` (all arenas have `count` strings or are blank).
     init(_ fields: [ByteArena], count: Int) {
@@ -71,9 +71,9 @@ struct CharPostings: Sendable {
             postings.append(contentsOf: lists[c] ?? [])
             offsets.append(UInt32(truncatingIfNeeded: postings.count))
         }
-        keys = sortedKeys
-        self.offsets = offsets
-        self.postings = postings
+        keys = Column(sortedKeys)
+        self.offsets = Column(offsets)
+        self.postings = Column(postings)
     }
 
     /// Calls `body` with the bytes and offsets of every arena of `arenas`, borrowed.
@@ -108,7 +108,7 @@ struct CharPostings: Sendable {
     }()
 
     /// Bytes held.
-    var byteSize: Int { keys.count * 4 + offsets.count * 4 + postings.count * 4 }
+    var byteSize: Int { keys.byteSize + offsets.byteSize + postings.byteSize }
 
     /// The items holding every indexed character of `key` (a folded word), ascending; nil when
     /// `key` holds no indexed character (the index cannot narrow the search then).
@@ -122,7 +122,7 @@ struct CharPostings: Sendable {
         lists.sort { $0.count < $1.count }
         var result = Array(postings[lists[0]])
         for range in lists.dropFirst() where !result.isEmpty {
-            result = SortedIndices.intersection(result[...], postings[range])
+            result = postings.withUnsafeBufferPointer { SortedIndices.intersection(result[...], ArraySlice($0[range])) }
         }
         return result
     }

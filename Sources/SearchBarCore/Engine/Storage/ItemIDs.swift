@@ -6,7 +6,7 @@ struct ItemIDs: RandomAccessCollection, Sendable {
     private enum Storage {
         case consecutive
         case offsets([UInt32])
-        case values([UInt64])
+        case values(Column<UInt64>)
     }
 
     /// The first id (0 when there are none).
@@ -36,8 +36,23 @@ struct ItemIDs: RandomAccessCollection, Sendable {
         } else if near {
             storage = .offsets(ids.map { UInt32(truncatingIfNeeded: $0 - first) })
         } else {
-            storage = .values(ids)
+            storage = .values(Column(ids))
         }
+    }
+
+    /// Ids saved in an index file (`ids` borrowed from its mapping), ascending and unique (the
+    /// loader checks that when it verifies the file): consecutive when the last is `count - 1`
+    /// past the first, which is O(1) and leaves the ids unread; else read from `ids` as they
+    /// are. Ids that do not ascend give wrong ids, never an out-of-range read.
+    init(saved ids: Column<UInt64>) {
+        count = ids.count
+        guard let first = ids.first, let last = ids.last else {
+            base = 0
+            storage = .consecutive
+            return
+        }
+        base = first
+        storage = last >= first && last - first == UInt64(count - 1) ? .consecutive : .values(ids)
     }
 
     var startIndex: Int { 0 }
@@ -67,7 +82,7 @@ struct ItemIDs: RandomAccessCollection, Sendable {
         switch storage {
         case .consecutive: 0
         case .offsets(let offsets): offsets.capacity * 4
-        case .values(let values): values.capacity * 8
+        case .values(let values): values.byteSize
         }
     }
 }

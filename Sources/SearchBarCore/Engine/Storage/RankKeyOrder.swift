@@ -10,7 +10,7 @@ struct RankKeyOrder: Sendable {
     init() { order = [] }
 
     /// The items of a segment with these `rankKeys`, in rank-key order.
-    init(rankKeys: [UInt64]) {
+    init(rankKeys: Column<UInt64>) {
         var order = Array(0..<UInt32(truncatingIfNeeded: rankKeys.count))
         rankKeys.withUnsafeBufferPointer { keys in
             order.sort { keys[Int($0)] != keys[Int($1)] ? keys[Int($0)] < keys[Int($1)] : $0 < $1 }
@@ -23,7 +23,7 @@ struct RankKeyOrder: Sendable {
 
     /// The local indices of the items whose rank key is `key`, in ascending order; `rankKeys`
     /// are the segment's.
-    func items(withKey key: UInt64, rankKeys: [UInt64]) -> Slice<Column<UInt32>> {
+    func items(withKey key: UInt64, rankKeys: Column<UInt64>) -> Slice<Column<UInt32>> {
         let first = lowerBound(in: order.indices) { rankKeys[Int(order[$0])] < key }
         let end = lowerBound(in: first..<order.count) { rankKeys[Int(order[$0])] <= key }
         return order[first..<end]

@@ -22,7 +22,7 @@ struct RankOrder: Sendable {
 
     /// The first `limit` items (all when fewer) with these `rankKeys` and `weightKeys` (empty:
     /// every weight 0) in rank order.
-    init(rankKeys: [UInt64], weightKeys: [UInt32], first limit: Int) {
+    init(rankKeys: Column<UInt64>, weightKeys: Column<UInt32>, first limit: Int) {
         let count = rankKeys.count
         let kept = min(max(limit, 0), count)
         guard kept > 0 else {

@@ -22,28 +22,29 @@ final class Segment: Sendable {
     /// Item ids, ascending and unique.
     let ids: ItemIDs
     /// Item scopes (empty when every scope is 0).
-    let scopes: [UInt32]
+    let scopes: Column<UInt32>
     /// Item weights as order-preserving 32-bit keys (empty when every weight is 0).
-    let weightKeys: [UInt32]
+    let weightKeys: Column<UInt32>
     /// The first bytes of each title's collation sort key, big-endian.
-    let rankKeys: [UInt64]
+    let rankKeys: Column<UInt64>
     /// Per field (indexed by `SearchField.rawValue`), each item's ``FoldPatch``, which turns its
     /// folded text back into the original (blank when every text folds to itself).
     let originalPatches: [ByteArena]
     /// Folded text per field.
     let folded: [ByteArena]
     /// Per item, the start of its forward entries, plus the end.
-    let forwardOffsets: [UInt32]
+    let forwardOffsets: Column<UInt32>
     /// Forward entries of all items.
     let forward: NarrowArray
     /// Distinct folded word keys, sorted by bytes.
     let vocabulary: ByteArena
     /// Per term, the start of its postings, plus the end.
-    let postingOffsets: [UInt32]
+    let postingOffsets: Column<UInt32>
     /// Postings of all terms.
     let postings: NarrowArray
     /// True when the segment was read from an index file and borrows its arrays from the
-    /// file's read-only mapping (the postings are borrowed whenever anything is).
+    /// file's read-only mapping (the postings are borrowed whenever anything is; a file's
+    /// segment borrows every large array: texts, ids, keys, offsets, orders and postings).
     var isMapped: Bool { postings.storageBytes.isBorrowed }
     /// Filterable attributes.
     let attributes: AttributeTable
@@ -113,13 +114,13 @@ final class Segment: Sendable {
     /// known, which skips both sorts; `derived` are all the search structures when they are known
     /// (an index file stores them), which skips every derivation.
     init(
-        ids: [UInt64], scopes: [UInt32], weightKeys: [UInt32], rankKeys: [UInt64], originalPatches: [ByteArena],
-        folded: [ByteArena], forwardOffsets: [UInt32], forward: NarrowArray, vocabulary: ByteArena,
-        postingOffsets: [UInt32], postings: NarrowArray, attributes: AttributeTable, runExceptions: [UInt32],
+        ids: ItemIDs, scopes: Column<UInt32>, weightKeys: Column<UInt32>, rankKeys: Column<UInt64>,
+        originalPatches: [ByteArena], folded: [ByteArena], forwardOffsets: Column<UInt32>, forward: NarrowArray,
+        vocabulary: ByteArena, postingOffsets: Column<UInt32>, postings: NarrowArray, attributes: AttributeTable, runExceptions: [UInt32],
         pool: ThreadPool? = nil, sortedOrders: (titles: [UInt32], rankKeys: [UInt32])? = nil, derived known: Derived? = nil
     ) {
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
-        self.ids = ItemIDs(ids)
+        self.ids = ids
         self.scopes = scopes
         self.weightKeys = weightKeys
         self.rankKeys = rankKeys
@@ -180,7 +181,7 @@ final class Segment: Sendable {
 
     /// The raw views of a segment's folded texts, forward offsets and presence masks (the
     /// arrays are the segment's own `let`s, so the pointers stay valid while it lives).
-    private static func rawViews(_ folded: [ByteArena], _ forwardOffsets: [UInt32], _ presence: Column<UInt64>)
+    private static func rawViews(_ folded: [ByteArena], _ forwardOffsets: Column<UInt32>, _ presence: Column<UInt64>)
         -> ((RawArena, RawArena, RawArena), UnsafePointer<UInt32>?, UnsafePointer<UInt64>?)
     {
         let raw = folded.map(RawArena.init)
@@ -193,10 +194,12 @@ final class Segment: Sendable {
     }
 
     /// The number of times each byte value occurs in `bytes`.
-    private static func byteCounts(_ bytes: [UInt8]) -> [UInt32] {
+    private static func byteCounts(_ bytes: Column<UInt8>) -> [UInt32] {
         var counts = [UInt32](repeating: 0, count: 256)
         counts.withUnsafeMutableBufferPointer { counts in
-            for b in bytes { counts[Int(b)] &+= 1 }
+            bytes.withUnsafeBufferPointer { bytes in
+                for b in bytes { counts[Int(b)] &+= 1 }
+            }
         }
         return counts
     }
@@ -289,10 +292,9 @@ final class Segment: Sendable {
         return a[0] == b[0] && memcmp(a, b, key.count) == 0
     }
 
-    /// The folded text of `field` for item `i`, as bytes.
-    func foldedBytes(_ field: SearchField, _ i: Int) -> ArraySlice<UInt8> {
-        let arena = folded[Int(field.rawValue)]
-        return arena.bytes[arena.range(i)]
+    /// The folded text of `field` for item `i`, as bytes valid while the segment lives.
+    @inline(__always) func foldedBytes(_ field: SearchField, _ i: Int) -> UnsafeBufferPointer<UInt8> {
+        rawFolded(field.rawValue, i)
     }
 
     /// The range of terms that start with `prefix` (all terms for an empty prefix).
@@ -334,7 +336,7 @@ final class Segment: Sendable {
     var storageBreakdown: [(name: String, bytes: Int)] {
         func size<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
         func size<T: BitwiseCopyable>(_ column: Column<T>) -> Int { column.byteSize }
-        func size(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + size($1.bytes) + size($1.offsets) } }
+        func size(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + $1.byteSize } }
         return [
             ("ids", ids.byteSize), ("scopes", size(scopes)), ("weight keys", size(weightKeys)),
             ("rank keys", size(rankKeys)), ("original text edits", size(originalPatches)), ("folded text", size(folded)),

@@ -50,10 +50,11 @@ extension SegmentBuilder {
         }
         let (postingOffsets, postings) = SegmentMerger.buildPostings(forward, forwardOffsets, termCount: vocabulary.count)
         return Segment(
-            ids: items.map(\.id), scopes: scopes.contains { $0 != 0 } ? scopes : [],
-            weightKeys: weights.contains { $0 != WeightKey.zero } ? weights : [], rankKeys: rankKeys,
-            originalPatches: originalPatches.map { $0.blankIfEmpty() }, folded: folded, forwardOffsets: forwardOffsets,
-            forward: NarrowArray(forward), vocabulary: vocabulary, postingOffsets: postingOffsets,
+            ids: ItemIDs(items.map(\.id)), scopes: Column(scopes.contains { $0 != 0 } ? scopes : []),
+            weightKeys: Column(weights.contains { $0 != WeightKey.zero } ? weights : []), rankKeys: Column(rankKeys),
+            originalPatches: originalPatches.map { $0.blankIfEmpty() }, folded: folded,
+            forwardOffsets: Column(forwardOffsets), forward: NarrowArray(forward), vocabulary: vocabulary,
+            postingOffsets: Column(postingOffsets),
             postings: NarrowArray(postings), attributes: attributes,
             runExceptions: runExceptions)
     }

@@ -60,9 +60,10 @@ enum SegmentBuilder {
         let scopes = parts.contains { $0.scopes.contains { $0 != 0 } } ? parts.flatMap(\.scopes) : []
         let weights = parts.contains { $0.weights.contains { $0 != WeightKey.zero } } ? parts.flatMap(\.weights) : []
         return Segment(
-            ids: parts.flatMap(\.ids), scopes: scopes, weightKeys: weights, rankKeys: parts.flatMap(\.rankKeys),
-            originalPatches: originalPatches, folded: folded, forwardOffsets: forwardOffsets, forward: forward,
-            vocabulary: merged.vocabulary, postingOffsets: merged.postingOffsets, postings: postings,
+            ids: ItemIDs(parts.flatMap(\.ids)), scopes: Column(scopes), weightKeys: Column(weights),
+            rankKeys: Column(parts.flatMap(\.rankKeys)), originalPatches: originalPatches, folded: folded,
+            forwardOffsets: Column(forwardOffsets), forward: forward, vocabulary: merged.vocabulary,
+            postingOffsets: Column(merged.postingOffsets), postings: postings,
             attributes: attributes, runExceptions: runExceptions, pool: pool)
     }
 

@@ -82,10 +82,10 @@ enum SegmentMerger {
             }
         )
         return Segment(
-            ids: ids, scopes: scopes, weightKeys: weights, rankKeys: rankKeys, originalPatches: originalPatches,
-            folded: folded,
-            forwardOffsets: forwardOffsets, forward: NarrowArray(forward), vocabulary: vocabulary,
-            postingOffsets: postingOffsets, postings: NarrowArray(postings), attributes: attributes, runExceptions: runExceptions,
+            ids: ItemIDs(ids), scopes: Column(scopes), weightKeys: Column(weights), rankKeys: Column(rankKeys),
+            originalPatches: originalPatches, folded: folded,
+            forwardOffsets: Column(forwardOffsets), forward: NarrowArray(forward), vocabulary: vocabulary,
+            postingOffsets: Column(postingOffsets), postings: NarrowArray(postings), attributes: attributes, runExceptions: runExceptions,
             pool: pool, sortedOrders: sortedOrders)
     }
 

@@ -24,12 +24,12 @@ struct TitleByteOrder: Sendable {
     }
 
     /// Sorts the `count` folded `titles` (blank: every title empty).
-    init(titles: ByteArena, count: Int, rankKeys: [UInt64], weightKeys: [UInt32]) {
+    init(titles: ByteArena, count: Int, rankKeys: Column<UInt64>, weightKeys: Column<UInt32>) {
         self.init(order: ByteOrder.sortedIndices(titles, count: count), rankKeys: rankKeys, weightKeys: weightKeys)
     }
 
     /// The columns in `order`, the items sorted by folded title (see ``ByteOrder``).
-    init(order: [UInt32], rankKeys: [UInt64], weightKeys: [UInt32]) {
+    init(order: [UInt32], rankKeys: Column<UInt64>, weightKeys: Column<UInt32>) {
         self.order = NarrowArray(order)
         rankKeyHighs = GroupedColumn(order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
         self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] })
@@ -37,8 +37,8 @@ struct TitleByteOrder: Sendable {
 
     /// An order and its columns made before (an index file stores them); the caller has
     /// checked that the columns have one value per position (`weightKeys` may be empty).
-    init(order: [UInt32], rankKeyHighs: Column<UInt32>, weightKeys: Column<UInt32>) {
-        self.order = NarrowArray(order)
+    init(order: NarrowArray, rankKeyHighs: Column<UInt32>, weightKeys: Column<UInt32>) {
+        self.order = order
         self.rankKeyHighs = GroupedColumn(rankKeyHighs)
         self.weightKeys = GroupedColumn(weightKeys)
     }

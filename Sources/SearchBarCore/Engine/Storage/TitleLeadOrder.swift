@@ -16,7 +16,7 @@ struct TitleLeadOrder: Sendable {
     /// Local item indices, by lead term, ascending within a term; items with no title word last.
     let order: NarrowArray
     /// Per term, where its items start in ``order``, plus the start of the items with no title word.
-    private let starts: [UInt32]
+    private let starts: Column<UInt32>
     /// The high 32 bits of the collation rank key of the item at each position of ``order``
     /// (shifted back, a lower bound of the key: enough to pass over an item that ties on score).
     let rankKeyHighs: GroupedColumn<UInt32>
@@ -38,7 +38,7 @@ struct TitleLeadOrder: Sendable {
     /// most `order.count` and every column has one value per position (`weightKeys` may be
     /// empty). The positions' items must be local items of the segment (the caller checks).
     init?(
-        order: NarrowArray, starts: [UInt32], rankKeyHighs: Column<UInt32>, titleWordCounts: Column<UInt8>,
+        order: NarrowArray, starts: Column<UInt32>, rankKeyHighs: Column<UInt32>, titleWordCounts: Column<UInt8>,
         weightKeys: Column<UInt32>
     ) {
         guard let first = starts.first, first == 0, Int(starts[starts.count - 1]) <= order.count,
@@ -55,13 +55,13 @@ struct TitleLeadOrder: Sendable {
 
     /// Per term, where its items start in ``order``, plus the start of the items with no title
     /// word (what an index file stores).
-    var termStarts: [UInt32] { starts }
+    var termStarts: Column<UInt32> { starts }
 
     /// Groups `count` items by the first forward entry of each, when that entry is a title word;
     /// `rankKeys` and `weightKeys` (empty: all 0) are the segment's columns.
     init(
-        forward: NarrowArray, forwardOffsets: [UInt32], count: Int, termCount: Int, rankKeys: [UInt64],
-        weightKeys: [UInt32]
+        forward: NarrowArray, forwardOffsets: Column<UInt32>, count: Int, termCount: Int, rankKeys: Column<UInt64>,
+        weightKeys: Column<UInt32>
     ) {
         let forward = forward.reader
         // Counting sort: lead term per item (termCount for none), counts, prefix sums, placement.
@@ -87,7 +87,7 @@ struct TitleLeadOrder: Sendable {
             cursor[t] += 1
         }
         self.order = NarrowArray(order)
-        self.starts = starts
+        self.starts = Column(starts)
         rankKeyHighs = GroupedColumn(order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
         titleWordCounts = GroupedColumn(order.map { titleWords[Int($0)] })
         self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] })

@@ -98,6 +98,11 @@ struct IndexFileTests {
         #expect(try Self.answers(opened, queries) == Self.answers(index, queries))
         let ids = SegmentBuilderTests.items(3000, seed: 7).map(\.id)
         #expect(Self.sameItems(index, opened, ids: ids))
+        // The large sections are borrowed from the mapping, not copied.
+        #expect(opened.snapshot.segments.allSatisfy { $0.segment.isMapped && $0.segment.folded[0].bytes.isBorrowed })
+        // A verified open passes and answers the same.
+        let verified = try SearchIndex.open(path: path, threads: 2, verify: true)
+        #expect(try Self.answers(verified, queries) == Self.answers(index, queries))
         // Attribute filters see the attribute names of the opened segments.
         #expect(opened.hasAttribute("kind") == index.hasAttribute("kind"))
     }
@@ -183,18 +188,42 @@ struct IndexFileTests {
         #expect(Self.sameItems(index, opened, ids: SegmentBuilderTests.items(900, seed: 7).map(\.id)))
     }
 
-    /// Opening `bytes` as a file must throw `code`.
-    static func expectRefused(_ bytes: [UInt8], _ code: SearchBarError.Code = .corrupt, in dir: String, _ note: String)
-        throws
-    {
+    /// Opening `bytes` as a file must throw `code` (with `verify`, or without it too when
+    /// `bounds`).
+    static func expectRefused(
+        _ bytes: [UInt8], _ code: SearchBarError.Code = .corrupt, in dir: String, _ note: String, bounds: Bool = true
+    ) throws {
         let path = dir + "/hostile"
         try IndexFileSurgeon(bytes: bytes).write(to: path)
-        do {
-            _ = try SearchIndex.open(path: path, threads: 1)
-            Issue.record("opened a hostile file: \(note)")
-        } catch {
-            #expect(error.code == code, "\(note): \(error.message)")
+        for verify in bounds ? [false, true] : [true] {
+            do {
+                _ = try SearchIndex.open(path: path, threads: 1, verify: verify)
+                Issue.record("opened a hostile file (verify: \(verify)): \(note)")
+            } catch {
+                #expect(error.code == code, "\(note): \(error.message)")
+            }
         }
+    }
+
+    /// Opening `bytes` without `verify` must throw `.corrupt` or give an index that answers
+    /// every query and takes adds, removes and a save (its answers may be wrong, never unsafe).
+    static func expectSafe(_ bytes: [UInt8], in dir: String, _ note: String) throws {
+        let path = dir + "/hostile"
+        try IndexFileSurgeon(bytes: bytes).write(to: path)
+        let index: SearchIndex
+        do {
+            index = try SearchIndex.open(path: path, threads: 1)
+        } catch {
+            #expect(error.code == .corrupt, "\(note): \(error.message)")
+            return
+        }
+        _ = try answers(index, ["a", "ap", "東京", "x1 y", "zz", ""])
+        index.add([IndexItem(id: 7, title: "apple pie")])
+        index.remove(ids: [1])
+        index.waitForMerges()
+        _ = try answers(index, ["a", "apple"])
+        try index.save(to: dir + "/resaved")
+        #expect(try SearchIndex.open(path: dir + "/resaved", threads: 1).count == index.count)
     }
 
     /// A fresh directory and the bytes of a 400-item index saved in it.
@@ -229,10 +258,21 @@ struct IndexFileTests {
             let (offset, length) = file.section(k)
             if length > 0 { positions += [offset, offset + length - 1, offset + length / 2] }
         }
+        // Without `verify` a flip inside a large (borrowed, unread) section can open; it must
+        // then be safe to use.
+        let unread: Set<Int> = Set((0..<file.sectionCount).filter { k in
+            let kind = IndexFileLayout.Section.allCases[k % IndexFileLayout.sectionsPerSegment]
+            return ![.info, .runExceptions, .deleted, .attributeEntries, .charKeys, .charOffsets, .rankOrder,
+                     .vocabularyByteCounts, .vocabularyTrigrams, .punctuatedTerms].contains(kind)
+        }.flatMap { k in
+            let (offset, length) = file.section(k)
+            return [offset, offset + length - 1, offset + length / 2]
+        })
         for position in positions {
             var flipped = bytes
             flipped[position] ^= 0x10
-            try Self.expectRefused(flipped, in: dir, "bit flipped at \(position)")
+            try Self.expectRefused(flipped, in: dir, "bit flipped at \(position)", bounds: !unread.contains(position))
+            if unread.contains(position) { try Self.expectSafe(flipped, in: dir, "bit flipped at \(position)") }
         }
         // Wrong magic; another format version (with a matching checksum).
         var magic = bytes
@@ -291,10 +331,7 @@ struct IndexFileTests {
             ("a posting past the items", { f in f.setWord32(0, .postings, 0, 0x00FF_FFFF) }),
             ("run exception past the items", { f in f.setWord32(0, .runExceptions, 0, 0x7FFF_FFFF) }),
             ("title order not a permutation", { f in f.setWord32(0, .titleOrder, 1, f.word32(0, .titleOrder, 0)) }),
-            ("title order not sorted", { f in f.swapWords32(0, .titleOrder, 0, 1) }),
-            ("rank key order not sorted", { f in f.swapWords32(0, .rankKeyOrder, 0, 1) }),
-            ("ids out of order", { f in f.setWord32(0, .ids, 2, 0xFFFF_FFFF) }),
-            ("a posting of a term out of order", { f in f.swapWords32(0, .postings, 0, 1) }),
+
             // The stored search structures.
             ("presence masks cut short", { f in f.setLength(0, .presence, f.section(f.entryIndex(0, .presence)).length - 8) }),
             ("a character posting past the items", { f in f.setWord32(0, .charPostings, 0, 0x7FFF_FFFF) }),
@@ -323,6 +360,59 @@ struct IndexFileTests {
             edit(&file)
             try Self.expectRefused(file.bytes, in: dir, name)
         }
+        // What only the results depend on: refused with `verify`; without it the file opens
+        // and is safe to use.
+        let integrity: [(String, (inout IndexFileSurgeon) -> Void)] = [
+            ("title order not sorted", { f in f.swapWords32(0, .titleOrder, 0, 1) }),
+            ("rank key order not sorted", { f in f.swapWords32(0, .rankKeyOrder, 0, 1) }),
+            ("ids out of order", { f in f.setWord32(0, .ids, 2, 0xFFFF_FFFF) }),
+            ("a posting of a term out of order", { f in f.swapWords32(0, .postings, 0, 1) }),
+            ("vocabulary not sorted", { f in
+                let k = f.entryIndex(0, .vocabulary)
+                f.bytes[f.section(k).offset] = UInt8(ascii: "z")
+                f.resealSection(k)
+            }),
+        ]
+        for (name, edit) in integrity {
+            var file = original
+            edit(&file)
+            try Self.expectRefused(file.bytes, in: dir, name, bounds: false)
+            try Self.expectSafe(file.bytes, in: dir, name)
+        }
+    }
+
+    @Test("texts larger than a check chunk are checked across the chunk boundary")
+    func chunkedChecks() throws {
+        let dir = Self.directory()
+        defer { Self.remove(dir) }
+        // Titles of 3-byte characters only: every title starts at a multiple of 3, and the
+        // chunk boundary (a power of two) falls inside a character.
+        let han = Array("日本語中文字漢東京都市大学生".unicodeScalars)
+        let items = (0..<40_000).map { i in
+            IndexItem(id: UInt64(i), title: String(String.UnicodeScalarView((0..<10).map { han[($0 * 7 + i) % han.count] })))
+        }
+        let index = try SearchIndex(locale: .none, threads: 2)
+        index.add(items)
+        index.waitForMerges()
+        let path = dir + "/han.sbindex"
+        try index.save(to: path)
+        var file = try IndexFileSurgeon(path: path)
+        let k = file.entryIndex(0, .titleFolded)
+        #expect(file.section(k).length > SectionChecks.chunkSize + 3)
+        #expect(SectionChecks.chunkSize % 3 != 0)
+        var contains = SearchOptions()
+        contains.mode = .contains
+        let expected = try index.search("東", options: contains).hits
+        #expect(!expected.isEmpty)
+        for verify in [false, true] {
+            let opened = try SearchIndex.open(path: path, threads: 2, verify: verify)
+            #expect(opened.count == items.count)
+            #expect(try opened.search("東", options: contains).hits == expected)
+        }
+        // A byte just past the boundary made invalid is found (the second chunk starts there).
+        file.bytes[file.section(k).offset + SectionChecks.chunkSize + 1] = 0xFF
+        file.resealSection(k)
+        try Self.expectRefused(file.bytes, in: dir, "invalid UTF-8 after the chunk boundary")
     }
 
     @Test("saving replaces the file atomically and leaves no temporary file")

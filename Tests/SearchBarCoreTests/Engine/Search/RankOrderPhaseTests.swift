@@ -23,7 +23,7 @@ struct RankOrderPhaseTests {
                 return a < b
             }.map { UInt32($0) }
             for limit in [1, 2, 300, 4999, 5000, 9000] {
-                let order = RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: limit).order
+                let order = RankOrder(rankKeys: Column(rankKeys), weightKeys: Column(weightKeys), first: limit).order
                 #expect(order == Array(expected.prefix(limit)), "weighted: \(weighted), first \(limit)")
             }
         }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct RankKeyOrderTests {
     @Test func itFindsEveryItemOfAKeyAndNoOther() {
         var random = SplitMix(seed: 5)
-        let keys = (0..<5000).map { _ in UInt64(random.next(below: 300)) << 40 }
+        let keys = Column((0..<5000).map { _ in UInt64(random.next(below: 300)) << 40 })
         let order = RankKeyOrder(rankKeys: keys)
         #expect(order.order.count == keys.count)
         for key in Array(Set(keys).sorted().prefix(50)) + [UInt64.max, 1] {

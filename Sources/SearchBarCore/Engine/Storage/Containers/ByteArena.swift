@@ -1,11 +1,13 @@
 /// Many byte strings stored back to back in one buffer, with `count + 1` offsets: string `i`
 /// is `bytes[offsets[i] ..< offsets[i + 1]]`. One allocation per arena instead of one object per
-/// string, so millions of texts cost little more than their bytes.
+/// string, so millions of texts cost little more than their bytes. Both parts are ``Column``s:
+/// an arena built in memory owns arrays, an arena read from an index file borrows its bytes
+/// and offsets from the file's mapping.
 struct ByteArena: Sendable {
     /// The strings' bytes, concatenated.
-    private(set) var bytes: [UInt8]
+    private(set) var bytes: Column<UInt8>
     /// Start offsets, plus the end of the last string.
-    private(set) var offsets: [UInt32]
+    private(set) var offsets: Column<UInt32>
 
     /// The largest arena (offsets are 32-bit).
     static let maxBytes = Int(UInt32.max)
@@ -18,6 +20,12 @@ struct ByteArena: Sendable {
 
     /// An arena over ready-made parts (`offsets` must start at 0 and end at `bytes.count`).
     init(bytes: [UInt8], offsets: [UInt32]) {
+        self.init(bytes: Column(bytes), offsets: Column(offsets))
+    }
+
+    /// An arena over ready-made columns, owned or borrowed from a mapped index file (`offsets`
+    /// must ascend from 0 to `bytes.count`: the loader checks a file's before it makes one).
+    init(bytes: Column<UInt8>, offsets: Column<UInt32>) {
         self.bytes = bytes
         self.offsets = offsets
     }
@@ -37,10 +45,12 @@ struct ByteArena: Sendable {
     @inline(__always) func length(_ i: Int) -> Int { isBlank ? 0 : Int(offsets[i + 1] &- offsets[i]) }
 
     /// String `i` decoded (invalid bytes cannot occur: only valid UTF-8 is appended).
-    func string(_ i: Int) -> String { String(decoding: bytes[range(i)], as: UTF8.self) }
+    func string(_ i: Int) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range(i)]), as: UTF8.self) }
+    }
 
     /// String `i`'s bytes as an array.
-    func array(_ i: Int) -> [UInt8] { Array(bytes[range(i)]) }
+    func array(_ i: Int) -> [UInt8] { bytes.withUnsafeBufferPointer { Array($0[range(i)]) } }
 
     /// Appends a string's bytes.
     mutating func append<C: Collection<UInt8>>(_ string: C) {
@@ -48,9 +58,12 @@ struct ByteArena: Sendable {
         offsets.append(UInt32(truncatingIfNeeded: bytes.count))
     }
 
+    /// Bytes of anonymous memory held (0 when borrowed from a mapped index file).
+    var byteSize: Int { bytes.byteSize + offsets.byteSize }
+
     /// Appends the string that `write` appends to ``bytes``.
     mutating func append(writing write: (inout [UInt8]) -> Void) {
-        write(&bytes)
+        bytes.modify(write)
         offsets.append(UInt32(truncatingIfNeeded: bytes.count))
     }
 

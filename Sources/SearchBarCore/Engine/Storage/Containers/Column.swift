@@ -2,19 +2,20 @@
 /// from a read-only mapping of an index file (``FileMapping``), behind one interface: a segment
 /// built in memory and a segment opened from a file are searched by the same code.
 ///
-/// Reads go through a base pointer taken once: the array is a `let` and never changes, and a
-/// mapping is never unmapped while a column over it lives (the column keeps it). An index out
-/// of range traps, as an array's does; the loader checks every offset a file supplies before a
-/// column is read with it.
+/// Reads go through a base pointer taken when the storage is set: an owned array changes only
+/// through ``modify(_:)`` (which takes the pointer again; a segment's columns are `let`s and
+/// never change), and a mapping is never unmapped while a column over it lives (the column
+/// keeps it). An index out of range traps, as an array's does; the loader checks every offset
+/// a file supplies before a column is read with it.
 struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByArrayLiteral, @unchecked Sendable {
     /// The values when they live in memory (empty for a borrowed column).
-    private let owned: [Element]
+    private var owned: [Element]
     /// What keeps borrowed memory mapped (nil for an owned column).
-    private let mapping: FileMapping?
+    private var mapping: FileMapping?
     /// The first value (nil when there are none).
-    private let base: UnsafePointer<Element>?
+    private var base: UnsafePointer<Element>?
     /// The number of values.
-    let count: Int
+    private(set) var count: Int
 
     /// The values of `array`.
     init(_ array: [Element]) {
@@ -46,6 +47,12 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
         return base.unsafelyUnwrapped[i]
     }
 
+    /// Calls `body` with the values' memory (what lets `Array.append(contentsOf:)` and other
+    /// generic copies of a column or its slices copy memory instead of reading value by value).
+    @inline(__always) func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     /// True when the values are borrowed from a mapped file.
     var isBorrowed: Bool { mapping != nil }
 
@@ -64,6 +71,34 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
 
     /// Bytes of anonymous memory held (0 for a borrowed column: its pages are the file's).
     var byteSize: Int { mapping == nil ? owned.capacity * MemoryLayout<Element>.stride : 0 }
+
+    /// Calls `body` with the values as a mutable array (a borrowed column is copied into one
+    /// first and owns it from then on), then takes the base pointer again. For columns being
+    /// built; a segment's columns never change.
+    @inline(__always) mutating func modify<R>(_ body: (inout [Element]) -> R) -> R {
+        var values = mapping == nil ? owned : array
+        // Drop this column's reference so `values` is uniquely referenced and grows in place.
+        owned = []
+        mapping = nil
+        defer {
+            owned = values
+            count = values.count
+            base = values.isEmpty ? nil : values.withUnsafeBufferPointer { $0.baseAddress }
+        }
+        return body(&values)
+    }
+
+    /// Appends a value (for columns being built).
+    mutating func append(_ value: Element) { modify { $0.append(value) } }
+
+    /// Appends values (for columns being built).
+    mutating func append<S: Sequence<Element>>(contentsOf values: S) { modify { $0.append(contentsOf: values) } }
+
+    /// Reserves room for `capacity` values in all.
+    mutating func reserveCapacity(_ capacity: Int) { modify { $0.reserveCapacity(capacity) } }
+
+    /// This column without spare capacity (a borrowed column is returned as it is).
+    func exactCopy() -> Column { mapping == nil ? Column(owned.exactCopy()) : self }
 }
 
 extension Column: Equatable where Element: Equatable {

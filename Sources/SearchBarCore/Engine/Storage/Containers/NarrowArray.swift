@@ -50,10 +50,12 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
     init() { self.init([]) }
 
     /// An array over a saved ``storageBytes`` (see ``IndexFileLayout``); nil unless `storage`
-    /// holds exactly `count` values of `width` bytes (3 or 4) and the padding byte.
-    static func restored(storage: Column<UInt8>, width: Int, count: Int) -> NarrowArray? {
-        guard width == 3 || width == 4, count >= 0, count <= (Int.max - 1) / 4,
-            storage.count == count * width + 1
+    /// holds exactly `count` values of `width` bytes (3 or 4) and the padding byte, or, with
+    /// `padded` false and width 4 (an array of UInt32, whose last load needs no padding), the
+    /// values alone.
+    static func restored(storage: Column<UInt8>, width: Int, count: Int, padded: Bool = true) -> NarrowArray? {
+        guard width == 3 || width == 4, padded || width == 4, count >= 0, count <= (Int.max - 1) / 4,
+            storage.count == count * width + (padded ? 1 : 0)
         else { return nil }
         return NarrowArray(storage: storage, width: width, count: count)
     }
@@ -72,12 +74,15 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
     var reader: Reader { Reader(base: base.unsafelyUnwrapped, width: width, mask: mask, count: count) }
 
     /// A borrowed view of a ``NarrowArray`` (see ``RawArena``).
-    struct Reader: @unchecked Sendable {
+    struct Reader: RandomAccessCollection, @unchecked Sendable {
         fileprivate let base: UnsafeRawPointer
         fileprivate let width: Int
         fileprivate let mask: UInt32
         /// The number of values.
         let count: Int
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
 
         /// Value `i`.
         @inline(__always) subscript(i: Int) -> UInt32 {
