@@ -52,7 +52,7 @@ enum SortedRuns {
             ends.append(items.count)
         }
         var heads = [0] + ends.dropLast()
-        return [UInt32](unsafeUninitializedCapacity: items.count) { out, written in
+        return [UInt32].uninitialized(capacity: items.count) { out, written in
             items.withUnsafeBufferPointer { items in
                 ends.withUnsafeBufferPointer { ends in
                     heads.withUnsafeMutableBufferPointer { heads in
