@@ -46,60 +46,97 @@ final class Transliteration: Sendable {
         units wantsUnits: Bool = true, worker lent: TransliterationWorker? = nil
     ) -> Shadows {
         var out = Shadows()
-        guard !tokens.isEmpty, text.utf8.contains(where: { $0 >= 0xCD }) else { return out }
-        var copy = text
-        copy.withUTF8 { bytes in
-            var worker = lent
-            defer { if lent == nil, let worker { recycle(worker) } }
-            for token in Self.words(tokens) {
-                let range = max(0, Int(token.originalStart))..<min(bytes.count, Int(token.originalEnd))
-                guard !range.isEmpty, bytes[range].contains(where: { $0 >= 0xCD }) else { continue }
-                if worker == nil { worker = take() }
-                // Indexing a word of a script with spaces needs its reading only; its pieces
-                // serve highlights and the parts of a run without spaces.
-                // The memo serves indexing only (highlighting wants every word's pieces).
-                let whole = !wantsUnits && token.kind == .word
-                let word = UnsafeBufferPointer(rebasing: bytes[range])
-                guard let shadow = shadow(of: word, whole: whole, memo: !wantsUnits, worker!, analyzer) else { continue }
-                append(shadow, of: token, kind: token.kind, keyLength: keyLength, units: wantsUnits, to: &out)
-            }
-        }
+        collect(text, keyLength: keyLength, tokens: tokens, analyzer: analyzer, units: wantsUnits, worker: lent, into: &out)
         return out
     }
 
-    /// The shadow of `word` made by the worker (`whole`: one piece, the reading only), or from
-    /// its memo when `memo` is true (indexing, where a word's kind, and so `whole`, is always
-    /// the same).
-    private func shadow(
-        of bytes: UnsafeBufferPointer<UInt8>, whole: Bool, memo: Bool, _ worker: TransliterationWorker,
-        _ analyzer: TextAnalyzer
-    ) -> WordShadow? {
-        let key = memo ? WordKey(bytes: Array(bytes)) : nil
-        if let key, let known = worker.known(key) { return known }
-        let word = String(decoding: bytes, as: UTF8.self)
-        let shadow = TransliterationScheme.of(word.unicodeScalars, pinyin: pinyin).flatMap {
-            worker.shadow(of: word, scheme: $0, whole: whole, analyzer: analyzer)
-        }
-        if let key { worker.remember(shadow, of: key) }
-        return shadow
-    }
-
-    /// The words to transliterate: each word token, and each run of adjacent tokens of a
-    /// script written without spaces as one (ひらがな is four tokens without a locale, とうきょう
-    /// two under `ja`: read as one, the run gives "hiragana", "toukyou"). Numbers, emoji and
-    /// part tokens are left out.
-    static func words(_ tokens: UnsafeBufferPointer<TokenSpan>) -> [TokenSpan] {
-        var words: [TokenSpan] = []
-        for token in tokens where token.kind == .word || token.kind == .noSpaceScript {
-            if token.kind == .noSpaceScript, let last = words.last, last.kind == .noSpaceScript,
-                last.originalEnd == token.originalStart
-            {
-                words[words.count - 1].originalEnd = token.originalEnd
-            } else {
-                words.append(token)
+    /// ``shadows(of:keyLength:tokens:analyzer:units:worker:)`` appended to `out`.
+    private func collect(
+        _ text: String, keyLength: Int, tokens: UnsafeBufferPointer<TokenSpan>, analyzer: TextAnalyzer,
+        units wantsUnits: Bool, worker lent: TransliterationWorker?, into out: inout Shadows
+    ) {
+        guard !tokens.isEmpty else { return }
+        var copy = text
+        copy.withUTF8 { bytes in
+            // Below 0xCD only code points below U+0370 start: Latin, digits, punctuation.
+            guard bytes.contains(where: { $0 >= 0xCD }) else { return }
+            var worker = lent
+            defer { if lent == nil, let worker { recycle(worker) } }
+            Self.forEachWord(tokens) { token in
+                let range = max(0, Int(token.originalStart))..<min(bytes.count, Int(token.originalEnd))
+                guard !range.isEmpty, bytes[range].contains(where: { $0 >= 0xCD }) else { return }
+                if worker == nil { worker = take() }
+                let word = UnsafeBufferPointer(rebasing: bytes[range])
+                // Indexing a word of a script with spaces needs its reading only, memoized by
+                // the worker; its pieces serve highlights and the parts of a run without spaces.
+                if !wantsUnits && token.kind == .word {
+                    worker!.withReading(of: word, make: { reading(of: word, worker!, analyzer) }) { reading in
+                        if let reading { appendReading(reading, of: token, keyLength: keyLength, to: &out) }
+                    }
+                    return
+                }
+                // The memo serves indexing only (highlighting wants every word's pieces).
+                guard let shadow = shadow(of: word, memo: !wantsUnits, worker!, analyzer) else { return }
+                append(shadow, of: token, kind: token.kind, keyLength: keyLength, units: wantsUnits, to: &out)
             }
         }
-        return words
+    }
+
+    /// The shadow of `word` in pieces made by the worker, or from its memo when `memo` is true
+    /// (indexing a run of a script without spaces).
+    private func shadow(
+        of bytes: UnsafeBufferPointer<UInt8>, memo: Bool, _ worker: TransliterationWorker, _ analyzer: TextAnalyzer
+    ) -> WordShadow? {
+        func make() -> WordShadow? {
+            let word = String(decoding: bytes, as: UTF8.self)
+            return TransliterationScheme.of(word.unicodeScalars, pinyin: pinyin).flatMap {
+                worker.shadow(of: word, scheme: $0, whole: false, analyzer: analyzer)
+            }
+        }
+        return memo ? worker.memoized(bytes, make: make) : make()
+    }
+
+    /// The folded reading of the whole word `bytes` (nil: none), made by `worker`.
+    private func reading(
+        of bytes: UnsafeBufferPointer<UInt8>, _ worker: TransliterationWorker, _ analyzer: TextAnalyzer
+    ) -> [UInt8]? {
+        let word = String(decoding: bytes, as: UTF8.self)
+        return TransliterationScheme.of(word.unicodeScalars, pinyin: pinyin).flatMap {
+            worker.reading(of: word, scheme: $0, analyzer: analyzer)
+        }
+    }
+
+    /// Appends a word's reading as one piece (indexing a word of a script with spaces): a
+    /// space, the reading's bytes and its token.
+    private func appendReading(
+        _ reading: UnsafeBufferPointer<UInt8>, of token: TokenSpan, keyLength: Int, to out: inout Shadows
+    ) {
+        out.key.append(0x20)
+        let start = Int32(keyLength + out.key.count)
+        out.key.append(contentsOf: reading)
+        out.tokens.append(
+            TokenSpan(
+                keyStart: start, keyEnd: start + Int32(reading.count), originalStart: token.originalStart,
+                originalEnd: token.originalEnd, kind: .word))
+    }
+
+    /// Calls `body` with each word to transliterate, in order: each word token, and each run
+    /// of adjacent tokens of a script written without spaces as one (ひらがな is four tokens
+    /// without a locale, とうきょう two under `ja`: read as one, the run gives "hiragana",
+    /// "toukyou"). Numbers, emoji and part tokens are left out.
+    static func forEachWord(_ tokens: UnsafeBufferPointer<TokenSpan>, _ body: (TokenSpan) -> Void) {
+        var pending: TokenSpan?
+        for token in tokens where token.kind == .word || token.kind == .noSpaceScript {
+            if token.kind == .noSpaceScript, let last = pending, last.kind == .noSpaceScript,
+                last.originalEnd == token.originalStart
+            {
+                pending!.originalEnd = token.originalEnd
+            } else {
+                if let last = pending { body(last) }
+                pending = token
+            }
+        }
+        if let last = pending { body(last) }
     }
 
     /// Appends one word's shadow: a space, the shadow's bytes and token, its part tokens, and
@@ -141,9 +178,12 @@ final class Transliteration: Sendable {
     /// (the indexing path), with `worker` when the caller took one for many texts.
     func extend(_ text: String, scratch: AnalysisScratch, analyzer: TextAnalyzer, worker: TransliterationWorker? = nil) {
         let state = scratch.state
-        let shadows = shadows(
-            of: text, keyLength: state.key.count, tokens: state.tokens.buffer, analyzer: analyzer, units: false,
-            worker: worker)
+        // The worker's buffers, reused text after text (no allocation per text).
+        var shadows = worker?.takeBuffers() ?? Shadows()
+        defer { worker?.giveBack(&shadows) }
+        collect(
+            text, keyLength: state.key.count, tokens: state.tokens.buffer, analyzer: analyzer, units: false,
+            worker: worker, into: &shadows)
         guard !shadows.key.isEmpty else { return }
         var s = scratch.state
         defer { scratch.state = s }
