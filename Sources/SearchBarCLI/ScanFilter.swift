@@ -83,7 +83,8 @@ struct ScanFilter {
 
     /// Calls `body` with the text terms are matched in: the line, or its `--with-nth` fields
     /// joined (trailing blanks removed, as fzf does); with `--transliterate`, followed by the
-    /// Latin reading of each of its words in another script, each after a space.
+    /// Latin reading of each of its words in another script (with the word's case, for smart
+    /// case: Москва reads "Moskva"), each after a space.
     private func withMatchedText<R>(_ line: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8],
                                     _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard settings.withNth != nil || settings.transliterator != nil else { return body(line) }
@@ -98,7 +99,7 @@ struct ScanFilter {
             let text = String(decoding: scratch, as: UTF8.self)
             for word in transliterator.words(of: text) {
                 scratch.append(0x20)
-                scratch.append(contentsOf: word.latin.utf8)
+                scratch.append(contentsOf: word.cased.utf8)
             }
         }
         return scratch.withUnsafeBufferPointer(body)
@@ -122,9 +123,9 @@ struct ScanFilter {
         var at = scalarCount
         for word in words {
             scratch.append(0x20)
-            scratch.append(contentsOf: word.latin.utf8)
-            readings.append((at + 1, at + 1 + word.latin.utf8.count, word.range))
-            at += 1 + word.latin.utf8.count
+            scratch.append(contentsOf: word.cased.utf8)
+            readings.append((at + 1, at + 1 + word.cased.utf8.count, word.range))
+            at += 1 + word.cased.utf8.count
         }
         guard let found = scratch.withUnsafeBufferPointer({ highlighter.match($0) }) else { return nil }
         // Code point offsets of the line's UTF-8 bytes.
