@@ -75,3 +75,17 @@ def test_saved_and_reopened(tmp_path):
     with searchbar.Index.open(plain_path) as opened:
         assert opened.transliterate is False
         assert opened.search("moskva") == []
+
+
+def test_smart_case_reads_the_original_case():
+    # Москва reads Moskva, МОСКВА MOSKVA: smart case asks for the query's upper-case letters in
+    # the reading; a lower-case query folds case; 서울 (no case) reads seoul.
+    with searchbar.Index(transliterate=True) as index:
+        index.add([(1, "Москва"), (2, "МОСКВА"), (3, "москва"), (4, "서울")])
+        assert [h.id for h in index.search("Moskva", case="smart")] == [1]
+        assert [h.id for h in index.search("MOSKVA", case="smart")] == [2]
+        assert sorted(h.id for h in index.search("moskva", case="smart")) == [1, 2, 3]
+        assert [h.id for h in index.search("moskva", case="sensitive")] == [3]
+        assert [h.id for h in index.search("Seoul", case="smart")] == []
+        hit, = index.search("Mosk", case="smart")
+        assert highlighted(hit) == ["Моск"]
