@@ -81,6 +81,9 @@ struct ScanFilter {
         return printed
     }
 
+    /// True when some term compares case: only then are the readings' cases worth making.
+    private var readsCase: Bool { settings.pattern.sets.contains { $0.contains { $0.variant.caseSensitive } } }
+
     /// Calls `body` with the text terms are matched in: the line, or its `--with-nth` fields
     /// joined (trailing blanks removed, as fzf does); with `--transliterate`, followed by the
     /// Latin reading of each of its words in another script (with the word's case, for smart
@@ -97,7 +100,7 @@ struct ScanFilter {
         }
         if let transliterator = settings.transliterator, scratch.contains(where: { $0 >= 0xCD }) {
             let text = String(decoding: scratch, as: UTF8.self)
-            for word in transliterator.words(of: text) {
+            for word in transliterator.words(of: text, cased: readsCase) {
                 scratch.append(0x20)
                 scratch.append(contentsOf: word.cased.utf8)
             }
@@ -114,7 +117,7 @@ struct ScanFilter {
             return highlighter.match(line)?.positions
         }
         let text = String(decoding: line, as: UTF8.self)
-        let words = transliterator.words(of: text)
+        let words = transliterator.words(of: text, cased: readsCase)
         // Where each word's reading starts, in code points of the matched text.
         let scalarCount = text.unicodeScalars.count
         var readings: [(start: Int, end: Int, word: Range<Int>)] = []

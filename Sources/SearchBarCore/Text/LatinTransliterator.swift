@@ -26,14 +26,15 @@ public struct LatinTransliterator: Sendable {
     }
 
     /// The words of `text` in the scripts transliterated, in text order, with their readings
-    /// (none for a text without such words).
-    public func words(of text: String) -> [Word] {
+    /// (none for a text without such words); without `cased`, a word's ``Word/cased`` is its
+    /// folded reading (no second transform).
+    public func words(of text: String, cased wantsCase: Bool = true) -> [Word] {
         let analysis = analyzer.analyze(text)
         let shadows = analysis.tokens.withUnsafeBufferPointer {
             transliteration.shadows(of: text, keyLength: 0, tokens: $0, analyzer: analyzer)
         }
         var cased: [Int: String] = [:]
-        for (range, reading) in transliteration.casedReadings(of: text, analyzer: analyzer) {
+        for (range, reading) in wantsCase ? transliteration.casedReadings(of: text, analyzer: analyzer) : [] {
             cased[range.lowerBound] = reading
         }
         return shadows.tokens.filter { $0.kind == .word }.map { token in
