@@ -1,3 +1,5 @@
+import Glibc
+
 /// The folded Latin readings of whole words a build thread has transliterated, by the words'
 /// UTF-8 bytes: what makes a transliterating build cheap, since titles repeat words heavily.
 ///
@@ -43,8 +45,7 @@ struct ReadingMemo {
 
     /// Looks `word` up.
     func lookup(_ word: UnsafeBufferPointer<UInt8>) -> Lookup {
-        let hash = ByteInterner.hash(UnsafeRawBufferPointer(word))
-        return find(word, hash: hash).found ?? .unknown
+        return find(word, hash: Self.hash(word)).found ?? .unknown
     }
 
     /// Calls `body` with the reading bytes at `range` (from ``lookup(_:)``).
@@ -56,7 +57,7 @@ struct ReadingMemo {
     mutating func remember(_ word: UnsafeBufferPointer<UInt8>, reading: [UInt8]?) {
         guard word.count <= Self.maxLength, (reading?.count ?? 0) <= Self.maxLength else { return }
         if count >= Self.maxWords || entries.count >= Self.maxBytes { self = ReadingMemo() }
-        let hash = ByteInterner.hash(UnsafeRawBufferPointer(word))
+        let hash = Self.hash(word)
         let slot = find(word, hash: hash).slot
         slots[slot] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(entries.count + 1)
         Self.appendLength(word.count, to: &entries)
@@ -78,7 +79,7 @@ struct ReadingMemo {
                 if value & 0xFFFF_FFFF_0000_0000 == tag {
                     let at = Int(value & 0xFFFF_FFFF) - 1
                     let length = Self.length(bytes, at)
-                    if length == word.count, memoryEquals(bytes.baseAddress! + at + 2, word.baseAddress, length) {
+                    if length == word.count, length == 0 || memcmp(bytes.baseAddress! + at + 2, word.baseAddress!, length) == 0 {
                         let readingAt = at + 2 + length
                         let readingLength = Self.length(bytes, readingAt)
                         if readingLength == Self.noReading { return (Lookup.none, slot) }
@@ -97,12 +98,33 @@ struct ReadingMemo {
         entries.withUnsafeBufferPointer { bytes in
             for value in old where value != 0 {
                 let at = Int(value & 0xFFFF_FFFF) - 1
-                let word = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[at + 2..<at + 2 + Self.length(bytes, at)])
-                var slot = Int(truncatingIfNeeded: ByteInterner.hash(word)) & mask
+                let word = UnsafeBufferPointer(rebasing: bytes[at + 2..<at + 2 + Self.length(bytes, at)])
+                var slot = Int(truncatingIfNeeded: Self.hash(word)) & mask
                 while slots[slot] != 0 { slot = (slot + 1) & mask }
                 slots[slot] = value
             }
         }
+    }
+
+    /// A 64-bit hash of `bytes`, eight at a time (a multiply-xorshift mix per word and at the
+    /// end: the low bits pick the slot, the high 32 are the tag).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var i = 0
+        while i + 8 <= bytes.count {
+            h = (h ^ UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 31
+            i += 8
+        }
+        if i < bytes.count {
+            var tail: UInt64 = 0
+            for k in i..<bytes.count { tail |= UInt64(base[k]) << (8 * UInt64(k - i)) }
+            h = (h ^ tail) &* 0xBF58_476D_1CE4_E5B9
+        }
+        h ^= h >> 29
+        h = h &* 0x94D0_49BB_1331_11EB
+        return h ^ (h >> 32)
     }
 
     @inline(__always)

@@ -1,5 +1,15 @@
 internal import CICU
 
+/// A word's UTF-8 bytes as a memo key: hashed and compared as bytes (a `String` key is hashed
+/// and compared by canonical equivalence, which normalizes every non-ASCII word on each lookup).
+struct WordKey: Hashable {
+    let bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}
+
 /// The ICU transliterators of one thread and its memo of transliterated words. Not thread-safe:
 /// one thread uses it at a time, taken from a ``Transliteration`` and given back.
 final class TransliterationWorker: @unchecked Sendable {
@@ -8,11 +18,8 @@ final class TransliterationWorker: @unchecked Sendable {
     /// could not open it, so the scheme gives no shadow).
     private var handles = [UnsafeMutablePointer<UTransliterator?>??](
         repeating: nil, count: TransliterationScheme.allCases.count)
-    /// The words memoized, by their UTF-8 bytes (an id per word: no object per word, no
-    /// Unicode normalization in hashing and comparing, as a `String` or `[UInt8]` key costs),
-    /// and each id's shadow (nil: the word has none).
-    private var words = ByteInterner(expected: 1 << 12)
-    private var shadows: [WordShadow?] = []
+    /// Shadows in pieces of runs of scripts without spaces (nil: the run has none).
+    private var words: [WordKey: WordShadow?] = [:]
     /// Readings of whole words (what indexing words of scripts with spaces needs).
     private var readings = ReadingMemo()
     /// Folded transliterations of single graphemes.
@@ -49,22 +56,18 @@ final class TransliterationWorker: @unchecked Sendable {
     /// Empties the memo (the transliterators stay open).
     func forget() {
         readings = ReadingMemo()
-        words = ByteInterner(expected: 1 << 12)
-        shadows = []
+        words = [:]
         graphemes = [:]
     }
 
     /// The shadow of the word whose UTF-8 bytes are `word` from this worker's memo, made by
     /// `make` and remembered when the memo does not know the word yet.
     func memoized(_ word: UnsafeBufferPointer<UInt8>, make: () -> WordShadow?) -> WordShadow? {
-        let id = words.intern(UnsafeRawBufferPointer(word))
-        if id < shadows.count { return shadows[id] }
+        let key = WordKey(bytes: Array(word))
+        if let known = words[key] { return known }
         let made = make()
-        if words.count >= Self.memoLimit {
-            forget()
-        } else {
-            shadows.append(made)
-        }
+        if words.count >= Self.memoLimit { words = [:] }
+        words[key] = made
         return made
     }
 
