@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Readings with case: the Latin transliteration of a word with the case of its original
 /// kept (Москва reads "Moskva", МОСКВА "MOSKVA"; scripts without case read in lower case).
 /// The index stores folded readings; case-sensitive and smart-case matching (``CaseCheck``,
@@ -20,15 +22,43 @@ extension Transliteration {
             Self.forEachWord(tokens) { token in
                 let range = max(0, Int(token.originalStart))..<min(utf8.count, Int(token.originalEnd))
                 guard !range.isEmpty, utf8[range].contains(where: { $0 >= 0xCD }) else { return }
-                let word = String(decoding: utf8[range], as: UTF8.self)
-                guard let scheme = TransliterationScheme.of(word.unicodeScalars, pinyin: pinyin) else { return }
-                if worker == nil { worker = take() }
-                if let reading = worker!.casedReading(of: word, scheme: scheme, analyzer: analyzer) {
-                    readings.append((range, reading))
+                let key = WordKey(bytes: Array(utf8[range]))
+                let known = casedMemo.withLock { $0[key] }
+                let reading: String?
+                if let known {
+                    reading = known
+                } else {
+                    let word = String(decoding: utf8[range], as: UTF8.self)
+                    if let scheme = TransliterationScheme.of(word.unicodeScalars, pinyin: pinyin) {
+                        if worker == nil { worker = take() }
+                        reading = worker!.casedReading(of: word, scheme: scheme, analyzer: analyzer)
+                    } else {
+                        reading = nil
+                    }
+                    casedMemo.withLock { memo in
+                        if memo.count >= Self.casedMemoLimit { memo = [:] }
+                        memo[key] = reading
+                    }
                 }
+                if let reading { readings.append((range, reading)) }
             }
         }
         return readings
+    }
+    /// The cased-reading memo is emptied when it holds this many words.
+    static let casedMemoLimit = 1 << 16
+
+    /// False when no reading of the words of `texts` can hold `word` (a query word folded by
+    /// its variant), so they need not be made: `word` has a character no reading has (readings
+    /// are ASCII letters and digits), or an upper-case letter where no word of the texts in a
+    /// script with case has one (only those read with upper case).
+    func mayRead(_ word: [Unicode.Scalar], in texts: [String]) -> Bool {
+        guard !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+        else { return false }
+        guard word.contains(where: { ("A"..."Z").contains($0) }) else { return true }
+        return texts.contains { text in
+            text.unicodeScalars.contains { $0.value >= 0x370 && $0.properties.changesWhenLowercased }
+        }
     }
 }
 

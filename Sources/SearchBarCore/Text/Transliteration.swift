@@ -21,6 +21,9 @@ final class Transliteration: Sendable {
     /// kanji are read differently).
     let pinyin: Bool
     private let idle = Mutex<[TransliterationWorker]>([])
+    /// Cased readings of words made for case checks (``casedReadings(of:analyzer:)``), by the
+    /// words' bytes (nil: none): a search checks many items that share words.
+    let casedMemo = Mutex<[WordKey: String?]>([:])
 
     /// The transliteration of an index of `locale`.
     init(locale: SearchLocale) {

@@ -57,7 +57,7 @@ struct CaseCheck: Sendable, Equatable {
             let variant = folded[word.caseSensitive] ?? texts.map { folder.fold($0).scalars }
             folded[word.caseSensitive] = variant
             if variant.contains(where: { holds(word.scalars, in: $0) }) { continue }
-            guard let transliteration else { return false }
+            guard let transliteration, transliteration.mayRead(word.scalars, in: texts) else { return false }
             let read = readings ?? texts.flatMap { transliteration.casedReadings(of: $0, analyzer: analyzer).map(\.reading) }
             readings = read
             guard read.contains(where: { holds(word.scalars, in: folder.fold($0).scalars) }) else { return false }
