@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// Transliterated search: the words of an item's text in Cyrillic, Greek, Armenian, Georgian,
@@ -5,8 +6,8 @@ import Synchronization
 /// also indexed by their Latin transliteration, so `moskva` finds Москва and `seoul` 서울.
 ///
 /// Each such word's folded transliteration (its ``WordShadow``) is appended to the item's key
-/// after a space, as a token of its own, once the text's own key and tokens are made: every
-/// match mode sees it as it sees the text's words, while queries are folded as before (a
+/// after a space (the first after ``firstSeparator``), as a token of its own, once the text's
+/// own key and tokens are made: every match mode sees it as it sees the text's words, while queries are folded as before (a
 /// Cyrillic query still finds the Cyrillic text, and only it). The shadow's pieces map back to
 /// the word's graphemes, so highlights land on the original text. Words in scripts written
 /// without spaces (Han, kana, Hangul) also get a part token at each later piece (`jing` is a
@@ -29,6 +30,26 @@ final class Transliteration: Sendable {
     init(locale: SearchLocale) {
         self.locale = locale
         pinyin = locale.language == "zh"
+    }
+
+    /// What separates a text's own key from its first reading: a space, U+00A0 and a space.
+    /// The fold never outputs U+00A0 (NFKC makes it a space), so its bytes mark where the
+    /// readings start (``ownLength(of:)``), and the spaces keep the text's last word and the
+    /// first reading at word boundaries as before.
+    static let firstSeparator: [UInt8] = [0x20, 0xC2, 0xA0, 0x20]
+
+    /// The length of the text's own key in `key`, a folded field as an index stores it: the
+    /// bytes before its readings (all of them when it has none).
+    @inline(__always)
+    static func ownLength(of key: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = key.baseAddress, key.count >= firstSeparator.count else { return key.count }
+        var from = 1
+        while from < key.count, let hit = memchr(base + from, 0xC2, key.count - from) {
+            let k = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            if k + 2 < key.count && key[k + 1] == 0xA0 && key[k - 1] == 0x20 && key[k + 2] == 0x20 { return k - 1 }
+            from = k + 1
+        }
+        return key.count
     }
 
     /// The shadows of one analysed text: the key bytes to append after the text's key, their
@@ -114,7 +135,7 @@ final class Transliteration: Sendable {
     private func appendReading(
         _ reading: UnsafeBufferPointer<UInt8>, of token: TokenSpan, keyLength: Int, to out: inout Shadows
     ) {
-        out.key.append(0x20)
+        out.key.append(contentsOf: out.key.isEmpty ? Self.firstSeparator : [0x20])
         let start = Int32(keyLength + out.key.count)
         out.key.append(contentsOf: reading)
         out.tokens.append(
@@ -153,7 +174,7 @@ final class Transliteration: Sendable {
             out.units.append(
                 FoldUnit(origStart: word, origEnd: word, textStart: 0, keyStart: Int32(keyLength + out.key.count), linear: false))
         }
-        out.key.append(0x20)
+        out.key.append(contentsOf: out.key.isEmpty ? Self.firstSeparator : [0x20])
         let start = Int32(keyLength + out.key.count)
         out.key.append(contentsOf: shadow.key)
         let end = start + Int32(shadow.key.count)

@@ -35,16 +35,21 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     private let baseQuality: Int
     /// True when the last query word is a prefix (typed without a space after it).
     private let lastWordIsPrefix: Bool
+    /// True in an index made with `transliterate`: titles may end with readings, which are no
+    /// title words of their own but stand in for the words they read (``Segment/titleReadings(_:pairing:)``).
+    private let readsTitles: Bool
 
     /// A matcher for `words` (one variant of the query) on `segment`; `restrictTo` limits the
     /// candidates to a previous search's matches.
     /// Up to ``SearchTuning/listedHolderGroups`` holders of the last word, ``lastWordHolderGroups``
     /// are listed: finding a holder's position costs about as much as looking up a whole group's
     /// items.
+    /// `transliterated`: the index was made with `transliterate`.
     init(words: [QueryWord], segment: Segment, conditions: ItemConditions, fields: [SearchField],
-         restrictTo: [UInt32]?, tuning: SearchTuning)
+         restrictTo: [UInt32]?, tuning: SearchTuning, transliterated: Bool = false)
     {
         self.segment = segment
+        readsTitles = transliterated
         self.conditions = conditions
         self.fields = fields
         self.restrictTo = restrictTo
@@ -72,6 +77,10 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             titleTierItems = nil
         } else if words.contains(where: { $0.baseCost > 0 }) {
             titleTierItems = TitleTierItems.none
+        } else if transliterated {
+            // A title whose first word's reading matches the first query word reaches the
+            // title tiers from outside the first word's block.
+            titleTierItems = nil
         } else if !hasSubstringWord, typoPlans == nil, let firstExactBlock {
             // (With a typo word, the title tiers are left to the candidates, as the typo
             // plans would be needed to bound the other items.)
@@ -261,8 +270,11 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         guard let entry = segment.firstForwardEntry(i) else { return .inOrder }
         guard entry >> Segment.fieldShift == 0 else { return .inOrder }
         let t = Int(entry & Segment.termMask)
-        if let firstExactBlock { return firstExactBlock.contains(t) ? .exactTitle : .inOrder }
-        return typedPlans[0].cost(t) == 1 ? .exactTitle : .inOrder
+        let starts = firstExactBlock.map { $0.contains(t) } ?? (typedPlans[0].cost(t) == 1)
+        if starts { return .exactTitle }
+        // The first word's reading may match (its title has readings).
+        if readsTitles && segment.ownFolded(0, i).count < segment.rawFolded(0, i).count { return .exactTitle }
+        return .inOrder
     }
 
     /// ``ceiling(_:floor:)`` is never below the in-order tier (with a substring word, never
@@ -371,13 +383,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             quality = 255 - totalCost
         } else if anyInfix {
             tier = .infix
-        } else if worstField == 0 && titleStarts(i, n, plans: plans) {
-            let exact: Bool
-            if plans[n - 1].word.matchesAsSubstring {
-                exact = segment.foldedBytes(.title, i).elementsEqual(plans[n - 1].word.key) && n == 1
-            } else {
-                exact = titleWords == n && (!plans[n - 1].word.isPrefix || termAt(i, n - 1) == plans[n - 1].exactTerm)
-            }
+        } else if worstField == 0, let exact = titleTier(i, n, plans: plans, titleWords: titleWords) {
             tier = exact ? .exactTitle : .titlePrefix
         } else {
             tier = ordered ? .inOrder : .anyOrder
@@ -391,14 +397,46 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             field: field)
     }
 
-    /// True when query word `w` matches title word `w` exactly for every `w`.
+    /// The title tiers of item `i`, whose title has `titleWords` forward entries: nil when the
+    /// title does not start with the query, else true for the exact tier (as many title words
+    /// as query words, and the last one whole or its whole term typed). In an index made with
+    /// `transliterate` the readings are no title words, and a title word matches a query word
+    /// itself or by its reading (`moskva reka` is the exact title of Москва река).
+    private func titleTier(_ i: Int, _ n: Int, plans: UnsafeBufferPointer<WordPlan>, titleWords: Int) -> Bool? {
+        if hasSubstringWord {
+            guard n == 1 else { return nil }
+            let own = segment.ownFolded(0, i)
+            guard own.starts(with: plans[0].word.key) else { return nil }
+            return plans[0].word.matchesAsSubstring && own.elementsEqual(plans[0].word.key)
+        }
+        let start = Int(segment.forwardOffsets[i])
+        let last = plans[n - 1]
+        if titleStarts(i, n, plans: plans) {
+            let words = readsTitles ? segment.titleReadings(i, pairing: false).ownWords : titleWords
+            guard n <= words else { return nil }
+            return words == n && (!last.word.isPrefix || termAt(i, n - 1) == last.exactTerm)
+        }
+        guard readsTitles else { return nil }
+        // Each query word matches its title word or that word's reading.
+        let readings = segment.titleReadings(i, pairing: true)
+        guard !readings.readingTerms.isEmpty, n <= readings.ownWords else { return nil }
+        var lastTerms = (own: -1, reading: -1)
+        for w in 0..<n {
+            let entry = segment.forward[start + w]
+            guard entry >> Segment.fieldShift == 0 else { return nil }
+            let own = Int(entry & Segment.termMask)
+            let reading = readings.readingTerms[w]
+            guard plans[w].cost(own) == 1 || (reading >= 0 && plans[w].cost(reading) == 1) else { return nil }
+            lastTerms = (own, reading)
+        }
+        return readings.ownWords == n
+            && (!last.word.isPrefix || lastTerms.own == last.exactTerm || lastTerms.reading == last.exactTerm)
+    }
+
+    /// True when query word `w` matches title entry `w` exactly for every `w`.
     private func titleStarts(_ i: Int, _ n: Int, plans: UnsafeBufferPointer<WordPlan>) -> Bool {
         let start = Int(segment.forwardOffsets[i])
         let end = Int(segment.forwardOffsets[i + 1])
-        if hasSubstringWord {
-            guard n == 1 else { return false }
-            return segment.foldedBytes(.title, i).starts(with: plans[0].word.key)
-        }
         guard end - start >= n else { return false }
         for w in 0..<n {
             let entry = segment.forward[start + w]
