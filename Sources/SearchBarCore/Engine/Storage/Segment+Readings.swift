@@ -42,28 +42,40 @@ extension Segment {
         while titleEnd < entries.upperBound && forward[titleEnd] >> Segment.fieldShift == 0 { titleEnd += 1 }
         let own = Transliteration.ownLength(of: title)
         guard own < title.count else { return TitleReadings(ownWords: titleEnd - start, readingTerms: []) }
-        // The readings as written after the separator, one per word entry; each may be followed
-        // by part entries (later syllables of a run without spaces), which are skipped.
+        // The readings as written after the separator, one per word entry, matched from the
+        // last; each may be followed by part entries (later syllables of a run without
+        // spaces), which are skipped. No allocation unless pairing.
         let tail = UnsafeBufferPointer(rebasing: title[(own + Transliteration.firstSeparator.count)...])
-        let words = tail.split(separator: 0x20, omittingEmptySubsequences: false)
+        func wordStart(before end: Int) -> Int {
+            var k = end
+            while k > 0 && tail[k - 1] != 0x20 { k -= 1 }
+            return k
+        }
         func term(_ k: Int) -> Int { Int(forward[k] & Segment.termMask) }
         var wordEntries: [Int] = []
+        var word = wordStart(before: tail.count)..<tail.count
+        var left = true
         var k = titleEnd - 1
-        var w = words.count - 1
-        while k >= start && w >= 0 {
+        while k >= start && left {
             let range = vocabulary.range(term(k))
-            if range.count == words[w].count && vocabulary.bytes[range].elementsEqual(words[w]) {
-                wordEntries.append(k)
-                w -= 1
+            if range.count == word.count && vocabulary.bytes[range].elementsEqual(tail[word]) {
+                if pairing { wordEntries.append(k) }
+                if word.lowerBound == 0 {
+                    left = false
+                } else {
+                    word = wordStart(before: word.lowerBound - 1)..<(word.lowerBound - 1)
+                }
             }
             k -= 1
         }
-        guard w < 0 else { return TitleReadings(ownWords: titleEnd - start, readingTerms: []) }
+        guard !left else { return TitleReadings(ownWords: titleEnd - start, readingTerms: []) }
         let ownWords = k + 1 - start
         guard pairing else { return TitleReadings(ownWords: ownWords, readingTerms: []) }
         var terms = [Int](repeating: -1, count: ownWords)
         var next = wordEntries.count - 1
-        func otherScript(_ p: Int) -> Bool { vocabulary.bytes[vocabulary.range(term(start + p))].contains { $0 >= 0xCD } }
+        func otherScript(_ p: Int) -> Bool {
+            vocabulary.bytes[vocabulary.range(term(start + p))].contains { $0 >= 0xCD }
+        }
         for p in 0..<ownWords where next >= 0 && otherScript(p) {
             terms[p] = term(wordEntries[next])
             next -= 1
