@@ -38,6 +38,10 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     /// True in an index made with `transliterate`: titles may end with readings, which are no
     /// title words of their own but stand in for the words they read (``Segment/titleReadings(_:pairing:)``).
     private let readsTitles: Bool
+    /// The first query word as typed when it could match a title's first word by its reading
+    /// (an index made with `transliterate`, a word of ASCII letters and digits, as readings
+    /// are); nil otherwise: a title start then needs the first word itself, as without readings.
+    private let firstReadingKey: QueryWord?
 
     /// A matcher for `words` (one variant of the query) on `segment`; `restrictTo` limits the
     /// candidates to a previous search's matches.
@@ -50,6 +54,13 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     {
         self.segment = segment
         readsTitles = transliterated
+        if transliterated, let first = words.first, !first.matchesAsSubstring, !first.key.isEmpty,
+            first.key.allSatisfy(WordRuns.isASCIIWordByte)
+        {
+            firstReadingKey = first
+        } else {
+            firstReadingKey = nil
+        }
         self.conditions = conditions
         self.fields = fields
         self.restrictTo = restrictTo
@@ -77,7 +88,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             titleTierItems = nil
         } else if words.contains(where: { $0.baseCost > 0 }) {
             titleTierItems = TitleTierItems.none
-        } else if transliterated {
+        } else if firstReadingKey != nil {
             // A title whose first word's reading matches the first query word reaches the
             // title tiers from outside the first word's block.
             titleTierItems = nil
@@ -272,8 +283,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         let t = Int(entry & Segment.termMask)
         let starts = firstExactBlock.map { $0.contains(t) } ?? (typedPlans[0].cost(t) == 1)
         if starts { return .exactTitle }
-        // The first word's reading may match (its title has readings).
-        if readsTitles && segment.ownFolded(0, i).count < segment.rawFolded(0, i).count { return .exactTitle }
+        if let firstReadingKey, readingStarts(i, with: firstReadingKey, firstTerm: t) { return .exactTitle }
         return .inOrder
     }
 
@@ -416,8 +426,11 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             guard n <= words else { return nil }
             return words == n && (!last.word.isPrefix || termAt(i, n - 1) == last.exactTerm)
         }
-        guard readsTitles else { return nil }
-        // Each query word matches its title word or that word's reading.
+        // Each query word matches its title word or that word's reading: the first one itself
+        // when it cannot be a reading.
+        guard readsTitles, let first = segment.firstForwardEntry(i), first >> Segment.fieldShift == 0,
+            firstReadingKey != nil || plans[0].cost(Int(first & Segment.termMask)) == 1
+        else { return nil }
         let readings = segment.titleReadings(i, pairing: true)
         guard !readings.readingTerms.isEmpty, n <= readings.ownWords else { return nil }
         var lastTerms = (own: -1, reading: -1)
@@ -431,6 +444,20 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         }
         return readings.ownWords == n
             && (!last.word.isPrefix || lastTerms.own == last.exactTerm || lastTerms.reading == last.exactTerm)
+    }
+
+    /// True when item `i`'s first title word (term `firstTerm`) is of another script than Latin
+    /// and its title's first reading, which is that word's when they pair, starts with `word`
+    /// (is `word` when the word is whole): the test of ``ceiling(_:floor:)``.
+    private func readingStarts(_ i: Int, with word: QueryWord, firstTerm: Int) -> Bool {
+        let title = segment.rawFolded(0, i)
+        let own = Transliteration.ownLength(of: title)
+        guard own < title.count else { return false }
+        let term = segment.vocabulary.range(firstTerm)
+        guard segment.vocabulary.bytes[term].contains(where: { $0 >= 0xCD }) else { return false }
+        let tail = title[(own + Transliteration.firstSeparator.count)...]
+        let reading = tail.prefix { $0 != 0x20 }
+        return word.isPrefix ? reading.starts(with: word.key) : reading.elementsEqual(word.key)
     }
 
     /// True when query word `w` matches title entry `w` exactly for every `w`.
