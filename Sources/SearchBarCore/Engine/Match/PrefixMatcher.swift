@@ -40,8 +40,14 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     private let readsTitles: Bool
     /// The first query word as typed when it could match a title's first word by its reading
     /// (an index made with `transliterate`, a word of ASCII letters and digits, as readings
-    /// are); nil otherwise: a title start then needs the first word itself, as without readings.
+    /// are, of at least ``readingTitleLetters``); nil otherwise: a title start then needs the
+    /// first word itself, as without readings.
     private let firstReadingKey: QueryWord?
+    /// The letters a first query word needs before a title word's reading can start the title:
+    /// the titles a reading starts are outside the first word's title-lead block, so the search
+    /// examines every candidate instead of that block (on 1 M titles, `m` 30 ms instead of
+    /// 0.5, `mo` 6.5, and from three letters as fast as the block).
+    static let readingTitleLetters = 3
 
     /// A matcher for `words` (one variant of the query) on `segment`; `restrictTo` limits the
     /// candidates to a previous search's matches.
@@ -55,7 +61,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         self.segment = segment
         readsTitles = transliterated
         if transliterated, let first = words.first, !first.matchesAsSubstring, !first.key.isEmpty,
-            first.key.allSatisfy(WordRuns.isASCIIWordByte)
+            first.key.count >= Self.readingTitleLetters, first.key.allSatisfy(WordRuns.isASCIIWordByte)
         {
             firstReadingKey = first
         } else {

@@ -94,6 +94,20 @@ struct TransliterationTierTests {
         #expect(hit.tier == tier)
     }
 
+    @Test func aReadingStartsATitleFromTheThirdLetter() throws {
+        // One- and two-letter keystrokes keep the first word's title-lead block: Москва is
+        // found by its reading as a word of the title, not as its start.
+        let index = try Self.build(true)
+        let options = SearchOptions(limit: 10_000)
+        #expect(try index.search("mo", options: options).first { $0.id == 1 }?.tier == .inOrder)
+        #expect(try index.search("mos", options: options).first { $0.id == 1 }?.tier == .titlePrefix)
+        // Moscow starts its title itself and Москва by its reading: both ahead of the titles
+        // where the word comes later, with a small limit too (the title tiers are bounded).
+        let top = try index.search("mos", options: SearchOptions(limit: 3))
+        #expect(top.count == 3 && top.allSatisfy { $0.tier == .titlePrefix })
+        #expect(top.prefix(2).map(\.id) == [6, 1])
+    }
+
     @Test func aReadingRanksTheTitleItStartsAboveOneItEnds() throws {
         let index = try Self.build(true)
         let ids = try EngineTestSupport.ids(index, "moskva", SearchOptions(limit: 4))
