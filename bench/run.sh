@@ -2,9 +2,10 @@
 # The searchbar benchmark, one command: installs what is missing, builds searchbar (release CLI,
 # CMake library, Python binding into bench/.venv), generates the datasets, runs the keystroke
 # benchmark against its peers, the end-to-end session latency (keystroke to results event, C and
-# Python hosts), the index file's save and open, the text-layer benchmark against PyICU and
-# `searchbar filter` against `fzf --filter` per process, and prints ONE table (and the sections
-# after it), also written to bench/out/results.md.
+# Python hosts), the index file's save and open, the text-layer benchmark against PyICU,
+# `searchbar filter` against `fzf --filter` per process and the cost of the `transliterate`
+# index option, and prints ONE table (and the sections after it), also written to
+# bench/out/results.md.
 #
 #   bash bench/run.sh            full run: titles-1m, paths, cldr, words, and titles-1m and words
 #                                typed with random words (~25 min on 2 busy cores)
@@ -137,6 +138,17 @@ if [ "$ten" = 1 ]; then
         --out "$out/index_file-10m.json" --markdown >> "$out/index_file.md"
 fi
 
+step "one-shot filter: searchbar filter vs fzf --filter, 300,000 paths"
+runs=5; [ "$quick" = 1 ] && runs=2
+"$python" "$bench/filter_cli.py" --cli "$cli" --runs "$runs" --json "$out/filter.json" --markdown > "$out/filter.md"
+
+step "transliteration: titles-1m index build with and without transliterate"
+if [ "$quick" = 1 ]; then
+    "$python" "$bench/transliteration.py" --lines 100000 --rounds 1 --json "$out/transliteration.json" > /dev/null
+else
+    "$python" "$bench/transliteration.py" --rounds 3 --json "$out/transliteration.json" > /dev/null
+fi
+
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 mode="full run"; [ "$quick" = 1 ] && mode="QUICK run (cut datasets, few queries: not for the record)"
 header="## searchbar benchmark — $mode
@@ -146,11 +158,8 @@ searchbar commit $commit; started $started, finished $(date -u '+%H:%M UTC'); $(
 load average $load_before before, $load_after after (shared machine: other builds were running).
 Peers: fzf $(fzf --version | cut -d' ' -f1), ripgrep $(rg --version | head -1 | cut -d' ' -f2), SQLite $("$python" -c 'import sqlite3; print(sqlite3.sqlite_version)'), $("$python" -c 'import importlib.metadata as m; print(", ".join(f"{p} {m.version(p)}" for p in ("tantivy", "rapidfuzz", "pyicu")))')."
 step "report"
-"$python" "$bench/report.py" "${kjson[@]}" --text "$out/text.json" \
-    --out "$out/results.md" --header "$header"
-step "one-shot filter: searchbar filter vs fzf --filter, 300,000 paths"
-runs=5; [ "$quick" = 1 ] && runs=2
-"$python" "$bench/filter_cli.py" --cli "$cli" --runs "$runs" --json "$out/filter.json" --markdown > "$out/filter.md"
+"$python" "$bench/report.py" "${kjson[@]}" --text "$out/text.json" --filter "$out/filter.json" \
+    --transliteration "$out/transliteration.json" --out "$out/results.md" --header "$header"
 printf '\n### One-shot filtering per process (filter_cli.py, median of %s runs)\n\n' "$runs" >> "$out/results.md"
 cat "$out/filter.md" >> "$out/results.md"
 printf '\n### End to end: keystroke to results event (session_latency.py)\n\n' >> "$out/results.md"

@@ -9,8 +9,10 @@ busy shared machine disturbs less) and of the resident-memory growth from "lines
 "index built", and their ratios (with / without). Also the hits of a few transliterated queries, to
 show the option is at work.
 
-Usage: transliteration.py [--data bench/data/titles-1m.txt] [--rounds 3] [--locale TAG]
-Prints one JSON object; writes it to bench/out/transliteration.json as well.
+Usage: transliteration.py [--data bench/data/titles-1m.txt] [--lines N] [--rounds 3] [--locale TAG]
+                          [--json OUT]
+Prints one JSON object; writes it to --json (default bench/out/transliteration.json) as well.
+`--lines N` reads only the first N lines (run.sh --quick: 100,000).
 """
 import argparse
 import gc
@@ -27,11 +29,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 QUERIES = ["moskva", "athina", "seoul", "tokyo", "bharat"]
 
 
-def worker(path, transliterate, locale):
-    import searchbar
-
+def read_lines(path, limit):
     with open(path, encoding="utf-8") as f:
         lines = [line.rstrip("\n") for line in f]
+    return lines[:limit] if limit else lines
+
+
+def worker(path, transliterate, locale, limit):
+    import searchbar
+
+    lines = read_lines(path, limit)
     gc.collect()
     before = rss_bytes()
     start = time.perf_counter()
@@ -49,23 +56,29 @@ def worker(path, transliterate, locale):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", default=os.path.join(HERE, "data", "titles-1m.txt"))
+    parser.add_argument("--lines", type=int, default=0, help="only the first N lines (0: all)")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", default=os.path.join(HERE, "out", "transliteration.json"))
     parser.add_argument("--locale", default=None)
     parser.add_argument("--worker", choices=["on", "off"], help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.data, args.worker == "on", args.locale)
+        worker(args.data, args.worker == "on", args.locale, args.lines)
         return
     runs = {"off": [], "on": []}
+    load_before = [round(x, 2) for x in os.getloadavg()]
     for r in range(args.rounds):
         for setting in (["off", "on"] if r % 2 == 0 else ["on", "off"]):
-            command = [sys.executable, __file__, "--data", args.data, "--worker", setting]
+            command = [sys.executable, __file__, "--data", args.data, "--lines", str(args.lines), "--worker", setting]
             if args.locale:
                 command += ["--locale", args.locale]
             out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
             runs[setting].append(json.loads(out.strip().splitlines()[-1]))
             print(setting, runs[setting][-1], file=sys.stderr)
-    result = {"data": args.data, "lines": sum(1 for _ in open(args.data, encoding="utf-8")), "rounds": args.rounds}
+    lines = read_lines(args.data, args.lines)
+    result = {"data": args.data, "lines": len(lines), "bytes": sum(len(line.encode()) + 1 for line in lines),
+              "rounds": args.rounds,
+              "load_before": load_before, "load_after": [round(x, 2) for x in os.getloadavg()]}
     for setting, outcomes in runs.items():
         result[setting] = {
             "build_s": statistics.median(o["build_s"] for o in outcomes),
@@ -76,8 +89,8 @@ def main():
     result["build_ratio"] = result["on"]["build_s"] / result["off"]["build_s"]
     result["cpu_ratio"] = result["on"]["cpu_s"] / result["off"]["cpu_s"]
     result["rss_ratio"] = result["on"]["rss_growth_mb"] / result["off"]["rss_growth_mb"]
-    os.makedirs(os.path.join(HERE, "out"), exist_ok=True)
-    with open(os.path.join(HERE, "out", "transliteration.json"), "w") as f:
+    os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
+    with open(args.json, "w") as f:
         json.dump(result, f, indent=1)
     print(json.dumps(result, indent=1))
 

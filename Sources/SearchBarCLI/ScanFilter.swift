@@ -81,9 +81,13 @@ struct ScanFilter {
         return printed
     }
 
+    /// True when some term compares case: only then are the readings' cases worth making.
+    private var readsCase: Bool { settings.pattern.sets.contains { $0.contains { $0.variant.caseSensitive } } }
+
     /// Calls `body` with the text terms are matched in: the line, or its `--with-nth` fields
     /// joined (trailing blanks removed, as fzf does); with `--transliterate`, followed by the
-    /// Latin reading of each of its words in another script, each after a space.
+    /// Latin reading of each of its words in another script (with the word's case, for smart
+    /// case: Москва reads "Moskva"), each after a space.
     private func withMatchedText<R>(_ line: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8],
                                     _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard settings.withNth != nil || settings.transliterator != nil else { return body(line) }
@@ -96,9 +100,9 @@ struct ScanFilter {
         }
         if let transliterator = settings.transliterator, scratch.contains(where: { $0 >= 0xCD }) {
             let text = String(decoding: scratch, as: UTF8.self)
-            for word in transliterator.words(of: text) {
+            for word in transliterator.words(of: text, cased: readsCase) {
                 scratch.append(0x20)
-                scratch.append(contentsOf: word.latin.utf8)
+                scratch.append(contentsOf: word.cased.utf8)
             }
         }
         return scratch.withUnsafeBufferPointer(body)
@@ -113,7 +117,7 @@ struct ScanFilter {
             return highlighter.match(line)?.positions
         }
         let text = String(decoding: line, as: UTF8.self)
-        let words = transliterator.words(of: text)
+        let words = transliterator.words(of: text, cased: readsCase)
         // Where each word's reading starts, in code points of the matched text.
         let scalarCount = text.unicodeScalars.count
         var readings: [(start: Int, end: Int, word: Range<Int>)] = []
@@ -122,9 +126,9 @@ struct ScanFilter {
         var at = scalarCount
         for word in words {
             scratch.append(0x20)
-            scratch.append(contentsOf: word.latin.utf8)
-            readings.append((at + 1, at + 1 + word.latin.utf8.count, word.range))
-            at += 1 + word.latin.utf8.count
+            scratch.append(contentsOf: word.cased.utf8)
+            readings.append((at + 1, at + 1 + word.cased.utf8.count, word.range))
+            at += 1 + word.cased.utf8.count
         }
         guard let found = scratch.withUnsafeBufferPointer({ highlighter.match($0) }) else { return nil }
         // Code point offsets of the line's UTF-8 bytes.

@@ -23,3 +23,20 @@ def test_highlight_covers_the_original_word():
     code, out = run(["--transliterate", "--color", "always", "moskva"], LINES)
     assert code == 0
     assert out.decode() == f"{ESC}[1;32mМосква{ESC}[0m\n"
+
+
+def test_smart_case_compares_the_readings_case():
+    lines = ["Москва", "москва", "МОСКВА", "서울"]
+    # Москва reads Moskva, МОСКВА MOSKVA: an upper-case letter asks for that case (smart case,
+    # the default); a lower-case query folds case.
+    assert lines_of(["--transliterate", "Moskva"], lines) == ["Москва"]
+    assert lines_of(["--transliterate", "MOSKVA"], lines) == ["МОСКВА"]
+    assert sorted(lines_of(["--transliterate", "moskva"], lines)) == sorted(lines[:3])
+    # +i: case-sensitive for every term; Hangul has no case and reads in lower case.
+    assert lines_of(["--transliterate", "+i", "moskva"], lines) == ["москва"]
+    assert lines_of(["--transliterate", "seoul"], lines) == ["서울"]
+    assert run(["--transliterate", "Seoul"], lines) == (1, b"")
+    # The highlight still covers the original word.
+    code, out = run(["--transliterate", "--color", "always", "Moskva"], lines)
+    assert code == 0
+    assert out.decode() == f"{ESC}[1;32mМосква{ESC}[0m\n"

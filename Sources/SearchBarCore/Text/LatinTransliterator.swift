@@ -19,19 +19,28 @@ public struct LatinTransliterator: Sendable {
         public var range: Range<Int>
         /// Its folded Latin transliteration: ASCII letters and digits.
         public var latin: String
+        /// The same with the case of the original kept (Москва: "Moskva"; scripts without
+        /// case read in lower case): what case-sensitive and smart-case matching compare
+        /// with. Its lower case is ``latin``.
+        public var cased: String
     }
 
     /// The words of `text` in the scripts transliterated, in text order, with their readings
-    /// (none for a text without such words).
-    public func words(of text: String) -> [Word] {
+    /// (none for a text without such words); without `cased`, a word's ``Word/cased`` is its
+    /// folded reading (no second transform).
+    public func words(of text: String, cased wantsCase: Bool = true) -> [Word] {
         let analysis = analyzer.analyze(text)
         let shadows = analysis.tokens.withUnsafeBufferPointer {
             transliteration.shadows(of: text, keyLength: 0, tokens: $0, analyzer: analyzer)
         }
+        var cased: [Int: String] = [:]
+        for (range, reading) in wantsCase ? transliteration.casedReadings(of: text, analyzer: analyzer) : [] {
+            cased[range.lowerBound] = reading
+        }
         return shadows.tokens.filter { $0.kind == .word }.map { token in
-            Word(
-                range: Int(token.originalStart)..<Int(token.originalEnd),
-                latin: String(decoding: shadows.key[Int(token.keyStart)..<Int(token.keyEnd)], as: UTF8.self))
+            let latin = String(decoding: shadows.key[Int(token.keyStart)..<Int(token.keyEnd)], as: UTF8.self)
+            let reading = cased[Int(token.originalStart)].flatMap { $0.lowercased() == latin ? $0 : nil }
+            return Word(range: Int(token.originalStart)..<Int(token.originalEnd), latin: latin, cased: reading ?? latin)
         }
     }
 }

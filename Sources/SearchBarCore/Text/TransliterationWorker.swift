@@ -18,16 +18,36 @@ final class TransliterationWorker: @unchecked Sendable {
     /// could not open it, so the scheme gives no shadow).
     private var handles = [UnsafeMutablePointer<UTransliterator?>??](
         repeating: nil, count: TransliterationScheme.allCases.count)
-    /// Shadows of whole words (nil: the word has none), and folded transliterations of
-    /// single graphemes.
+    /// Shadows in pieces of runs of scripts without spaces (nil: the run has none).
     private var words: [WordKey: WordShadow?] = [:]
+    /// Readings of whole words (what indexing words of scripts with spaces needs).
+    private var readings = ReadingMemo()
+    /// Folded transliterations of single graphemes.
     private var graphemes: [String: [UInt8]] = [:]
     /// The memo is emptied when it holds more entries than this.
     static let memoLimit = 1 << 18
     /// Words with more graphemes than this are mapped back as one piece.
     static let maxPieces = 64
 
+    /// Buffers for one text's shadows, lent out by ``takeBuffers()``.
+    private var buffers = Transliteration.Shadows()
+
     init(language: String) { self.language = language }
+
+    /// This worker's shadow buffers, empty (give them back with ``giveBack(_:)``).
+    func takeBuffers() -> Transliteration.Shadows {
+        var taken = Transliteration.Shadows()
+        swap(&taken, &buffers)
+        return taken
+    }
+
+    /// Takes back the buffers ``takeBuffers()`` lent, emptied but keeping their capacity.
+    func giveBack(_ shadows: inout Transliteration.Shadows) {
+        shadows.key.removeAll(keepingCapacity: true)
+        shadows.tokens.removeAll(keepingCapacity: true)
+        shadows.units.removeAll(keepingCapacity: true)
+        swap(&shadows, &buffers)
+    }
 
     deinit {
         for case let handle?? in handles { sbicu_utrans_close(handle) }
@@ -35,18 +55,45 @@ final class TransliterationWorker: @unchecked Sendable {
 
     /// Empties the memo (the transliterators stay open).
     func forget() {
+        readings = ReadingMemo()
         words = [:]
         graphemes = [:]
     }
 
-    /// This worker's memo entry for `word`: nil when it has none, `.some(nil)` for a word
-    /// without a shadow.
-    func known(_ word: WordKey) -> WordShadow?? { words[word] }
-
-    /// Records `shadow` as the shadow of `word` in this worker's memo.
-    func remember(_ shadow: WordShadow?, of word: WordKey) {
+    /// The shadow of the word whose UTF-8 bytes are `word` from this worker's memo, made by
+    /// `make` and remembered when the memo does not know the word yet.
+    func memoized(_ word: UnsafeBufferPointer<UInt8>, make: () -> WordShadow?) -> WordShadow? {
+        let key = WordKey(bytes: Array(word))
+        if let known = words[key] { return known }
+        let made = make()
         if words.count >= Self.memoLimit { words = [:] }
-        words[word] = shadow
+        words[key] = made
+        return made
+    }
+
+    /// Calls `body` with the folded reading of the whole word whose UTF-8 bytes are `word`
+    /// (nil: it has none), from this worker's memo, or made by `make` and remembered.
+    func withReading<R>(
+        of word: UnsafeBufferPointer<UInt8>, make: () -> [UInt8]?, _ body: (UnsafeBufferPointer<UInt8>?) -> R
+    ) -> R {
+        switch readings.lookup(word) {
+        case .none:
+            return body(nil)
+        case .reading(let range):
+            return readings.withReading(range, body)
+        case .unknown:
+            let made = make()
+            readings.remember(word, reading: made)
+            guard let made else { return body(nil) }
+            return made.withUnsafeBufferPointer { body($0) }
+        }
+    }
+
+    /// The folded reading of `word` under `scheme` as a whole (``shadow(of:scheme:whole:analyzer:)``'s
+    /// key), nil when it has no letter or digit.
+    func reading(of word: String, scheme: TransliterationScheme, analyzer: TextAnalyzer) -> [UInt8]? {
+        let key = latinKey(word, scheme, analyzer)
+        return key.isEmpty ? nil : key
     }
 
     /// The shadow of `word` (one word of an item's original text) under `scheme`, folded by
@@ -120,12 +167,24 @@ final class TransliterationWorker: @unchecked Sendable {
     /// `text` transliterated under `scheme`, folded by `analyzer`, ASCII letters and digits
     /// only (the spaces ICU puts between pinyin syllables, a hyphen between Korean syllables,
     /// apostrophes, primes and letters it left in their script are dropped).
-    private func latinKey(_ text: String, _ scheme: TransliterationScheme, _ analyzer: TextAnalyzer) -> [UInt8] {
-        guard let handle = handle(scheme) else { return [] }
+    func latinKey(_ text: String, _ scheme: TransliterationScheme, _ analyzer: TextAnalyzer) -> [UInt8] {
+        guard let output = transliterate(text, scheme) else { return [] }
+        let folded = analyzer.fold(output)
+        return folded.utf8.filter(Self.isFoldedLatin)
+    }
+
+    /// True for what a folded reading keeps: ASCII lower-case letters and digits.
+    static func isFoldedLatin(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+    }
+
+    /// `text` transliterated under `scheme` by ICU, unfolded; nil when ICU has no such
+    /// transform, fails or gives nothing.
+    func transliterate(_ text: String, _ scheme: TransliterationScheme) -> String? {
+        guard let handle = handle(scheme) else { return nil }
         let source = Array(text.utf16)
-        guard !source.isEmpty, source.count < 1 << 20 else { return [] }
+        guard !source.isEmpty, source.count < 1 << 20 else { return nil }
         var capacity = source.count * 4 + 16
-        var output: [UInt16] = []
         for _ in 0..<3 {
             var buffer = source + [UInt16](repeating: 0, count: capacity - source.count)
             var length = Int32(source.count)
@@ -138,13 +197,10 @@ final class TransliterationWorker: @unchecked Sendable {
                 capacity = Int(length) + 16
                 continue
             }
-            guard sbicu_failure(status) == 0, length >= 0, Int(length) <= buffer.count else { return [] }
-            output = Array(buffer[0..<Int(length)])
-            break
+            guard sbicu_failure(status) == 0, length > 0, Int(length) <= buffer.count else { return nil }
+            return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
         }
-        guard !output.isEmpty else { return [] }
-        let folded = analyzer.fold(String(decoding: output, as: UTF16.self))
-        return folded.utf8.filter { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
+        return nil
     }
 
     /// The transliterator of `scheme`, opened on first use; nil when ICU has none.

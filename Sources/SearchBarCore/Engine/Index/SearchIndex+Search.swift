@@ -67,7 +67,7 @@ extension SearchIndex {
                 matchers.append(variants.map {
                     PrefixMatcher(
                         words: $0, segment: segment, conditions: conditions, fields: fields, restrictTo: restrict,
-                        tuning: tuning)
+                        tuning: tuning, transliterated: transliterates)
                 })
             case .fuzzy where !compiled.words.isEmpty:
                 matchers.append([FuzzyMatcher(

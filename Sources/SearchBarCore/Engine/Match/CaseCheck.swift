@@ -2,7 +2,9 @@
 /// matches folded text, and an item it finds must also hold each query word with the case (and
 /// the diacritics) the options keep, in the same way the mode matches: as a substring
 /// (contains), at a word start (prefix) or as a subsequence (fuzzy), in one of the searched
-/// fields' original text.
+/// fields' original text. In an index made with `transliterate`, a word also holds in the
+/// Latin readings of a field's words, which keep the case of the original (Москва reads
+/// "Moskva", so smart-case `Moskva` finds it and `MOSKVA` does not).
 struct CaseCheck: Sendable, Equatable {
     /// A query word that needs the check, folded by its own variant.
     struct Word: Sendable, Equatable {
@@ -14,10 +16,15 @@ struct CaseCheck: Sendable, Equatable {
     let mode: MatchMode
     let diacriticsSensitive: Bool
     private let analyzer: TextAnalyzer
+    /// The index's transliteration (nil: the index has none).
+    private let transliteration: Transliteration?
 
     /// The check for `plain` (the query's plain words), or nil when nothing needs checking:
     /// case folded and diacritics folded, or smart case with no upper-case word.
-    init?(plain: String, mode: MatchMode, caseMatching: CaseMatching, diacriticsSensitive: Bool, analyzer: TextAnalyzer) {
+    init?(
+        plain: String, mode: MatchMode, caseMatching: CaseMatching, diacriticsSensitive: Bool, analyzer: TextAnalyzer,
+        transliteration: Transliteration? = nil
+    ) {
         var words: [Word] = []
         for piece in plain.split(whereSeparator: { $0.isWhitespace }).prefix(CompiledQuery.maxWords) {
             let text = String(piece)
@@ -32,23 +39,28 @@ struct CaseCheck: Sendable, Equatable {
         self.mode = mode
         self.diacriticsSensitive = diacriticsSensitive
         self.analyzer = analyzer
+        self.transliteration = transliteration
     }
 
     static func == (a: CaseCheck, b: CaseCheck) -> Bool {
         a.words == b.words && a.mode == b.mode && a.diacriticsSensitive == b.diacriticsSensitive
-            && a.analyzer === b.analyzer
+            && a.analyzer === b.analyzer && a.transliteration === b.transliteration
     }
 
     /// True when every word holds in one of `texts` (an item's searched fields).
     func accepts(_ texts: [String]) -> Bool {
         var folded: [Bool: [[Unicode.Scalar]]] = [:]
+        // The fields' readings, made only when a word holds in no field's own text.
+        var readings: [String]?
         for word in words {
-            let variant = folded[word.caseSensitive] ?? texts.map {
-                LiteralFolder(caseSensitive: word.caseSensitive, diacriticsSensitive: diacriticsSensitive, analyzer: analyzer)
-                    .fold($0).scalars
-            }
+            let folder = LiteralFolder(caseSensitive: word.caseSensitive, diacriticsSensitive: diacriticsSensitive, analyzer: analyzer)
+            let variant = folded[word.caseSensitive] ?? texts.map { folder.fold($0).scalars }
             folded[word.caseSensitive] = variant
-            guard variant.contains(where: { holds(word.scalars, in: $0) }) else { return false }
+            if variant.contains(where: { holds(word.scalars, in: $0) }) { continue }
+            guard let transliteration, transliteration.mayRead(word.scalars, in: texts) else { return false }
+            let read = readings ?? texts.flatMap { transliteration.casedReadings(of: $0, analyzer: analyzer).map(\.reading) }
+            readings = read
+            guard read.contains(where: { holds(word.scalars, in: folder.fold($0).scalars) }) else { return false }
         }
         return true
     }

@@ -283,7 +283,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
             if searchesTitle && segment.titleStarts(with: keys[words.count], i) {
                 // (With no words, an empty query listing every item: one tier for all, an empty
                 // title included.)
-                tier = segment.folded[0].length(i) == folded.count && !folded.isEmpty ? .exactTitle : .titlePrefix
+                tier = segment.ownFolded(0, i).count == folded.count && !folded.isEmpty ? .exactTitle : .titlePrefix
             } else if worstClass == 1 {
                 tier = .infix
             } else {

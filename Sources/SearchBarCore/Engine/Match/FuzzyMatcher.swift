@@ -111,7 +111,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// else the best score every word can get.
     func titleTierBound(_ position: Int) -> UInt64 {
         guard let prefixQuality else { return titleTier.bound(position, quality: 0x4000 + bestTotal, proximity: 255) }
-        let title = segment.rawFolded(0, Int(segment.titleBytes.order[position]))
+        let title = segment.ownFolded(0, Int(segment.titleBytes.order[position]))
         return titleTier.bound(
             position, quality: 0x4000 + prefixQuality + FuzzyScorer.endBonus(title, after: folded.count - 1),
             proximity: tiebreak.rank(length: title.count, begin: 0, end: folded.count))
@@ -249,7 +249,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         if conditions.checksCase && !conditions.acceptsCase(i) { return nil }
         let tier: MatchTier
         if searchesTitle && segment.titleStarts(with: keys[words.count], i) {
-            tier = segment.folded[0].length(i) == folded.count ? .exactTitle : .titlePrefix
+            tier = segment.ownFolded(0, i).count == folded.count ? .exactTitle : .titlePrefix
             if let prefixQuality {
                 // Scored at the prefix, in the title (see ``prefixQuality``).
                 total = prefixQuality + FuzzyScorer.endBonus(segment.rawFolded(0, i), after: folded.count - 1)
@@ -272,7 +272,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         if tiebreak != .index {
             let span = report == 0 ? spans.0 : (report == 1 ? spans.1 : spans.2)
             rank = tiebreak.rank(
-                length: segment.rawFolded(UInt32(report), i).count, begin: span.0, end: span.1)
+                length: segment.ownFolded(UInt32(report), i).count, begin: span.0, end: span.1)
         }
         return Evaluation(
             score: Score.make(

@@ -24,8 +24,22 @@ struct TitlePrefixTier {
         } else {
             let block = segment.titleBytes.block(startingWith: folded, titles: segment.folded[0])
             items = .block(block.all, .titleBytes)
-            exactTitles = anyTitleExact ? block.all : block.equal
+            exactTitles = anyTitleExact ? block.all : Self.exactTitles(block, folded: folded, segment: segment)
         }
+    }
+
+    /// The positions of the titles equal to `folded` in the title order: `block.equal`, and the
+    /// titles whose own text equals it followed by readings, which sort after the titles that
+    /// continue it with a space and a byte below U+00A0 (the positions between join them).
+    private static func exactTitles(
+        _ block: (all: Range<Int>, equal: Range<Int>), folded: [UInt8], segment: Segment
+    ) -> Range<Int> {
+        guard !block.all.isEmpty else { return block.equal }
+        let read = segment.titleBytes.block(
+            startingWith: folded + Transliteration.firstSeparator, titles: segment.folded[0]).all
+        guard !read.isEmpty else { return block.equal }
+        guard !block.equal.isEmpty else { return read }
+        return min(block.equal.lowerBound, read.lowerBound)..<max(block.equal.upperBound, read.upperBound)
     }
 
     /// ``bound(_:quality:proximity:)`` as two values when the segment has no weights (nil

@@ -66,7 +66,8 @@ struct CompiledQuery: Sendable, Equatable {
         folded = Array(analyzer.fold(plain.trimmingWhitespace()).utf8)
         caseCheck = CaseCheck(
             plain: plain, mode: options.mode ?? defaultMode, caseMatching: options.caseMatching,
-            diacriticsSensitive: options.diacriticsSensitive, analyzer: analyzer)
+            diacriticsSensitive: options.diacriticsSensitive, analyzer: analyzer,
+            transliteration: analysis.transliteration)
         switch mode {
         case .prefix:
             words = Self.prefixWords(plain, analyzer: analyzer, endsOpen: endsOpen, typos: options.typos)

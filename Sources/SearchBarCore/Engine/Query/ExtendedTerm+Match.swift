@@ -2,10 +2,19 @@ extension ExtendedTerm {
     /// Where the term matches in a field's folded text, or nil: the first occurrence anywhere,
     /// or at the start, end or as the whole text, leading and trailing blanks aside (as fzf's
     /// `^` and `$` skip them) unless the term itself starts or ends with a blank.
+    ///
+    /// In an index made with `transliterate`, the anchors hold at the text's own start and
+    /// end, its readings after it aside (``Transliteration/ownLength(of:)``), and a term
+    /// without an anchor also matches in the readings (`'moskva` finds Москва).
     func match(in text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         if anchor == .anywhere {
             return ByteSearch.find(key, in: text, from: 0).map { $0..<($0 + key.count) }
         }
+        return anchoredMatch(in: UnsafeBufferPointer(rebasing: text[0..<Transliteration.ownLength(of: text)]))
+    }
+
+    /// ``match(in:)`` of an anchored term in `text` (a field's own text).
+    private func anchoredMatch(in text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var lower = 0
         var upper = text.count
         if anchor != .end, let first = key.first, !Self.isBlank(first) {

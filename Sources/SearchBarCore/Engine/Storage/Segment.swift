@@ -162,7 +162,8 @@ final class Segment: Sendable {
                 Column(PresenceMask.items(folded, count: count)), CharPostings(folded, count: count),
                 TitleLeadOrder(
                     forward: forward, forwardOffsets: forwardOffsets, count: count, termCount: vocabulary.count,
-                    rankKeys: rankKeys, weightKeys: weightKeys),
+                    rankKeys: rankKeys, weightKeys: weightKeys,
+                    ownTitleWords: Self.ownTitleWords(folded, forward, forwardOffsets, vocabulary)),
                 Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary), PunctuatedTerms.ids(vocabulary)
             )
         }
@@ -283,13 +284,14 @@ final class Segment: Sendable {
         return rawPresence[i]
     }
 
-    /// True when the folded title of item `i` starts with `key`.
+    /// True when the folded title of item `i` starts with `key` (within its own text: a
+    /// reading never continues it, ``ownFolded(_:_:)``).
     @inline(__always) func titleStarts(with key: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
         let text = rawFolded.0.text(i)
         guard text.count >= key.count else { return false }
         guard key.count > 0, let a = text.baseAddress, let b = key.baseAddress else { return true }
         // Most titles differ at the first byte: no call for them.
-        return a[0] == b[0] && memcmp(a, b, key.count) == 0
+        return a[0] == b[0] && memcmp(a, b, key.count) == 0 && Transliteration.ownLength(of: text) >= key.count
     }
 
     /// The folded text of `field` for item `i`, as bytes valid while the segment lives.

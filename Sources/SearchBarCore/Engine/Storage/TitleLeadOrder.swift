@@ -20,7 +20,8 @@ struct TitleLeadOrder: Sendable {
     /// The high 32 bits of the collation rank key of the item at each position of ``order``
     /// (shifted back, a lower bound of the key: enough to pass over an item that ties on score).
     let rankKeyHighs: GroupedColumn<UInt32>
-    /// The number of title words (at most 255) of the item at each position.
+    /// The number of title words (at most 255) of the item at each position, its readings
+    /// left out (``Segment/titleReadings(_:pairing:)``).
     let titleWordCounts: GroupedColumn<UInt8>
     /// The weight key of the item at each position (empty when every weight is 0).
     let weightKeys: GroupedColumn<UInt32>
@@ -58,10 +59,12 @@ struct TitleLeadOrder: Sendable {
     var termStarts: Column<UInt32> { starts }
 
     /// Groups `count` items by the first forward entry of each, when that entry is a title word;
-    /// `rankKeys` and `weightKeys` (empty: all 0) are the segment's columns.
+    /// `rankKeys` and `weightKeys` (empty: all 0) are the segment's columns; `ownTitleWords`
+    /// gives an item's number of title words when some are readings (nil: every title entry
+    /// counts).
     init(
         forward: NarrowArray, forwardOffsets: Column<UInt32>, count: Int, termCount: Int, rankKeys: Column<UInt64>,
-        weightKeys: Column<UInt32>
+        weightKeys: Column<UInt32>, ownTitleWords: ((Int) -> Int)? = nil
     ) {
         let forward = forward.reader
         // Counting sort: lead term per item (termCount for none), counts, prefix sums, placement.
@@ -73,7 +76,7 @@ struct TitleLeadOrder: Sendable {
             let end = Int(forwardOffsets[i + 1])
             var k = start
             while k < end && forward[k] >> Segment.fieldShift == 0 { k += 1 }
-            titleWords[i] = UInt8(min(k - start, 255))
+            titleWords[i] = UInt8(min(ownTitleWords?(i) ?? (k - start), 255))
             if k > start { lead[i] = forward[start] & Segment.termMask }
             counts[Int(lead[i]) + 1] += 1
         }

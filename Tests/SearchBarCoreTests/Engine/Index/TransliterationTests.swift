@@ -81,6 +81,64 @@ struct TransliterationTests {
         #expect(try EngineTestSupport.ids(index, "mosc") == [2])
     }
 
+    @Test func aReadingKeepsTheCaseOfItsOriginal() throws {
+        // Москва reads Moskva, москва moskva, МОСКВА MOSKVA (BGN/PCGN keeps the letters' case).
+        let index = try Self.index(["Москва", "москва река", "МОСКВА", "Moscow"])
+        let smart = SearchOptions(caseMatching: .smart)
+        let sensitive = SearchOptions(caseMatching: .sensitive)
+        // Smart case: an upper-case letter asks for it, so only the capitalised original.
+        #expect(try EngineTestSupport.ids(index, "Moskva", smart) == [1])
+        #expect(try EngineTestSupport.ids(index, "MOSKVA", smart) == [3])
+        #expect(try EngineTestSupport.ids(index, "Mosk", smart) == [1])
+        #expect(try Self.highlights(index, "Mosk", smart) == ["Моск"])
+        // Without one, case folds: all three (and not Moscow).
+        #expect(try EngineTestSupport.ids(index, "moskva", smart).sorted() == [1, 2, 3])
+        // Case-sensitive: the lower-case query only finds the lower-case original.
+        #expect(try EngineTestSupport.ids(index, "moskva", sensitive) == [2])
+        #expect(try EngineTestSupport.ids(index, "Moskva", sensitive) == [1])
+        // A word's own script is checked as before: Мос finds Москва, not москва.
+        #expect(try EngineTestSupport.ids(index, "Мос", smart) == [1])
+        // Contains and fuzzy check the reading the same way: "Skva" is not in "Moskva".
+        #expect(try EngineTestSupport.ids(index, "skva", SearchOptions(mode: .contains, caseMatching: .smart)).sorted() == [1, 2, 3])
+        #expect(try EngineTestSupport.ids(index, "Skva", SearchOptions(mode: .contains, caseMatching: .smart)).isEmpty)
+        #expect(try EngineTestSupport.ids(index, "Mskv", SearchOptions(mode: .fuzzy, caseMatching: .smart)) == [1])
+    }
+
+    @Test func aDigraphOfACapitalIsTitleCased() throws {
+        // Ч reads Ch before a lower-case letter and CH in an all-capital word; θ reads th.
+        let index = try Self.index(["Чехов", "ЧЕХОВ", "Αθήνα"])
+        let smart = SearchOptions(caseMatching: .smart)
+        #expect(try EngineTestSupport.ids(index, "Chekhov", smart) == [1])
+        #expect(try EngineTestSupport.ids(index, "CHEKHOV", smart) == [2])
+        #expect(try EngineTestSupport.ids(index, "CHekhov", smart).isEmpty)
+        #expect(try EngineTestSupport.ids(index, "Athina", smart) == [3])
+        #expect(try EngineTestSupport.ids(index, "ATHINA", smart).isEmpty)
+    }
+
+    @Test func scriptsWithoutCaseReadInLowerCase() throws {
+        // Hangul has no case: 서울 reads seoul, so an upper-case query asks for what it lacks.
+        let index = try Self.index(["서울", "Seoul"])
+        let smart = SearchOptions(caseMatching: .smart)
+        #expect(try EngineTestSupport.ids(index, "seoul", smart).sorted() == [1, 2])
+        #expect(try EngineTestSupport.ids(index, "Seoul", smart) == [2])
+        #expect(try EngineTestSupport.ids(index, "seoul", SearchOptions(caseMatching: .sensitive)) == [1])
+    }
+
+    @Test("cased readings, as the case check and the CLI compare them", arguments: [
+        ("Москва", "Moskva"), ("МОСКВА", "MOSKVA"), ("москва", "moskva"), ("Чехов", "Chekhov"),
+        ("ЧЕХОВ", "CHEKHOV"), ("Αθήνα", "Athina"), ("서울", "seoul"),
+    ])
+    func casedReading(text: String, reading: String) throws {
+        let transliteration = Transliteration(locale: try SearchLocale(nil))
+        let analyzer = AnalyzerCache.shared.analyzer(for: try SearchLocale(nil))
+        let readings = transliteration.casedReadings(of: text, analyzer: analyzer)
+        #expect(readings.map(\.reading) == [reading])
+        #expect(readings.map(\.range) == [0..<text.utf8.count])
+        let words = LatinTransliterator(locale: try SearchLocale(nil)).words(of: text)
+        #expect(words.map(\.cased) == [reading])
+        #expect(words.map(\.latin) == [reading.lowercased()])
+    }
+
     @Test func withoutTheOptionNothingIsTransliterated() throws {
         let index = try EngineTestSupport.index(["Москва", "서울"])
         #expect(try EngineTestSupport.ids(index, "moskva").isEmpty)
