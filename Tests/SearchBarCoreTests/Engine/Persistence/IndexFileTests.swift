@@ -279,7 +279,7 @@ struct IndexFileTests {
         magic[1] = UInt8(ascii: "X")
         try Self.expectRefused(magic, in: dir, "wrong magic")
         // The previous format (version 1 stored no search structures) and a future one.
-        for other in [UInt32(1), IndexFileLayout.formatVersion + 1] {
+        for other in [UInt32(1), 2, IndexFileLayout.formatVersion + 1] {
             var version = IndexFileSurgeon(bytes: bytes)
             version.bytes.store(other, at: IndexFileLayout.Header.formatVersion)
             version.resealHeader()
