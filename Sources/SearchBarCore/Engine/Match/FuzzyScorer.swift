@@ -7,8 +7,8 @@ import Glibc
 /// characters, and twice for the first pattern character; a placement whose last character ends
 /// a word (before a space, punctuation or the end) earns ``bonusBoundaryEnd``; gaps cost a start
 /// and an extension penalty. ``window(_:in:)`` finds the greedy placement, as fzf's v1 does (the
-/// first full match forward, then the shortest window ending there, scanned backward): the
-/// cheap filter; ``FuzzyAlignment`` finds the best-scoring one.
+/// first full match forward, then the shortest window ending there, scanned backward), by
+/// whole characters: the cheap filter; ``FuzzyAlignment`` finds the best-scoring one.
 enum FuzzyScorer {
     static let scoreMatch = 16
     static let gapStart = -3
@@ -73,10 +73,30 @@ enum FuzzyScorer {
         last + 1 >= text.count || charClass(text[last + 1]) < .letter ? bonusBoundaryEnd : 0
     }
 
-    /// The earliest placement of `pattern` in `text`: each pattern byte at its first occurrence
-    /// after the previous one's, written to `earliest` (`pattern.count` positions); false when
-    /// `pattern` is not a subsequence of `text`. (memchr skips the bytes between without a
-    /// branch per byte; a byte loop instead measured no faster on titles.)
+    /// The bytes of the UTF-8 character a pattern byte starts: 1 for ASCII (and for a stray
+    /// continuation byte), at most the `left` bytes of the pattern from it.
+    @inline(__always)
+    static func characterLength(_ lead: UInt8, left: Int) -> Int {
+        lead < 0xC0 ? 1 : min(lead < 0xE0 ? 2 : (lead < 0xF0 ? 3 : 4), left)
+    }
+
+    /// True when `text` holds the `length` bytes of `pattern` from `p` at `i` (inside it).
+    @inline(__always)
+    static func holds(
+        _ text: UnsafeBufferPointer<UInt8>, at i: Int, _ pattern: UnsafeBufferPointer<UInt8>, from p: Int, length: Int
+    ) -> Bool {
+        guard i >= 0, i + length <= text.count else { return false }
+        for t in 0..<length where text[i + t] != pattern[p + t] { return false }
+        return true
+    }
+
+    /// The earliest placement of `pattern` in `text`, by characters: each pattern character at
+    /// its first occurrence after the previous one's, its bytes' offsets written to `earliest`
+    /// (`pattern.count` positions); false when `pattern` is not a subsequence of `text`. A
+    /// character is found at its lead byte (memchr) and compared whole there, so a lead byte of
+    /// one text character and continuation bytes of others never make a match (`к` D0 BA is not
+    /// in `оƺ` D0 BE C6 BA). (memchr skips the bytes between without a branch per byte; a byte
+    /// loop instead measured no faster on titles.)
     @inline(__always)
     static func forward(
         _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, into earliest: UnsafeMutablePointer<Int>
@@ -85,11 +105,22 @@ enum FuzzyScorer {
         let n = text.count
         guard m > 0, n >= m, let base = text.baseAddress else { return false }
         var j = 0
-        for k in 0..<m {
-            let left = n - j
-            guard left >= m - k, let hit = memchr(base + j, Int32(pattern[k]), left) else { return false }
-            earliest[k] = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-            j = earliest[k] + 1
+        var k = 0
+        while k < m {
+            let lead = pattern[k]
+            let length = characterLength(lead, left: m - k)
+            while true {
+                let left = n - j
+                guard left >= m - k, let hit = memchr(base + j, Int32(lead), left) else { return false }
+                let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                if length == 1 || holds(text, at: at, pattern, from: k, length: length) {
+                    for t in 0..<length { earliest[k + t] = at + t }
+                    j = at + length
+                    break
+                }
+                j = at + 1
+            }
+            k += length
         }
         return true
     }
@@ -106,20 +137,25 @@ enum FuzzyScorer {
     }
 
     /// The tightest window of `pattern` in `text` ending at `end` (one past the last byte of
-    /// the earliest placement, ``forward(_:in:into:)``): scanned backward from there.
+    /// the earliest placement, ``forward(_:in:into:)``): scanned backward from there, a whole
+    /// character at a time.
     @inline(__always)
     static func window(_ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, end: Int) -> Range<Int> {
-        let m = pattern.count
-        var p = m - 1
-        var start = end - 1
-        while start >= 0 {
-            if text[start] == pattern[p] {
-                if p == 0 { break }
-                p -= 1
+        // One past the pattern character to place, and where it must end by.
+        var k = pattern.count
+        var limit = end
+        while k > 0 && limit > 0 {
+            var lead = k - 1
+            while lead > 0 && pattern[lead] & 0xC0 == 0x80 { lead -= 1 }
+            let length = k - lead
+            var start = limit - length
+            while start >= 0 && !(text[start] == pattern[lead] && holds(text, at: start, pattern, from: lead, length: length)) {
+                start -= 1
             }
-            start -= 1
+            limit = start
+            k = lead
         }
-        return start..<end
+        return max(limit, 0)..<end
     }
 
     /// No camelCase marks (see ``CamelMarks``).
@@ -148,7 +184,10 @@ enum FuzzyScorer {
         var previous = window.lowerBound > 0 ? charClass(text[window.lowerBound - 1]) : .white
         for i in window {
             let current = charClass(text[i])
-            if p < pattern.count && text[i] == pattern[p] {
+            // A lead byte matches only with its whole character (continuation bytes then follow).
+            if p < pattern.count && text[i] == pattern[p]
+                && (pattern[p] < 0xC0 || holds(text, at: i, pattern, from: p, length: characterLength(pattern[p], left: pattern.count - p)))
+            {
                 positions?.pointee.append(i)
                 total += scoreMatch
                 var b = withCamel(bonus(previous, current), at: i, camel, cursor: &cursor)
