@@ -177,35 +177,16 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     }
 
     /// Title-prefix tiers need the title to start with the query; the others need every word
-    /// as a substring (at a word start for ``MatchTier/inOrder``), which a byte search settles
-    /// faster than scoring.
+    /// as a substring, which the index's bits rule out cheaply. Whether and where each word is
+    /// a substring is left to ``evaluate(_:toReach:)``, which searches anyway and stops at the
+    /// first word without one when the selection needs more than the fuzzy tier.
     func ceiling(_ i: Int, floor: UInt8) -> MatchTier {
         // An item lacking a word's bytes is not a match at all; evaluate rejects it.
         if segment.presence(i) & required != required { return .exactTitle }
         // Without every word as a substring, the title cannot start with the query either.
         for w in 0..<words.count where !maySubstring(w, i) { return .fuzzy }
         if searchesTitle && segment.titleStarts(with: keys[words.count], i) { return .exactTitle }
-        if floor > MatchTier.inOrder.rawValue { return .inOrder }
-        var tier = MatchTier.inOrder
-        for w in 0..<words.count {
-            var found = false
-            var atStart = false
-            for field in fieldNumbers where !atStart {
-                let text = segment.rawFolded(field, i)
-                var from = 0
-                while let hit = ByteSearch.find(keys[w], in: text, from: from) {
-                    found = true
-                    if ByteSearch.isWordStart(text, hit) {
-                        atStart = true
-                        break
-                    }
-                    from = hit + 1
-                }
-            }
-            if !found { return .fuzzy }
-            if !atStart { tier = .infix }
-        }
-        return tier
+        return .inOrder
     }
 
     func evaluate(_ i: Int) -> Evaluation? { evaluate(i, toReach: 0) }
@@ -234,23 +215,32 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         if segment.presence(i) & required != required { return nil }
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
         let needed = neededTotal(threshold, weightKey: segment.weightKey(i))
+        // Above the fuzzy tier only substrings (or a title starting with the query) count.
+        let substringsOnly = UInt8(truncatingIfNeeded: threshold >> 61) > MatchTier.fuzzy.rawValue
+            && !(searchesTitle && segment.titleStarts(with: keys[words.count], i))
         // Per field, its camelCase marks, read once for all words when first needed.
         // Room for the three fields' mark counts and the longest word's earliest placement.
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * CamelMarks.capacity) { buffer in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 + longestWord) { counts in
                 let counts = counts.baseAddress!
                 counts.initialize(repeating: -1, count: 3)
-                return evaluate(i, needed: needed, marks: buffer.baseAddress!, markCounts: counts, scratch: counts + 3)
+                return evaluate(
+                    i, needed: needed, substringsOnly: substringsOnly, marks: buffer.baseAddress!, markCounts: counts,
+                    scratch: counts + 3)
             }
         }
     }
 
     /// ``evaluate(_:toReach:)`` of a present, accepted item `i` that needs a summed score of
     /// `needed` (see ``neededTotal(_:weightKey:)``), with room for each field's ``CamelMarks``
-    /// (``CamelSource``).
+    /// (``CamelSource``). With `substringsOnly` (the selection needs more than the fuzzy tier,
+    /// and the title does not start with the query), a word found as a substring nowhere ends
+    /// the evaluation: the item is a possible match that cannot enter, recorded with a
+    /// fuzzy-tier score below the threshold without its subsequence being looked for (as the
+    /// examiner records an item whose ceiling is below the floor).
     @inline(__always)
     private func evaluate(
-        _ i: Int, needed: Int, marks: UnsafeMutablePointer<Int32>, markCounts: UnsafeMutablePointer<Int>,
+        _ i: Int, needed: Int, substringsOnly: Bool, marks: UnsafeMutablePointer<Int32>, markCounts: UnsafeMutablePointer<Int>,
         scratch: UnsafeMutablePointer<Int>
     ) -> Evaluation? {
         var total = 0
@@ -276,8 +266,10 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
                 // A subsequence placement matters only above the best of the fields before (a
                 // substring there always wins).
                 let minimum = bestContiguous ? Self.never : (best == Int.min ? share : max(share, best + 1))
+                // After a substring field only another substring can win.
                 guard let found = Self.placement(
-                    pattern, in: text, substringPossible: substringPossible, reaching: minimum,
+                    pattern, in: text, substringPossible: substringPossible,
+                    substringOnly: substringsOnly || bestContiguous, reaching: minimum,
                     camel: CamelSource(
                         patches: segment.rawPatches(field), item: i,
                         marks: marks + Int(field) * CamelMarks.capacity, count: markCounts + Int(field)),
@@ -295,7 +287,12 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
                     bestSpan = found.span
                 }
             }
-            if best == Int.min { return nil }
+            if best == Int.min {
+                if !substringsOnly { return nil }
+                return Evaluation(
+                    score: Score.make(tier: .fuzzy, quality: 0, field: .keywords, proximity: 0, weightKey: segment.weightKey(i)),
+                    field: .title)
+            }
             total += best
             if !bestContiguous { allSubstrings = false }
             if !bestStart { allWordStarts = false }
@@ -391,7 +388,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         var wordStart: Bool
     }
 
-    /// A ``placement(_:in:substringPossible:reaching:camel:positions:)`` minimum no score reaches.
+    /// A ``placement(_:in:substringPossible:substringOnly:reaching:camel:scratch:positions:)`` minimum no score reaches.
     private static let never = 1 << 40
 
     /// Where `pattern` matches `text` and its score: at a substring occurrence when there is
@@ -402,13 +399,14 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// Nil when `pattern` is not a subsequence of `text`. The placement's positions are
     /// appended to `positions` when asked.
     /// - Parameter substringPossible: false when the index has ruled out an occurrence.
+    /// - Parameter substringOnly: a subsequence placement cannot matter: nil without a substring.
     /// - Parameter scratch: room for `pattern.count` positions (nil: allocated here).
     /// - Parameter minimum: the subsequence score that matters: a best placement below it is
     ///   not looked for, and the greedy one is answered (without `positions` only).
     @inline(__always)
     private static func placement(
         _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, substringPossible: Bool,
-        reaching minimum: Int = Int.min, camel: CamelSource, scratch: UnsafeMutablePointer<Int>? = nil,
+        substringOnly: Bool = false, reaching minimum: Int = Int.min, camel: CamelSource, scratch: UnsafeMutablePointer<Int>? = nil,
         positions: UnsafeMutablePointer<[Int]>? = nil
     ) -> Placement? {
         let m = pattern.count
@@ -425,13 +423,19 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             }
             if let first {
                 positions?.pointee.append(contentsOf: first..<(first + m))
+                // A run that starts with a boundary bonus keeps it, above the camelCase bonus: the
+                // marks cannot change its score, and are not read.
+                let before = first > 0 ? FuzzyScorer.charClass(text[first - 1]) : .white
+                let atBoundary =
+                    FuzzyScorer.bonus(before, FuzzyScorer.charClass(text[first])) >= FuzzyScorer.bonusBoundary
                 return Placement(
-                    score: FuzzyScorer.score(pattern, in: text, window: first..<(first + m), camel: camel.marks(text)),
+                    score: FuzzyScorer.score(
+                        pattern, in: text, window: first..<(first + m), camel: atBoundary ? FuzzyScorer.noMarks : camel.marks(text)),
                     span: first..<(first + m),
                     contiguous: true, wordStart: ByteSearch.isWordStart(text, first))
             }
         }
-        guard m > 0, text.count >= m else { return nil }
+        guard !substringOnly, m > 0, text.count >= m else { return nil }
         if let scratch {
             guard FuzzyScorer.forward(pattern, in: text, into: scratch) else { return nil }
             return subsequence(
@@ -445,7 +449,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         }
     }
 
-    /// ``placement(_:in:substringPossible:reaching:camel:positions:)`` of a `pattern` that is not a
+    /// ``placement(_:in:substringPossible:substringOnly:reaching:camel:scratch:positions:)`` of a `pattern` that is not a
     /// substring of `text`, from its earliest placement.
     @inline(__always)
     private static func subsequence(
