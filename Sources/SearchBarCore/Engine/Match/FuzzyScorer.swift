@@ -93,10 +93,11 @@ enum FuzzyScorer {
     /// The earliest placement of `pattern` in `text`, by characters: each pattern character at
     /// its first occurrence after the previous one's, its bytes' offsets written to `earliest`
     /// (`pattern.count` positions); false when `pattern` is not a subsequence of `text`. A
-    /// character is found at its lead byte (memchr) and compared whole there, so a lead byte of
-    /// one text character and continuation bytes of others never make a match (`к` D0 BA is not
-    /// in `оƺ` D0 BE C6 BA). (memchr skips the bytes between without a branch per byte; a byte
-    /// loop instead measured no faster on titles.)
+    /// character is found at its last byte (memchr; for most scripts the last byte tells the
+    /// letter, where the lead byte is shared by a whole block) and compared whole there, so a
+    /// lead byte of one text character and continuation bytes of others never make a match
+    /// (`к` D0 BA is not in `оƺ` D0 BE C6 BA). (memchr skips the bytes between without a
+    /// branch per byte; a byte loop instead measured no faster on titles.)
     @inline(__always)
     static func forward(
         _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, into earliest: UnsafeMutablePointer<Int>
@@ -107,18 +108,21 @@ enum FuzzyScorer {
         var j = 0
         var k = 0
         while k < m {
-            let lead = pattern[k]
-            let length = characterLength(lead, left: m - k)
+            let length = characterLength(pattern[k], left: m - k)
+            let last = pattern[k + length - 1]
+            // Where the character's last byte can be, at the earliest.
+            var from = j + length - 1
             while true {
-                let left = n - j
-                guard left >= m - k, let hit = memchr(base + j, Int32(lead), left) else { return false }
-                let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-                if length == 1 || holds(text, at: at, pattern, from: k, length: length) {
+                let left = n - from
+                guard left >= m - k - length + 1, let hit = memchr(base + from, Int32(last), left) else { return false }
+                let end = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                let at = end + 1 - length
+                if length == 1 || holds(text, at: at, pattern, from: k, length: length - 1) {
                     for t in 0..<length { earliest[k + t] = at + t }
-                    j = at + length
+                    j = end + 1
                     break
                 }
-                j = at + 1
+                from = end + 1
             }
             k += length
         }
