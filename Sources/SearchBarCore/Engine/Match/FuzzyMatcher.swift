@@ -215,9 +215,12 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         if segment.presence(i) & required != required { return nil }
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
         let needed = neededTotal(threshold, weightKey: segment.weightKey(i))
-        // Above the fuzzy tier only substrings (or a title starting with the query) count.
-        let substringsOnly = UInt8(truncatingIfNeeded: threshold >> 61) > MatchTier.fuzzy.rawValue
+        // Above the fuzzy tier only substrings (or a title starting with the query) count;
+        // above the infix tier, only substrings at word starts.
+        let floorTier = UInt8(truncatingIfNeeded: threshold >> 61)
+        let substringsOnly = floorTier > MatchTier.fuzzy.rawValue
             && !(searchesTitle && segment.titleStarts(with: keys[words.count], i))
+        let wordStartsOnly = substringsOnly && floorTier > MatchTier.infix.rawValue
         // Per field, its camelCase marks, read once for all words when first needed.
         // Room for the three fields' mark counts and the longest word's earliest placement.
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * CamelMarks.capacity) { buffer in
@@ -225,8 +228,8 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
                 let counts = counts.baseAddress!
                 counts.initialize(repeating: -1, count: 3)
                 return evaluate(
-                    i, needed: needed, substringsOnly: substringsOnly, marks: buffer.baseAddress!, markCounts: counts,
-                    scratch: counts + 3)
+                    i, needed: needed, substringsOnly: substringsOnly, wordStartsOnly: wordStartsOnly,
+                    marks: buffer.baseAddress!, markCounts: counts, scratch: counts + 3)
             }
         }
     }
@@ -237,11 +240,13 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// and the title does not start with the query), a word found as a substring nowhere ends
     /// the evaluation: the item is a possible match that cannot enter, recorded with a
     /// fuzzy-tier score below the threshold without its subsequence being looked for (as the
-    /// examiner records an item whose ceiling is below the floor).
+    /// examiner records an item whose ceiling is below the floor). With `wordStartsOnly` (the
+    /// selection needs more than the infix tier, too), so does a word whose best substring is
+    /// not at a word start.
     @inline(__always)
     private func evaluate(
-        _ i: Int, needed: Int, substringsOnly: Bool, marks: UnsafeMutablePointer<Int32>, markCounts: UnsafeMutablePointer<Int>,
-        scratch: UnsafeMutablePointer<Int>
+        _ i: Int, needed: Int, substringsOnly: Bool, wordStartsOnly: Bool, marks: UnsafeMutablePointer<Int32>,
+        markCounts: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<Int>
     ) -> Evaluation? {
         var total = 0
         var allSubstrings = true
@@ -287,10 +292,11 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
                     bestSpan = found.span
                 }
             }
-            if best == Int.min {
+            if best == Int.min || wordStartsOnly && !bestStart {
                 if !substringsOnly { return nil }
                 return Evaluation(
-                    score: Score.make(tier: .fuzzy, quality: 0, field: .keywords, proximity: 0, weightKey: segment.weightKey(i)),
+                    score: Score.make(
+                        tier: .fuzzy, quality: 0, field: .keywords, proximity: 0, weightKey: segment.weightKey(i)),
                     field: .title)
             }
             total += best
@@ -406,7 +412,8 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     @inline(__always)
     private static func placement(
         _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, substringPossible: Bool,
-        substringOnly: Bool = false, reaching minimum: Int = Int.min, camel: CamelSource, scratch: UnsafeMutablePointer<Int>? = nil,
+        substringOnly: Bool = false, reaching minimum: Int = Int.min, camel: CamelSource,
+        scratch: UnsafeMutablePointer<Int>? = nil,
         positions: UnsafeMutablePointer<[Int]>? = nil
     ) -> Placement? {
         let m = pattern.count
@@ -430,7 +437,8 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
                     FuzzyScorer.bonus(before, FuzzyScorer.charClass(text[first])) >= FuzzyScorer.bonusBoundary
                 return Placement(
                     score: FuzzyScorer.score(
-                        pattern, in: text, window: first..<(first + m), camel: atBoundary ? FuzzyScorer.noMarks : camel.marks(text)),
+                        pattern, in: text, window: first..<(first + m),
+                        camel: atBoundary ? FuzzyScorer.noMarks : camel.marks(text)),
                     span: first..<(first + m),
                     contiguous: true, wordStart: ByteSearch.isWordStart(text, first))
             }

@@ -153,7 +153,9 @@ enum FuzzyScorer {
             while lead > 0 && pattern[lead] & 0xC0 == 0x80 { lead -= 1 }
             let length = k - lead
             var start = limit - length
-            while start >= 0 && !(text[start] == pattern[lead] && holds(text, at: start, pattern, from: lead, length: length)) {
+            while start >= 0
+                && !(text[start] == pattern[lead] && holds(text, at: start, pattern, from: lead, length: length))
+            {
                 start -= 1
             }
             limit = start
@@ -190,7 +192,8 @@ enum FuzzyScorer {
             let current = charClass(text[i])
             // A lead byte matches only with its whole character (continuation bytes then follow).
             if p < pattern.count && text[i] == pattern[p]
-                && (pattern[p] < 0xC0 || holds(text, at: i, pattern, from: p, length: characterLength(pattern[p], left: pattern.count - p)))
+                && (pattern[p] < 0xC0
+                    || holds(text, at: i, pattern, from: p, length: characterLength(pattern[p], left: pattern.count - p)))
             {
                 positions?.pointee.append(i)
                 total += scoreMatch
