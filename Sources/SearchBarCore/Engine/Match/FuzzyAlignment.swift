@@ -28,22 +28,30 @@ enum FuzzyAlignment {
     ///
     /// A UTF-8 continuation byte of the pattern only ever follows its lead byte directly, so a
     /// character is never split over two places.
+    ///
+    /// - Parameter minimum: without `positions`, the score that matters: the program stops (and
+    ///   answers nil) as soon as no placement can reach it, from the rows filled so far and the
+    ///   best every later pattern byte can add (``bestPerByte``), and answers nil for a best
+    ///   score below it in any case. A caller that only needs
+    ///   placements at or above a score (one that can still enter a full selection, or beat a
+    ///   placement it has) so skips the rest of the program for most texts.
+    /// - Parameter known: the earliest placement (``FuzzyScorer/forward(_:in:into:)``) when the
+    ///   caller has it.
     static func best(
-        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
+        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, reaching minimum: Int = Int.min,
+        earliest known: UnsafePointer<Int>? = nil, camel: UnsafeBufferPointer<Int32> = FuzzyScorer.noMarks,
         positions: UnsafeMutablePointer<[Int]>? = nil
     ) -> (score: Int, span: Range<Int>)? {
         let m = pattern.count
-        guard m > 0, text.count >= m, let base = text.baseAddress else { return nil }
+        guard m > 0, text.count >= m else { return nil }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * m) { bounds -> (score: Int, span: Range<Int>)? in
             let earliest = bounds.baseAddress!
             let latest = earliest + m
             // Earliest position of each pattern byte (the greedy forward match).
-            var end = 0
-            for k in 0..<m {
-                let left = text.count - end
-                guard left >= m - k, let hit = memchr(base + end, Int32(pattern[k]), left) else { return nil }
-                earliest[k] = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-                end = earliest[k] + 1
+            if let known {
+                earliest.update(from: known, count: m)
+            } else if !FuzzyScorer.forward(pattern, in: text, into: earliest) {
+                return nil
             }
             // Latest position of each pattern byte (the greedy backward match); it exists, since
             // the forward match does.
@@ -59,16 +67,33 @@ enum FuzzyAlignment {
             let lo = earliest[0]
             let n = latest[m - 1] + 1 - lo
             guard n * m <= maxCells else { return nil }
-            if positions == nil { return rows(pattern, text, lo: lo, n: n, earliest: earliest, latest: latest) }
-            return fill(pattern, text, lo: lo, n: n, earliest: earliest, latest: latest, positions: positions)
+            if positions == nil {
+                return rows(
+                    pattern, text, lo: lo, n: n, earliest: earliest, latest: latest, camel: camel, minimum: minimum)
+            }
+            return fill(
+                pattern, text, lo: lo, n: n, earliest: earliest, latest: latest, camel: camel, positions: positions)
         }
     }
 
+    /// The most one pattern byte after the first can add to a placement's score: a match with
+    /// the best bonus (a camelCase or digit bonus is smaller). The end bonus comes once.
+    static let bestPerByte = FuzzyScorer.scoreMatch + FuzzyScorer.bonusBoundaryWhite
+
+    /// True when a row whose best cell is `rowBest`, with `left` pattern bytes after it, cannot
+    /// lead to a score of `minimum` (adding the most each byte and the end can add).
+    @inline(__always)
+    private static func cannotReach(_ minimum: Int, rowBest: Int32, left: Int) -> Bool {
+        Int(rowBest) + left * bestPerByte + FuzzyScorer.bonusBoundaryEnd < minimum
+    }
+
     /// The same program without positions: two rows at a time, each cell keeping the column
-    /// where its placement starts instead of where it came from.
+    /// where its placement starts instead of where it came from; nil as soon as no placement
+    /// can reach `minimum`.
     private static func rows(
         _ pattern: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>, lo: Int, n: Int,
-        earliest: UnsafeMutablePointer<Int>, latest: UnsafeMutablePointer<Int>
+        earliest: UnsafeMutablePointer<Int>, latest: UnsafeMutablePointer<Int>, camel: UnsafeBufferPointer<Int32>,
+        minimum: Int
     ) -> (score: Int, span: Range<Int>)? {
         let m = pattern.count
         return withUnsafeTemporaryAllocation(byteCount: n * 17, alignment: 4) { block -> (score: Int, span: Range<Int>)? in
@@ -82,17 +107,20 @@ enum FuzzyAlignment {
             return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * n) { bytes -> (score: Int, span: Range<Int>)? in
                 var currentRun = bytes.baseAddress!
                 let bonus = currentRun + n
-                columnBonuses(text, lo: lo, n: n, into: bonus)
+                columnBonuses(text, lo: lo, n: n, camel: camel, into: bonus)
                 let match = Int32(FuzzyScorer.scoreMatch)
+                var rowBest = unreachable
                 for c in (earliest[0] - lo)...(latest[0] - lo) {
                     if text[lo + c] == pattern[0] {
                         above[c] = match + Int32(bonus[c]) * Int32(FuzzyScorer.firstCharMultiplier)
                         aboveRun[c] = bonus[c]
                         aboveStart[c] = Int32(c)
+                        rowBest = max(rowBest, above[c])
                     } else {
                         above[c] = unreachable
                     }
                 }
+                if cannotReach(minimum, rowBest: rowBest, left: m - 1) { return nil }
                 for k in 1..<m {
                     let aboveLow = earliest[k - 1] - lo
                     let aboveHigh = latest[k - 1] - lo
@@ -101,6 +129,7 @@ enum FuzzyAlignment {
                     let continuation = pattern[k] & 0xC0 == 0x80
                     var gapBest = unreachable
                     var gapStart: Int32 = 0
+                    rowBest = unreachable
                     for c in (aboveLow + 1)...high {
                         if gapBest > reachable { gapBest += Int32(FuzzyScorer.gapExtension) }
                         let back = c - 2
@@ -134,7 +163,9 @@ enum FuzzyAlignment {
                         current[c] = best
                         currentRun[c] = bestRun
                         currentStart[c] = bestStart
+                        rowBest = max(rowBest, best)
                     }
+                    if cannotReach(minimum, rowBest: rowBest, left: m - 1 - k) { return nil }
                     swap(&above, &current)
                     swap(&aboveStart, &currentStart)
                     swap(&aboveRun, &currentRun)
@@ -148,7 +179,7 @@ enum FuzzyAlignment {
                         bestEnd = c
                     }
                 }
-                guard bestEnd >= 0 else { return nil }
+                guard bestEnd >= 0, Int(bestScore) >= minimum else { return nil }
                 return (Int(bestScore), (lo + Int(aboveStart[bestEnd]))..<(lo + bestEnd + 1))
             }
         }
@@ -157,7 +188,7 @@ enum FuzzyAlignment {
     /// The program over columns `lo..<lo + n` of `text`.
     private static func fill(
         _ pattern: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>, lo: Int, n: Int,
-        earliest: UnsafeMutablePointer<Int>, latest: UnsafeMutablePointer<Int>,
+        earliest: UnsafeMutablePointer<Int>, latest: UnsafeMutablePointer<Int>, camel: UnsafeBufferPointer<Int32>,
         positions: UnsafeMutablePointer<[Int]>?
     ) -> (score: Int, span: Range<Int>)? {
         let m = pattern.count
@@ -173,6 +204,7 @@ enum FuzzyAlignment {
             let from = (raw + cells * 4).bindMemory(to: Int32.self, capacity: cells)
             let runBonus = (raw + cells * 8).bindMemory(to: Int8.self, capacity: cells)
             let bonus = (raw + cells * 9).bindMemory(to: Int8.self, capacity: n)
+            columnBonuses(text, lo: lo, n: n, camel: camel, into: bonus)
             return program(
                 pattern, text, lo: lo, n: n, earliest: earliest, latest: latest, positions: positions,
                 score: score, from: from, runBonus: runBonus, bonus: bonus)
@@ -180,15 +212,19 @@ enum FuzzyAlignment {
     }
 
     /// The boundary bonus of each of the `n` columns from `lo`: what a match at that byte earns
-    /// for the character class change before it.
+    /// for the character class change before it, or at a camelCase mark (`camel`, ascending).
     private static func columnBonuses(
-        _ text: UnsafeBufferPointer<UInt8>, lo: Int, n: Int, into bonus: UnsafeMutablePointer<Int8>
+        _ text: UnsafeBufferPointer<UInt8>, lo: Int, n: Int, camel: UnsafeBufferPointer<Int32>,
+        into bonus: UnsafeMutablePointer<Int8>
     ) {
         var previous = lo > 0 ? FuzzyScorer.charClass(text[lo - 1]) : .white
         for c in 0..<n {
             let current = FuzzyScorer.charClass(text[lo + c])
             bonus[c] = Int8(FuzzyScorer.bonus(previous, current))
             previous = current
+        }
+        for mark in camel where Int(mark) >= lo && Int(mark) < lo + n {
+            bonus[Int(mark) - lo] = max(bonus[Int(mark) - lo], Int8(FuzzyScorer.bonusCamel))
         }
     }
 
@@ -200,7 +236,6 @@ enum FuzzyAlignment {
         from: UnsafeMutablePointer<Int32>, runBonus: UnsafeMutablePointer<Int8>, bonus: UnsafeMutablePointer<Int8>
     ) -> (score: Int, span: Range<Int>)? {
         let m = pattern.count
-        columnBonuses(text, lo: lo, n: n, into: bonus)
         let match = Int32(FuzzyScorer.scoreMatch)
         let gapStart = Int32(FuzzyScorer.gapStart)
         let gapExtension = Int32(FuzzyScorer.gapExtension)

@@ -32,6 +32,12 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     private let tuning: SearchTuning
     /// The best summed score any item can get (see ``titleTierBound(_:)``).
     private let bestTotal: Int
+    /// Per query word `w`, the most the words after it can score together (each at most
+    /// ``FuzzyAlignment/bestPerByte`` per byte, its first byte's bonus once more and the end
+    /// bonus).
+    private let upperAfter: [Int]
+    /// The bytes of the longest query word.
+    private let longestWord: Int
     /// What orders hits of equal quality.
     private let tiebreak: Tiebreak
     /// The quality of a title-tier item (its title starts with the folded query) before the
@@ -72,6 +78,13 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         bestTotal = words.reduce(0) {
             $0 + $1.count * (FuzzyScorer.scoreMatch + bestBonus) + bestBonus + FuzzyScorer.bonusBoundaryEnd
         }
+        var after = [Int](repeating: 0, count: words.count)
+        for w in stride(from: words.count - 2, through: 0, by: -1) {
+            after[w] = after[w + 1] + words[w + 1].count * FuzzyAlignment.bestPerByte + bestBonus
+                + FuzzyScorer.bonusBoundaryEnd
+        }
+        upperAfter = after
+        longestWord = words.map(\.count).max() ?? 0
         prefixQuality = Self.prefixQuality(words, in: query.folded)
         titleTier = TitlePrefixTier(
             folded: query.folded, segment: segment, searchesTitle: searchesTitle, conditions: conditions,
@@ -164,40 +177,77 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     }
 
     /// Title-prefix tiers need the title to start with the query; the others need every word
-    /// as a substring (at a word start for ``MatchTier/inOrder``), which a byte search settles
-    /// faster than scoring.
+    /// as a substring, which the index's bits rule out cheaply. Whether and where each word is
+    /// a substring is left to ``evaluate(_:toReach:)``, which searches anyway and stops at the
+    /// first word without one when the selection needs more than the fuzzy tier.
     func ceiling(_ i: Int, floor: UInt8) -> MatchTier {
         // An item lacking a word's bytes is not a match at all; evaluate rejects it.
         if segment.presence(i) & required != required { return .exactTitle }
         // Without every word as a substring, the title cannot start with the query either.
         for w in 0..<words.count where !maySubstring(w, i) { return .fuzzy }
         if searchesTitle && segment.titleStarts(with: keys[words.count], i) { return .exactTitle }
-        if floor > MatchTier.inOrder.rawValue { return .inOrder }
-        var tier = MatchTier.inOrder
-        for w in 0..<words.count {
-            var found = false
-            var atStart = false
-            for field in fieldNumbers where !atStart {
-                let text = segment.rawFolded(field, i)
-                var from = 0
-                while let hit = ByteSearch.find(keys[w], in: text, from: from) {
-                    found = true
-                    if ByteSearch.isWordStart(text, hit) {
-                        atStart = true
-                        break
-                    }
-                    from = hit + 1
-                }
-            }
-            if !found { return .fuzzy }
-            if !atStart { tier = .infix }
-        }
-        return tier
+        return .inOrder
     }
 
-    func evaluate(_ i: Int) -> Evaluation? {
+    func evaluate(_ i: Int) -> Evaluation? { evaluate(i, toReach: 0) }
+
+    /// The least summed word score with which an item of the fuzzy tier reaches `threshold`
+    /// (its score with that quality at its best field, proximity and weight), within ±2⁴⁰ (no
+    /// overflow when word bounds are subtracted from it).
+    @inline(__always) private func neededTotal(_ threshold: UInt64, weightKey: UInt32) -> Int {
+        let none = -(1 << 40)
+        guard threshold != 0, tuning.boundsFuzzyAlignment else { return none }
+        let tier = UInt8(truncatingIfNeeded: threshold >> 61)
+        if tier < MatchTier.fuzzy.rawValue { return none }
+        if tier > MatchTier.fuzzy.rawValue { return 1 << 40 }
+        let quality = Int((threshold >> 45) & 0xFFFF)
+        let best = Score.make(tier: .fuzzy, quality: quality, field: .title, proximity: 255, weightKey: weightKey)
+        let needed = best >= threshold ? quality : quality + 1
+        return needed <= 0 ? none : needed - 0x4000
+    }
+
+    /// The score of item `i` (see ``SegmentMatcher/evaluate(_:toReach:)``). A word found only
+    /// as a subsequence is aligned (``FuzzyAlignment``) only as far as its score can still
+    /// matter: to beat its greedy placement and its other fields, and to reach the word's share
+    /// of `threshold` (what the item needs, less the words before it and the most each word
+    /// after it can score). An item that can reach `threshold` gets every word's exact score.
+    func evaluate(_ i: Int, toReach threshold: UInt64) -> Evaluation? {
         if segment.presence(i) & required != required { return nil }
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
+        let needed = neededTotal(threshold, weightKey: segment.weightKey(i))
+        // Above the fuzzy tier only substrings (or a title starting with the query) count;
+        // above the infix tier, only substrings at word starts.
+        let floorTier = UInt8(truncatingIfNeeded: threshold >> 61)
+        let substringsOnly = floorTier > MatchTier.fuzzy.rawValue
+            && !(searchesTitle && segment.titleStarts(with: keys[words.count], i))
+        let wordStartsOnly = substringsOnly && floorTier > MatchTier.infix.rawValue
+        // Per field, its camelCase marks, read once for all words when first needed.
+        // Room for the three fields' mark counts and the longest word's earliest placement.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * CamelMarks.capacity) { buffer in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 + longestWord) { counts in
+                let counts = counts.baseAddress!
+                counts.initialize(repeating: -1, count: 3)
+                return evaluate(
+                    i, needed: needed, substringsOnly: substringsOnly, wordStartsOnly: wordStartsOnly,
+                    marks: buffer.baseAddress!, markCounts: counts, scratch: counts + 3)
+            }
+        }
+    }
+
+    /// ``evaluate(_:toReach:)`` of a present, accepted item `i` that needs a summed score of
+    /// `needed` (see ``neededTotal(_:weightKey:)``), with room for each field's ``CamelMarks``
+    /// (``CamelSource``). With `substringsOnly` (the selection needs more than the fuzzy tier,
+    /// and the title does not start with the query), a word found as a substring nowhere ends
+    /// the evaluation: the item is a possible match that cannot enter, recorded with a
+    /// fuzzy-tier score below the threshold without its subsequence being looked for (as the
+    /// examiner records an item whose ceiling is below the floor). With `wordStartsOnly` (the
+    /// selection needs more than the infix tier, too), so does a word whose best substring is
+    /// not at a word start.
+    @inline(__always)
+    private func evaluate(
+        _ i: Int, needed: Int, substringsOnly: Bool, wordStartsOnly: Bool, marks: UnsafeMutablePointer<Int32>,
+        markCounts: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<Int>
+    ) -> Evaluation? {
         var total = 0
         var allSubstrings = true
         var allWordStarts = true
@@ -213,10 +263,23 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             var bestStart = false
             var bestSpan = 0..<0
             let substringPossible = maySubstring(w, i)
+            // The word's share of what the item needs.
+            let share = needed - total - upperAfter[w]
             for field in fieldNumbers {
                 let text = segment.rawFolded(field, i)
                 if text.count < pattern.count { continue }
-                guard let found = Self.placement(pattern, in: text, substringPossible: substringPossible) else {
+                // A subsequence placement matters only above the best of the fields before (a
+                // substring there always wins).
+                let minimum = bestContiguous ? Self.never : (best == Int.min ? share : max(share, best + 1))
+                // After a substring field only another substring can win.
+                guard let found = Self.placement(
+                    pattern, in: text, substringPossible: substringPossible,
+                    substringOnly: substringsOnly || bestContiguous, reaching: minimum,
+                    camel: CamelSource(
+                        patches: segment.rawPatches(field), item: i,
+                        marks: marks + Int(field) * CamelMarks.capacity, count: markCounts + Int(field)),
+                    scratch: scratch)
+                else {
                     continue
                 }
                 let s = found.score
@@ -229,7 +292,13 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
                     bestSpan = found.span
                 }
             }
-            if best == Int.min { return nil }
+            if best == Int.min || wordStartsOnly && !bestStart {
+                if !substringsOnly { return nil }
+                return Evaluation(
+                    score: Score.make(
+                        tier: .fuzzy, quality: 0, field: .keywords, proximity: 0, weightKey: segment.weightKey(i)),
+                    field: .title)
+            }
             total += best
             if !bestContiguous { allSubstrings = false }
             if !bestStart { allWordStarts = false }
@@ -291,11 +360,25 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         let arena = segment.folded[Int(field.rawValue)]
         let range = arena.range(i)
         var positions: [Int] = []
+        // The marks, and their count (one more slot, -1 until read).
+        var marks = [Int32](repeating: 0, count: CamelMarks.capacity)
+        var count = [-1]
+        let patches = segment.rawPatches(field.rawValue)
         arena.bytes.withUnsafeBufferPointer { bytes in
-            let text = UnsafeBufferPointer(rebasing: bytes[range].prefix(limit.keyBytes))
-            for word in words {
-                word.withUnsafeBufferPointer { pattern in
-                    _ = Self.placement(pattern, in: text, substringPossible: true, positions: &positions)
+            marks.withUnsafeMutableBufferPointer { marks in
+                count.withUnsafeMutableBufferPointer { count in
+                    // The limit cuts the text only: its marks beyond are never read (placements
+                    // stay inside the text).
+                    let text = UnsafeBufferPointer(rebasing: bytes[range].prefix(limit.keyBytes))
+                    let camel = CamelSource(
+                        patches: patches, item: i, marks: marks.baseAddress!, count: count.baseAddress!,
+                        whole: UnsafeBufferPointer(rebasing: bytes[range]))
+                    for word in words {
+                        word.withUnsafeBufferPointer { pattern in
+                            _ = Self.placement(
+                                pattern, in: text, substringPossible: true, camel: camel, positions: &positions)
+                        }
+                    }
                 }
             }
         }
@@ -311,6 +394,9 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         var wordStart: Bool
     }
 
+    /// A ``placement(_:in:substringPossible:substringOnly:reaching:camel:scratch:positions:)`` minimum no score reaches.
+    private static let never = 1 << 40
+
     /// Where `pattern` matches `text` and its score: at a substring occurrence when there is
     /// one (the first at a word start, else the first), which ranks as ``MatchTier/inOrder`` or
     /// ``MatchTier/infix``; otherwise at the
@@ -319,9 +405,15 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// Nil when `pattern` is not a subsequence of `text`. The placement's positions are
     /// appended to `positions` when asked.
     /// - Parameter substringPossible: false when the index has ruled out an occurrence.
+    /// - Parameter substringOnly: a subsequence placement cannot matter: nil without a substring.
+    /// - Parameter scratch: room for `pattern.count` positions (nil: allocated here).
+    /// - Parameter minimum: the subsequence score that matters: a best placement below it is
+    ///   not looked for, and the greedy one is answered (without `positions` only).
     @inline(__always)
     private static func placement(
         _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, substringPossible: Bool,
+        substringOnly: Bool = false, reaching minimum: Int = Int.min, camel: CamelSource,
+        scratch: UnsafeMutablePointer<Int>? = nil,
         positions: UnsafeMutablePointer<[Int]>? = nil
     ) -> Placement? {
         let m = pattern.count
@@ -338,26 +430,58 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             }
             if let first {
                 positions?.pointee.append(contentsOf: first..<(first + m))
+                // A run that starts with a boundary bonus keeps it, above the camelCase bonus: the
+                // marks cannot change its score, and are not read.
+                let before = first > 0 ? FuzzyScorer.charClass(text[first - 1]) : .white
+                let atBoundary =
+                    FuzzyScorer.bonus(before, FuzzyScorer.charClass(text[first])) >= FuzzyScorer.bonusBoundary
                 return Placement(
-                    score: FuzzyScorer.score(pattern, in: text, window: first..<(first + m)), span: first..<(first + m),
+                    score: FuzzyScorer.score(
+                        pattern, in: text, window: first..<(first + m),
+                        camel: atBoundary ? FuzzyScorer.noMarks : camel.marks(text)),
+                    span: first..<(first + m),
                     contiguous: true, wordStart: ByteSearch.isWordStart(text, first))
             }
         }
-        guard let window = FuzzyScorer.window(pattern, in: text) else { return nil }
+        guard !substringOnly, m > 0, text.count >= m else { return nil }
+        if let scratch {
+            guard FuzzyScorer.forward(pattern, in: text, into: scratch) else { return nil }
+            return subsequence(
+                pattern, in: text, earliest: scratch, reaching: minimum, camel: camel.marks(text), positions: positions)
+        }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: m) { earliest -> Placement? in
+            guard FuzzyScorer.forward(pattern, in: text, into: earliest.baseAddress!) else { return nil }
+            return subsequence(
+                pattern, in: text, earliest: earliest.baseAddress!, reaching: minimum, camel: camel.marks(text),
+                positions: positions)
+        }
+    }
+
+    /// ``placement(_:in:substringPossible:substringOnly:reaching:camel:scratch:positions:)`` of a `pattern` that is not a
+    /// substring of `text`, from its earliest placement.
+    @inline(__always)
+    private static func subsequence(
+        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, earliest: UnsafePointer<Int>,
+        reaching minimum: Int, camel: UnsafeBufferPointer<Int32>, positions: UnsafeMutablePointer<[Int]>?
+    ) -> Placement {
+        let m = pattern.count
+        let window = FuzzyScorer.window(pattern, in: text, end: earliest[m - 1] + 1)
         let wordStart = ByteSearch.isWordStart(text, window.lowerBound)
-        let greedy = FuzzyScorer.score(pattern, in: text, window: window)
+        let greedy = FuzzyScorer.score(pattern, in: text, window: window, camel: camel)
         if window.count == m {
             positions?.pointee.append(contentsOf: window)
             return Placement(score: greedy, span: window, contiguous: true, wordStart: wordStart)
         }
         var optimal: [Int] = []
+        // Only a placement that beats the greedy one changes anything.
         let found = positions == nil
-            ? FuzzyAlignment.best(pattern, in: text) : FuzzyAlignment.best(pattern, in: text, positions: &optimal)
+            ? FuzzyAlignment.best(pattern, in: text, reaching: max(minimum, greedy + 1), earliest: earliest, camel: camel)
+            : FuzzyAlignment.best(pattern, in: text, earliest: earliest, camel: camel, positions: &optimal)
         if let found, found.score > greedy {
             positions?.pointee.append(contentsOf: optimal)
             return Placement(score: found.score, span: found.span, contiguous: false, wordStart: wordStart)
         }
-        if let positions { _ = FuzzyScorer.score(pattern, in: text, window: window, positions: positions) }
+        if let positions { _ = FuzzyScorer.score(pattern, in: text, window: window, camel: camel, positions: positions) }
         return Placement(score: greedy, span: window, contiguous: false, wordStart: wordStart)
     }
 }
@@ -374,5 +498,32 @@ extension FuzzyMatcher {
                     groupBound: { [self] in titleTierGroupBound($0) })
             },
             preferredItems: { [self] in preferredItems }, asTypedItems: nil, evaluateAsTyped: nil, rankOrder: nil)
+    }
+}
+
+/// Where a text's camelCase marks (``CamelMarks``) come from: read from its patch only when a
+/// placement is scored (most texts a search reads are not a match at all, and reading a patch
+/// is one more memory access per item).
+struct CamelSource {
+    /// The ``FoldPatch``es of the text's field.
+    let patches: RawArena
+    /// The text's item.
+    let item: Int
+    /// Room for ``CamelMarks/capacity`` marks.
+    let marks: UnsafeMutablePointer<Int32>
+    /// How many of ``marks`` are the text's, or -1 before they are read (once, by the first
+    /// placement that needs them).
+    let count: UnsafeMutablePointer<Int>
+    /// The whole folded text the patch belongs to, when the text scored is a prefix of it
+    /// (nil: the text scored).
+    var whole: UnsafeBufferPointer<UInt8>? = nil
+
+    /// The marks of `text` (the folded text, or a prefix of ``whole``), ascending.
+    @inline(__always) func marks(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<Int32> {
+        if count.pointee < 0 {
+            let patch = patches.text(item)
+            count.pointee = patch.isEmpty ? 0 : CamelMarks.find(patch: patch, folded: whole ?? text, into: marks)
+        }
+        return UnsafeBufferPointer(start: marks, count: count.pointee)
     }
 }

@@ -22,6 +22,11 @@ protocol SegmentMatcher: AnyObject, Sendable {
     var candidates: Candidates { get }
     /// The score of item `i`, or nil when it does not match.
     func evaluate(_ i: Int) -> Evaluation?
+    /// ``evaluate(_:)`` for a selection whose worst kept score is `threshold` (0 while it is
+    /// not full): nil when item `i` does not match; for a match whose score is below
+    /// `threshold`, any score below it (the matcher may skip work that cannot change that);
+    /// otherwise its score, exactly.
+    func evaluate(_ i: Int, toReach threshold: UInt64) -> Evaluation?
     /// The parts of `field` that the query matched in item `i`, as if the field ended at
     /// `limit` (spans end at or before its key byte and name tokens before its token count).
     func highlightSpans(_ i: Int, field: SearchField, within limit: HighlightLimit) -> [HighlightSpan]
@@ -31,6 +36,9 @@ protocol SegmentMatcher: AnyObject, Sendable {
 }
 
 extension SegmentMatcher {
+    /// Every score exact, whatever the threshold.
+    func evaluate(_ i: Int, toReach threshold: UInt64) -> Evaluation? { evaluate(i) }
+
     /// The parts of `field` that the query matched in item `i`, in the whole field.
     func highlightSpans(_ i: Int, field: SearchField) -> [HighlightSpan] {
         highlightSpans(i, field: field, within: .whole)

@@ -120,7 +120,11 @@ extension SearchRun {
         /// Evaluates item `i`; a match is kept as a possible match and offered to the heap.
         @inline(__always) private mutating func evaluateAndOffer(_ i: Int, asTyped: Bool) {
             let evaluated =
-                if asTyped, let evaluateAsTyped { evaluateAsTyped(i) } else { matcher.evaluate(i) }
+                if asTyped, let evaluateAsTyped {
+                    evaluateAsTyped(i)
+                } else {
+                    matcher.evaluate(i, toReach: heap.threshold)
+                }
             guard let evaluation = evaluated else { return }
             matched.append(UInt32(truncatingIfNeeded: i))
             if heap.rejects(score: evaluation.score) { return }

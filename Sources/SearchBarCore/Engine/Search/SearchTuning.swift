@@ -13,6 +13,9 @@ struct SearchTuning: Sendable, Equatable {
     /// False: contains and fuzzy matchers do not narrow their candidates through the index
     /// (``ContainsCandidates``); every item (or every previous match) is scanned.
     var narrowsContains = true
+    /// False: fuzzy mode aligns every subsequence candidate in full, whatever the selection's
+    /// worst kept score (see ``SegmentMatcher/evaluate(_:toReach:)``).
+    var boundsFuzzyAlignment = true
     /// Up to this many holders of a prefix query's last word, the prefix matcher lists the groups
     /// of title-lead positions that hold one (0: every group looks its items up; see
     /// ``PrefixMatcher``).

@@ -72,6 +72,10 @@ struct TopK: Sendable {
         heap.count == limit && score < heap[0].score
     }
 
+    /// The score an item needs to enter: the worst kept item's when the selection is full
+    /// (an item of a lower score is rejected), else 0.
+    @inline(__always) var threshold: UInt64 { heap.count == limit ? heap[0].score : 0 }
+
     /// The tier of the worst kept item when the selection is full (an item of a lower tier
     /// cannot enter), else 0.
     @inline(__always) var floorTier: UInt8 {

@@ -71,6 +71,8 @@ final class Segment: Sendable {
     let rankKeyOrder: RankKeyOrder
     /// Raw views of ``folded`` per field (see ``RawArena``), a tuple so reads count no references.
     private let rawFolded: (RawArena, RawArena, RawArena)
+    /// Raw views of ``originalPatches`` per field.
+    private let rawPatches: (RawArena, RawArena, RawArena)
     /// Raw view of ``presence``.
     private nonisolated(unsafe) let rawPresence: UnsafePointer<UInt64>?
     /// Raw view of ``forwardOffsets``.
@@ -141,6 +143,7 @@ final class Segment: Sendable {
             )
             (titleBytes, rankOrder, rankKeyOrder) = (known.titleBytes, known.rankOrder, known.rankKeyOrder)
             (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(folded, forwardOffsets, known.presence)
+            rawPatches = Self.rawViews(originalPatches)
             return
         }
         // The derived search structures; the title sort (the largest) on a second thread.
@@ -178,6 +181,15 @@ final class Segment: Sendable {
             ?? ([], CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams(), [])
         (titleBytes, rankOrder, rankKeyOrder) = sorted.value ?? (TitleByteOrder(), RankOrder(), RankKeyOrder())
         (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(folded, forwardOffsets, presence)
+        rawPatches = Self.rawViews(originalPatches)
+    }
+
+    /// Raw views of three arenas, one per field (a missing one blank).
+    private static func rawViews(_ arenas: [ByteArena]) -> (RawArena, RawArena, RawArena) {
+        let raw = arenas.map(RawArena.init)
+        return (
+            raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
+            raw.count > 2 ? raw[2] : RawArena(ByteArena()))
     }
 
     /// The raw views of a segment's folded texts, forward offsets and presence masks (the
@@ -185,10 +197,8 @@ final class Segment: Sendable {
     private static func rawViews(_ folded: [ByteArena], _ forwardOffsets: Column<UInt32>, _ presence: Column<UInt64>)
         -> ((RawArena, RawArena, RawArena), UnsafePointer<UInt32>?, UnsafePointer<UInt64>?)
     {
-        let raw = folded.map(RawArena.init)
-        return (
-            (raw.count > 0 ? raw[0] : RawArena(ByteArena()), raw.count > 1 ? raw[1] : RawArena(ByteArena()),
-             raw.count > 2 ? raw[2] : RawArena(ByteArena())),
+        (
+            rawViews(folded),
             forwardOffsets.isEmpty ? nil : forwardOffsets.withUnsafeBufferPointer { $0.baseAddress },
             presence.isEmpty ? nil : presence.withUnsafeBufferPointer { $0.baseAddress }
         )
@@ -259,6 +269,16 @@ final class Segment: Sendable {
                     folded: UnsafeRawBufferPointer(rebasing: folded[self.folded[f].range(i)]), original: original,
                     tables: tables))
             }
+        }
+    }
+
+    /// The ``FoldPatch``es of `field` (a raw value; an item's is empty when its text folds to
+    /// itself), valid while the segment lives, read without reference counting.
+    @inline(__always) func rawPatches(_ field: UInt32) -> RawArena {
+        switch field {
+        case 0: rawPatches.0
+        case 1: rawPatches.1
+        default: rawPatches.2
         }
     }
 

@@ -139,6 +139,17 @@ struct FuzzyAlignmentTests {
             #expect(found.score >= (greedy(p, t) ?? .max), "\(p) in \(t)")
             let exhaustive = placements(pattern, text).map { reference(pattern, text, $0) }.max()
             #expect(found.score == exhaustive, "\(p) in \(t)")
+            // Asked for a score it reaches, the program gives the same answer; asked for more,
+            // it gives up (nil), whether it stops early or not.
+            let pb = Array(p.utf8)
+            let tb = Array(t.utf8)
+            pb.withUnsafeBufferPointer { pattern in
+                tb.withUnsafeBufferPointer { text in
+                    let reached = FuzzyAlignment.best(pattern, in: text, reaching: found.score)
+                    #expect(reached?.score == found.score, "\(p) in \(t)")
+                    #expect(FuzzyAlignment.best(pattern, in: text, reaching: found.score + 1) == nil, "\(p) in \(t)")
+                }
+            }
         }
     }
 }

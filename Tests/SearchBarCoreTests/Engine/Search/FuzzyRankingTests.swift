@@ -33,6 +33,23 @@ struct FuzzyRankingTests {
         #expect(try EngineTestSupport.ids(index, "fb", fuzzy) == [2, 1])
     }
 
+    @Test func camelCaseStartsEarnTheirBonus() throws {
+        // fzf's bonusCamel123 (7) where the original text turns from lower to upper case: "fb"
+        // on fooBar = f at the start (16 + 2 × 10), a gap of two (-4), B (16 + 7) = 55; on
+        // foobar the b earns no bonus, 48. Equal lengths; collation alone would put foobar
+        // first.
+        let index = try EngineTestSupport.index(["foobar", "fooBar"], mode: .fuzzy)
+        #expect(try EngineTestSupport.ids(index, "fb", fuzzy) == [2, 1])
+        let hit = try #require(try index.search("fb", options: fuzzy).first)
+        #expect(EngineTestSupport.highlighted(hit, in: "fooBar") == ["f", "B"])
+        // The best placement takes a camelCase start over an earlier plain letter: on fxbyBz
+        // the B after a gap of three (36 - 5 + 23 = 54) beats the greedy b after a gap of
+        // one (36 - 3 + 16 = 49).
+        let other = try EngineTestSupport.index(["fxbyBz"], mode: .fuzzy)
+        let best = try #require(try other.search("fb", options: fuzzy).first)
+        #expect(EngineTestSupport.highlighted(best, in: "fxbyBz") == ["f", "B"])
+    }
+
     @Test("a space beats a delimiter, which beats an underscore", arguments: ["fb", "bar"])
     func boundaryStrengths(query: String) throws {
         // "fb" (a subsequence): b after ' ' +10, after '/' +9, after '_' +8. "bar" (a substring
