@@ -1,5 +1,3 @@
-import Glibc
-
 /// Merges segments into one, keeping only live items: texts and attributes are copied, term ids
 /// remapped into one sorted vocabulary, and postings rebuilt from the forward index. No text is
 /// analysed again, and nothing the inputs hold sorted is sorted again: the vocabulary, the
@@ -106,12 +104,12 @@ enum SegmentMerger {
         SortedRuns.merge(
             views.count, isEmpty: { raw[$0].count == 0 },
             goesBefore: { a, b in
-                let order = compare(raw[a].text(heads[a]), raw[b].text(heads[b]))
+                let order = ByteOrder.compare(raw[a].text(heads[a]), raw[b].text(heads[b]))
                 return order != 0 ? order < 0 : a < b
             },
             take: { r in
                 let term = raw[r].text(heads[r])
-                if last.map({ compare($0, term) != 0 }) ?? true { merged.append(term) }
+                if last.map({ ByteOrder.compare($0, term) != 0 }) ?? true { merged.append(term) }
                 last = term
                 maps[r][heads[r]] = UInt32(truncatingIfNeeded: merged.count - 1)
                 heads[r] += 1
@@ -128,17 +126,11 @@ enum SegmentMerger {
         -> [UInt32]
     {
         let raw = RawArena(titles)
-        // The first eight bytes of each title, big-endian and zero-padded: most comparisons end there.
-        let prefixes = (0..<count).map { i -> UInt64 in
-            let text = raw.text(i)
-            var prefix: UInt64 = 0
-            for k in 0..<8 { prefix = prefix << 8 | UInt64(k < text.count ? text[k] : 0) }
-            return prefix
-        }
+        let prefixes = (0..<count).map { ByteOrder.leadingKey(raw.text($0)) }
         return SortedRuns.merge(runs(views.map { $0.segment.titleBytes.order }, mergedIndex)) { a, b in
             let (x, y) = (prefixes[Int(a)], prefixes[Int(b)])
             if x != y { return x < y ? -1 : 1 }
-            return compare(raw.text(Int(a)), raw.text(Int(b)))
+            return ByteOrder.compare(raw.text(Int(a)), raw.text(Int(b)))
         }
     }
 
@@ -154,18 +146,6 @@ enum SegmentMerger {
             }
             return run
         }
-    }
-
-    /// Byte order of two strings (negative, zero, positive).
-    @inline(__always) private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
-        -> Int
-    {
-        let n = min(a.count, b.count)
-        if n > 0, let x = a.baseAddress, let y = b.baseAddress {
-            let c = memcmp(x, y, n)
-            if c != 0 { return Int(c) }
-        }
-        return a.count - b.count
     }
 
     /// Postings (one per item and term, ascending items) from a forward index.

@@ -21,10 +21,7 @@ enum ByteOrder {
         entries.reserveCapacity(indices.count)
         arena.bytes.withUnsafeBufferPointer { bytes in
             for i in indices {
-                let range = arena.range(Int(i))
-                var prefix: UInt64 = 0
-                for k in 0..<8 { prefix = prefix << 8 | UInt64(k < range.count ? bytes[range.lowerBound + k] : 0) }
-                entries.append((prefix, i))
+                entries.append((leadingKey(UnsafeBufferPointer(rebasing: bytes[arena.range(Int(i))])), i))
             }
             entries.sort { a, b in
                 if a.prefix != b.prefix { return a.prefix < b.prefix }
@@ -76,11 +73,24 @@ enum ByteOrder {
 
     /// Compares two byte ranges of `bytes` (memcmp order, the shorter first on a common prefix).
     static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Int {
+        compare(UnsafeBufferPointer(rebasing: bytes[a]), UnsafeBufferPointer(rebasing: bytes[b]))
+    }
+
+    /// Compares two strings' bytes (memcmp order, the shorter first on a common prefix).
+    @inline(__always) static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         let n = min(a.count, b.count)
-        if n > 0, let base = bytes.baseAddress {
-            let c = memcmp(base + a.lowerBound, base + b.lowerBound, n)
+        if n > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let c = memcmp(x, y, n)
             if c != 0 { return Int(c) }
         }
         return a.count - b.count
+    }
+
+    /// A string's first eight bytes, big-endian and zero-padded: integers in the strings' byte
+    /// order wherever they differ, so most comparisons end on them.
+    @inline(__always) static func leadingKey(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var key: UInt64 = 0
+        for k in 0..<8 { key = key << 8 | UInt64(k < text.count ? text[k] : 0) }
+        return key
     }
 }
