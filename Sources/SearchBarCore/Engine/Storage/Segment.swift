@@ -311,7 +311,11 @@ final class Segment: Sendable {
         guard text.count >= key.count else { return false }
         guard key.count > 0, let a = text.baseAddress, let b = key.baseAddress else { return true }
         // Most titles differ at the first byte: no call for them.
-        return a[0] == b[0] && memcmp(a, b, key.count) == 0 && Transliteration.ownLength(of: text) >= key.count
+        // A mark ending the own text before `key.count` lies within the first `key.count + 3`
+        // bytes: only those are looked at, not the whole title.
+        return a[0] == b[0] && memcmp(a, b, key.count) == 0
+            && Transliteration.ownLength(of: UnsafeBufferPointer(rebasing: text[..<min(text.count, key.count + 3)]))
+                >= key.count
     }
 
     /// The folded text of `field` for item `i`, as bytes valid while the segment lives.
