@@ -197,7 +197,8 @@ def main():
     parser.add_argument("--count", type=int, default=1_000_000)
     parser.add_argument("--out", help="also write the measurements here (JSON)")
     parser.add_argument("--runs", type=int, default=3, help="rounds of opens, each open in a fresh process")
-    parser.add_argument("--engines", default=",".join(PERSISTENT), help="comma-separated, from " + ", ".join(PERSISTENT))
+    parser.add_argument("--engines", default=",".join(PERSISTENT),
+                        help="comma-separated, from " + ", ".join(PERSISTENT))
     parser.add_argument("--file", help="save searchbar's index here (the peers' beside it) and keep them; "
                                        "reused when they exist")
     parser.add_argument("--verify", action="store_true", help="searchbar opens with verify=True")
@@ -280,10 +281,11 @@ def markdown(report):
     load = ""
     if report.get("load_before") and report.get("load_after"):
         load = f" Load average {' '.join(report['load_before'])} before, {' '.join(report['load_after'])} after."
+    verify = "; searchbar opens with verify" if report.get("verify") else ""
     lines = [f"{report['items']:,} titles ({raw / 1e6:.0f} MB of text), the bench's {len(report['queries'])} queries. "
-             f"Medians of {runs} opens per engine, each in a fresh process, the engines taking turns (page cache "
-             f"warm){'; searchbar opens with verify' if report.get('verify') else ''}.{load} A peer's ratio is "
-             "peer / searchbar (above 1: searchbar is faster or smaller)."]
+             f"Medians of {runs} open{'s' * (runs != 1)} per engine, each in a fresh process, the engines taking "
+             f"turns (page cache warm){verify}.{load} A peer's ratio is peer / searchbar (above 1: searchbar is "
+             "faster or smaller)."]
     if ours and "build_s" in ours:
         lines[0] += (f" searchbar: build {ours['build_s']:.1f} s through the Python binding, resident growth "
                      f"{ours['rss_growth_kb'] / 1024:,.0f} MB ({ours['rss_growth_kb'] * 1024 / raw:.2f}x the text), "
