@@ -5,12 +5,9 @@ ratio to searchbar's (peer / searchbar). The JSON here is made by hand; no bench
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from markdown_rows import cells, markdown_of
 RAW = 45_000_000
 
 
@@ -46,19 +43,8 @@ REPORT = {
 }
 
 
-def render(tmp_path: Path) -> list[str]:
-    (tmp_path / "index_file.json").write_text(json.dumps(REPORT))
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / "index_file.py"), "--from-json",
-                           str(tmp_path / "index_file.json")], capture_output=True, text=True, timeout=60, check=True)
-    return done.stdout.splitlines()
-
-
-def cells(line: str) -> list[str]:
-    return [cell.strip() for cell in line.strip("|").split("|")]
-
-
 def test_one_row_per_engine_with_the_peers_ratios(tmp_path: Path) -> None:
-    lines = render(tmp_path)
+    lines = markdown_of(tmp_path, "index_file.py", REPORT)
     assert "1,000,000 titles (45 MB of text), the bench's 13 queries. Medians of 3 opens" in lines[0]
     assert "Load average 5.00 4.00 3.00 before, 6.00 5.00 4.00 after." in lines[0]
     # 175,781 KB of growth on 45 MB of text: 4.00x.
@@ -75,8 +61,8 @@ def test_one_row_per_engine_with_the_peers_ratios(tmp_path: Path) -> None:
 
 
 def test_typing_rows_per_mode_against_searchbar(tmp_path: Path) -> None:
-    rows = [cells(line) for line in render(tmp_path) if line.startswith("| prefix") or line.startswith("| contains")
-            or line.startswith("| fuzzy")]
+    lines = markdown_of(tmp_path, "index_file.py", REPORT)
+    rows = [cells(line) for line in lines if line.startswith(("| prefix", "| contains", "| fuzzy"))]
     assert [row[:2] for row in rows] == [["prefix", "searchbar"], ["prefix", "tantivy"], ["contains", "searchbar"],
                                          ["contains", "fts5-trigram"], ["fuzzy", "searchbar"]]
     assert rows[0][2:] == ["63", "1.00", "4.00", "2.00", "2.00x", "3.00"]

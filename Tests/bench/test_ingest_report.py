@@ -5,12 +5,9 @@ hand; no benchmark runs."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from markdown_rows import cells, markdown_of
 
 
 def added(add: float, merged: float, cpu: float, batches: int, **binding: float) -> dict[str, float]:
@@ -41,19 +38,8 @@ REPORT = {
 }
 
 
-def render(tmp_path: Path) -> list[str]:
-    (tmp_path / "ingest.json").write_text(json.dumps(REPORT))
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / "ingest.py"), "--from-json",
-                           str(tmp_path / "ingest.json")], capture_output=True, text=True, timeout=60, check=True)
-    return done.stdout.splitlines()
-
-
-def cells(line: str) -> list[str]:
-    return [cell.strip() for cell in line.strip("|").split("|")]
-
-
 def test_peers_beside_searchbar_with_ratios(tmp_path: Path) -> None:
-    lines = render(tmp_path)
+    lines = markdown_of(tmp_path, "ingest.py", REPORT)
     assert lines[0].startswith("1,000,000 lines of titles-1m.txt, median of 3 run(s); load average 7.00 7.50 8.00 "
                                "before, 8.00 7.00 7.50 after.")
     rows = [cells(line) for line in lines if line.split("|")[1:2] and cells(line)[0] in
@@ -71,15 +57,13 @@ def test_peers_beside_searchbar_with_ratios(tmp_path: Path) -> None:
 
 
 def test_typing_rows(tmp_path: Path) -> None:
-    rows = [cells(line) for line in render(tmp_path) if line.startswith("| all") or line.startswith("| past")]
+    lines = markdown_of(tmp_path, "ingest.py", REPORT)
+    rows = [cells(line) for line in lines if line.startswith(("| all", "| past"))]
     assert rows == [["all (467)", "1.50", "2.00", "+33%", "0.80 / 0.90"],
                     ["past the second character (322)", "1.25", "2.50", "+100%", "0.70 / 0.80"]]
 
 
 def test_a_peer_without_searchbar_has_no_ratio(tmp_path: Path) -> None:
     report = dict(REPORT, scenarios=["tantivy-one", "tantivy-batches"])
-    (tmp_path / "ingest.json").write_text(json.dumps(report))
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / "ingest.py"), "--from-json",
-                           str(tmp_path / "ingest.json")], capture_output=True, text=True, timeout=60, check=True)
-    rows = [cells(line) for line in done.stdout.splitlines() if line.startswith("| tantivy")]
+    rows = [cells(line) for line in markdown_of(tmp_path, "ingest.py", report) if line.startswith("| tantivy")]
     assert [row[7:] for row in rows] == [["1.00x", ""], ["3.00x", ""]]
