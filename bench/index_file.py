@@ -295,6 +295,7 @@ def markdown(report):
                   "| anonymous MB after typing |",
               "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     om = ours["median"] if ours else {}
+    om_build = (ours or {}).get("build_save_s")
     for name, info in engines.items():
         m, peer = info["median"], name != "searchbar"
 
@@ -302,16 +303,16 @@ def markdown(report):
             return with_ratio(m[key], text, om.get(key), peer)
 
         build = info.get("build_save_s")
-        build_cell = "" if build is None else with_ratio(build, f"{build:.1f}", (ours or {}).get("build_save_s"), peer)
+        build_cell = "" if build is None else with_ratio(build, f"{build:.1f}", om_build, peer)
         size = info["size_bytes"]
         size_cell = with_ratio(size, f"{size / 1e6:,.0f}", ours["size_bytes"] if ours else None, peer)
         anon = m["anonymous_after_open_kb"]
         lines.append("| " + " | ".join([
             name + (" (reused)" if info.get("reused") else ""), build_cell, size_cell, f"{size / raw:.2f}x",
             cell("open_s", fmt_ms(m["open_s"] * 1000)), cell("open_cpu_s", fmt_ms(m["open_cpu_s"] * 1000)),
-            cell("anonymous_after_open_kb", f"{anon / 1024:,.1f}"), f"{anon * 1024 / raw:.3f}x",
+            cell("anonymous_after_open_kb", fmt_ms(anon / 1024)), f"{anon * 1024 / raw:.3f}x",
             cell("file_after_open_kb", f"{m['file_after_open_kb'] / 1024:,.0f}"),
-            cell("anonymous_after_typing_kb", f"{m['anonymous_after_typing_kb'] / 1024:,.1f}")]) + " |")
+            cell("anonymous_after_typing_kb", fmt_ms(m["anonymous_after_typing_kb"] / 1024))]) + " |")
     lines += ["", "| mode | engine | keystrokes | first keystroke after open ms | p95 first pass after open ms "
                   "| p95 warm pass ms | first / warm | p95 built in memory ms |",
               "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]

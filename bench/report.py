@@ -40,9 +40,12 @@ def fmt_ms(value):
 
 
 def ratio(peer, ours):
+    """peer / ours as "1.23x"; below 0.1 with two significant digits ("0.0043x"), not "0.00x"."""
     if not peer or not ours:
         return ""
     r = peer / ours
+    if r < 0.1:
+        return f"{r:.2g}x"
     return f"{r:.2f}x" if r < 10 else f"{r:.1f}x" if r < 100 else f"{r:,.0f}x"
 
 

@@ -51,10 +51,12 @@ def test_one_row_per_engine_with_the_peers_ratios(tmp_path: Path) -> None:
     assert "searchbar: build 10.0 s through the Python binding, resident growth 172 MB (4.00x the text)" in lines[0]
     rows = {cells(line)[0]: cells(line) for line in lines if line.startswith("| ") and "MB" not in line
             and cells(line)[0] in ("searchbar", "tantivy", "fts5-trigram (reused)")}
-    assert rows["searchbar"] == ["searchbar", "11.0", "160", "3.56x", "150", "70.0", "2.0", "0.047x", "126", "4.0"]
-    # tantivy: twice the build, twice the size, an open 100x and 50x faster than searchbar's.
+    assert rows["searchbar"] == ["searchbar", "11.0", "160", "3.56x", "150", "70.0", "2.00", "0.047x", "126", "4.00"]
+    # tantivy: twice the build, twice the size, an open 100x and 50x faster than searchbar's
+    # (ratios under 0.1 keep two significant digits).
     assert rows["tantivy"][:6] == ["tantivy", "22.0 (2.00x)", "320 (2.00x)", "7.11x", "1.50 (0.01x)", "1.40 (0.02x)"]
-    assert rows["tantivy"][6:] == ["1.0 (0.50x)", "0.023x", "50 (0.40x)", "2.0 (0.50x)"]
+    assert rows["tantivy"][6:] == ["1.00 (0.50x)", "0.023x", "50 (0.40x)", "2.00 (0.50x)"]
+    assert rows["fts5-trigram (reused)"][4:7] == ["0.40 (0.0027x)", "0.30 (0.0043x)", "0.10 (0.049x)"]
     # A reused index has no build time; no file-backed pages give no ratio.
     reused = rows["fts5-trigram (reused)"]
     assert reused[1] == "" and reused[2] == "480 (3.00x)" and reused[8] == "0"
