@@ -176,8 +176,11 @@ searchbar commit $commit; started $started, finished $(date -u '+%H:%M UTC'); $(
 load average $load_before before, $load_after after (shared machine: other builds were running).
 Peers: fzf $(fzf --version | cut -d' ' -f1), ripgrep $(rg --version | head -1 | cut -d' ' -f2), SQLite $("$python" -c 'import sqlite3; print(sqlite3.sqlite_version)'), $("$python" -c 'import importlib.metadata as m; print(", ".join(f"{p} {m.version(p)}" for p in ("tantivy", "rapidfuzz", "pyicu")))')."
 step "report"
+ijson=(--index-file "$out/index_file.json")
+[ "$five" = 1 ] && ijson+=(--index-file "$out/index_file-5m.json")
 "$python" "$bench/report.py" "${kjson[@]}" --text "$out/text.json" --filter "$out/filter.json" \
-    --transliteration "$out/transliteration.json" --out "$out/results.md" --header "$header"
+    --transliteration "$out/transliteration.json" --ingest "$out/ingest.json" "${ijson[@]}" \
+    --out "$out/results.md" --header "$header"
 printf '\n### One-shot filtering per process (filter_cli.py, median of %s runs)\n\n' "$runs" >> "$out/results.md"
 cat "$out/filter.md" >> "$out/results.md"
 printf '\n### End to end: keystroke to results event (session_latency.py)\n\n' >> "$out/results.md"
