@@ -37,9 +37,10 @@ never hides work still running; "pack s" is the part spent in the binding's pack
 merges inside its transactions). "CPU s" is the process's CPU time (all threads) over the
 merged span; a shared machine disturbs it less than the wall time. The markdown gives, per
 scenario, merged / the same engine's one batch and, for a peer, its time / searchbar's in the
-same scenario (above 1: searchbar is faster). The typing rows also give the p95 of the keystrokes past
-the second character apart (the result cache keeps one- and two-character searches, and after a
-write answers them again from their kept hits and the segments written since).
+same scenario (above 1: searchbar is faster). The typing rows also give the p95 of the
+keystrokes past the second character apart (the result cache keeps one- and two-character
+searches, and after a write answers them again from their kept hits and the segments written
+since).
 
 Run it with a Python that imports searchbar (e.g. SEARCHBAR_LIBRARY=build/libsearchbar.so
 PYTHONPATH=bindings/python).
