@@ -9,7 +9,7 @@
 # bench/out/results.md.
 #
 #   bash bench/run.sh            full run: titles-1m, paths, cldr, words, and titles-1m and words
-#                                typed with random words (~45 min on 2 busy cores)
+#                                typed with random words (~55 min on 2 busy cores)
 #   bash bench/run.sh --quick    smoke run: 100,000 lines per dataset, few queries (a few minutes)
 #   bash bench/run.sh --5m       also titles-5m: keystrokes (searchbar only; the 5 M p95 target)
 #                                and the index file next to tantivy and SQLite FTS5
