@@ -3,7 +3,10 @@
 batches of 10,000 tuples (a host streaming rows from a database) and in batches of 100,000
 dicts, with the binding's packing (Python, under the GIL) timed apart from the library's
 sb_index_add_packed; and a user's keystroke latency while another thread removes and updates
-items 1,000 times a second.
+items 1,000 times a second. Beside them the same lines go into the in-process peers of the
+keystroke benchmark, built as keystrokes.py builds them (its engine classes): tantivy (in RAM)
+in one commit and in 100 commits, and SQLite FTS5 unicode61 (in memory) in one transaction and
+in 100, which is what a host streaming rows into them does to make the rows searchable.
 
 Each scenario runs in a fresh process (`--worker`), `--runs` times (scenarios taking turns);
 the tables give the median over the runs.
@@ -20,13 +23,24 @@ Scenarios:
             by keystroke (prefix mode, limit 50, one keystroke every 20 ms), first on a quiet
             index, then while a writer thread removes items and replaces others (half each),
             1,000 items a second (every 10 ms the items due since it started)
+  tantivy-one, tantivy-batches
+            tantivy's writer (2 threads, 256 MB heap) given every title, committed once, or
+            committed after every count / 100 titles
+  fts5-one, fts5-batches
+            INSERT of every title into an FTS5 unicode61 table in one transaction, or in 100
 
 "add s" is the wall time of the add calls as the host sees them; "merged s" adds the wait for
 the index's merges to leave one segment (Index.merge(), when the binding has it), so a figure
 never hides work still running; "pack s" is the part spent in the binding's packing (_packed),
-"C s" the part in sb_index_add_packed. The typing rows also give the p95 of the keystrokes past
-the second character apart (the result cache keeps one- and two-character searches, and after a
-write answers them again from their kept hits and the segments written since).
+"C s" the part in sb_index_add_packed. For the peers, "add s" runs to the last commit and
+"merged s" to the end of the merges the commits started (tantivy's wait_merging_threads; FTS5
+merges inside its transactions). "CPU s" is the process's CPU time (all threads) over the
+merged span; a shared machine disturbs it less than the wall time. The markdown gives, per
+scenario, merged / the same engine's one batch and, for a peer, its time / searchbar's in the
+same scenario (above 1: searchbar is faster). The typing rows also give the p95 of the
+keystrokes past the second character apart (the result cache keeps one- and two-character
+searches, and after a write answers them again from their kept hits and the segments written
+since).
 
 Run it with a Python that imports searchbar (e.g. SEARCHBAR_LIBRARY=build/libsearchbar.so
 PYTHONPATH=bindings/python).
@@ -45,9 +59,14 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from keystrokes import MULTILINGUAL, keystrokes, summary  # noqa: E402
+from keystrokes import ENGINES, MULTILINGUAL, keystrokes, summary  # noqa: E402
 
-SCENARIOS = ["one", "batches", "dicts", "typing"]
+SCENARIOS = ["one", "batches", "dicts", "typing", "tantivy-one", "tantivy-batches", "fts5-one", "fts5-batches"]
+# The peers' scenarios: (engine of keystrokes.py, searchbar's scenario they stand beside, commits).
+PEERS = {"tantivy-one": ("tantivy", "one", 1), "tantivy-batches": ("tantivy", "batches", 100),
+         "fts5-one": ("fts5-unicode61", "one", 1), "fts5-batches": ("fts5-unicode61", "batches", 100)}
+# What one batch is, per engine.
+UNIT = {"searchbar": "call", "tantivy": "commit", "fts5-unicode61": "transaction"}
 
 
 def read_lines(path, count):
@@ -99,15 +118,29 @@ def ingest(lines, scenario):
         size = max(1, n // 10)
         batches = [[{"id": i, "title": lines[i]} for i in range(s, min(n, s + size))] for s in range(0, n, size)]
     pack = c = 0.0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for batch in batches:
         p, a = add_timed(index, batch)
         pack += p
         c += a
     added = time.perf_counter() - start
     merge_wait = wait_merged(index)
+    cpu = time.process_time() - cpu
     assert len(index) == n, (len(index), n)
-    return {"add": added, "merged": added + merge_wait, "pack": pack, "c": c, "batches": len(batches)}
+    return {"add": added, "merged": added + merge_wait, "cpu": cpu, "pack": pack, "c": c, "batches": len(batches)}
+
+
+def ingest_peer(lines, scenario):
+    """One peer's index of `lines`, built by keystrokes.py's engine with a commit (tantivy) or
+    a transaction (FTS5) every len(lines) / commits lines."""
+    name, _, commits = PEERS[scenario]
+    engine = ENGINES[name]()
+    batch = None if commits == 1 else max(1, len(lines) // commits)
+    start, cpu = time.perf_counter(), time.process_time()
+    engine.build(lines, batch=batch)
+    merged, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return {"add": engine.committed_at - start, "merged": merged, "cpu": cpu,
+            "batches": commits if commits == 1 else -(-len(lines) // batch)}
 
 
 def typing(lines, tick=0.010, rate=1000, pause=0.020, random_words=60):
@@ -174,6 +207,8 @@ def worker(args):
     lines = read_lines(args.data, args.count)
     if args.worker == "typing":
         result = typing(lines)
+    elif args.worker in PEERS:
+        result = ingest_peer(lines, args.worker)
     else:
         result = ingest(lines, args.worker)
     print(json.dumps(result))
@@ -185,49 +220,88 @@ def main():
     parser.add_argument("--count", type=int, default=1_000_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--scenarios", default=",".join(SCENARIOS))
-    parser.add_argument("--out", help="also write the raw runs as JSON here")
+    parser.add_argument("--out", help="also write the runs as JSON here")
+    parser.add_argument("--from-json", help="print the markdown of an earlier run's --out JSON and exit")
     parser.add_argument("--worker", choices=SCENARIOS, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.from_json:
+        with open(args.from_json, encoding="utf-8") as f:
+            return print(markdown(json.load(f)))
     if args.worker:
         return worker(args)
     scenarios = args.scenarios.split(",")
-    runs = {s: [] for s in scenarios}
+    unknown = set(scenarios) - set(SCENARIOS)
+    if unknown:
+        raise SystemExit(f"--scenarios: unknown {', '.join(sorted(unknown))} (known: {', '.join(SCENARIOS)})")
+    report = {"count": args.count, "data": os.path.basename(args.data), "scenarios": scenarios,
+              "load_before": open("/proc/loadavg").read().split()[:3], "runs": {s: [] for s in scenarios}}
+    runs = report["runs"]
     for r in range(args.runs):
         order = scenarios if r % 2 == 0 else scenarios[::-1]
         for s in order:
-            out = subprocess.run(
+            done = subprocess.run(
                 [sys.executable, __file__, "--worker", s, "--data", args.data, "--count", str(args.count)],
-                check=True, capture_output=True, text=True).stdout
-            runs[s].append(json.loads(out.strip().splitlines()[-1]))
+                capture_output=True, text=True)
+            if done.returncode != 0:
+                raise SystemExit(f"ingest.py --worker {s} failed:\n{done.stderr[-2000:]}")
+            runs[s].append(json.loads(done.stdout.strip().splitlines()[-1]))
             print(s, runs[s][-1], file=sys.stderr, flush=True)
-    med = lambda values: statistics.median(values)
-    print(f"{args.count:,} lines of {os.path.basename(args.data)}, median of {args.runs} run(s)")
-    print("| scenario | add s | merged s | pack s | C s |")
-    print("| --- | ---: | ---: | ---: | ---: |")
-    for s in scenarios:
-        if s == "typing":
-            continue
-        rs = runs[s]
-        print(f"| {s} ({rs[0]['batches']} calls) | {med([r['add'] for r in rs]):.2f} | {med([r['merged'] for r in rs]):.2f}"
-              f" | {med([r['pack'] for r in rs]):.2f} | {med([r['c'] for r in rs]):.2f} |")
-    if "one" in runs and "batches" in runs:
-        ratio = med([r["merged"] for r in runs["batches"]]) / med([r["merged"] for r in runs["one"]])
-        print(f"batches / one (merged): {ratio:.2f}x")
-    if "typing" in runs:
-        rs = runs["typing"]
-        q = med([r["quiet"]["p95"] for r in rs])
-        b = med([r["busy"]["p95"] for r in rs])
-        print(f"typing p95: quiet {q:.2f} ms, with writes {b:.2f} ms ({b / q - 1:+.0%});"
-              f" median quiet {med([r['quiet']['median'] for r in rs]):.2f} ms,"
-              f" with writes {med([r['busy']['median'] for r in rs]):.2f} ms;"
-              f" writes {med([r['writes_per_s'] for r in rs]):.0f} items/s")
-        q3 = med([r["quiet_longer"]["p95"] for r in rs])
-        b3 = med([r["busy_longer"]["p95"] for r in rs])
-        print(f"typing p95 of keystrokes past the second character: quiet {q3:.2f} ms, with writes {b3:.2f} ms"
-              f" ({b3 / q3 - 1:+.0%})")
+    report["load_after"] = open("/proc/loadavg").read().split()[:3]
     if args.out:
         with open(args.out, "w") as f:
-            json.dump(runs, f, indent=1)
+            json.dump(report, f, indent=1)
+    print(markdown(report))
+
+
+def engine_of(scenario):
+    return PEERS[scenario][0] if scenario in PEERS else "searchbar"
+
+
+def markdown(report):
+    """The runs' medians: one table of every ingestion scenario, searchbar's and the peers',
+    with each scenario's merged time over its engine's one batch and a peer's over searchbar's
+    in the same scenario (wall / CPU); then the typing rows."""
+    runs = report["runs"]
+    med = lambda s, key: statistics.median(r[key] for r in runs[s])
+    count = max(len(rs) for rs in runs.values())
+    load = ""
+    if report.get("load_before") and report.get("load_after"):
+        load = f"; load average {' '.join(report['load_before'])} before, {' '.join(report['load_after'])} after"
+    lines = [f"{report['count']:,} lines of {report['data']}, median of {count} run(s){load}. A peer's ratio is "
+             "its time / searchbar's in the same scenario (above 1: searchbar is faster).", "",
+             "| engine | scenario | add s | merged s | CPU s | pack s | C s | merged / one batch "
+             "| searchbar speed-up (merged, CPU) |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    added = [s for s in report["scenarios"] if s != "typing" and runs.get(s)]
+    for s in sorted(added, key=lambda s: list(UNIT).index(engine_of(s))):
+        engine = engine_of(s)
+        one = "one" if engine == "searchbar" else s.rsplit("-", 1)[0] + "-one"
+        batches = runs[s][0]["batches"]
+        label = f"{s if engine == 'searchbar' else PEERS[s][1]} ({batches} {UNIT[engine]}{'s' * (batches != 1)})"
+        merged = med(s, "merged")
+        own = f"{merged / med(one, 'merged'):.2f}x" if one in added else ""
+        speedup = ""
+        if engine != "searchbar" and PEERS[s][1] in added:
+            ours = PEERS[s][1]
+            speedup = f"{merged / med(ours, 'merged'):.2f}x, {med(s, 'cpu') / med(ours, 'cpu'):.2f}x"
+        cpu = f"{med(s, 'cpu'):.2f}"
+        pack, c = (f"{med(s, 'pack'):.2f}", f"{med(s, 'c'):.2f}") if engine == "searchbar" else ("", "")
+        lines.append(f"| {engine} | {label} | {med(s, 'add'):.2f} | {merged:.2f} | {cpu} | {pack} | {c} | {own} "
+                     f"| {speedup} |")
+    if "typing" in report["scenarios"] and runs.get("typing"):
+        rs = runs["typing"]
+        m = lambda *keys: statistics.median(r[keys[0]][keys[1]] for r in rs)
+        lines += ["", f"Typing while 1,000 items a second are removed and updated (searchbar, prefix; writes "
+                      f"{statistics.median(r['writes_per_s'] for r in rs):,.0f} items/s):", "",
+                  "| keystrokes | p95 quiet ms | p95 with writes ms | change | median quiet / with writes ms |",
+                  "| --- | ---: | ---: | ---: | ---: |"]
+        for label, quiet, busy in ((f"all ({rs[0]['quiet']['n']})", "quiet", "busy"),
+                                   (f"past the second character ({rs[0]['quiet_longer']['n']})", "quiet_longer",
+                                    "busy_longer")):
+            q, b = m(quiet, "p95"), m(busy, "p95")
+            lines.append(f"| {label} | {q:.2f} | {b:.2f} | {b / q - 1:+.0%} | {m(quiet, 'median'):.2f} / "
+                         f"{m(busy, 'median'):.2f} |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -214,33 +214,63 @@ class SearchbarEngine:
         # index is built as one segment rather than as batches merged afterwards.
         self.index.add(list(enumerate(lines)))
 
+    def open(self, path, verify=False):
+        """Opens a file Index.save wrote (index_file.py); verify: also every checksum."""
+        import searchbar
+
+        self.index = searchbar.Index.open(path, verify=verify)
+
     def search(self, query, mode):
         return [hit.title for hit in self.index.search(query, limit=LIMIT, mode=mode)]
 
 
 class TantivyEngine:
-    """tantivy-py, in-RAM index; prefix query = one RegexQuery "word.*" per word, all required."""
+    """tantivy-py, in-RAM index; prefix query = one RegexQuery "word.*" per word, all required.
 
-    def build(self, lines):
+    build(lines) makes the in-RAM index the keystroke rows use; build(lines, path) commits it
+    into the directory `path` instead, and open(path) opens such a directory in another process
+    (index_file.py). build(lines, batch=N) commits every N documents (ingest.py: how a host
+    streaming rows makes them searchable)."""
+
+    def _analyzer(self):
         import tantivy
 
         self.tantivy = tantivy
-        analyzer = (tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
-                    .filter(tantivy.Filter.remove_long(40))
-                    .filter(tantivy.Filter.lowercase())
-                    .filter(tantivy.Filter.ascii_fold())
-                    .build())
-        self.analyzer = analyzer
+        self.analyzer = (tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
+                         .filter(tantivy.Filter.remove_long(40))
+                         .filter(tantivy.Filter.lowercase())
+                         .filter(tantivy.Filter.ascii_fold())
+                         .build())
+
+    def build(self, lines, path=None, batch=None):
+        self._analyzer()
+        tantivy = self.tantivy
         builder = tantivy.SchemaBuilder()
         builder.add_text_field("title", stored=True, tokenizer_name="fold")
         self.schema = builder.build()
-        self.index = tantivy.Index(self.schema)
-        self.index.register_tokenizer("fold", analyzer)
+        self.index = tantivy.Index(self.schema, path=path, reuse=False) if path else tantivy.Index(self.schema)
+        self.index.register_tokenizer("fold", self.analyzer)
         writer = self.index.writer(heap_size=256_000_000, num_threads=2)
-        for line in lines:
+        for n, line in enumerate(lines, 1):
             writer.add_document(tantivy.Document(title=line))
-        writer.commit()
+            if batch and n % batch == 0:
+                writer.commit()
+        if not batch or len(lines) % batch:
+            writer.commit()
+        # The rows are published; what follows is the merges the commits started.
+        self.committed_at = time.perf_counter()
         writer.wait_merging_threads()
+        self._searcher()
+
+    def open(self, path):
+        """Opens a directory build(lines, path) committed; reads no document."""
+        self._analyzer()
+        self.index = self.tantivy.Index.open(path)
+        self.index.register_tokenizer("fold", self.analyzer)
+        self.schema = self.index.schema
+        self._searcher()
+
+    def _searcher(self):
         self.index.reload()
         self.searcher = self.index.searcher()
 
@@ -255,17 +285,39 @@ class TantivyEngine:
         return [self.searcher.doc(address)["title"][0] for _score, address in found.hits]
 
 
-class Fts5Unicode61Engine:
-    """SQLite FTS5, unicode61 tokenizer with diacritics removed, prefix indexes, BM25 order."""
+class Fts5Engine:
+    """SQLite FTS5, one table `items(title)`: in memory for the keystroke rows; in a database
+    file with build(lines, path), which open(path) opens read-only in another process
+    (index_file.py); build(lines, batch=N) commits every N rows, one transaction each
+    (ingest.py)."""
 
-    def build(self, lines):
+    TABLE = ""  # the fts5(...) arguments after the column
+
+    def build(self, lines, path=None, batch=None):
         import sqlite3
 
-        self.db = sqlite3.connect(":memory:")
-        self.db.execute("CREATE VIRTUAL TABLE items USING fts5(title, "
-                        "tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3')")
-        with self.db:
-            self.db.executemany("INSERT INTO items(title) VALUES (?)", ((line,) for line in lines))
+        self.db = sqlite3.connect(path or ":memory:")
+        self.db.execute(f"CREATE VIRTUAL TABLE items USING fts5(title, {self.TABLE})")
+        step = batch or max(1, len(lines))
+        insert = "INSERT INTO items(title) VALUES (?)"
+        for start in range(0, len(lines), step):
+            with self.db:
+                self.db.executemany(insert, ((line,) for line in lines[start:start + step]))
+        self.committed_at = time.perf_counter()
+
+    def open(self, path):
+        """Opens a database build(lines, path) wrote, read-only, and reads its schema (SQLite
+        reads it at the first statement); reads no row."""
+        import sqlite3
+
+        self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        self.db.execute("SELECT count(*) FROM sqlite_master").fetchall()
+
+
+class Fts5Unicode61Engine(Fts5Engine):
+    """SQLite FTS5, unicode61 tokenizer with diacritics removed, prefix indexes, BM25 order."""
+
+    TABLE = "tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'"
 
     def search(self, query, mode):
         words = query.split()
@@ -276,17 +328,11 @@ class Fts5Unicode61Engine:
         return [row[0] for row in rows]
 
 
-class Fts5TrigramEngine:
+class Fts5TrigramEngine(Fts5Engine):
     """SQLite FTS5 trigram tokenizer: substring search; MATCH for words of 3+ characters, LIKE
     for shorter ones (which the trigram index cannot serve, so SQLite scans)."""
 
-    def build(self, lines):
-        import sqlite3
-
-        self.db = sqlite3.connect(":memory:")
-        self.db.execute("CREATE VIRTUAL TABLE items USING fts5(title, tokenize = 'trigram')")
-        with self.db:
-            self.db.executemany("INSERT INTO items(title) VALUES (?)", ((line,) for line in lines))
+    TABLE = "tokenize = 'trigram'"
 
     def search(self, query, mode):
         words = query.split()

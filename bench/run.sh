@@ -2,15 +2,17 @@
 # The searchbar benchmark, one command: installs what is missing, builds searchbar (release CLI,
 # CMake library, Python binding into bench/.venv), generates the datasets, runs the keystroke
 # benchmark against its peers, the end-to-end session latency (keystroke to results event, C and
-# Python hosts), the index file's save and open, the text-layer benchmark against PyICU,
+# Python hosts), the index file's save and open and the ingestion of one batch against streamed
+# batches (both next to tantivy and SQLite FTS5), the text-layer benchmark against PyICU,
 # `searchbar filter` against `fzf --filter` per process and the cost of the `transliterate`
 # index option, and prints ONE table (and the sections after it), also written to
 # bench/out/results.md.
 #
 #   bash bench/run.sh            full run: titles-1m, paths, cldr, words, and titles-1m and words
-#                                typed with random words (~25 min on 2 busy cores)
+#                                typed with random words (~55 min on 2 busy cores)
 #   bash bench/run.sh --quick    smoke run: 100,000 lines per dataset, few queries (a few minutes)
-#   bash bench/run.sh --5m       also titles-5m (searchbar only; the 5 M p95 target)
+#   bash bench/run.sh --5m       also titles-5m: keystrokes (searchbar only; the 5 M p95 target)
+#                                and the index file next to tantivy and SQLite FTS5
 #   bash bench/run.sh --10m      also titles-10m (searchbar only): build, memory, save/open and
 #                                per-keystroke latency of 10 M titles (~500 MB)
 #   --no-install                 do not apt-get / pip install anything
@@ -128,14 +130,30 @@ else
         --json "$out/session.json" --markdown > "$out/session.md"
 fi
 
-step "index file: build, save, open, typing after the open"
-count=1000000; [ "$quick" = 1 ] && count=100000
-"$python" "$bench/index_file.py" --data "$bench/data/titles-1m.txt" --count "$count" \
-    --out "$out/index_file.json" --markdown > "$out/index_file.md"
+step "index file: build, save, open, typing after the open (searchbar, tantivy, SQLite FTS5)"
+count=1000000 runs=3; [ "$quick" = 1 ] && count=100000 runs=1
+"$python" "$bench/index_file.py" --data "$bench/data/titles-1m.txt" --count "$count" --runs "$runs" \
+    --out "$out/index_file.json" > "$out/index_file.md"
+if [ "$five" = 1 ]; then
+    step "index file: titles-5m (searchbar, tantivy, SQLite FTS5)"
+    count=5000000; [ "$quick" = 1 ] && count=100000
+    printf '\n' >> "$out/index_file.md"
+    "$python" "$bench/index_file.py" --data "$bench/data/titles-5m.txt" --count "$count" --runs "$runs" \
+        --out "$out/index_file-5m.json" >> "$out/index_file.md"
+fi
 if [ "$ten" = 1 ]; then
+    step "index file: titles-10m (searchbar only)"
     count=10000000; [ "$quick" = 1 ] && count=100000
-    "$python" "$bench/index_file.py" --data "$bench/data/titles-10m.txt" --count "$count" \
-        --out "$out/index_file-10m.json" --markdown >> "$out/index_file.md"
+    printf '\n' >> "$out/index_file.md"
+    "$python" "$bench/index_file.py" --data "$bench/data/titles-10m.txt" --count "$count" --runs "$runs" \
+        --engines searchbar --out "$out/index_file-10m.json" >> "$out/index_file.md"
+fi
+
+step "ingestion: one batch against streamed batches (searchbar, tantivy, SQLite FTS5), typing while writing"
+if [ "$quick" = 1 ]; then
+    "$python" "$bench/ingest.py" --count 100000 --runs 1 --out "$out/ingest.json" > "$out/ingest.md"
+else
+    "$python" "$bench/ingest.py" --runs 3 --out "$out/ingest.json" > "$out/ingest.md"
 fi
 
 step "one-shot filter: searchbar filter vs fzf --filter, 300,000 paths"
@@ -158,14 +176,19 @@ searchbar commit $commit; started $started, finished $(date -u '+%H:%M UTC'); $(
 load average $load_before before, $load_after after (shared machine: other builds were running).
 Peers: fzf $(fzf --version | cut -d' ' -f1), ripgrep $(rg --version | head -1 | cut -d' ' -f2), SQLite $("$python" -c 'import sqlite3; print(sqlite3.sqlite_version)'), $("$python" -c 'import importlib.metadata as m; print(", ".join(f"{p} {m.version(p)}" for p in ("tantivy", "rapidfuzz", "pyicu")))')."
 step "report"
+ijson=(--index-file "$out/index_file.json")
+[ "$five" = 1 ] && ijson+=(--index-file "$out/index_file-5m.json")
 "$python" "$bench/report.py" "${kjson[@]}" --text "$out/text.json" --filter "$out/filter.json" \
-    --transliteration "$out/transliteration.json" --out "$out/results.md" --header "$header"
+    --transliteration "$out/transliteration.json" --ingest "$out/ingest.json" "${ijson[@]}" \
+    --out "$out/results.md" --header "$header"
 printf '\n### One-shot filtering per process (filter_cli.py, median of %s runs)\n\n' "$runs" >> "$out/results.md"
 cat "$out/filter.md" >> "$out/results.md"
 printf '\n### End to end: keystroke to results event (session_latency.py)\n\n' >> "$out/results.md"
 cat "$out/session.md" >> "$out/results.md"
 printf '\n### Index file (index_file.py)\n\n' >> "$out/results.md"
 cat "$out/index_file.md" >> "$out/results.md"
-cat "$out/filter.md" "$out/session.md" "$out/index_file.md"
+printf '\n### Ingestion (ingest.py)\n\n' >> "$out/results.md"
+cat "$out/ingest.md" >> "$out/results.md"
+cat "$out/filter.md" "$out/session.md" "$out/index_file.md" "$out/ingest.md"
 echo >&2
 echo "written to $out/results.md" >&2

@@ -1,0 +1,69 @@
+"""bench/ingest.py renders its runs as markdown: one table of every ingestion scenario, with
+each scenario's time over its engine's one batch and each peer's (tantivy, SQLite FTS5) over
+searchbar's in the same scenario, wall and CPU; then the typing rows. The JSON here is made by
+hand; no benchmark runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from markdown_rows import cells, markdown_of
+
+
+def added(add: float, merged: float, cpu: float, batches: int, **binding: float) -> dict[str, float]:
+    return {"add": add, "merged": merged, "cpu": cpu, "batches": batches, **binding}
+
+
+def latencies(p95: float, median: float, n: int) -> dict[str, float]:
+    return {"n": n, "median": median, "p95": p95, "max": p95 * 2}
+
+
+REPORT = {
+    "count": 1_000_000, "data": "titles-1m.txt", "load_before": ["7.00", "7.50", "8.00"],
+    "load_after": ["8.00", "7.00", "7.50"],
+    "scenarios": ["one", "batches", "typing", "tantivy-one", "tantivy-batches", "fts5-one", "fts5-batches"],
+    "runs": {
+        # Three runs each; the medians are the middle values.
+        "one": [added(8.0, 8.0, 4.0, 1, pack=1.0, c=7.0), added(9.0, 9.0, 4.5, 1, pack=1.1, c=7.9),
+                added(7.0, 7.0, 3.5, 1, pack=0.9, c=6.1)],
+        "batches": [added(12.0, 16.0, 8.0, 100, pack=1.0, c=11.0)] * 3,
+        "tantivy-one": [added(15.0, 16.0, 12.0, 1)] * 3,
+        "tantivy-batches": [added(40.0, 48.0, 40.0, 100)] * 3,
+        "fts5-one": [added(40.0, 40.0, 38.0, 1)] * 3,
+        "fts5-batches": [added(44.0, 44.0, 41.0, 100)] * 3,
+        "typing": [{"quiet": latencies(1.5, 0.8, 467), "busy": latencies(2.0, 0.9, 467),
+                    "quiet_longer": latencies(1.25, 0.7, 322), "busy_longer": latencies(2.5, 0.8, 322),
+                    "writes_per_s": 998.0}] * 3,
+    },
+}
+
+
+def test_peers_beside_searchbar_with_ratios(tmp_path: Path) -> None:
+    lines = markdown_of(tmp_path, "ingest.py", REPORT)
+    assert lines[0].startswith("1,000,000 lines of titles-1m.txt, median of 3 run(s); load average 7.00 7.50 8.00 "
+                               "before, 8.00 7.00 7.50 after.")
+    rows = [cells(line) for line in lines if line.split("|")[1:2] and cells(line)[0] in
+            ("searchbar", "tantivy", "fts5-unicode61")]
+    assert [row[:2] for row in rows] == [
+        ["searchbar", "one (1 call)"], ["searchbar", "batches (100 calls)"], ["tantivy", "one (1 commit)"],
+        ["tantivy", "batches (100 commits)"], ["fts5-unicode61", "one (1 transaction)"],
+        ["fts5-unicode61", "batches (100 transactions)"]]
+    assert rows[0][2:] == ["8.00", "8.00", "4.00", "1.00", "7.00", "1.00x", ""]
+    assert rows[1][2:] == ["12.00", "16.00", "8.00", "1.00", "11.00", "2.00x", ""]
+    # tantivy against searchbar in the same scenario: 16 / 8 wall, 12 / 4 CPU; 48 / 16, 40 / 8.
+    assert rows[2][2:] == ["15.00", "16.00", "12.00", "", "", "1.00x", "2.00x, 3.00x"]
+    assert rows[3][7:] == ["3.00x", "3.00x, 5.00x"]
+    assert rows[5][7:] == ["1.10x", "2.75x, 5.12x"]
+
+
+def test_typing_rows(tmp_path: Path) -> None:
+    lines = markdown_of(tmp_path, "ingest.py", REPORT)
+    rows = [cells(line) for line in lines if line.startswith(("| all", "| past"))]
+    assert rows == [["all (467)", "1.50", "2.00", "+33%", "0.80 / 0.90"],
+                    ["past the second character (322)", "1.25", "2.50", "+100%", "0.70 / 0.80"]]
+
+
+def test_a_peer_without_searchbar_has_no_ratio(tmp_path: Path) -> None:
+    report = dict(REPORT, scenarios=["tantivy-one", "tantivy-batches"])
+    rows = [cells(line) for line in markdown_of(tmp_path, "ingest.py", report) if line.startswith("| tantivy")]
+    assert [row[7:] for row in rows] == [["1.00x", ""], ["3.00x", ""]]
