@@ -132,6 +132,36 @@ try:
             with open(path, "rb") as f:
                 return f.read()
 
+    def crafted(data):
+        """Variants of an index file whose texts and text offsets an open without `verify`
+        does not check (their readers clamp and repair): offsets past the bytes and descending,
+        malformed UTF-8 in a folded title, an edit and the vocabulary. Written with control
+        byte 1 (resealed) and 3 (resealed, verified)."""
+        def section(kind):  # (offset, length) of section `kind` of segment 0
+            return struct.unpack_from("<QQ", data, 320 + (kind - 1) * 32 + 8)
+
+        if struct.unpack_from("<I", data, 28)[0] == 0:  # no segment
+            return
+        title, title_offsets, title_patches, vocabulary = 6, 7, 12, 20
+        edits = []
+        offset, length = section(title_offsets)
+        if length >= 12:
+            edits.append([(offset + 4, struct.pack("<I", 0x7FFFFFFF))])
+            edits.append([(offset + 8, struct.pack("<I", 0))])
+        offset, length = section(title)
+        if length >= 4:
+            edits.append([(offset, bytes([0xF7, 0xBF, 0xBF, 0xBF]))])
+            edits.append([(offset + length - 1, bytes([0xF0])), (offset + 1, bytes([0x80]))])
+        for kind in (title_patches, vocabulary):
+            offset, length = section(kind)
+            if length:
+                edits.append([(offset + length - 1, bytes([0xC3]))])
+        for edit in edits:
+            variant = bytearray(data)
+            for at, value in edit:
+                variant[at:at + len(value)] = value
+            yield bytes(variant)
+
     for data in (
         index_file(None, "prefix", []),
         index_file(None, "prefix", [(1, "apple pie"), (2, "Apfelstrudel", "dessert", "sweet")]),
@@ -141,5 +171,8 @@ try:
     ):
         write("fuzz_open", bytes([0]) + data)
         write("fuzz_open", bytes([1]) + data)
+        for variant in crafted(data):
+            write("fuzz_open", bytes([1]) + variant)
+            write("fuzz_open", bytes([3]) + variant)
 except ImportError as error:
     print(f"fuzz_open seeds skipped: {error}")

@@ -3,7 +3,9 @@
 ///
 /// One edge rule for every decoder: the decoders are for well-formed text (Swift strings, folded
 /// keys, input that ``isValid(_:_:)`` accepted), and never read past the end they are given; a
-/// byte that does not start a complete sequence there decodes as U+FFFD, one byte long.
+/// byte that does not start a complete sequence there decodes as U+FFFD, one byte long. Texts
+/// borrowed from an index file are not validated at open, so on malformed bytes these decoders
+/// give a wrong code point but never one past U+10FFFF, and never read out of bounds.
 public enum UTF8Codec {
     /// Decodes the code point starting at `p[i]`, reading no byte at or past `end`; returns it and
     /// its length in bytes.
@@ -13,8 +15,11 @@ public enum UTF8Codec {
         if b0 < 0x80 { return (b0, 1) }
         if b0 >= 0xF0 {
             guard i + 3 < end else { return (0xFFFD, 1) }
-            return ((b0 & 0x07) << 18 | (UInt32(p[i + 1]) & 0x3F) << 12 | (UInt32(p[i + 2]) & 0x3F) << 6
-                | (UInt32(p[i + 3]) & 0x3F), 4)
+            let c = (b0 & 0x07) << 18 | (UInt32(p[i + 1]) & 0x3F) << 12 | (UInt32(p[i + 2]) & 0x3F) << 6
+                | (UInt32(p[i + 3]) & 0x3F)
+            // Past U+10FFFF (a lead byte above F4 in a borrowed, unvalidated file text): no
+            // code point, so no table lookup ever sees one.
+            return c <= 0x10FFFF ? (c, 4) : (0xFFFD, 1)
         }
         if b0 >= 0xE0 {
             guard i + 2 < end else { return (0xFFFD, 1) }

@@ -21,10 +21,12 @@ extension SearchIndex {
     /// Opens an index saved by ``save(to:)``: locale, default mode, fields and transliteration come from the
     /// file; adds and removes on the opened index live in memory until the next save. The
     /// file's large sections are borrowed from a read-only mapping, not copied. The file is
-    /// treated as hostile: the header, the section table and every bound the search relies on
-    /// (lengths, offsets, item and term numbers, UTF-8, the orders being permutations) are
-    /// checked before anything is used, so a crafted file gives an error, never a crash; with
-    /// `verify` the large sections' checksums and the sort orders are checked too (a damaged
+    /// treated as hostile: the header, the section table and the bounds the search relies on
+    /// (lengths, offsets, item and term numbers, the orders being permutations) are checked
+    /// before anything is used, and the texts' readers clamp their offsets and decode with
+    /// repair, so a crafted file gives an error or wrong results, never a crash; with
+    /// `verify` the large sections' checksums, the texts' offsets and UTF-8 and the sort orders
+    /// are checked too (a damaged
     /// file that passes the bounds otherwise opens and gives wrong results; see
     /// ``SegmentDecoder``). A file saved with another ICU version (whose folded keys and
     /// collation keys may differ) is rebuilt: its items are analysed again from the original

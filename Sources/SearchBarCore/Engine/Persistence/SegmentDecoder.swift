@@ -4,13 +4,18 @@
 /// gives an error, never an out-of-bounds read or a trap.
 ///
 /// The checks come in two kinds:
-/// - **bounds**, always: lengths agree with the item and term counts; offsets ascend from 0 to
-///   the end of their array; texts are well-formed UTF-8 cut at character boundaries; term ids,
-///   fields and item numbers are in range; the stored orders are permutations of the items.
-///   These are what the search code relies on for memory safety. O(1) ones run here, the
-///   passes over sections are collected in ``SectionChecks`` and run on every thread;
+/// - **bounds**, always: lengths agree with the item and term counts; offsets run from 0 to
+///   the end of their array and (but for the texts', below) ascend; term ids, fields and item
+///   numbers are in range; the stored orders are permutations of the items. These are what the
+///   search code relies on for memory safety. O(1) ones run here, the passes over sections are
+///   collected in ``SectionChecks`` and run on every thread. The texts (folded texts, edits,
+///   vocabulary and attribute bytes) are not read: their readers clamp a text's offsets to its
+///   arena (``ByteArena/range(_:)``, ``RawArena/text(_:)``) and the UTF-8 decoders neither
+///   read past a text's end nor give a code point past U+10FFFF, and texts handed out are
+///   decoded with repair, so nothing at open is proportional to the bytes of text;
 /// - **integrity**, with `verify` (``SearchIndex/open(path:mode:threads:verify:)``): the XXH64
-///   of every borrowed section, and the invariants only the correctness of results depends on:
+///   of every borrowed section, the texts' offsets ascending and their bytes well-formed UTF-8
+///   cut at character boundaries, and the invariants only the correctness of results depends on:
 ///   ids strictly ascending, a vocabulary sorted and distinct, each term's postings ascending,
 ///   the title and rank key orders sorted. Without `verify` a file damaged inside a large
 ///   section (a flipped bit) or crafted to break these opens, and gives wrong results, never
@@ -86,13 +91,13 @@ struct SegmentDecoder {
         for field in SearchField.allCases {
             let f = Int(field.rawValue)
             let stored = fields.includes(field)
-            folded.append(try arena(foldedKinds[f], count: count, blank: !stored, utf8: true, what: "folded \(field)"))
-            patches.append(try arena(patchKinds[f], count: count, blank: true, utf8: false, what: "\(field) edits"))
+            folded.append(try arena(foldedKinds[f], count: count, blank: !stored, clamped: true, what: "folded \(field)"))
+            patches.append(try arena(patchKinds[f], count: count, blank: true, clamped: true, utf8: false, what: "\(field) edits"))
             if !stored && !patches[f].isBlank { throw corrupt("edits for the unstored \(field)") }
         }
 
         // Vocabulary: well-formed terms; with `verify`, sorted by bytes and distinct.
-        let vocabulary = try arena((.vocabulary, .vocabularyOffsets), count: termCount, blank: false, utf8: true, what: "vocabulary")
+        let vocabulary = try arena((.vocabulary, .vocabularyOffsets), count: termCount, blank: false, what: "vocabulary")
         if verify { checkSorted(vocabulary) }
 
         // Forward index: offsets ascending, entries naming a term and a stored field.
@@ -235,17 +240,24 @@ struct SegmentDecoder {
     }
 
     /// An arena borrowed from its bytes and offsets sections: `count` strings (any number when
-    /// nil; blank, when `blank` allows it), offsets ascending from 0 to the byte count, with
-    /// `utf8` every string well-formed.
-    private func arena(_ kinds: (IndexFileLayout.Section, IndexFileLayout.Section), count: Int?, blank: Bool, utf8: Bool, what: String)
-        throws(SearchBarError) -> ByteArena
-    {
+    /// nil; blank, when `blank` allows it), offsets from 0 to the byte count (checked here);
+    /// ascending (checked with the passes, or, when `clamped`, only with `verify`: every reader
+    /// of the arena goes through ``ByteArena/range(_:)`` or ``RawArena/text(_:)``, which clamp
+    /// them); with `utf8` and `verify`, every string well-formed. Without `verify` the texts
+    /// are not validated: the decoders never read past a string's end nor give a code point
+    /// past U+10FFFF, and a string handed out is decoded with repair (``ByteArena/string(_:)``,
+    /// ``FoldPatch/string(_:folded:)``), so malformed bytes give U+FFFD, never a crash.
+    private func arena(
+        _ kinds: (IndexFileLayout.Section, IndexFileLayout.Section), count: Int?, blank: Bool, clamped: Bool = false,
+        utf8: Bool = true, what: String
+    ) throws(SearchBarError) -> ByteArena {
         let bytes = try borrow(kinds.0, UInt8.self)
         let stored = try borrow(kinds.1, UInt32.self)
         if blank && stored.count == 1 && stored[0] == 0 && bytes.isEmpty { return ByteArena() }
         guard stored.count >= 1 else { throw corrupt("\(what): no offsets") }
-        let offsets = try offsets(stored, count: count ?? stored.count - 1, end: bytes.count, what: what)
-        if utf8 {
+        let offsets = try offsets(
+            stored, count: count ?? stored.count - 1, end: bytes.count, what: what, ordered: !clamped || verify)
+        if utf8 && verify {
             let size = bytes.count
             checks.add(count: size) { range in
                 bytes.withUnsafeBufferPointer { b -> String? in
@@ -282,11 +294,15 @@ struct SegmentDecoder {
         try offsets(try borrow(kind, UInt32.self), count: count, end: end, what: what)
     }
 
-    /// `count + 1` offsets from 0 to `end` (checked here), ascending (checked with the passes).
-    private func offsets(_ offsets: Column<UInt32>, count: Int, end: Int, what: String) throws(SearchBarError) -> Column<UInt32> {
+    /// `count + 1` offsets from 0 to `end` (checked here), ascending (checked with the passes
+    /// when `ordered`).
+    private func offsets(_ offsets: Column<UInt32>, count: Int, end: Int, what: String, ordered: Bool = true)
+        throws(SearchBarError) -> Column<UInt32>
+    {
         guard count >= 0, offsets.count == count + 1, offsets[0] == 0, Int(offsets[count]) == end else {
             throw corrupt("\(what): \(offsets.count) offsets for \(count) entries of \(end)")
         }
+        guard ordered else { return offsets }
         checks.add(count: offsets.count) { range in
             for k in range where k > 0 && offsets[k - 1] > offsets[k] { return "\(what) do not ascend at \(k)" }
             return nil
@@ -361,8 +377,8 @@ struct SegmentDecoder {
     private func attributeParts(count: Int) throws(SearchBarError)
         -> (names: ByteArena, offsets: Column<UInt32>?, entries: [UInt8], texts: ByteArena)
     {
-        let names = try arena((.attributeNames, .attributeNameOffsets), count: nil, blank: true, utf8: true, what: "attribute names")
-        let texts = try arena((.attributeTexts, .attributeTextOffsets), count: nil, blank: true, utf8: true, what: "attribute texts")
+        let names = try arena((.attributeNames, .attributeNameOffsets), count: nil, blank: true, what: "attribute names")
+        let texts = try arena((.attributeTexts, .attributeTextOffsets), count: nil, blank: true, what: "attribute texts")
         let stored = try borrow(.attributeOffsets, UInt32.self)
         let entries = try reader.array(segment, .attributeEntries, of: UInt8.self)
         guard entries.count % 16 == 0 else { throw corrupt("attribute entries of \(entries.count) bytes") }

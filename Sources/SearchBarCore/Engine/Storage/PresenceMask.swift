@@ -35,8 +35,9 @@ enum PresenceMask {
                 arena.bytes.withUnsafeBufferPointer { bytes in
                     arena.offsets.withUnsafeBufferPointer { offsets in
                         for i in 0..<min(count, offsets.count - 1) {
-                            let start = Int(offsets[i])
-                            let end = Int(offsets[i + 1])
+                            // Clamped and ordered (an arena of an opened file was not checked).
+                            let start = min(Int(offsets[i]), bytes.count)
+                            let end = max(start, min(Int(offsets[i + 1]), bytes.count))
                             masks[i] |= of(UnsafeBufferPointer(rebasing: bytes[start..<end]))
                         }
                     }

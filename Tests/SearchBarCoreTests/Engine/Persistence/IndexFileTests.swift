@@ -218,6 +218,8 @@ struct IndexFileTests {
             return
         }
         _ = try answers(index, ["a", "ap", "東京", "x1 y", "zz", ""])
+        // Every item's texts (their bytes are read and decoded with repair).
+        for id in SegmentBuilderTests.items(400, seed: 7).map(\.id) { _ = index.item(id: id) }
         index.add([IndexItem(id: 7, title: "apple pie")])
         index.remove(ids: [1])
         index.waitForMerges()
@@ -323,8 +325,6 @@ struct IndexFileTests {
             }),
             ("item count larger than the columns", { f in f.setWord32(0, .info, 0, 1_000_000) }),
             ("term count past the vocabulary", { f in f.setWord32(0, .info, 2, 1_000_000) }),
-            ("folded offsets past the bytes", { f in f.setWord32(0, .titleFoldedOffsets, 3, 0x7FFF_FFFF) }),
-            ("folded offsets descending", { f in f.setWord32(0, .titleFoldedOffsets, 2, 0) }),
             ("forward offsets descending", { f in f.setWord32(0, .forwardOffsets, 5, 0) }),
             ("forward entry with a term past the vocabulary", { f in f.setWord32(0, .forward, 0, 0x00FF_FFFF) }),
             ("posting offsets past the postings", { f in f.setWord32(0, .postingOffsets, 1, 0x7FFF_FFFF) }),
@@ -348,11 +348,6 @@ struct IndexFileTests {
             ("title lead word counts cut short", { f in
                 f.setLength(0, .leadTitleWordCounts, f.section(f.entryIndex(0, .leadTitleWordCounts)).length - 1)
             }),
-            ("invalid UTF-8 in a folded text", { f in
-                let k = f.entryIndex(0, .titleFolded)
-                f.bytes[f.section(k).offset] = 0xFF
-                f.resealSection(k)
-            }),
         ]
         cases.append(("item count smaller than the columns", { f in f.setWord32(0, .info, 0, 1) }))
         for (name, edit) in cases {
@@ -373,12 +368,64 @@ struct IndexFileTests {
                 f.resealSection(k)
             }),
         ]
-        for (name, edit) in integrity {
+        for (name, edit) in integrity + Self.clampedAtUse() {
             var file = original
             edit(&file)
             try Self.expectRefused(file.bytes, in: dir, name, bounds: false)
             try Self.expectSafe(file.bytes, in: dir, name)
         }
+        // Edits hold original bytes between numbers, not UTF-8 text: no open refuses one that
+        // inserts malformed bytes; the text made with it is decoded with repair.
+        var edited = original
+        let k = edited.entryIndex(0, .titlePatches)
+        edited.bytes[edited.section(k).offset + edited.section(k).length - 1] = 0xFE
+        edited.resealSection(k)
+        try Self.expectSafe(edited.bytes, in: dir, "an edit inserting invalid UTF-8")
+    }
+
+    /// Crafted texts and text offsets that an open without `verify` does not look at (their
+    /// readers clamp the offsets and decode with repair): each would have made an unchecked
+    /// reader read outside a text, trap on a backwards range or hand malformed UTF-8 to the
+    /// host. Refused with `verify`; without it the file opens and is safe to use.
+    static func clampedAtUse() -> [(String, (inout IndexFileSurgeon) -> Void)] {
+        /// Sets byte `at` (from the start, or from the end when negative) of a section.
+        func setByte(_ kind: IndexFileLayout.Section, _ at: Int, _ value: UInt8) -> (inout IndexFileSurgeon) -> Void {
+            { f in
+                let k = f.entryIndex(0, kind)
+                let (offset, length) = f.section(k)
+                f.bytes[offset + (at >= 0 ? at : length + at)] = value
+                f.resealSection(k)
+            }
+        }
+        /// Writes `bytes` over the start of string `string` of a folded text.
+        func overwrite(_ kind: IndexFileLayout.Section, _ offsets: IndexFileLayout.Section, string: Int, _ bytes: [UInt8])
+            -> (inout IndexFileSurgeon) -> Void
+        {
+            { f in
+                let k = f.entryIndex(0, kind)
+                let start = f.section(k).offset + Int(f.word32(0, offsets, string))
+                for (n, b) in bytes.enumerated() where start + n < f.section(k).offset + f.section(k).length {
+                    f.bytes[start + n] = b
+                }
+                f.resealSection(k)
+            }
+        }
+        return [
+            ("folded offsets past the bytes", { f in f.setWord32(0, .titleFoldedOffsets, 3, 0x7FFF_FFFF) }),
+            ("folded offsets descending", { f in f.setWord32(0, .titleFoldedOffsets, 2, 0) }),
+            ("folded offsets all at the end", { f in
+                for i in 1..<40 { f.setWord32(0, .titleFoldedOffsets, i, f.word32(0, .titleFoldedOffsets, 399)) }
+            }),
+            ("edit offsets past the bytes", { f in f.setWord32(0, .titlePatchOffsets, 3, 0x7FFF_FFFF) }),
+            ("edit offsets descending", { f in f.setWord32(0, .titlePatchOffsets, 2, 0) }),
+            ("invalid UTF-8 in a folded text", setByte(.titleFolded, 0, 0xFF)),
+            ("a folded text ending inside a character", setByte(.titleFolded, -1, 0xF0)),
+            ("a folded text starting inside a character", overwrite(.titleFolded, .titleFoldedOffsets, string: 5, [0x80, 0xBF])),
+            ("code points past U+10FFFF in a folded text", overwrite(
+                .titleFolded, .titleFoldedOffsets, string: 1, [0xF7, 0xBF, 0xBF, 0xBF, 0xF4, 0x90, 0x80, 0x80])),
+            ("a surrogate in a folded text", overwrite(.titleFolded, .titleFoldedOffsets, string: 2, [0xED, 0xA0, 0x80])),
+            ("invalid UTF-8 in the vocabulary", setByte(.vocabulary, -1, 0xC3)),
+        ]
     }
 
     @Test("texts larger than a check chunk are checked across the chunk boundary")
@@ -412,7 +459,8 @@ struct IndexFileTests {
         // A byte just past the boundary made invalid is found (the second chunk starts there).
         file.bytes[file.section(k).offset + SectionChecks.chunkSize + 1] = 0xFF
         file.resealSection(k)
-        try Self.expectRefused(file.bytes, in: dir, "invalid UTF-8 after the chunk boundary")
+        try Self.expectRefused(file.bytes, in: dir, "invalid UTF-8 after the chunk boundary", bounds: false)
+        try Self.expectSafe(file.bytes, in: dir, "invalid UTF-8 after the chunk boundary")
     }
 
     @Test("saving replaces the file atomically and leaves no temporary file")

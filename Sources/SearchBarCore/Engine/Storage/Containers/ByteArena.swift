@@ -24,7 +24,8 @@ struct ByteArena: Sendable {
     }
 
     /// An arena over ready-made columns, owned or borrowed from a mapped index file (`offsets`
-    /// must ascend from 0 to `bytes.count`: the loader checks a file's before it makes one).
+    /// should ascend from 0 to `bytes.count`; of a file's, the loader checks the first and the
+    /// last, and ``range(_:)`` clamps the others where they are used).
     init(bytes: Column<UInt8>, offsets: Column<UInt32>) {
         self.bytes = bytes
         self.offsets = offsets
@@ -36,15 +37,22 @@ struct ByteArena: Sendable {
     /// True for an arena that holds no bytes at all (every string empty, no offsets stored).
     var isBlank: Bool { offsets.count == 1 }
 
-    /// The byte range of string `i` in ``bytes`` (empty for a blank arena).
+    /// The byte range of string `i` in ``bytes`` (empty for a blank arena). Offsets are clamped
+    /// to the bytes and ordered here, at the point of use: an arena borrowed from an index file
+    /// has offsets the open did not check (only their first and last), and a crafted one gives
+    /// a wrong string, never a read outside the bytes.
     @inline(__always) func range(_ i: Int) -> Range<Int> {
-        isBlank ? 0..<0 : Int(offsets[i])..<Int(offsets[i + 1])
+        guard !isBlank else { return 0..<0 }
+        let size = bytes.count
+        let start = min(Int(offsets[i]), size)
+        return start..<max(start, min(Int(offsets[i + 1]), size))
     }
 
     /// The length of string `i` in bytes.
-    @inline(__always) func length(_ i: Int) -> Int { isBlank ? 0 : Int(offsets[i + 1] &- offsets[i]) }
+    @inline(__always) func length(_ i: Int) -> Int { range(i).count }
 
-    /// String `i` decoded (invalid bytes cannot occur: only valid UTF-8 is appended).
+    /// String `i` decoded (malformed bytes, possible in a text borrowed from an index file,
+    /// which the open does not validate, decode as U+FFFD).
     func string(_ i: Int) -> String {
         bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range(i)]), as: UTF8.self) }
     }

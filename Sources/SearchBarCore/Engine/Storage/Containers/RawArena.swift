@@ -6,6 +6,8 @@ struct RawArena: @unchecked Sendable {
     private let offsets: UnsafePointer<UInt32>?
     /// The number of strings (0 for a blank arena).
     let count: Int
+    /// The number of bytes.
+    private let size: Int
 
     /// A view of `arena`, which the caller keeps alive and unchanged.
     init(_ arena: ByteArena) {
@@ -13,17 +15,22 @@ struct RawArena: @unchecked Sendable {
             bytes = nil
             offsets = nil
             count = 0
+            size = 0
             return
         }
         bytes = arena.bytes.withUnsafeBufferPointer { $0.baseAddress }
         offsets = arena.offsets.withUnsafeBufferPointer { $0.baseAddress }
         count = arena.count
+        size = arena.bytes.count
     }
 
-    /// String `i` (empty for a blank arena or an index out of range).
+    /// String `i` (empty for a blank arena or an index out of range). The offsets are clamped
+    /// to the bytes and ordered, as ``ByteArena/range(_:)`` does: those of an arena borrowed
+    /// from an index file are not checked at open.
     @inline(__always) func text(_ i: Int) -> UnsafeBufferPointer<UInt8> {
         guard i >= 0 && i < count, let bytes, let offsets else { return UnsafeBufferPointer(start: nil, count: 0) }
-        let start = Int(offsets[i])
-        return UnsafeBufferPointer(start: bytes + start, count: Int(offsets[i + 1]) - start)
+        let start = min(Int(offsets[i]), size)
+        let end = max(start, min(Int(offsets[i + 1]), size))
+        return UnsafeBufferPointer(start: bytes + start, count: end - start)
     }
 }
