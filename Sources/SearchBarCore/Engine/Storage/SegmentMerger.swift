@@ -7,21 +7,25 @@
 enum SegmentMerger {
     /// One segment made of the live items of `views` (ids must be unique across live items), or
     /// nil when `cancellation` was set before the merge was done (it is checked between steps).
-    /// With a `pool`, the merged segment's title sort runs on it.
+    /// With a `pool` (a caller that waits for the merge), its independent steps run in parallel
+    /// on it; without one (the background merge), all on the calling thread.
     static func merge(_ views: [SegmentView], cancellation: CancellationFlag? = nil, pool: ThreadPool? = nil)
         -> Segment?
     {
         let (vocabulary, maps) = mergedVocabulary(views)
 
         // Live items in id order, and each input item's index in the merged segment.
-        var order: [Entry] = []
-        order.reserveCapacity(views.reduce(0) { $0 + $1.liveCount })
-        for (v, view) in views.enumerated() {
-            for i in 0..<view.segment.count where view.isLive(i) {
-                order.append((view.segment.ids[i], Int32(v), UInt32(i)))
+        let order = { () -> [Entry] in
+            var order: [Entry] = []
+            order.reserveCapacity(views.reduce(0) { $0 + $1.liveCount })
+            for (v, view) in views.enumerated() {
+                for i in 0..<view.segment.count where view.isLive(i) {
+                    order.append((view.segment.ids[i], Int32(v), UInt32(i)))
+                }
             }
-        }
-        order.sort { $0.id < $1.id }
+            order.sort { $0.id < $1.id }
+            return order
+        }()
         var mergedIndex = views.map { [UInt32](repeating: dropped, count: $0.segment.count) }
         for (n, entry) in order.enumerated() {
             mergedIndex[Int(entry.view)][Int(entry.local)] = UInt32(truncatingIfNeeded: n)
@@ -30,23 +34,44 @@ enum SegmentMerger {
         if let cancellation, cancellation.isCancelled { return nil }
 
         // Columns, each gathered in one pass through raw views of the inputs (no reference
-        // counted per item) into an array of its exact size.
+        // counted per item) into an array of its exact size; independent columns are tasks that
+        // run in parallel on `pool` when there is one.
         let count = order.count
         let segments = views.map(\.segment)
         let ids = order.map(\.id)
-        let scopes = segments.contains { !$0.scopes.isEmpty }
-            ? order.map { segments[Int($0.view)].scope(Int($0.local)) } : []
-        let weights = segments.contains { !$0.weightKeys.isEmpty }
-            ? order.map { segments[Int($0.view)].weightKey(Int($0.local)) } : []
-        let rankKeys = gather(order, segments.map(\.rankKeys))
-        var originalPatches = [ByteArena](repeating: ByteArena(), count: 3)
-        var folded = [ByteArena](repeating: ByteArena(), count: 3)
+        let fields = SlotArray<(patches: ByteArena, folded: ByteArena)>(count: 3)
+        let index = SlotArray<(offsets: [UInt32], forward: NarrowArray, postingOffsets: [UInt32], postings: NarrowArray)>(count: 1)
+        let keys = SlotArray<(rankKeys: [UInt64], presence: [UInt64], scopes: [UInt32], weights: [UInt32])>(count: 1)
+        let chars = SlotArray<CharPostings>(count: 1)
+        let (mapped, termCount) = (mergedIndex, vocabulary.count)
+        var tasks: [@Sendable () -> Void] = [
+            {
+                // The forward index and the postings rebuilt from it.
+                let (offsets, forward) = gatherForward(order, segments, maps)
+                let (postingOffsets, postings) = buildPostings(forward, offsets, termCount: termCount)
+                index[0] = (offsets, NarrowArray(forward), postingOffsets, NarrowArray(postings))
+            },
+            {
+                keys[0] = (
+                    gather(order, segments.map(\.rankKeys)), gather(order, segments.map(\.presence)),
+                    segments.contains { !$0.scopes.isEmpty }
+                        ? order.map { segments[Int($0.view)].scope(Int($0.local)) } : [],
+                    segments.contains { !$0.weightKeys.isEmpty }
+                        ? order.map { segments[Int($0.view)].weightKey(Int($0.local)) } : []
+                )
+            },
+            // What a segment derives per item is carried over, not derived again.
+            { chars[0] = CharPostings.merged(segments.map(\.charPostings), mapped, dropped: dropped) },
+        ]
         for f in 0..<3 where segments.contains(where: { !$0.folded[f].isBlank || !$0.originalPatches[f].isBlank }) {
-            originalPatches[f] = gatherTexts(order, segments.map { $0.originalPatches[f] }).blankIfEmpty()
-            folded[f] = gatherTexts(order, segments.map { $0.folded[f] })
+            tasks.append {
+                fields[f] = (
+                    gatherTexts(order, segments.map { $0.originalPatches[f] }).blankIfEmpty(),
+                    gatherTexts(order, segments.map { $0.folded[f] })
+                )
+            }
         }
-        if let cancellation, cancellation.isCancelled { return nil }
-        let (forwardOffsets, forward) = gatherForward(order, segments, maps)
+        run(tasks, pool: pool)
         var attributes = AttributeTable(itemCount: count)
         if segments.contains(where: { !$0.attributes.names.isEmpty }) {
             attributes = AttributeTable()
@@ -57,26 +82,41 @@ enum SegmentMerger {
             for i in segment.runExceptions where mergedIndex[v][Int(i)] != dropped { runExceptions.append(mergedIndex[v][Int(i)]) }
         }
         runExceptions.sort()
-        // What a segment derives per item is carried over, not derived again.
-        let carried = (
-            presence: Column(gather(order, segments.map(\.presence))),
-            charPostings: CharPostings.merged(segments.map(\.charPostings), mergedIndex, dropped: dropped)
-        )
+        let originalPatches = (0..<3).map { fields[$0]?.patches ?? ByteArena() }
+        let folded = (0..<3).map { fields[$0]?.folded ?? ByteArena() }
+        guard let built = index.remove(0), let columns = keys.remove(0), let charPostings = chars.remove(0) else {
+            return nil
+        }
+        let rankKeys = columns.rankKeys
         if let cancellation, cancellation.isCancelled { return nil }
-        let (postingOffsets, postings) = buildPostings(forward, forwardOffsets, termCount: vocabulary.count)
-        let sortedOrders = (
-            titles: titleOrder(views, mergedIndex, titles: folded[0], count: ids.count),
-            rankKeys: SortedRuns.merge(runs(views.map { $0.segment.rankKeyOrder.order }, mergedIndex)) { a, b in
-                let (x, y) = (rankKeys[Int(a)], rankKeys[Int(b)])
-                return x == y ? 0 : x < y ? -1 : 1
-            }
-        )
+
+        // The title byte order and the rank-key order, merged from the inputs'.
+        let titles = SlotArray<[UInt32]>(count: 1)
+        let rankKeyOrder = SlotArray<[UInt32]>(count: 1)
+        run([
+            { titles[0] = titleOrder(views, mapped, titles: folded[0], count: count) },
+            {
+                rankKeyOrder[0] = SortedRuns.merge(runs(views.map { $0.segment.rankKeyOrder.order }, mapped)) { a, b in
+                    let (x, y) = (rankKeys[Int(a)], rankKeys[Int(b)])
+                    return x == y ? 0 : x < y ? -1 : 1
+                }
+            },
+        ], pool: pool)
+        let sortedOrders = (titles: titles.remove(0) ?? [], rankKeys: rankKeyOrder.remove(0) ?? [])
+        let carried = (presence: Column(columns.presence), charPostings: charPostings)
         return Segment(
-            ids: ItemIDs(ids), scopes: Column(scopes), weightKeys: Column(weights), rankKeys: Column(rankKeys),
-            originalPatches: originalPatches, folded: folded,
-            forwardOffsets: Column(forwardOffsets), forward: NarrowArray(forward), vocabulary: vocabulary,
-            postingOffsets: Column(postingOffsets), postings: NarrowArray(postings), attributes: attributes, runExceptions: runExceptions,
+            ids: ItemIDs(ids), scopes: Column(columns.scopes), weightKeys: Column(columns.weights),
+            rankKeys: Column(rankKeys), originalPatches: originalPatches, folded: folded,
+            forwardOffsets: Column(built.offsets), forward: built.forward, vocabulary: vocabulary,
+            postingOffsets: Column(built.postingOffsets), postings: built.postings, attributes: attributes,
+            runExceptions: runExceptions,
             pool: pool, sortedOrders: sortedOrders, carried: carried)
+    }
+
+    /// Runs `tasks`, in parallel on `pool` when there is one, else one after another.
+    private static func run(_ tasks: [@Sendable () -> Void], pool: ThreadPool?) {
+        guard let pool else { return tasks.forEach { $0() } }
+        pool.forEach(tasks.count) { tasks[$0]() }
     }
 
     /// An item of the merged segment: its id, its input and its index there.

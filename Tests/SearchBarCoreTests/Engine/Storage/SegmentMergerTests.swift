@@ -21,6 +21,9 @@ struct SegmentMergerTests {
         let merged = try #require(SegmentMerger.merge(views))
         let reference = SegmentBuilder.buildSerially(items, analysis: SegmentBuilderTests.analysis)
         #expect(SegmentBuilderTests.differences(merged, reference) == [])
+        // With a pool (a caller that waits for the merge) the steps run in parallel: the same segment.
+        let parallel = try #require(SegmentMerger.merge(views, pool: ThreadPool(threads: 2)))
+        #expect(SegmentBuilderTests.differences(parallel, reference) == [])
     }
 
     @Test("with dead items, the orders and columns are those of the live items' build")
@@ -34,6 +37,8 @@ struct SegmentMergerTests {
             return SegmentView(segment).deleting(locals)
         }
         let merged = try #require(SegmentMerger.merge(views))
+        let parallel = try #require(SegmentMerger.merge(views, pool: ThreadPool(threads: 3)))
+        #expect(SegmentBuilderTests.differences(merged, parallel) == [])
         let live = items.filter { !dead.contains($0.id) }
         let reference = SegmentBuilder.buildSerially(live, analysis: SegmentBuilderTests.analysis)
         #expect(merged.ids.elementsEqual(reference.ids))
