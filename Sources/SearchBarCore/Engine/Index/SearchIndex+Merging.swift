@@ -114,11 +114,15 @@ extension SearchIndex {
     /// segment is folded into one now; `pool` is for a caller that waits (the background task
     /// merges on its one thread, leaving the others to searches).
     private func mergeWhileDue(full: () -> Bool, pool: ThreadPool? = nil) {
+        var merged = 0
         while let (inputs, flag) = nextMerge(full: full) {
-            if let merged = SegmentMerger.merge(inputs, cancellation: flag, pool: pool) {
-                swapIn(merged, replacing: inputs)
+            if let segment = SegmentMerger.merge(inputs, cancellation: flag, pool: pool) {
+                swapIn(segment, replacing: inputs)
+                merged += segment.count
             }
         }
+        // The merged inputs are freed now (unless a search still holds them).
+        trimAfter(built: merged)
     }
 
     /// The next run to merge and its cancellation flag, with its serials marked busy; nil

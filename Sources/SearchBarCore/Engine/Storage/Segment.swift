@@ -114,12 +114,14 @@ final class Segment: Sendable {
     /// the title sort of a large segment runs on it (``ByteOrder/sortedIndices(_:count:pool:)``).
     /// `sortedOrders` are the title byte order and rank-key order of these columns when they are
     /// known, which skips both sorts; `derived` are all the search structures when they are known
-    /// (an index file stores them), which skips every derivation.
+    /// (an index file stores them), which skips every derivation; `carried` are the presence
+    /// masks and character postings when they are known (a merge carries its inputs' over).
     init(
         ids: ItemIDs, scopes: Column<UInt32>, weightKeys: Column<UInt32>, rankKeys: Column<UInt64>,
         originalPatches: [ByteArena], folded: [ByteArena], forwardOffsets: Column<UInt32>, forward: NarrowArray,
         vocabulary: ByteArena, postingOffsets: Column<UInt32>, postings: NarrowArray, attributes: AttributeTable, runExceptions: [UInt32],
-        pool: ThreadPool? = nil, sortedOrders: (titles: [UInt32], rankKeys: [UInt32])? = nil, derived known: Derived? = nil
+        pool: ThreadPool? = nil, sortedOrders: (titles: [UInt32], rankKeys: [UInt32])? = nil, derived known: Derived? = nil,
+        carried: (presence: Column<UInt64>, charPostings: CharPostings)? = nil
     ) {
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
         self.ids = ids
@@ -162,7 +164,8 @@ final class Segment: Sendable {
         var derived: (Column<UInt64>, CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
         let buildOthers = {
             derived = (
-                Column(PresenceMask.items(folded, count: count)), CharPostings(folded, count: count),
+                carried?.presence ?? Column(PresenceMask.items(folded, count: count)),
+                carried?.charPostings ?? CharPostings(folded, count: count),
                 TitleLeadOrder(
                     forward: forward, forwardOffsets: forwardOffsets, count: count, termCount: vocabulary.count,
                     rankKeys: rankKeys, weightKeys: weightKeys,

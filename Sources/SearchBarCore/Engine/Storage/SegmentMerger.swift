@@ -1,90 +1,197 @@
 /// Merges segments into one, keeping only live items: texts and attributes are copied, term ids
 /// remapped into one sorted vocabulary, and postings rebuilt from the forward index. No text is
 /// analysed again, and nothing the inputs hold sorted is sorted again: the vocabulary, the
-/// title byte order and the rank-key order are merged from the inputs' (``SortedRuns``), so a
-/// merge costs little more than copying.
+/// title byte order and the rank-key order are merged from the inputs' (``SortedRuns``), and
+/// the per-item presence masks and character postings are carried over, so a merge costs
+/// little more than copying.
 enum SegmentMerger {
     /// One segment made of the live items of `views` (ids must be unique across live items), or
-    /// nil when `cancellation` was set before the merge was done (it is checked between items).
-    /// With a `pool`, the merged segment's title sort runs on it.
+    /// nil when `cancellation` was set before the merge was done (it is checked between steps).
+    /// With a `pool` (a caller that waits for the merge), its independent steps run in parallel
+    /// on it; without one (the background merge), all on the calling thread.
     static func merge(_ views: [SegmentView], cancellation: CancellationFlag? = nil, pool: ThreadPool? = nil)
         -> Segment?
     {
         let (vocabulary, maps) = mergedVocabulary(views)
 
         // Live items in id order, and each input item's index in the merged segment.
-        var order: [(id: UInt64, view: Int32, local: UInt32)] = []
-        order.reserveCapacity(views.reduce(0) { $0 + $1.liveCount })
-        for (v, view) in views.enumerated() {
-            for i in 0..<view.segment.count where view.isLive(i) {
-                order.append((view.segment.ids[i], Int32(v), UInt32(i)))
+        let order = { () -> [Entry] in
+            var order: [Entry] = []
+            order.reserveCapacity(views.reduce(0) { $0 + $1.liveCount })
+            for (v, view) in views.enumerated() {
+                for i in 0..<view.segment.count where view.isLive(i) {
+                    order.append((view.segment.ids[i], Int32(v), UInt32(i)))
+                }
             }
-        }
-        order.sort { $0.id < $1.id }
+            order.sort { $0.id < $1.id }
+            return order
+        }()
         var mergedIndex = views.map { [UInt32](repeating: dropped, count: $0.segment.count) }
         for (n, entry) in order.enumerated() {
             mergedIndex[Int(entry.view)][Int(entry.local)] = UInt32(truncatingIfNeeded: n)
         }
 
-        // Columns.
-        let anyScopes = views.contains { !$0.segment.scopes.isEmpty }
-        let anyWeights = views.contains { !$0.segment.weightKeys.isEmpty }
-        var ids = [UInt64](), scopes = [UInt32](), weights = [UInt32](), rankKeys = [UInt64]()
-        ids.reserveCapacity(order.count)
-        rankKeys.reserveCapacity(order.count)
-        var originalPatches = [ByteArena](repeating: ByteArena(), count: 3)
-        var folded = [ByteArena](repeating: ByteArena(), count: 3)
-        let usedFields = (0..<3).filter { f in
-            views.contains { !$0.segment.folded[f].isBlank || !$0.segment.originalPatches[f].isBlank }
-        }
-        var forwardOffsets: [UInt32] = [0]
-        forwardOffsets.reserveCapacity(order.count + 1)
-        var forward = [UInt32]()
-        var attributes = AttributeTable()
-        var runExceptions: [UInt32] = []
-        for (n, entry) in order.enumerated() {
-            if n & 4095 == 0, let cancellation, cancellation.isCancelled { return nil }
-            let segment = views[Int(entry.view)].segment
-            let i = Int(entry.local)
-            ids.append(entry.id)
-            if anyScopes { scopes.append(segment.scope(i)) }
-            if anyWeights { weights.append(segment.weightKey(i)) }
-            rankKeys.append(segment.rankKeys[i])
-            for f in usedFields {
-                originalPatches[f].append(segment.originalPatches[f].bytes[segment.originalPatches[f].range(i)])
-                folded[f].append(segment.folded[f].bytes[segment.folded[f].range(i)])
-            }
-            let map = maps[Int(entry.view)]
-            for k in Int(segment.forwardOffsets[i])..<Int(segment.forwardOffsets[i + 1]) {
-                let value = segment.forward[k]
-                forward.append(map[Int(value & Segment.termMask)] | (value & ~Segment.termMask))
-            }
-            forwardOffsets.append(UInt32(truncatingIfNeeded: forward.count))
-            attributes.append(from: segment.attributes, item: i)
-            if RunExceptions.contains(segment.runExceptions, i) {
-                runExceptions.append(UInt32(truncatingIfNeeded: ids.count - 1))
-            }
-        }
         if let cancellation, cancellation.isCancelled { return nil }
-        let (postingOffsets, postings) = buildPostings(forward, forwardOffsets, termCount: vocabulary.count)
-        for f in usedFields {
-            originalPatches[f].shrink()
-            originalPatches[f] = originalPatches[f].blankIfEmpty()
-            folded[f].shrink()
-        }
-        let sortedOrders = (
-            titles: titleOrder(views, mergedIndex, titles: folded[0], count: ids.count),
-            rankKeys: SortedRuns.merge(runs(views.map { $0.segment.rankKeyOrder.order }, mergedIndex)) { a, b in
-                let (x, y) = (rankKeys[Int(a)], rankKeys[Int(b)])
-                return x == y ? 0 : x < y ? -1 : 1
+
+        // Columns, each gathered in one pass through raw views of the inputs (no reference
+        // counted per item) into an array of its exact size; independent columns are tasks that
+        // run in parallel on `pool` when there is one.
+        let count = order.count
+        let segments = views.map(\.segment)
+        let ids = order.map(\.id)
+        let fields = SlotArray<(patches: ByteArena, folded: ByteArena)>(count: 3)
+        let index = SlotArray<(offsets: [UInt32], forward: NarrowArray, postingOffsets: [UInt32], postings: NarrowArray)>(count: 1)
+        let keys = SlotArray<(rankKeys: [UInt64], presence: [UInt64], scopes: [UInt32], weights: [UInt32])>(count: 1)
+        let chars = SlotArray<CharPostings>(count: 1)
+        let (mapped, termCount) = (mergedIndex, vocabulary.count)
+        var tasks: [@Sendable () -> Void] = [
+            {
+                // The forward index and the postings rebuilt from it.
+                let (offsets, forward) = gatherForward(order, segments, maps)
+                let (postingOffsets, postings) = buildPostings(forward, offsets, termCount: termCount)
+                index[0] = (offsets, NarrowArray(forward), postingOffsets, NarrowArray(postings))
+            },
+            {
+                keys[0] = (
+                    gather(order, segments.map(\.rankKeys)), gather(order, segments.map(\.presence)),
+                    segments.contains { !$0.scopes.isEmpty }
+                        ? order.map { segments[Int($0.view)].scope(Int($0.local)) } : [],
+                    segments.contains { !$0.weightKeys.isEmpty }
+                        ? order.map { segments[Int($0.view)].weightKey(Int($0.local)) } : []
+                )
+            },
+            // What a segment derives per item is carried over, not derived again.
+            { chars[0] = CharPostings.merged(segments.map(\.charPostings), mapped, dropped: dropped) },
+        ]
+        for f in 0..<3 where segments.contains(where: { !$0.folded[f].isBlank || !$0.originalPatches[f].isBlank }) {
+            tasks.append {
+                fields[f] = (
+                    gatherTexts(order, segments.map { $0.originalPatches[f] }).blankIfEmpty(),
+                    gatherTexts(order, segments.map { $0.folded[f] })
+                )
             }
-        )
+        }
+        run(tasks, pool: pool)
+        var attributes = AttributeTable(itemCount: count)
+        if segments.contains(where: { !$0.attributes.names.isEmpty }) {
+            attributes = AttributeTable()
+            for entry in order { attributes.append(from: segments[Int(entry.view)].attributes, item: Int(entry.local)) }
+        }
+        var runExceptions: [UInt32] = []
+        for (v, segment) in segments.enumerated() {
+            for i in segment.runExceptions where mergedIndex[v][Int(i)] != dropped { runExceptions.append(mergedIndex[v][Int(i)]) }
+        }
+        runExceptions.sort()
+        let originalPatches = (0..<3).map { fields[$0]?.patches ?? ByteArena() }
+        let folded = (0..<3).map { fields[$0]?.folded ?? ByteArena() }
+        guard let built = index.remove(0), let columns = keys.remove(0), let charPostings = chars.remove(0) else {
+            return nil
+        }
+        let rankKeys = columns.rankKeys
+        if let cancellation, cancellation.isCancelled { return nil }
+
+        // The title byte order and the rank-key order, merged from the inputs'.
+        let titles = SlotArray<[UInt32]>(count: 1)
+        let rankKeyOrder = SlotArray<[UInt32]>(count: 1)
+        run([
+            { titles[0] = titleOrder(views, mapped, titles: folded[0], count: count) },
+            {
+                rankKeyOrder[0] = SortedRuns.merge(runs(views.map { $0.segment.rankKeyOrder.order }, mapped)) { a, b in
+                    let (x, y) = (rankKeys[Int(a)], rankKeys[Int(b)])
+                    return x == y ? 0 : x < y ? -1 : 1
+                }
+            },
+        ], pool: pool)
+        let sortedOrders = (titles: titles.remove(0) ?? [], rankKeys: rankKeyOrder.remove(0) ?? [])
+        let carried = (presence: Column(columns.presence), charPostings: charPostings)
         return Segment(
-            ids: ItemIDs(ids), scopes: Column(scopes), weightKeys: Column(weights), rankKeys: Column(rankKeys),
-            originalPatches: originalPatches, folded: folded,
-            forwardOffsets: Column(forwardOffsets), forward: NarrowArray(forward), vocabulary: vocabulary,
-            postingOffsets: Column(postingOffsets), postings: NarrowArray(postings), attributes: attributes, runExceptions: runExceptions,
-            pool: pool, sortedOrders: sortedOrders)
+            ids: ItemIDs(ids), scopes: Column(columns.scopes), weightKeys: Column(columns.weights),
+            rankKeys: Column(rankKeys), originalPatches: originalPatches, folded: folded,
+            forwardOffsets: Column(built.offsets), forward: built.forward, vocabulary: vocabulary,
+            postingOffsets: Column(built.postingOffsets), postings: built.postings, attributes: attributes,
+            runExceptions: runExceptions,
+            pool: pool, sortedOrders: sortedOrders, carried: carried)
+    }
+
+    /// Runs `tasks`, in parallel on `pool` when there is one, else one after another.
+    private static func run(_ tasks: [@Sendable () -> Void], pool: ThreadPool?) {
+        guard let pool else { return tasks.forEach { $0() } }
+        pool.forEach(tasks.count) { tasks[$0]() }
+    }
+
+    /// An item of the merged segment: its id, its input and its index there.
+    private typealias Entry = (id: UInt64, view: Int32, local: UInt32)
+
+    /// Per entry of `order`, its value in its input's column (each input's column as long as
+    /// the input; the views keep the columns alive).
+    private static func gather<T>(_ order: [Entry], _ columns: [Column<T>]) -> [T] {
+        let bases = columns.map { $0.withUnsafeBufferPointer { $0.baseAddress } }
+        return bases.withUnsafeBufferPointer { bases in
+            order.map { bases[Int($0.view)].unsafelyUnwrapped[Int($0.local)] }
+        }
+    }
+
+    /// Per entry of `order`, its text in its input's arena, end to end: sizes first, then one
+    /// copy into an arena of the exact size.
+    private static func gatherTexts(_ order: [Entry], _ arenas: [ByteArena]) -> ByteArena {
+        let raws = arenas.map(RawArena.init)
+        return raws.withUnsafeBufferPointer { raws in
+            var total = 0
+            for entry in order { total += raws[Int(entry.view)].text(Int(entry.local)).count }
+            var offsets = [UInt32](repeating: 0, count: order.count + 1)
+            guard total > 0 else { return ByteArena(bytes: [], offsets: offsets) }
+            let bytes = [UInt8].filled(count: total) { bytes in
+                offsets.withUnsafeMutableBufferPointer { offsets in
+                    var at = 0
+                    for (n, entry) in order.enumerated() {
+                        let text = raws[Int(entry.view)].text(Int(entry.local))
+                        if let source = text.baseAddress, text.count > 0 {
+                            (bytes.base + at).initialize(from: source, count: text.count)
+                        }
+                        at += text.count
+                        offsets[n + 1] = UInt32(truncatingIfNeeded: at)
+                    }
+                }
+            }
+            return ByteArena(bytes: bytes, offsets: offsets)
+        }
+    }
+
+    /// The forward offsets and entries of the entries of `order`, term ids mapped by `maps`.
+    private static func gatherForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]])
+        -> (offsets: [UInt32], forward: [UInt32])
+    {
+        let starts = segments.map { $0.forwardOffsets.withUnsafeBufferPointer { $0.baseAddress } }
+        let readers = segments.map(\.forward.reader)
+        let mapBases = maps.map { $0.withUnsafeBufferPointer { $0.baseAddress } }
+        return starts.withUnsafeBufferPointer { starts in
+            readers.withUnsafeBufferPointer { readers in
+                mapBases.withUnsafeBufferPointer { mapBases in
+                    var offsets = [UInt32](repeating: 0, count: order.count + 1)
+                    var total = 0
+                    for (n, entry) in order.enumerated() {
+                        let from = starts[Int(entry.view)].unsafelyUnwrapped + Int(entry.local)
+                        total += Int(from[1] &- from[0])
+                        offsets[n + 1] = UInt32(truncatingIfNeeded: total)
+                    }
+                    guard total > 0 else { return (offsets, []) }
+                    let forward = [UInt32].filled(count: total) { forward in
+                        var at = 0
+                        for entry in order {
+                            let v = Int(entry.view)
+                            let from = starts[v].unsafelyUnwrapped + Int(entry.local)
+                            let (reader, map) = (readers[v], mapBases[v].unsafelyUnwrapped)
+                            for k in Int(from[0])..<Int(from[1]) {
+                                let value = reader[k]
+                                forward[at] = map[Int(value & Segment.termMask)] | (value & ~Segment.termMask)
+                                at += 1
+                            }
+                        }
+                    }
+                    return (offsets, forward)
+                }
+            }
+        }
     }
 
     /// ``mergedIndex``'s value for an item that is not merged (dead).

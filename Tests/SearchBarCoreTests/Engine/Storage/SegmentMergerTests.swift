@@ -21,6 +21,9 @@ struct SegmentMergerTests {
         let merged = try #require(SegmentMerger.merge(views))
         let reference = SegmentBuilder.buildSerially(items, analysis: SegmentBuilderTests.analysis)
         #expect(SegmentBuilderTests.differences(merged, reference) == [])
+        // With a pool (a caller that waits for the merge) the steps run in parallel: the same segment.
+        let parallel = try #require(SegmentMerger.merge(views, pool: ThreadPool(threads: 2)))
+        #expect(SegmentBuilderTests.differences(parallel, reference) == [])
     }
 
     @Test("with dead items, the orders and columns are those of the live items' build")
@@ -34,6 +37,8 @@ struct SegmentMergerTests {
             return SegmentView(segment).deleting(locals)
         }
         let merged = try #require(SegmentMerger.merge(views))
+        let parallel = try #require(SegmentMerger.merge(views, pool: ThreadPool(threads: 3)))
+        #expect(SegmentBuilderTests.differences(merged, parallel) == [])
         let live = items.filter { !dead.contains($0.id) }
         let reference = SegmentBuilder.buildSerially(live, analysis: SegmentBuilderTests.analysis)
         #expect(merged.ids.elementsEqual(reference.ids))
@@ -41,6 +46,20 @@ struct SegmentMergerTests {
         #expect((0..<3).allSatisfy { merged.folded[$0].bytes == reference.folded[$0].bytes })
         #expect(merged.titleBytes.order.elementsEqual(reference.titleBytes.order))
         #expect(merged.rankKeyOrder.order.elementsEqual(reference.rankKeyOrder.order))
+        // The columns gathered and the structures carried over from the inputs, dead items left out.
+        #expect((0..<3).allSatisfy {
+            merged.originalPatches[$0].bytes == reference.originalPatches[$0].bytes
+                && merged.originalPatches[$0].offsets == reference.originalPatches[$0].offsets
+                && merged.folded[$0].offsets == reference.folded[$0].offsets
+        })
+        #expect(merged.scopes == reference.scopes && merged.weightKeys == reference.weightKeys)
+        #expect(merged.presence == reference.presence)
+        #expect(merged.runExceptions == reference.runExceptions)
+        #expect(merged.attributes.offsets == reference.attributes.offsets)
+        #expect(merged.attributes.entries.map(\.text) == reference.attributes.entries.map(\.text))
+        let texts = (0..<reference.count).flatMap { i in (0..<3).map { reference.folded[$0].array(i) } }
+        let characters = Set(texts.flatMap { UTF8Codec.codePoints($0) }).map { Array(String(UnicodeScalar($0)!).utf8) }
+        #expect(characters.allSatisfy { merged.charPostings.candidates(for: $0) == reference.charPostings.candidates(for: $0) })
         // The vocabulary is every input's terms (dead items' too), sorted by bytes, each once.
         let union = Set(views.flatMap { view in (0..<view.segment.termCount).map { view.segment.vocabulary.array($0) } })
         let expected = union.sorted { $0.lexicographicallyPrecedes($1) }
