@@ -121,3 +121,33 @@ struct FuzzyScanShortcutTests {
         }
     }
 }
+
+/// The case check folds an item's text with an ASCII table and each other code point once per
+/// text: the same code points as ``LiteralFolder``, case kept or folded, diacritics kept or
+/// folded, under the root locale and a German one.
+@Suite("Engine: the case check's fold is the literal folder's")
+struct CaseCheckFoldTests {
+    static let texts = [
+        "Report draft", "REPORT archive", "Résumé Straße STRASSE", "Ǆemal ǅ ǆ", "İstanbul ıi", "ΣΊΣΥΦΟΣ σίσυφος",
+        "Москва МОСКВА", "ᏣᎳᎩ ꮳꮃꭹ", "ﬁ ﬀ ① ℃ Ⅻ", "Äpfel über Öl", "naïve café", "猫 ねこ ネコ", "x86_64 fooBar", "",
+    ]
+
+    @Test(arguments: ["und", "de"])
+    func foldMatchesTheLiteralFolder(locale: String) throws {
+        let analyzer = AnalyzerCache.shared.analyzer(for: try SearchLocale(locale))
+        for diacriticsSensitive in [false, true] {
+            let check = try #require(CaseCheck(
+                plain: "Report", mode: .fuzzy, caseMatching: .sensitive, diacriticsSensitive: diacriticsSensitive,
+                analyzer: analyzer))
+            for caseSensitive in [false, true] {
+                let folder = LiteralFolder(
+                    caseSensitive: caseSensitive, diacriticsSensitive: diacriticsSensitive, analyzer: analyzer)
+                for text in Self.texts + [String(Self.texts.joined(separator: " ").reversed())] {
+                    #expect(
+                        check.fold(text, caseSensitive: caseSensitive, folder: folder) == folder.fold(text).scalars,
+                        "\(text) case \(caseSensitive) diacritics \(diacriticsSensitive) \(locale)")
+                }
+            }
+        }
+    }
+}
