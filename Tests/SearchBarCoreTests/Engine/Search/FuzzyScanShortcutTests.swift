@@ -5,8 +5,8 @@ import Testing
 /// Two shortcuts of the fuzzy and contains scans must not change an answer:
 /// - ``SearchTuning/bulkCeilings``: fuzzy mode's scan tests 64 items at once for those that
 ///   cannot match and those below the selection's floor (``MatchPlan/lowCeilings``);
-/// - ``SearchTuning/defersCaseCheck``: smart-case and case-sensitive searches check an item's
-///   case only when its score can enter the selection.
+/// - ``SearchTuning/defersCaseCheck``: smart-case and case-sensitive searches (fuzzy, contains
+///   and prefix) check an item's case only when its score can enter the selection.
 /// Each is compared with the plain path, fresh and as typed (each keystroke refining the
 /// previous one's matches), hit for hit, score for score, highlight for highlight, and with
 /// the exact totals.
@@ -44,7 +44,7 @@ struct FuzzyScanShortcutTests {
         }
     }
 
-    @Test(arguments: [MatchMode.fuzzy, .contains])
+    @Test(arguments: [MatchMode.fuzzy, .contains, .prefix])
     func deferredCaseCheckMatchesTheFullOne(mode: MatchMode) throws {
         let index = try FuzzyAlignmentBoundsTests.makeIndex()
         var compared = 0
