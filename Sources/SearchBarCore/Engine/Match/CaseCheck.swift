@@ -16,6 +16,10 @@ struct CaseCheck: Sendable, Equatable {
     let mode: MatchMode
     let diacriticsSensitive: Bool
     private let analyzer: TextAnalyzer
+    /// Per variant (index 0: case folded, 1: case kept), what ``LiteralFolder`` folds each
+    /// ASCII code point to: most text an item holds is ASCII, and folding it through the
+    /// folder made an array per code point.
+    private let asciiFolds: [[[Unicode.Scalar]]]
     /// The index's transliteration (nil: the index has none).
     private let transliteration: Transliteration?
 
@@ -40,8 +44,35 @@ struct CaseCheck: Sendable, Equatable {
         self.diacriticsSensitive = diacriticsSensitive
         self.analyzer = analyzer
         self.transliteration = transliteration
+        asciiFolds = [false, true].map { caseSensitive in
+            let folder = LiteralFolder(caseSensitive: caseSensitive, diacriticsSensitive: diacriticsSensitive, analyzer: analyzer)
+            return (0..<0x80).map { folder.fold(Unicode.Scalar(UInt8($0))) }
+        }
     }
 
+    /// `LiteralFolder.fold(text).scalars` of `folder` (this check's analyzer and diacritics,
+    /// case kept when `caseSensitive`): ASCII from ``asciiFolds``, other code points folded
+    /// once per text.
+    func fold(_ text: String, caseSensitive: Bool, folder: LiteralFolder) -> [Unicode.Scalar] {
+        let ascii = asciiFolds[caseSensitive ? 1 : 0]
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        var folded: [UInt32: [Unicode.Scalar]] = [:]
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x80 {
+                scalars.append(contentsOf: ascii[Int(scalar.value)])
+            } else if let known = folded[scalar.value] {
+                scalars.append(contentsOf: known)
+            } else {
+                let made = folder.fold(scalar)
+                folded[scalar.value] = made
+                scalars.append(contentsOf: made)
+            }
+        }
+        return scalars
+    }
+
+    /// (``asciiFolds`` follows from the analyzer and diacritics compared.)
     static func == (a: CaseCheck, b: CaseCheck) -> Bool {
         a.words == b.words && a.mode == b.mode && a.diacriticsSensitive == b.diacriticsSensitive
             && a.analyzer === b.analyzer && a.transliteration === b.transliteration
@@ -54,7 +85,8 @@ struct CaseCheck: Sendable, Equatable {
         var readings: [String]?
         for word in words {
             let folder = LiteralFolder(caseSensitive: word.caseSensitive, diacriticsSensitive: diacriticsSensitive, analyzer: analyzer)
-            let variant = folded[word.caseSensitive] ?? texts.map { folder.fold($0).scalars }
+            let variant = folded[word.caseSensitive]
+                ?? texts.map { fold($0, caseSensitive: word.caseSensitive, folder: folder) }
             folded[word.caseSensitive] = variant
             if variant.contains(where: { holds(word.scalars, in: $0) }) { continue }
             guard let transliteration, transliteration.mayRead(word.scalars, in: texts) else { return false }

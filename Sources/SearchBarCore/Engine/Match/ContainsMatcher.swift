@@ -171,22 +171,31 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     /// ``ceiling(_:floor:)`` is never below the in-order tier.
     var lowestCeiling: MatchTier { .inOrder }
 
-    func evaluate(_ i: Int) -> Evaluation? { evaluate(i, typos: true) }
+    func evaluate(_ i: Int) -> Evaluation? { evaluate(i, typos: true, toReach: 0) }
 
-    func evaluateAsTyped(_ i: Int) -> Evaluation? { evaluate(i, typos: false) }
+    /// ``evaluate(_:)``, with the case check (``ItemConditions/acceptsCase(_:)``, which reads
+    /// and folds the item's original text) only for a score that reaches `threshold`
+    /// (``SearchTuning/defersCaseCheck``): below it, a possible match is answered as found.
+    func evaluate(_ i: Int, toReach threshold: UInt64) -> Evaluation? {
+        evaluate(i, typos: true, toReach: tuning.defersCaseCheck ? threshold : 0)
+    }
 
-    /// Item `i`'s score; with `typos` false, a word that does not occur as typed fails it.
-    @inline(__always) private func evaluate(_ i: Int, typos allowsTypos: Bool) -> Evaluation? {
+    func evaluateAsTyped(_ i: Int) -> Evaluation? { evaluate(i, typos: false, toReach: 0) }
+
+    /// Item `i`'s score; with `typos` false, a word that does not occur as typed fails it. The
+    /// case is checked for a score at or above `threshold` only.
+    @inline(__always) private func evaluate(_ i: Int, typos allowsTypos: Bool, toReach threshold: UInt64) -> Evaluation? {
         let mask = segment.presence(i)
         if mask & required != required { return nil }
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
         if tiersByTerms, let (tier, field) = conditions.termTier(i) {
-            if conditions.checksCase && !conditions.acceptsCase(i) { return nil }
-            return Evaluation(
+            let found = Evaluation(
                 score: Score.make(
                     tier: tier, quality: 0, field: field, proximity: Score.proximity(span: 0),
                     weightKey: segment.weightKey(i)),
                 field: field)
+            if conditions.checksCase && found.score >= threshold && !conditions.acceptsCase(i) { return nil }
+            return found
         }
         let n = words.count
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { best -> Evaluation? in
@@ -198,8 +207,9 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
                 }
                 if best[w] == .max { return nil }
             }
-            if conditions.checksCase && !conditions.acceptsCase(i) { return nil }
-            return score(i, best)
+            let found = score(i, best)
+            if conditions.checksCase && found.score >= threshold && !conditions.acceptsCase(i) { return nil }
+            return found
         }
     }
 

@@ -189,6 +189,24 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         return .inOrder
     }
 
+    /// ``ceiling(_:floor:)`` and the presence test of ``evaluate(_:toReach:)`` for the items
+    /// `64 * block ..< 64 * block + 64` (``MatchPlan/lowCeilings``): those lacking a word's
+    /// bytes (no match), and those holding them with a word the index rules out as a
+    /// substring (the fuzzy tier at best).
+    func lowCeilings(_ block: Int) -> LowCeilings {
+        // The items that may hold every word as a substring.
+        var substrings = UInt64.max
+        for w in 0..<words.count {
+            if let bits = substringBits[w] { substrings &= bits[block] }
+        }
+        let first = block << 6
+        var present: UInt64 = 0
+        for i in first..<min(first + 64, segment.count) where segment.presence(i) & required == required {
+            present |= 1 << UInt64(i - first)
+        }
+        return LowCeilings(none: ~present, low: present & ~substrings)
+    }
+
     func evaluate(_ i: Int) -> Evaluation? { evaluate(i, toReach: 0) }
 
     /// The least summed word score with which an item of the fuzzy tier reaches `threshold`
@@ -211,6 +229,8 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// matter: to beat its greedy placement and its other fields, and to reach the word's share
     /// of `threshold` (what the item needs, less the words before it and the most each word
     /// after it can score). An item that can reach `threshold` gets every word's exact score.
+    /// Its case (``ItemConditions/acceptsCase(_:)``) is checked only when its score reaches
+    /// `threshold` (``SearchTuning/defersCaseCheck``): below, a possible match is enough.
     func evaluate(_ i: Int, toReach threshold: UInt64) -> Evaluation? {
         if segment.presence(i) & required != required { return nil }
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
@@ -227,15 +247,22 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 + longestWord) { counts in
                 let counts = counts.baseAddress!
                 counts.initialize(repeating: -1, count: 3)
-                return evaluate(
+                guard let found = evaluate(
                     i, needed: needed, substringsOnly: substringsOnly, wordStartsOnly: wordStartsOnly,
                     marks: buffer.baseAddress!, markCounts: counts, scratch: counts + 3)
+                else { return nil }
+                // The case check reads and folds the item's original text: an item that cannot
+                // enter the selection anyway is answered (below the threshold) without it.
+                let checked = found.score >= threshold || !tuning.defersCaseCheck
+                if checked && conditions.checksCase && !conditions.acceptsCase(i) { return nil }
+                return found
             }
         }
     }
 
-    /// ``evaluate(_:toReach:)`` of a present, accepted item `i` that needs a summed score of
-    /// `needed` (see ``neededTotal(_:weightKey:)``), with room for each field's ``CamelMarks``
+    /// ``evaluate(_:toReach:)`` of a present, accepted item `i`, before its case check, that
+    /// needs a summed score of `needed` (see ``neededTotal(_:weightKey:)``), with room for each
+    /// field's ``CamelMarks``
     /// (``CamelSource``). With `substringsOnly` (the selection needs more than the fuzzy tier,
     /// and the title does not start with the query), a word found as a substring nowhere ends
     /// the evaluation: the item is a possible match that cannot enter, recorded with a
@@ -315,7 +342,6 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             }
             worstField = max(worstField, bestField)
         }
-        if conditions.checksCase && !conditions.acceptsCase(i) { return nil }
         let tier: MatchTier
         if searchesTitle && segment.titleStarts(with: keys[words.count], i) {
             tier = segment.ownFolded(0, i).count == folded.count ? .exactTitle : .titlePrefix
@@ -490,8 +516,10 @@ extension FuzzyMatcher {
     /// Tier ceilings from substring searches, the title-byte block with its bounds, and the
     /// candidates that hold every word as a substring.
     var plan: MatchPlan {
-        MatchPlan(
-            ceiling: { [self] in ceiling($0, floor: $1) }, lowestCeiling: .fuzzy,
+        let bulk: (@Sendable (Int) -> LowCeilings)? =
+            if tuning.bulkCeilings { { [self] block in lowCeilings(block) } } else { nil }
+        return MatchPlan(
+            ceiling: { [self] in ceiling($0, floor: $1) }, lowestCeiling: .fuzzy, lowCeilings: bulk,
             titleTiers: titleTierItems.map { items in
                 TitleTierPlan(
                     items: items, bound: { [self] in titleTierBound($0) }, uniformBounds: uniformTitleTierBounds,

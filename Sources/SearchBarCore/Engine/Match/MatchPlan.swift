@@ -16,6 +16,12 @@ struct MatchPlan: Sendable {
     /// No item's ``ceiling`` is lower than this: a selection whose floor is at or below it cannot
     /// pass over an item by its ceiling, so the ceiling is not computed.
     var lowestCeiling: MatchTier = .fuzzy
+    /// ``ceiling`` for 64 items at once, when the matcher can say it cheaply (nil: it cannot):
+    /// for the items `64 * block ..< 64 * block + 64` of the segment (item `i` at bit `i & 63`),
+    /// those that do not match (``SegmentMatcher/evaluate(_:)`` is nil for them) and those whose
+    /// ceiling is ``lowestCeiling``. It says what ``ceiling`` and the evaluation say, item for
+    /// item, whenever it is read.
+    var lowCeilings: (@Sendable (_ block: Int) -> LowCeilings)?
     /// Which items can reach the title tiers, and bounds on their scores; nil when the matcher
     /// does not know cheaply.
     var titleTiers: TitleTierPlan?
@@ -33,6 +39,14 @@ struct MatchPlan: Sendable {
     /// A bound on every item's score outside the title tiers, for examining items in
     /// ``Segment/rankOrder``; nil when the matcher has none.
     var rankOrder: RankOrderPlan?
+}
+
+/// What ``MatchPlan/lowCeilings`` says of 64 items.
+struct LowCeilings {
+    /// The items that do not match.
+    var none: UInt64
+    /// The items whose ceiling is the plan's ``MatchPlan/lowestCeiling``.
+    var low: UInt64
 }
 
 /// Which items of a segment can reach the title tiers, and bounds on their scores from the

@@ -18,6 +18,8 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     /// The previous search's matches that this one refines, if any.
     private let restrictTo: [UInt32]?
     private let conditions: ItemConditions
+    /// ``SearchTuning/defersCaseCheck``.
+    private let defersCaseCheck: Bool
     private let fields: [SearchField]
     private let candidateSource: CandidateSource
     /// True when some word matches as a substring (no cheap tier ceiling then).
@@ -63,6 +65,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
          restrictTo: [UInt32]?, tuning: SearchTuning, transliterated: Bool = false)
     {
         self.segment = segment
+        defersCaseCheck = tuning.defersCaseCheck
         readsTitles = transliterated
         if transliterated, let first = words.first, !first.matchesAsSubstring, !first.key.isEmpty,
             first.key.count >= Self.readingTitleLetters, first.key.allSatisfy(WordRuns.isASCIIWordByte)
@@ -186,11 +189,19 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
 
     func evaluate(_ i: Int) -> Evaluation? {
         let plans = plans
-        return plans.withUnsafeBufferPointer { evaluate(i, plans: $0) }
+        return plans.withUnsafeBufferPointer { evaluate(i, plans: $0, toReach: 0) }
+    }
+
+    /// ``evaluate(_:)``, with the case check (``ItemConditions/acceptsCase(_:)``, which reads
+    /// and folds the item's original text) only for a score that reaches `threshold`
+    /// (``SearchTuning/defersCaseCheck``): below it, a possible match is answered as found.
+    func evaluate(_ i: Int, toReach threshold: UInt64) -> Evaluation? {
+        let plans = plans
+        return plans.withUnsafeBufferPointer { evaluate(i, plans: $0, toReach: defersCaseCheck ? threshold : 0) }
     }
 
     func evaluateAsTyped(_ i: Int) -> Evaluation? {
-        typedPlans.withUnsafeBufferPointer { evaluate(i, plans: $0) }
+        typedPlans.withUnsafeBufferPointer { evaluate(i, plans: $0, toReach: 0) }
     }
 
     /// Candidate sets of at most this many items are gathered at once.
@@ -341,9 +352,10 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     /// below the exact tier).
     var lowestCeiling: MatchTier { hasSubstringWord ? .exactTitle : .inOrder }
 
-    /// Item `i`'s score with `plans` (the typo plans or the typed ones), or nil.
+    /// Item `i`'s score with `plans` (the typo plans or the typed ones), or nil; its case is
+    /// checked for a score at or above `threshold` only.
     @inline(__always)
-    private func evaluate(_ i: Int, plans: UnsafeBufferPointer<WordPlan>) -> Evaluation? {
+    private func evaluate(_ i: Int, plans: UnsafeBufferPointer<WordPlan>, toReach threshold: UInt64) -> Evaluation? {
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
         let n = plans.count
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { best -> Evaluation? in
@@ -379,8 +391,9 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
                 best[w] = substringMatch(plans[w].word.key, i)
             }
             for w in 0..<n where best[w] == .max { return nil }
-            if conditions.checksCase && !conditions.acceptsCase(i) { return nil }
-            return score(i, best, plans: plans, titleWords: titleWords, lastWhole: lastWhole)
+            let found = score(i, best, plans: plans, titleWords: titleWords, lastWhole: lastWhole)
+            if conditions.checksCase && found.score >= threshold && !conditions.acceptsCase(i) { return nil }
+            return found
         }
     }
 

@@ -22,6 +22,8 @@ extension SearchRun {
         let titleTiersOffered: Bool
         /// The plan's ``MatchPlan/lowestCeiling``: a floor at or below it prunes nothing.
         let lowestCeiling: UInt8
+        /// The plan's ``MatchPlan/lowCeilings``.
+        let lowCeilings: (@Sendable (Int) -> LowCeilings)?
         /// False once an item was passed over without being recorded in ``matched``.
         private(set) var recordedEveryPossibleMatch = true
 
@@ -41,6 +43,7 @@ extension SearchRun {
             self.titleTiersOffered = titleTiersOffered
             bound = passesOverOnBound ? plan.rankOrder?.bound : nil
             lowestCeiling = plan.lowestCeiling.rawValue
+            lowCeilings = plan.lowCeilings
         }
 
         /// Examines item `i`: passed over when it cannot enter the selection (``passesOver(_:)``),
@@ -76,7 +79,11 @@ extension SearchRun {
             // Room for every item recorded, so that the list is never copied to grow.
             matched.reserveCapacity(matched.count + range.count)
             guard titleTiersOffered, let bound, view.segment.weightKeys.isEmpty else {
-                for k in range { consider(item(k)) }
+                if let lowCeilings {
+                    considerPassingOverLowCeilings(range, lowCeilings, through: item)
+                } else {
+                    for k in range { consider(item(k)) }
+                }
                 return
             }
             // The best score of every item (each weight is 0).
@@ -104,6 +111,34 @@ extension SearchRun {
                 }
                 consider(i)
                 worst = heap.worst
+            }
+        }
+
+        /// ``consider(_:asTyped:)`` of the items `item(k)` for `k` in `range` (ascending), with the
+        /// plan's ``MatchPlan/lowCeilings`` read once per 64 items: an item that does not match
+        /// is skipped, and while the selection's floor is above the lowest ceiling, an item at
+        /// that ceiling is recorded as a possible match and passed over, as
+        /// ``consider(_:asTyped:)`` does with both, without asking each item's ceiling.
+        @inline(__always) private mutating func considerPassingOverLowCeilings(
+            _ range: Range<Int>, _ lowCeilings: (Int) -> LowCeilings, through item: (Int) -> Int
+        ) {
+            // A floor above this passes over every item at the lowest ceiling.
+            let passing = max(lowestCeiling, MatchTier.fuzzy.rawValue)
+            var block = -1
+            var known = LowCeilings(none: 0, low: 0)
+            for k in range {
+                let i = item(k)
+                if i >> 6 != block {
+                    block = i >> 6
+                    known = lowCeilings(block)
+                }
+                let bit = UInt64(1) << UInt64(i & 63)
+                if known.none & bit != 0 { continue }
+                if known.low & bit != 0 && heap.floorTier > passing {
+                    if view.isLive(i) { matched.append(UInt32(truncatingIfNeeded: i)) }
+                    continue
+                }
+                consider(i)
             }
         }
 

@@ -16,6 +16,15 @@ struct SearchTuning: Sendable, Equatable {
     /// False: fuzzy mode aligns every subsequence candidate in full, whatever the selection's
     /// worst kept score (see ``SegmentMatcher/evaluate(_:toReach:)``).
     var boundsFuzzyAlignment = true
+    /// False: fuzzy and contains matchers check an item's case (``ItemConditions/acceptsCase(_:)``)
+    /// whatever its score; true: only when its score reaches the selection's threshold (an item
+    /// below it is recorded as a possible match without the check, see
+    /// ``SegmentMatcher/evaluate(_:toReach:)``).
+    var defersCaseCheck = true
+    /// False: fuzzy mode's scan asks every item's ceiling in turn; true: it tests 64 items at
+    /// once for those that cannot match and those below any floor above the fuzzy tier
+    /// (``MatchPlan/lowCeilings``).
+    var bulkCeilings = true
     /// Up to this many holders of a prefix query's last word, the prefix matcher lists the groups
     /// of title-lead positions that hold one (0: every group looks its items up; see
     /// ``PrefixMatcher``).
