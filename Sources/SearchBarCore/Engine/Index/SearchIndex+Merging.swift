@@ -115,7 +115,7 @@ extension SearchIndex {
     /// merges on its one thread, leaving the others to searches).
     private func mergeWhileDue(full: () -> Bool, pool: ThreadPool? = nil) {
         while let (inputs, flag) = nextMerge(full: full) {
-            if let merged = SegmentMerger.merge(inputs, cancellation: flag, pool: pool) {
+            if let merged = MemoryTrim.duringBuild({ SegmentMerger.merge(inputs, cancellation: flag, pool: pool) }) {
                 swapIn(merged, replacing: inputs)
             }
         }
