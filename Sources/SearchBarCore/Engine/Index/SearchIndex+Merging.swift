@@ -114,11 +114,16 @@ extension SearchIndex {
     /// segment is folded into one now; `pool` is for a caller that waits (the background task
     /// merges on its one thread, leaving the others to searches).
     private func mergeWhileDue(full: () -> Bool, pool: ThreadPool? = nil) {
+        var mergedItems = 0
         while let (inputs, flag) = nextMerge(full: full) {
             if let merged = MemoryTrim.duringBuild({ SegmentMerger.merge(inputs, cancellation: flag, pool: pool) }) {
                 swapIn(merged, replacing: inputs)
+                mergedItems += merged.count
             }
         }
+        // The merged inputs are freed now: give their pages back, as an add does after a build
+        // (glibc keeps freed pages of its arenas resident until a trim).
+        if mergedItems >= Self.itemsPerTrim { MemoryTrim.release() }
     }
 
     /// The next run to merge and its cancellation flag, with its serials marked busy; nil
