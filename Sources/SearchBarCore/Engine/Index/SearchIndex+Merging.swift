@@ -116,7 +116,7 @@ extension SearchIndex {
     private func mergeWhileDue(full: () -> Bool, pool: ThreadPool? = nil) {
         var merged = 0
         while let (inputs, flag) = nextMerge(full: full) {
-            if let segment = MemoryTrim.duringBuild({ SegmentMerger.merge(inputs, cancellation: flag, pool: pool) }) {
+            if let segment = SegmentMerger.merge(inputs, cancellation: flag, pool: pool) {
                 swapIn(segment, replacing: inputs)
                 merged += segment.count
             }

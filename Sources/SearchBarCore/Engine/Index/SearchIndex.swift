@@ -111,7 +111,7 @@ public final class SearchIndex: Sendable, ProcessBound {
         writer.withLock {
             var built: [Segment] = []
             for group in Self.groups(batch) {
-                built.append(MemoryTrim.duringBuild { SegmentBuilder.build(group, analysis: analysis, pool: pool) })
+                built.append(SegmentBuilder.build(group, analysis: analysis, pool: pool))
             }
             analysis.transliteration?.forgetWords()
             let base = snapshot
@@ -135,9 +135,7 @@ public final class SearchIndex: Sendable, ProcessBound {
     public func add(count: Int, item: @escaping @Sendable (Int) -> IndexItem) throws(SearchBarError) {
         guard count > 0 else { return }
         let failure = writer.withLock { () -> SearchBarError? in
-            let segment = MemoryTrim.duringBuild {
-                SegmentBuilder.build(count: count, item: item, analysis: analysis, pool: pool)
-            }
+            let segment = SegmentBuilder.build(count: count, item: item, analysis: analysis, pool: pool)
             analysis.transliteration?.forgetWords()
             for k in 1..<max(segment.count, 1) where segment.ids[k - 1] >= segment.ids[k] {
                 return .invalidArgument("ids must ascend strictly; id \(segment.ids[k]) follows \(segment.ids[k - 1])")
