@@ -357,10 +357,10 @@ class Index(_ffi.OwnedHandle):
         uses (0: all). Adds and removes on the opened index live in memory until the next save.
         The file is mapped, not read: its large parts stay in the page cache, shared.
 
-        The open checks the bounds the search relies on, and the texts' readers clamp their
-        offsets and decode with repair, so a hostile file raises or gives wrong results, never
+        The open checks the bounds the search relies on, and the texts' readers decode with
+        repair, so a hostile file raises or gives wrong results, never
         crashes (texts always come back as valid str). With `verify=True` it also checks every
-        section's checksum, the texts' offsets and UTF-8 and the sort orders (one more pass over
+        section's checksum, the texts' UTF-8 and the sort orders (one more pass over
         the file): any damaged byte then raises CorruptFile, where without it a file damaged
         inside a large section may open and give wrong results.
 

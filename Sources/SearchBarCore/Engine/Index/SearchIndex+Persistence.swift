@@ -23,9 +23,9 @@ extension SearchIndex {
     /// file's large sections are borrowed from a read-only mapping, not copied. The file is
     /// treated as hostile: the header, the section table and the bounds the search relies on
     /// (lengths, offsets, item and term numbers, the orders being permutations) are checked
-    /// before anything is used, and the texts' readers clamp their offsets and decode with
-    /// repair, so a crafted file gives an error or wrong results, never a crash; with
-    /// `verify` the large sections' checksums, the texts' offsets and UTF-8 and the sort orders
+    /// before anything is used, and the texts' readers decode with repair (never reading past a
+    /// text), so a crafted file gives an error or wrong results, never a crash; with
+    /// `verify` the large sections' checksums, the texts' UTF-8 and the sort orders
     /// are checked too (a damaged
     /// file that passes the bounds otherwise opens and gives wrong results; see
     /// ``SegmentDecoder``). A file saved with another ICU version (whose folded keys and

@@ -91,8 +91,8 @@ struct SegmentDecoder {
         for field in SearchField.allCases {
             let f = Int(field.rawValue)
             let stored = fields.includes(field)
-            folded.append(try arena(foldedKinds[f], count: count, blank: !stored, clamped: true, what: "folded \(field)"))
-            patches.append(try arena(patchKinds[f], count: count, blank: true, clamped: true, utf8: false, what: "\(field) edits"))
+            folded.append(try arena(foldedKinds[f], count: count, blank: !stored, what: "folded \(field)"))
+            patches.append(try arena(patchKinds[f], count: count, blank: true, utf8: false, what: "\(field) edits"))
             if !stored && !patches[f].isBlank { throw corrupt("edits for the unstored \(field)") }
         }
 
@@ -240,23 +240,24 @@ struct SegmentDecoder {
     }
 
     /// An arena borrowed from its bytes and offsets sections: `count` strings (any number when
-    /// nil; blank, when `blank` allows it), offsets from 0 to the byte count (checked here);
-    /// ascending (checked with the passes, or, when `clamped`, only with `verify`: every reader
-    /// of the arena goes through ``ByteArena/range(_:)`` or ``RawArena/text(_:)``, which clamp
-    /// them); with `utf8` and `verify`, every string well-formed. Without `verify` the texts
+    /// nil; blank, when `blank` allows it), offsets from 0 to the byte count (checked here) and
+    /// ascending (checked with the passes: 4 bytes an item, never the texts; strings that
+    /// overlapped would let a crafted file make one text of the whole section for every item,
+    /// which a scan or a merge would read item after item); with `utf8` and `verify`, every
+    /// string well-formed. Without `verify` the texts
     /// are not validated: the decoders never read past a string's end nor give a code point
     /// past U+10FFFF, and a string handed out is decoded with repair (``ByteArena/string(_:)``,
     /// ``FoldPatch/string(_:folded:)``), so malformed bytes give U+FFFD, never a crash.
     private func arena(
-        _ kinds: (IndexFileLayout.Section, IndexFileLayout.Section), count: Int?, blank: Bool, clamped: Bool = false,
-        utf8: Bool = true, what: String
+        _ kinds: (IndexFileLayout.Section, IndexFileLayout.Section), count: Int?, blank: Bool, utf8: Bool = true,
+        what: String
     ) throws(SearchBarError) -> ByteArena {
         let bytes = try borrow(kinds.0, UInt8.self)
         let stored = try borrow(kinds.1, UInt32.self)
         if blank && stored.count == 1 && stored[0] == 0 && bytes.isEmpty { return ByteArena() }
         guard stored.count >= 1 else { throw corrupt("\(what): no offsets") }
         let offsets = try offsets(
-            stored, count: count ?? stored.count - 1, end: bytes.count, what: what, ordered: !clamped || verify)
+            stored, count: count ?? stored.count - 1, end: bytes.count, what: what)
         if utf8 && verify {
             let size = bytes.count
             checks.add(count: size) { range in
@@ -294,15 +295,13 @@ struct SegmentDecoder {
         try offsets(try borrow(kind, UInt32.self), count: count, end: end, what: what)
     }
 
-    /// `count + 1` offsets from 0 to `end` (checked here), ascending (checked with the passes
-    /// when `ordered`).
-    private func offsets(_ offsets: Column<UInt32>, count: Int, end: Int, what: String, ordered: Bool = true)
+    /// `count + 1` offsets from 0 to `end` (checked here), ascending (checked with the passes).
+    private func offsets(_ offsets: Column<UInt32>, count: Int, end: Int, what: String)
         throws(SearchBarError) -> Column<UInt32>
     {
         guard count >= 0, offsets.count == count + 1, offsets[0] == 0, Int(offsets[count]) == end else {
             throw corrupt("\(what): \(offsets.count) offsets for \(count) entries of \(end)")
         }
-        guard ordered else { return offsets }
         checks.add(count: offsets.count) { range in
             for k in range where k > 0 && offsets[k - 1] > offsets[k] { return "\(what) do not ascend at \(k)" }
             return nil

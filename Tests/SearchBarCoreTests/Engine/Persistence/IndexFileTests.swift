@@ -348,6 +348,21 @@ struct IndexFileTests {
             ("title lead word counts cut short", { f in
                 f.setLength(0, .leadTitleWordCounts, f.section(f.entryIndex(0, .leadTitleWordCounts)).length - 1)
             }),
+
+            // Text offsets (4 bytes an item; the texts themselves are read only with `verify`).
+            ("folded offsets past the bytes", { f in f.setWord32(0, .titleFoldedOffsets, 3, 0x7FFF_FFFF) }),
+            ("folded offsets descending", { f in f.setWord32(0, .titleFoldedOffsets, 2, 0) }),
+            ("folded offsets all at the end", { f in
+                for i in 1..<40 { f.setWord32(0, .titleFoldedOffsets, i, f.word32(0, .titleFoldedOffsets, 399)) }
+            }),
+            ("edit offsets past the bytes", { f in f.setWord32(0, .titlePatchOffsets, 3, 0x7FFF_FFFF) }),
+            ("edit offsets descending", { f in f.setWord32(0, .titlePatchOffsets, 2, 0) }),
+            // Every other title the whole section: a scan or a merge would read it per item.
+            ("folded offsets alternating between 0 and the end", { f in
+                let last = f.section(f.entryIndex(0, .titleFoldedOffsets)).length / 4 - 1
+                let end = f.word32(0, .titleFoldedOffsets, last)
+                for i in 1..<last { f.setWord32(0, .titleFoldedOffsets, i, i % 2 == 0 ? 0 : end) }
+            }),
         ]
         cases.append(("item count smaller than the columns", { f in f.setWord32(0, .info, 0, 1) }))
         for (name, edit) in cases {
@@ -368,7 +383,7 @@ struct IndexFileTests {
                 f.resealSection(k)
             }),
         ]
-        for (name, edit) in integrity + Self.clampedAtUse() {
+        for (name, edit) in integrity + Self.repairedAtUse() {
             var file = original
             edit(&file)
             try Self.expectRefused(file.bytes, in: dir, name, bounds: false)
@@ -383,11 +398,11 @@ struct IndexFileTests {
         try Self.expectSafe(edited.bytes, in: dir, "an edit inserting invalid UTF-8")
     }
 
-    /// Crafted texts and text offsets that an open without `verify` does not look at (their
-    /// readers clamp the offsets and decode with repair): each would have made an unchecked
-    /// reader read outside a text, trap on a backwards range or hand malformed UTF-8 to the
-    /// host. Refused with `verify`; without it the file opens and is safe to use.
-    static func clampedAtUse() -> [(String, (inout IndexFileSurgeon) -> Void)] {
+    /// Crafted texts that an open without `verify` does not read (their readers decode with
+    /// repair and never read past a string's end): each would have made an unchecked reader
+    /// read outside a text or hand malformed UTF-8 to the host. Refused with `verify`; without
+    /// it the file opens and is safe to use.
+    static func repairedAtUse() -> [(String, (inout IndexFileSurgeon) -> Void)] {
         /// Sets byte `at` (from the start, or from the end when negative) of a section.
         func setByte(_ kind: IndexFileLayout.Section, _ at: Int, _ value: UInt8) -> (inout IndexFileSurgeon) -> Void {
             { f in
@@ -411,13 +426,6 @@ struct IndexFileTests {
             }
         }
         return [
-            ("folded offsets past the bytes", { f in f.setWord32(0, .titleFoldedOffsets, 3, 0x7FFF_FFFF) }),
-            ("folded offsets descending", { f in f.setWord32(0, .titleFoldedOffsets, 2, 0) }),
-            ("folded offsets all at the end", { f in
-                for i in 1..<40 { f.setWord32(0, .titleFoldedOffsets, i, f.word32(0, .titleFoldedOffsets, 399)) }
-            }),
-            ("edit offsets past the bytes", { f in f.setWord32(0, .titlePatchOffsets, 3, 0x7FFF_FFFF) }),
-            ("edit offsets descending", { f in f.setWord32(0, .titlePatchOffsets, 2, 0) }),
             ("invalid UTF-8 in a folded text", setByte(.titleFolded, 0, 0xFF)),
             ("a folded text ending inside a character", setByte(.titleFolded, -1, 0xF0)),
             ("a folded text starting inside a character", overwrite(.titleFolded, .titleFoldedOffsets, string: 5, [0x80, 0xBF])),
