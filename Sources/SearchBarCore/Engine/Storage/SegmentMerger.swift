@@ -6,7 +6,9 @@
 /// little more than copying.
 enum SegmentMerger {
     /// One segment made of the live items of `views` (ids must be unique across live items), or
-    /// nil when `cancellation` was set before the merge was done (it is checked between steps).
+    /// nil when `cancellation` was set before the merge was done (it is checked between steps,
+    /// and on one thread between the columns gathered, so freeing an index waits at most for
+    /// one column of a background merge).
     /// With a `pool` (a caller that waits for the merge), its independent steps run in parallel
     /// on it; without one (the background merge), all on the calling thread.
     static func merge(_ views: [SegmentView], cancellation: CancellationFlag? = nil, pool: ThreadPool? = nil)
@@ -71,7 +73,8 @@ enum SegmentMerger {
                 )
             }
         }
-        run(tasks, pool: pool)
+        run(tasks, pool: pool, cancellation: cancellation)
+        if let cancellation, cancellation.isCancelled { return nil }
         var attributes = AttributeTable(itemCount: count)
         if segments.contains(where: { !$0.attributes.names.isEmpty }) {
             attributes = AttributeTable()
@@ -88,7 +91,6 @@ enum SegmentMerger {
             return nil
         }
         let rankKeys = columns.rankKeys
-        if let cancellation, cancellation.isCancelled { return nil }
 
         // The title byte order and the rank-key order, merged from the inputs'.
         let titles = SlotArray<[UInt32]>(count: 1)
@@ -101,7 +103,8 @@ enum SegmentMerger {
                     return x == y ? 0 : x < y ? -1 : 1
                 }
             },
-        ], pool: pool)
+        ], pool: pool, cancellation: cancellation)
+        if let cancellation, cancellation.isCancelled { return nil }
         let sortedOrders = (titles: titles.remove(0) ?? [], rankKeys: rankKeyOrder.remove(0) ?? [])
         let carried = (presence: Column(columns.presence), charPostings: charPostings)
         return Segment(
@@ -113,9 +116,16 @@ enum SegmentMerger {
             pool: pool, sortedOrders: sortedOrders, carried: carried)
     }
 
-    /// Runs `tasks`, in parallel on `pool` when there is one, else one after another.
-    private static func run(_ tasks: [@Sendable () -> Void], pool: ThreadPool?) {
-        guard let pool else { return tasks.forEach { $0() } }
+    /// Runs `tasks`, in parallel on `pool` when there is one, else one after another until
+    /// `cancellation` is set (the caller then finds results missing and checks the flag).
+    private static func run(_ tasks: [@Sendable () -> Void], pool: ThreadPool?, cancellation: CancellationFlag?) {
+        guard let pool else {
+            for task in tasks {
+                if let cancellation, cancellation.isCancelled { return }
+                task()
+            }
+            return
+        }
         pool.forEach(tasks.count) { tasks[$0]() }
     }
 
