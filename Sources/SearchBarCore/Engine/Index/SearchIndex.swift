@@ -192,9 +192,9 @@ public final class SearchIndex: Sendable, ProcessBound {
 
     /// Items built between two trims of the heap: a trim walks the whole heap under the
     /// allocator's locks, which a host writing small batches many times a second paid per batch,
-    /// and the pages it gives back fault in again at the next build (every 16,384 items, 5% of
-    /// streaming 1 M items in batches of 10,000). Items a merge copies count too: a run of
-    /// merges trims when it is done and its inputs are freed (``trimAfter(built:)``).
+    /// and the pages it gives back fault in again at the next build. Items a merge copies count
+    /// too: a run of merges trims when it is done and its inputs are freed
+    /// (``trimAfter(built:)``).
     static let itemsPerTrim = 1 << 18
 
     /// Makes `snapshot` the current one; `built` items were just built for it.

@@ -33,13 +33,8 @@ enum PresenceMask {
         masks.withUnsafeMutableBufferPointer { masks in
             for arena in folded where !arena.isBlank {
                 arena.bytes.withUnsafeBufferPointer { bytes in
-                    arena.offsets.withUnsafeBufferPointer { offsets in
-                        for i in 0..<min(count, offsets.count - 1) {
-                            // Clamped and ordered (an arena of an opened file was not checked).
-                            let start = min(Int(offsets[i]), bytes.count)
-                            let end = max(start, min(Int(offsets[i + 1]), bytes.count))
-                            masks[i] |= of(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                        }
+                    for i in 0..<min(count, arena.offsets.count - 1) {
+                        masks[i] |= of(UnsafeBufferPointer(rebasing: bytes[arena.range(i)]))
                     }
                 }
             }

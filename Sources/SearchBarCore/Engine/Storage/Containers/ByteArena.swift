@@ -38,9 +38,9 @@ struct ByteArena: Sendable {
     var isBlank: Bool { offsets.count == 1 }
 
     /// The byte range of string `i` in ``bytes`` (empty for a blank arena). Offsets are clamped
-    /// to the bytes and ordered here, at the point of use: an arena borrowed from an index file
-    /// has offsets the open did not check (only their first and last), and a crafted one gives
-    /// a wrong string, never a read outside the bytes.
+    /// to the bytes and ordered here, at the point of use, a second guard behind the open's
+    /// bounds check for an arena borrowed from an index file: a wrong offset gives a wrong
+    /// string, never a read outside the bytes.
     @inline(__always) func range(_ i: Int) -> Range<Int> {
         guard !isBlank else { return 0..<0 }
         let size = bytes.count

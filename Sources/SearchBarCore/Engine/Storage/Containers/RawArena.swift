@@ -25,8 +25,7 @@ struct RawArena: @unchecked Sendable {
     }
 
     /// String `i` (empty for a blank arena or an index out of range). The offsets are clamped
-    /// to the bytes and ordered, as ``ByteArena/range(_:)`` does: those of an arena borrowed
-    /// from an index file are not checked at open.
+    /// to the bytes and ordered, as ``ByteArena/range(_:)`` does.
     @inline(__always) func text(_ i: Int) -> UnsafeBufferPointer<UInt8> {
         guard i >= 0 && i < count, let bytes, let offsets else { return UnsafeBufferPointer(start: nil, count: 0) }
         let start = min(Int(offsets[i]), size)
