@@ -760,12 +760,12 @@ sb_status sb_index_save(sb_index *index, const char *path);
  * borrowed from the mapping, unread and uncopied: they cost page cache shared with other
  * processes, not the process's own memory. Before anything is used the open checks the
  * header, the section table, the small sections' checksums and the bounds the search relies
- * on (lengths, offsets, item and term numbers, orders that are permutations); the texts are
- * not read: their readers clamp a text's offsets to its section and decode with repair, so
+ * on (lengths, offsets, item and term numbers, orders that are permutations); the texts'
+ * bytes are not read: their readers decode with repair and never read past a text, so
  * a crafted text gives a wrong string (malformed UTF-8 comes out as U+FFFD), never an
  * out-of-range read or invalid UTF-8 handed to the host. A truncated, foreign or crafted
  * file gives a status or a wrong-but-safe result, never a crash. With `options->verify`
- * 1 it also checks every section's checksum, the texts' offsets and UTF-8, and the sort
+ * 1 it also checks every section's checksum, the texts' UTF-8, and the sort
  * orders (a further pass over the whole file): any damaged byte then gives SB_ECORRUPT, where
  * without it a file damaged inside a large section may open and give wrong results
  * (docs/persistent-index.md). A file
