@@ -194,7 +194,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
                     tier: tier, quality: 0, field: field, proximity: Score.proximity(span: 0),
                     weightKey: segment.weightKey(i)),
                 field: field)
-            if conditions.checksCase && found.score >= threshold && !conditions.acceptsCase(i) { return nil }
+            if !conditions.keeps(i, scoring: found.score, toReach: threshold) { return nil }
             return found
         }
         let n = words.count
@@ -208,7 +208,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
                 if best[w] == .max { return nil }
             }
             let found = score(i, best)
-            if conditions.checksCase && found.score >= threshold && !conditions.acceptsCase(i) { return nil }
+            if !conditions.keeps(i, scoring: found.score, toReach: threshold) { return nil }
             return found
         }
     }

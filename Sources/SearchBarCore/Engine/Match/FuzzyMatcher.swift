@@ -251,11 +251,8 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
                     i, needed: needed, substringsOnly: substringsOnly, wordStartsOnly: wordStartsOnly,
                     marks: buffer.baseAddress!, markCounts: counts, scratch: counts + 3)
                 else { return nil }
-                // The case check reads and folds the item's original text: an item that cannot
-                // enter the selection anyway is answered (below the threshold) without it.
-                let checked = found.score >= threshold || !tuning.defersCaseCheck
-                if checked && conditions.checksCase && !conditions.acceptsCase(i) { return nil }
-                return found
+                let reach = tuning.defersCaseCheck ? threshold : 0
+                return conditions.keeps(i, scoring: found.score, toReach: reach) ? found : nil
             }
         }
     }

@@ -72,6 +72,14 @@ struct ItemConditions: Sendable {
         return caseCheck.accepts(fields.map { segment.originalText($0, i) })
     }
 
+    /// True when item `i`, found with `score`, is kept: its case is checked
+    /// (``acceptsCase(_:)``, which reads and folds its original text) only for a score at or
+    /// above `threshold` (0: always); below it, where the item cannot enter the selection
+    /// anyway, a possible match is enough (``SearchTuning/defersCaseCheck``).
+    @inline(__always) func keeps(_ i: Int, scoring score: UInt64, toReach threshold: UInt64) -> Bool {
+        !checksCase || score < threshold || acceptsCase(i)
+    }
+
     /// The tier of item `i` by what its extended terms matched: the worst over the groups
     /// that hold through a term that is not negated (a group's best term counts), with the
     /// field of the first group's match; nil when only negations hold. In the title, `^word$`

@@ -392,7 +392,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
             }
             for w in 0..<n where best[w] == .max { return nil }
             let found = score(i, best, plans: plans, titleWords: titleWords, lastWhole: lastWhole)
-            if conditions.checksCase && found.score >= threshold && !conditions.acceptsCase(i) { return nil }
+            if !conditions.keeps(i, scoring: found.score, toReach: threshold) { return nil }
             return found
         }
     }
