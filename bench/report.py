@@ -274,10 +274,21 @@ def index_file_targets(index_files):
         parts = []
         for name, info in engines.items():
             for mode in info["modes"]:
-                first, warm = info["median"]["first_pass_p95_ms"][mode], info["median"]["warm_pass_p95_ms"][mode]
-                if warm:
-                    judged = f" ({verdict(first / warm, within)})" if name == "searchbar" else ""
-                    parts.append(f"{'' if name == 'searchbar' else name + ' '}{mode} {first / warm:.2f}x{judged}")
+                m = info["median"]
+                first, warm = m["first_pass_p95_ms"][mode], m["warm_pass_p95_ms"][mode]
+                if not warm:
+                    continue
+                # searchbar's warm pass answers keystrokes of one or two characters from its
+                # result cache; past them both passes search, and that ratio is judged.
+                long_first = m.get("first_pass_past_short_p95_ms", {}).get(mode)
+                long_warm = m.get("warm_pass_past_short_p95_ms", {}).get(mode)
+                if name == "searchbar" and long_first and long_warm:
+                    parts.append(f"{mode} {long_first / long_warm:.2f}x past the second character "
+                                 f"({verdict(long_first / long_warm, within)}; {first / warm:.2f}x over every keystroke)")
+                elif name == "searchbar":
+                    parts.append(f"{mode} {first / warm:.2f}x ({verdict(first / warm, within)})")
+                else:
+                    parts.append(f"{name} {mode} {first / warm:.2f}x")
         out.append(f"- {label}, first pass's p95 after the open within 2x the warm pass's: " + ", ".join(parts))
     return out
 

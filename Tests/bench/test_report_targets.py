@@ -60,3 +60,18 @@ def test_index_file_targets_with_the_peers(tmp_path: Path) -> None:
                         "prefix 2.00x (MET), contains 1.00x (MET), fuzzy 2.00x (MET), tantivy prefix 1.50x, "
                         "fts5-trigram contains 1.25x")
     assert "- index file of 5,000,000 titles, open < 100 ms: CPU 335 ms (MISSED), wall 150 ms" in "\n".join(lines)
+
+
+def test_the_first_pass_is_judged_past_the_cached_short_keystrokes(tmp_path: Path) -> None:
+    # searchbar's warm pass answers keystrokes of one or two characters from its result cache:
+    # with the p95 of the longer ones recorded, their ratio is judged, the whole one quoted.
+    report = copy.deepcopy(INDEX_FILE)
+    median = report["engines"]["searchbar"]["median"]
+    median["first_pass_past_short_p95_ms"] = {"prefix": 3.0, "contains": 1.0, "fuzzy": 21.0}
+    median["warm_pass_past_short_p95_ms"] = {"prefix": 2.0, "contains": 1.0, "fuzzy": 10.0}
+    line = next(line for line in targets(tmp_path, INGEST, report) if "within 2x the warm pass's" in line)
+    assert line == ("- index file of 1,000,000 titles, first pass's p95 after the open within 2x the warm pass's: "
+                    "prefix 1.50x past the second character (MET; 2.00x over every keystroke), "
+                    "contains 1.00x past the second character (MET; 1.00x over every keystroke), "
+                    "fuzzy 2.10x past the second character (MISSED; 2.00x over every keystroke), "
+                    "tantivy prefix 1.50x, fts5-trigram contains 1.25x")
