@@ -88,7 +88,8 @@ enum IndexFileLayout {
         case rankKeyOrder
         /// Per item, the ``PresenceMask`` of its folded fields (UInt64).
         case presence
-        /// ``CharPostings``: the indexed code points, their posting offsets, the postings (UInt32).
+        /// ``CharPostings``: the indexed code points, their posting offsets (UInt32), the postings
+        /// (a narrow array).
         case charKeys, charOffsets, charPostings
         /// ``TitleLeadOrder``: the order and the term starts (narrow arrays), then per
         /// position the rank key's high 32 bits (UInt32), the title word count (UInt8) and the

@@ -182,7 +182,7 @@ enum IndexFileWriter {
         let derived = segment.derived
         result.append(.column64(derived.presence))
         let chars = derived.charPostings.parts
-        result += [.column32(chars.keys), .column32(chars.offsets), .column32(chars.postings)]
+        result += [.column32(chars.keys), .column32(chars.offsets), .column(chars.postings.storageBytes)]
         let leads = derived.titleLeads
         result += [
             .column(leads.order.storageBytes), .column(leads.termStarts.storageBytes), .column32(leads.rankKeyHighs.allValues),

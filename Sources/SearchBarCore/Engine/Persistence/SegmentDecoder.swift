@@ -198,12 +198,14 @@ struct SegmentDecoder {
             return values
         }
         let presence = try column(.presence, UInt64.self, optional: false)
-        let charPostings = try borrow(.charPostings, UInt32.self)
-        guard let chars = CharPostings(
-            keys: Column(try reader.array(segment, .charKeys, of: UInt32.self)),
-            offsets: Column(try reader.array(segment, .charOffsets, of: UInt32.self)), postings: charPostings)
+        let charOffsets = try reader.array(segment, .charOffsets, of: UInt32.self)
+        guard let charPostings = NarrowArray.restored(
+                storage: try borrow(.charPostings, UInt8.self), count: Int(charOffsets.last ?? 0)),
+            let chars = CharPostings(
+                keys: Column(try reader.array(segment, .charKeys, of: UInt32.self)), offsets: Column(charOffsets),
+                postings: charPostings)
         else { throw corrupt("the character postings are inconsistent") }
-        checkItems(charPostings, count: count, what: "character postings")
+        checkItems(charPostings.reader, count: count, what: "character postings")
         guard let leadOrder = NarrowArray.restored(
             storage: try borrow(.leadOrder, UInt8.self), width: leadWidth, count: count)
         else { throw corrupt("the title lead order does not hold \(count) values of \(leadWidth) bytes") }

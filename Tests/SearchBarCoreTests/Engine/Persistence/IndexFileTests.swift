@@ -334,7 +334,7 @@ struct IndexFileTests {
 
             // The stored search structures.
             ("presence masks cut short", { f in f.setLength(0, .presence, f.section(f.entryIndex(0, .presence)).length - 8) }),
-            ("a character posting past the items", { f in f.setWord32(0, .charPostings, 0, 0x7FFF_FFFF) }),
+            ("a character posting past the items", { f in f.setNarrow(0, .charPostings, 0, 0xFF_FFFF) }),
             ("character offsets descending", { f in f.setWord32(0, .charOffsets, 1, 0x7FFF_FFFF) }),
             ("title lead order not a permutation", { f in f.setWord32(0, .leadOrder, 0, 0x00FF_FFFF) }),
             ("title lead starts descending", { f in f.setNarrow(0, .leadStarts, 1, 0xFF_FFFF) }),
