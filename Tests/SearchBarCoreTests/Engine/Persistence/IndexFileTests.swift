@@ -280,8 +280,9 @@ struct IndexFileTests {
         var magic = bytes
         magic[1] = UInt8(ascii: "X")
         try Self.expectRefused(magic, in: dir, "wrong magic")
-        // The previous format (version 1 stored no search structures) and a future one.
-        for other in [UInt32(1), 2, IndexFileLayout.formatVersion + 1] {
+        // Earlier formats (version 1 stored no search structures, version 3 UInt32 offsets where
+        // version 4 has narrow arrays) and a future one.
+        for other in [UInt32(1), 2, 3, IndexFileLayout.formatVersion + 1] {
             var version = IndexFileSurgeon(bytes: bytes)
             version.bytes.store(other, at: IndexFileLayout.Header.formatVersion)
             version.resealHeader()
