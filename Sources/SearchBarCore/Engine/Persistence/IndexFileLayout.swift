@@ -14,7 +14,7 @@ enum IndexFileLayout {
     /// The first 8 bytes: "\x89SBIDX\r\n" (a high byte and a line ending catch text-mode copies).
     static let magic: [UInt8] = [0x89, 0x53, 0x42, 0x49, 0x44, 0x58, 0x0D, 0x0A]
     /// The format this library writes and reads.
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
     /// Bytes of the header.
     static let headerSize = 320
     /// Bytes of one section table entry.
@@ -57,7 +57,10 @@ enum IndexFileLayout {
 
     /// The sections of one segment, in file order. Arrays of 32-bit and 64-bit values are stored
     /// as they are in memory; an arena is its bytes then its `count + 1` offsets (or the single
-    /// offset 0 of a blank arena).
+    /// offset 0 of a blank arena). A narrow array (``NarrowArray``: the forward and posting
+    /// offsets, the rank key order, the title lead order and its term starts, the forward
+    /// entries and the postings) is its values, 3 bytes each when all are below 2²⁴ and else 4,
+    /// then a padding byte.
     enum Section: UInt32, CaseIterable {
         /// 8 UInt64: item count, term count, forward entry count, forward width, posting count,
         /// posting width, title lead order width, 0.
@@ -81,13 +84,14 @@ enum IndexFileLayout {
         case attributeTexts, attributeTextOffsets
         /// Local item indices sorted by folded title bytes, ties by index (UInt32 per item).
         case titleOrder
-        /// Local item indices sorted by rank key, ties by index (UInt32 per item).
+        /// Local item indices sorted by rank key, ties by index (a narrow array).
         case rankKeyOrder
         /// Per item, the ``PresenceMask`` of its folded fields (UInt64).
         case presence
-        /// ``CharPostings``: the indexed code points, their posting offsets, the postings (UInt32).
+        /// ``CharPostings``: the indexed code points, their posting offsets (UInt32), the postings
+        /// (a narrow array).
         case charKeys, charOffsets, charPostings
-        /// ``TitleLeadOrder``: the order (a narrow array), the term starts (UInt32), then per
+        /// ``TitleLeadOrder``: the order and the term starts (narrow arrays), then per
         /// position the rank key's high 32 bits (UInt32), the title word count (UInt8) and the
         /// weight key (UInt32, or empty when every weight is 0).
         case leadOrder, leadStarts, leadRankKeyHighs, leadTitleWordCounts, leadWeightKeys

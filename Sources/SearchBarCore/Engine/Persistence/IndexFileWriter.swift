@@ -152,9 +152,9 @@ enum IndexFileWriter {
             let arena = f < segment.originalPatches.count ? segment.originalPatches[f] : ByteArena()
             result += [.column(arena.bytes), .column32(arena.offsets)]
         }
-        result += [.column32(segment.forwardOffsets), .column(segment.forward.storageBytes)]
+        result += [.column(segment.forwardOffsets.storageBytes), .column(segment.forward.storageBytes)]
         result += [.column(segment.vocabulary.bytes), .column32(segment.vocabulary.offsets)]
-        result += [.column32(segment.postingOffsets), .column(segment.postings.storageBytes)]
+        result += [.column(segment.postingOffsets.storageBytes), .column(segment.postings.storageBytes)]
         result.append(.words32(segment.runExceptions))
         result.append(.words64(view.deleted?.words ?? []))
         // Attributes: names and text values as arenas, entries as 16-byte records.
@@ -177,15 +177,15 @@ enum IndexFileWriter {
         result.append(.words32(attributes.offsets))
         result.append(.bytes(entries))
         result += [.column(texts.bytes), .column32(texts.offsets)]
-        result += [.words32(Array(segment.titleBytes.order)), .column32(segment.rankKeyOrder.order)]
+        result += [.words32(Array(segment.titleBytes.order)), .column(segment.rankKeyOrder.order.storageBytes)]
         // The derived search structures.
         let derived = segment.derived
         result.append(.column64(derived.presence))
         let chars = derived.charPostings.parts
-        result += [.column32(chars.keys), .column32(chars.offsets), .column32(chars.postings)]
+        result += [.column32(chars.keys), .column32(chars.offsets), .column(chars.postings.storageBytes)]
         let leads = derived.titleLeads
         result += [
-            .column(leads.order.storageBytes), .column32(leads.termStarts), .column32(leads.rankKeyHighs.allValues),
+            .column(leads.order.storageBytes), .column(leads.termStarts.storageBytes), .column32(leads.rankKeyHighs.allValues),
             .column(leads.titleWordCounts.allValues), .column32(leads.weightKeys.allValues),
         ]
         result += [.column32(derived.titleBytes.rankKeyHighs.allValues), .column32(derived.titleBytes.weightKeys.allValues)]

@@ -101,7 +101,7 @@ struct SegmentDecoder {
         if verify { checkSorted(vocabulary) }
 
         // Forward index: offsets ascending, entries naming a term and a stored field.
-        let forwardOffsets = try offsets(.forwardOffsets, count: count, end: Int(info[2]), what: "forward offsets")
+        let forwardOffsets = try narrowOffsets(.forwardOffsets, count: count, end: Int(info[2]), what: "forward offsets")
         guard let forward = NarrowArray.restored(
             storage: try borrow(.forward, UInt8.self), width: Int(info[3]), count: Int(info[2]))
         else { throw corrupt("forward index does not hold \(info[2]) values of \(info[3]) bytes") }
@@ -117,7 +117,7 @@ struct SegmentDecoder {
         }
 
         // Postings: items of the segment; with `verify`, ascending within each term.
-        let postingOffsets = try offsets(.postingOffsets, count: termCount, end: Int(info[4]), what: "posting offsets")
+        let postingOffsets = try narrowOffsets(.postingOffsets, count: termCount, end: Int(info[4]), what: "posting offsets")
         guard let postings = NarrowArray.restored(
             storage: try borrow(.postings, UInt8.self), width: Int(info[5]), count: Int(info[4]))
         else { throw corrupt("postings do not hold \(info[4]) values of \(info[5]) bytes") }
@@ -153,9 +153,10 @@ struct SegmentDecoder {
         guard let titleOrder = NarrowArray.restored(
             storage: try borrow(.titleOrder, UInt8.self), width: 4, count: count, padded: false)
         else { throw corrupt("the title order does not hold \(count) items") }
-        let rankKeyOrder = try borrow(.rankKeyOrder, UInt32.self)
+        guard let rankKeyOrder = NarrowArray.restored(storage: try borrow(.rankKeyOrder, UInt8.self), count: count)
+        else { throw corrupt("the rank key order does not hold \(count) items") }
         checkPermutation(titleOrder.reader, count: count, what: "title order")
-        checkPermutation(rankKeyOrder, count: count, what: "rank key order")
+        checkPermutation(rankKeyOrder.reader, count: count, what: "rank key order")
         if verify {
             checkTitleOrder(titleOrder.reader, folded[0])
             checks.add(count: count, integrity: true) { range in
@@ -185,7 +186,7 @@ struct SegmentDecoder {
 
     /// The stored search structures, with the bounds the search code relies on checked.
     private func derivedStructures(
-        count: Int, termCount: Int, leadWidth: Int, titleOrder: NarrowArray, rankKeyOrder: Column<UInt32>, hasWeights: Bool
+        count: Int, termCount: Int, leadWidth: Int, titleOrder: NarrowArray, rankKeyOrder: NarrowArray, hasWeights: Bool
     ) throws(SearchBarError) -> Segment.Derived {
         func column<T: FixedWidthInteger>(_ kind: IndexFileLayout.Section, _ type: T.Type, optional: Bool)
             throws(SearchBarError) -> Column<T>
@@ -197,17 +198,20 @@ struct SegmentDecoder {
             return values
         }
         let presence = try column(.presence, UInt64.self, optional: false)
-        let charPostings = try borrow(.charPostings, UInt32.self)
-        guard let chars = CharPostings(
-            keys: Column(try reader.array(segment, .charKeys, of: UInt32.self)),
-            offsets: Column(try reader.array(segment, .charOffsets, of: UInt32.self)), postings: charPostings)
+        let charOffsets = try reader.array(segment, .charOffsets, of: UInt32.self)
+        guard let charPostings = NarrowArray.restored(
+                storage: try borrow(.charPostings, UInt8.self), count: Int(charOffsets.last ?? 0)),
+            let chars = CharPostings(
+                keys: Column(try reader.array(segment, .charKeys, of: UInt32.self)), offsets: Column(charOffsets),
+                postings: charPostings)
         else { throw corrupt("the character postings are inconsistent") }
-        checkItems(charPostings, count: count, what: "character postings")
+        checkItems(charPostings.reader, count: count, what: "character postings")
         guard let leadOrder = NarrowArray.restored(
             storage: try borrow(.leadOrder, UInt8.self), width: leadWidth, count: count)
         else { throw corrupt("the title lead order does not hold \(count) values of \(leadWidth) bytes") }
         checkPermutation(leadOrder.reader, count: count, what: "title lead order")
-        let leadStarts = try borrow(.leadStarts, UInt32.self)
+        guard let leadStarts = NarrowArray.restored(storage: try borrow(.leadStarts, UInt8.self), count: termCount + 1)
+        else { throw corrupt("the title lead order's term starts do not hold \(termCount + 1) values") }
         let leadWeights = try column(.leadWeightKeys, UInt32.self, optional: true)
         let titleWeights = try column(.titleWeightKeys, UInt32.self, optional: true)
         guard leadStarts.count == termCount + 1, leadWeights.isEmpty != hasWeights, titleWeights.isEmpty != hasWeights,
@@ -293,6 +297,22 @@ struct SegmentDecoder {
     /// Offsets section `kind`, checked as ``offsets(_:count:end:what:)`` does.
     private func offsets(_ kind: IndexFileLayout.Section, count: Int, end: Int, what: String) throws(SearchBarError) -> Column<UInt32> {
         try offsets(try borrow(kind, UInt32.self), count: count, end: end, what: what)
+    }
+
+    /// Narrow offsets section `kind` (see ``NarrowArray/restored(storage:count:)``): `count + 1`
+    /// offsets from 0 to `end` (checked here), ascending (checked with the passes).
+    private func narrowOffsets(_ kind: IndexFileLayout.Section, count: Int, end: Int, what: String)
+        throws(SearchBarError) -> NarrowArray
+    {
+        guard count >= 0, let offsets = NarrowArray.restored(storage: try borrow(kind, UInt8.self), count: count + 1),
+            offsets[0] == 0, Int(offsets[count]) == end
+        else { throw corrupt("\(what): not \(count + 1) offsets from 0 to \(end)") }
+        let values = offsets.reader
+        checks.add(count: values.count) { range in
+            for k in range where k > 0 && values[k - 1] > values[k] { return "\(what) do not ascend at \(k)" }
+            return nil
+        }
+        return offsets
     }
 
     /// `count + 1` offsets from 0 to `end` (checked here), ascending (checked with the passes).

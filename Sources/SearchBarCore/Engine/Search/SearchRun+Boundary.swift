@@ -74,7 +74,7 @@ extension SearchRun {
     /// holds, in ascending order; with every value of `tie` when `possible` is nil. Binary
     /// steps through the longer list, so the cost follows the shorter one.
     private static func forEachCommon(
-        _ tie: Slice<Column<UInt32>>, _ possible: [UInt32]?, _ body: (UInt32) -> Void
+        _ tie: Slice<NarrowArray>, _ possible: [UInt32]?, _ body: (UInt32) -> Void
     ) {
         guard let possible else {
             for value in tie { body(value) }

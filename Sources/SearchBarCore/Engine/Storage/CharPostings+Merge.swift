@@ -38,6 +38,6 @@ extension CharPostings {
             keys.append(key)
             offsets.append(UInt32(truncatingIfNeeded: postings.count))
         }
-        return CharPostings(keys: Column(keys), offsets: Column(offsets), postings: Column(postings)) ?? CharPostings()
+        return CharPostings(keys: Column(keys), offsets: Column(offsets), postings: NarrowArray(postings)) ?? CharPostings()
     }
 }

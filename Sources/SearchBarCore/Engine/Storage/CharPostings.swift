@@ -11,19 +11,19 @@ struct CharPostings: Sendable {
     /// Per key, the start of its postings in ``postings``, plus the end.
     private let offsets: Column<UInt32>
     /// Ascending local item indices per key (owned, or borrowed from a mapped index file).
-    private let postings: Column<UInt32>
+    private let postings: NarrowArray
 
     /// No postings.
     init() {
         keys = []
         offsets = [0]
-        postings = []
+        postings = NarrowArray()
     }
 
     /// Postings made before (an index file stores them): `offsets` hold `keys.count + 1`
     /// ascending positions from 0 to `postings.count`; nil otherwise. Postings must be local
     /// items of the segment (the caller checks them against its item count).
-    init?(keys: Column<UInt32>, offsets: Column<UInt32>, postings: Column<UInt32>) {
+    init?(keys: Column<UInt32>, offsets: Column<UInt32>, postings: NarrowArray) {
         guard offsets.count == keys.count + 1, offsets.first == 0, Int(offsets[keys.count]) == postings.count else { return nil }
         for k in 1..<offsets.count where offsets[k - 1] > offsets[k] { return nil }
         self.keys = keys
@@ -32,7 +32,7 @@ struct CharPostings: Sendable {
     }
 
     /// The stored arrays: keys, their posting offsets, the postings.
-    var parts: (keys: Column<UInt32>, offsets: Column<UInt32>, postings: Column<UInt32>) { (keys, offsets, postings) }
+    var parts: (keys: Column<UInt32>, offsets: Column<UInt32>, postings: NarrowArray) { (keys, offsets, postings) }
 
     /// Indexes every item of the folded `fields` (all arenas have `count` strings or are blank).
     init(_ fields: [ByteArena], count: Int) {
@@ -73,7 +73,7 @@ struct CharPostings: Sendable {
         }
         keys = Column(sortedKeys)
         self.offsets = Column(offsets)
-        self.postings = Column(postings)
+        self.postings = NarrowArray(postings)
     }
 
     /// Calls `body` with the bytes and offsets of every arena of `arenas`, borrowed.
@@ -122,7 +122,7 @@ struct CharPostings: Sendable {
         lists.sort { $0.count < $1.count }
         var result = Array(postings[lists[0]])
         for range in lists.dropFirst() where !result.isEmpty {
-            result = postings.withUnsafeBufferPointer { SortedIndices.intersection(result[...], ArraySlice($0[range])) }
+            result = SortedIndices.intersection(result, postings.reader[range])
         }
         return result
     }

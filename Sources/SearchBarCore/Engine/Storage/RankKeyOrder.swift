@@ -3,11 +3,11 @@
 /// are adjacent and found by binary search. A full selection looks up its last run of ties here
 /// (``SearchRun/restOfLastTie(_:matchers:snapshot:)``) instead of reading every rank key.
 struct RankKeyOrder: Sendable {
-    /// Local item indices in rank-key order.
-    let order: Column<UInt32>
+    /// Local item indices in rank-key order (3 bytes each below 2²⁴ items).
+    let order: NarrowArray
 
     /// No items.
-    init() { order = [] }
+    init() { order = NarrowArray() }
 
     /// The items of a segment with these `rankKeys`, in rank-key order.
     init(rankKeys: Column<UInt64>) {
@@ -15,15 +15,15 @@ struct RankKeyOrder: Sendable {
         rankKeys.withUnsafeBufferPointer { keys in
             order.sort { keys[Int($0)] != keys[Int($1)] ? keys[Int($0)] < keys[Int($1)] : $0 < $1 }
         }
-        self.order = Column(order)
+        self.order = NarrowArray(order)
     }
 
     /// An order made before (an index file stores it); the caller has checked it.
-    init(order: Column<UInt32>) { self.order = order }
+    init(order: NarrowArray) { self.order = order }
 
     /// The local indices of the items whose rank key is `key`, in ascending order; `rankKeys`
     /// are the segment's.
-    func items(withKey key: UInt64, rankKeys: Column<UInt64>) -> Slice<Column<UInt32>> {
+    func items(withKey key: UInt64, rankKeys: Column<UInt64>) -> Slice<NarrowArray> {
         let first = lowerBound(in: order.indices) { rankKeys[Int(order[$0])] < key }
         let end = lowerBound(in: first..<order.count) { rankKeys[Int(order[$0])] <= key }
         return order[first..<end]

@@ -88,7 +88,7 @@ extension Segment {
     /// The number of own title words per item for ``TitleLeadOrder`` (nil when no title has
     /// readings: every title entry counts).
     static func ownTitleWords(
-        _ folded: [ByteArena], _ forward: NarrowArray, _ forwardOffsets: Column<UInt32>, _ vocabulary: ByteArena
+        _ folded: [ByteArena], _ forward: NarrowArray, _ forwardOffsets: NarrowArray, _ vocabulary: ByteArena
     ) -> ((Int) -> Int)? {
         guard let titles = folded.first, !titles.isBlank else { return nil }
         let marked = titles.bytes.withUnsafeBufferPointer { bytes in

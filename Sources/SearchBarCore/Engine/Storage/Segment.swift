@@ -32,14 +32,14 @@ final class Segment: Sendable {
     let originalPatches: [ByteArena]
     /// Folded text per field.
     let folded: [ByteArena]
-    /// Per item, the start of its forward entries, plus the end.
-    let forwardOffsets: Column<UInt32>
+    /// Per item, the start of its forward entries, plus the end (3 bytes each below 2²⁴ entries).
+    let forwardOffsets: NarrowArray
     /// Forward entries of all items.
     let forward: NarrowArray
     /// Distinct folded word keys, sorted by bytes.
     let vocabulary: ByteArena
-    /// Per term, the start of its postings, plus the end.
-    let postingOffsets: Column<UInt32>
+    /// Per term, the start of its postings, plus the end (3 bytes each below 2²⁴ postings).
+    let postingOffsets: NarrowArray
     /// Postings of all terms.
     let postings: NarrowArray
     /// True when the segment was read from an index file and borrows its arrays from the
@@ -75,8 +75,8 @@ final class Segment: Sendable {
     private let rawPatches: (RawArena, RawArena, RawArena)
     /// Raw view of ``presence``.
     private nonisolated(unsafe) let rawPresence: UnsafePointer<UInt64>?
-    /// Raw view of ``forwardOffsets``.
-    private nonisolated(unsafe) let rawForwardOffsets: UnsafePointer<UInt32>?
+    /// Reference-count-free view of ``forwardOffsets``.
+    private let rawForwardOffsets: NarrowArray.Reader
 
     private static let serials = Atomic<UInt64>(1)
 
@@ -118,8 +118,8 @@ final class Segment: Sendable {
     /// masks and character postings when they are known (a merge carries its inputs' over).
     init(
         ids: ItemIDs, scopes: Column<UInt32>, weightKeys: Column<UInt32>, rankKeys: Column<UInt64>,
-        originalPatches: [ByteArena], folded: [ByteArena], forwardOffsets: Column<UInt32>, forward: NarrowArray,
-        vocabulary: ByteArena, postingOffsets: Column<UInt32>, postings: NarrowArray, attributes: AttributeTable, runExceptions: [UInt32],
+        originalPatches: [ByteArena], folded: [ByteArena], forwardOffsets: NarrowArray, forward: NarrowArray,
+        vocabulary: ByteArena, postingOffsets: NarrowArray, postings: NarrowArray, attributes: AttributeTable, runExceptions: [UInt32],
         pool: ThreadPool? = nil, sortedOrders: (titles: [UInt32], rankKeys: [UInt32])? = nil, derived known: Derived? = nil,
         carried: (presence: Column<UInt64>, charPostings: CharPostings)? = nil
     ) {
@@ -158,7 +158,7 @@ final class Segment: Sendable {
             sorted.value = (
                 TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys),
                 RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems),
-                sortedOrders.map { RankKeyOrder(order: Column($0.rankKeys)) } ?? RankKeyOrder(rankKeys: rankKeys)
+                sortedOrders.map { RankKeyOrder(order: NarrowArray($0.rankKeys)) } ?? RankKeyOrder(rankKeys: rankKeys)
             )
         }
         var derived: (Column<UInt64>, CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
@@ -197,12 +197,12 @@ final class Segment: Sendable {
 
     /// The raw views of a segment's folded texts, forward offsets and presence masks (the
     /// arrays are the segment's own `let`s, so the pointers stay valid while it lives).
-    private static func rawViews(_ folded: [ByteArena], _ forwardOffsets: Column<UInt32>, _ presence: Column<UInt64>)
-        -> ((RawArena, RawArena, RawArena), UnsafePointer<UInt32>?, UnsafePointer<UInt64>?)
+    private static func rawViews(_ folded: [ByteArena], _ forwardOffsets: NarrowArray, _ presence: Column<UInt64>)
+        -> ((RawArena, RawArena, RawArena), NarrowArray.Reader, UnsafePointer<UInt64>?)
     {
         (
             rawViews(folded),
-            forwardOffsets.isEmpty ? nil : forwardOffsets.withUnsafeBufferPointer { $0.baseAddress },
+            forwardOffsets.reader,
             presence.isEmpty ? nil : presence.withUnsafeBufferPointer { $0.baseAddress }
         )
     }
@@ -296,7 +296,7 @@ final class Segment: Sendable {
 
     /// The first forward entry of item `i` (nil when it has no tokens).
     @inline(__always) func firstForwardEntry(_ i: Int) -> UInt32? {
-        guard let rawForwardOffsets, i >= 0 && i < ids.count else { return nil }
+        guard i >= 0 && i < ids.count && i + 1 < rawForwardOffsets.count else { return nil }
         let start = Int(rawForwardOffsets[i])
         return start < Int(rawForwardOffsets[i + 1]) ? forward[start] : nil
     }
@@ -365,6 +365,7 @@ final class Segment: Sendable {
     var storageBreakdown: [(name: String, bytes: Int)] {
         func size<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
         func size<T: BitwiseCopyable>(_ column: Column<T>) -> Int { column.byteSize }
+        func size(_ narrow: NarrowArray) -> Int { narrow.byteSize }
         func size(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + $1.byteSize } }
         return [
             ("ids", ids.byteSize), ("scopes", size(scopes)), ("weight keys", size(weightKeys)),

@@ -53,8 +53,8 @@ extension SegmentBuilder {
             ids: ItemIDs(items.map(\.id)), scopes: Column(scopes.contains { $0 != 0 } ? scopes : []),
             weightKeys: Column(weights.contains { $0 != WeightKey.zero } ? weights : []), rankKeys: Column(rankKeys),
             originalPatches: originalPatches.map { $0.blankIfEmpty() }, folded: folded,
-            forwardOffsets: Column(forwardOffsets), forward: NarrowArray(forward), vocabulary: vocabulary,
-            postingOffsets: Column(postingOffsets),
+            forwardOffsets: NarrowArray(forwardOffsets), forward: NarrowArray(forward), vocabulary: vocabulary,
+            postingOffsets: NarrowArray(postingOffsets),
             postings: NarrowArray(postings), attributes: attributes,
             runExceptions: runExceptions)
     }

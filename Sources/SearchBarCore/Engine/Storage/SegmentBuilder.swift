@@ -62,8 +62,8 @@ enum SegmentBuilder {
         return Segment(
             ids: ItemIDs(parts.flatMap(\.ids)), scopes: Column(scopes), weightKeys: Column(weights),
             rankKeys: Column(parts.flatMap(\.rankKeys)), originalPatches: originalPatches, folded: folded,
-            forwardOffsets: Column(forwardOffsets), forward: forward, vocabulary: merged.vocabulary,
-            postingOffsets: Column(merged.postingOffsets), postings: postings,
+            forwardOffsets: NarrowArray(forwardOffsets), forward: forward, vocabulary: merged.vocabulary,
+            postingOffsets: NarrowArray(merged.postingOffsets), postings: postings,
             attributes: attributes, runExceptions: runExceptions, pool: pool)
     }
 

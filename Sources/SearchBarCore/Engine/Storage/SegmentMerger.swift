@@ -110,8 +110,8 @@ enum SegmentMerger {
         return Segment(
             ids: ItemIDs(ids), scopes: Column(columns.scopes), weightKeys: Column(columns.weights),
             rankKeys: Column(rankKeys), originalPatches: originalPatches, folded: folded,
-            forwardOffsets: Column(built.offsets), forward: built.forward, vocabulary: vocabulary,
-            postingOffsets: Column(built.postingOffsets), postings: built.postings, attributes: attributes,
+            forwardOffsets: NarrowArray(built.offsets), forward: built.forward, vocabulary: vocabulary,
+            postingOffsets: NarrowArray(built.postingOffsets), postings: built.postings, attributes: attributes,
             runExceptions: runExceptions,
             pool: pool, sortedOrders: sortedOrders, carried: carried)
     }
@@ -171,7 +171,7 @@ enum SegmentMerger {
     private static func gatherForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]])
         -> (offsets: [UInt32], forward: [UInt32])
     {
-        let starts = segments.map { $0.forwardOffsets.withUnsafeBufferPointer { $0.baseAddress } }
+        let starts = segments.map(\.forwardOffsets.reader)
         let readers = segments.map(\.forward.reader)
         let mapBases = maps.map { $0.withUnsafeBufferPointer { $0.baseAddress } }
         return starts.withUnsafeBufferPointer { starts in
@@ -180,8 +180,8 @@ enum SegmentMerger {
                     var offsets = [UInt32](repeating: 0, count: order.count + 1)
                     var total = 0
                     for (n, entry) in order.enumerated() {
-                        let from = starts[Int(entry.view)].unsafelyUnwrapped + Int(entry.local)
-                        total += Int(from[1] &- from[0])
+                        let (from, local) = (starts[Int(entry.view)], Int(entry.local))
+                        total += Int(from[local + 1] &- from[local])
                         offsets[n + 1] = UInt32(truncatingIfNeeded: total)
                     }
                     guard total > 0 else { return (offsets, []) }
@@ -189,9 +189,9 @@ enum SegmentMerger {
                         var at = 0
                         for entry in order {
                             let v = Int(entry.view)
-                            let from = starts[v].unsafelyUnwrapped + Int(entry.local)
+                            let (from, local) = (starts[v], Int(entry.local))
                             let (reader, map) = (readers[v], mapBases[v].unsafelyUnwrapped)
-                            for k in Int(from[0])..<Int(from[1]) {
+                            for k in Int(from[local])..<Int(from[local + 1]) {
                                 let value = reader[k]
                                 forward[at] = map[Int(value & Segment.termMask)] | (value & ~Segment.termMask)
                                 at += 1

@@ -15,8 +15,9 @@
 struct TitleLeadOrder: Sendable {
     /// Local item indices, by lead term, ascending within a term; items with no title word last.
     let order: NarrowArray
-    /// Per term, where its items start in ``order``, plus the start of the items with no title word.
-    private let starts: Column<UInt32>
+    /// Per term, where its items start in ``order``, plus the start of the items with no title
+    /// word (3 bytes each below 2²⁴ items).
+    private let starts: NarrowArray
     /// The high 32 bits of the collation rank key of the item at each position of ``order``
     /// (shifted back, a lower bound of the key: enough to pass over an item that ties on score).
     let rankKeyHighs: GroupedColumn<UInt32>
@@ -29,7 +30,7 @@ struct TitleLeadOrder: Sendable {
     /// No items.
     init() {
         order = NarrowArray()
-        starts = [0]
+        starts = NarrowArray([0])
         rankKeyHighs = GroupedColumn()
         titleWordCounts = GroupedColumn()
         weightKeys = GroupedColumn()
@@ -39,7 +40,7 @@ struct TitleLeadOrder: Sendable {
     /// most `order.count` and every column has one value per position (`weightKeys` may be
     /// empty). The positions' items must be local items of the segment (the caller checks).
     init?(
-        order: NarrowArray, starts: Column<UInt32>, rankKeyHighs: Column<UInt32>, titleWordCounts: Column<UInt8>,
+        order: NarrowArray, starts: NarrowArray, rankKeyHighs: Column<UInt32>, titleWordCounts: Column<UInt8>,
         weightKeys: Column<UInt32>
     ) {
         guard let first = starts.first, first == 0, Int(starts[starts.count - 1]) <= order.count,
@@ -56,14 +57,14 @@ struct TitleLeadOrder: Sendable {
 
     /// Per term, where its items start in ``order``, plus the start of the items with no title
     /// word (what an index file stores).
-    var termStarts: Column<UInt32> { starts }
+    var termStarts: NarrowArray { starts }
 
     /// Groups `count` items by the first forward entry of each, when that entry is a title word;
     /// `rankKeys` and `weightKeys` (empty: all 0) are the segment's columns; `ownTitleWords`
     /// gives an item's number of title words when some are readings (nil: every title entry
     /// counts).
     init(
-        forward: NarrowArray, forwardOffsets: Column<UInt32>, count: Int, termCount: Int, rankKeys: Column<UInt64>,
+        forward: NarrowArray, forwardOffsets: NarrowArray, count: Int, termCount: Int, rankKeys: Column<UInt64>,
         weightKeys: Column<UInt32>, ownTitleWords: ((Int) -> Int)? = nil
     ) {
         let forward = forward.reader
@@ -90,7 +91,7 @@ struct TitleLeadOrder: Sendable {
             cursor[t] += 1
         }
         self.order = NarrowArray(order)
-        self.starts = Column(starts)
+        self.starts = NarrowArray(starts)
         rankKeyHighs = GroupedColumn(order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
         titleWordCounts = GroupedColumn(order.map { titleWords[Int($0)] })
         self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] })
@@ -114,6 +115,6 @@ struct TitleLeadOrder: Sendable {
 
     /// Bytes held.
     var byteSize: Int {
-        order.byteSize + starts.count * 4 + rankKeyHighs.byteSize + titleWordCounts.byteSize + weightKeys.byteSize
+        order.byteSize + starts.byteSize + rankKeyHighs.byteSize + titleWordCounts.byteSize + weightKeys.byteSize
     }
 }

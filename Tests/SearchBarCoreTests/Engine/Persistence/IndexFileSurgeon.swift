@@ -98,4 +98,27 @@ struct IndexFileSurgeon {
         bytes.store(value, at: section(k).offset + 4 * index)
         resealSection(k)
     }
+
+    /// The value `index` of a narrow-array section (``NarrowArray``: 3 bytes a value in the
+    /// small files these tests make).
+    func narrow(_ segment: Int, _ kind: IndexFileLayout.Section, _ index: Int) -> UInt32 {
+        let at = section(entryIndex(segment, kind)).offset + 3 * index
+        return UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16
+    }
+
+    /// Edits the value `index` of a narrow-array section (3 bytes a value) and reseals it.
+    mutating func setNarrow(_ segment: Int, _ kind: IndexFileLayout.Section, _ index: Int, _ value: UInt32) {
+        let k = entryIndex(segment, kind)
+        #expect(3 * index + 3 < section(k).length, "the edit lies inside section \(kind)")
+        let at = section(k).offset + 3 * index
+        for b in 0..<3 { bytes[at + b] = UInt8(truncatingIfNeeded: value >> (8 * b)) }
+        resealSection(k)
+    }
+
+    /// Swaps two values of a narrow-array section (3 bytes a value) and reseals it.
+    mutating func swapNarrow(_ segment: Int, _ kind: IndexFileLayout.Section, _ a: Int, _ b: Int) {
+        let (x, y) = (narrow(segment, kind, a), narrow(segment, kind, b))
+        setNarrow(segment, kind, a, y)
+        setNarrow(segment, kind, b, x)
+    }
 }

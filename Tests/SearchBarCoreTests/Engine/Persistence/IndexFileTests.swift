@@ -280,8 +280,9 @@ struct IndexFileTests {
         var magic = bytes
         magic[1] = UInt8(ascii: "X")
         try Self.expectRefused(magic, in: dir, "wrong magic")
-        // The previous format (version 1 stored no search structures) and a future one.
-        for other in [UInt32(1), 2, IndexFileLayout.formatVersion + 1] {
+        // Earlier formats (version 1 stored no search structures, version 3 UInt32 offsets where
+        // version 4 has narrow arrays) and a future one.
+        for other in [UInt32(1), 2, 3, IndexFileLayout.formatVersion + 1] {
             var version = IndexFileSurgeon(bytes: bytes)
             version.bytes.store(other, at: IndexFileLayout.Header.formatVersion)
             version.resealHeader()
@@ -325,19 +326,19 @@ struct IndexFileTests {
             }),
             ("item count larger than the columns", { f in f.setWord32(0, .info, 0, 1_000_000) }),
             ("term count past the vocabulary", { f in f.setWord32(0, .info, 2, 1_000_000) }),
-            ("forward offsets descending", { f in f.setWord32(0, .forwardOffsets, 5, 0) }),
+            ("forward offsets descending", { f in f.setNarrow(0, .forwardOffsets, 5, 0) }),
             ("forward entry with a term past the vocabulary", { f in f.setWord32(0, .forward, 0, 0x00FF_FFFF) }),
-            ("posting offsets past the postings", { f in f.setWord32(0, .postingOffsets, 1, 0x7FFF_FFFF) }),
+            ("posting offsets past the postings", { f in f.setNarrow(0, .postingOffsets, 1, 0xFF_FFFF) }),
             ("a posting past the items", { f in f.setWord32(0, .postings, 0, 0x00FF_FFFF) }),
             ("run exception past the items", { f in f.setWord32(0, .runExceptions, 0, 0x7FFF_FFFF) }),
             ("title order not a permutation", { f in f.setWord32(0, .titleOrder, 1, f.word32(0, .titleOrder, 0)) }),
 
             // The stored search structures.
             ("presence masks cut short", { f in f.setLength(0, .presence, f.section(f.entryIndex(0, .presence)).length - 8) }),
-            ("a character posting past the items", { f in f.setWord32(0, .charPostings, 0, 0x7FFF_FFFF) }),
+            ("a character posting past the items", { f in f.setNarrow(0, .charPostings, 0, 0xFF_FFFF) }),
             ("character offsets descending", { f in f.setWord32(0, .charOffsets, 1, 0x7FFF_FFFF) }),
             ("title lead order not a permutation", { f in f.setWord32(0, .leadOrder, 0, 0x00FF_FFFF) }),
-            ("title lead starts descending", { f in f.setWord32(0, .leadStarts, 1, 0x7FFF_FFFF) }),
+            ("title lead starts descending", { f in f.setNarrow(0, .leadStarts, 1, 0xFF_FFFF) }),
             ("rank order item past the items", { f in f.setWord32(0, .rankOrder, 0, 0x7FFF_FFFF) }),
             ("rank order item twice", { f in f.setWord32(0, .rankOrder, 1, f.word32(0, .rankOrder, 0)) }),
             ("vocabulary byte counts cut short", { f in f.setLength(0, .vocabularyByteCounts, 1020) }),
@@ -374,7 +375,7 @@ struct IndexFileTests {
         // and is safe to use.
         let integrity: [(String, (inout IndexFileSurgeon) -> Void)] = [
             ("title order not sorted", { f in f.swapWords32(0, .titleOrder, 0, 1) }),
-            ("rank key order not sorted", { f in f.swapWords32(0, .rankKeyOrder, 0, 1) }),
+            ("rank key order not sorted", { f in f.swapNarrow(0, .rankKeyOrder, 0, 1) }),
             ("ids out of order", { f in f.setWord32(0, .ids, 2, 0xFFFF_FFFF) }),
             ("a posting of a term out of order", { f in f.swapWords32(0, .postings, 0, 1) }),
             ("vocabulary not sorted", { f in

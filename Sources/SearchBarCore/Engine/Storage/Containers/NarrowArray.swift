@@ -60,6 +60,13 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
         return NarrowArray(storage: storage, width: width, count: count)
     }
 
+    /// An array over a saved ``storageBytes`` whose width is what its size says: nil unless
+    /// `storage` holds exactly `count` values of 3 or of 4 bytes and the padding byte.
+    static func restored(storage: Column<UInt8>, count: Int) -> NarrowArray? {
+        guard count >= 0, count <= (Int.max - 1) / 4 else { return nil }
+        return restored(storage: storage, width: storage.count == count * 4 + 1 && count > 0 ? 4 : 3, count: count)
+    }
+
     /// The stored bytes: the values `width` bytes each, little-endian, then the padding byte.
     var storageBytes: Column<UInt8> { storage }
 
@@ -114,4 +121,9 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
 
     /// Bytes of anonymous memory held (0 when borrowed from a mapped file).
     var byteSize: Int { storage.byteSize }
+}
+
+extension NarrowArray: Equatable {
+    /// True when both hold the same values (whatever their widths).
+    static func == (a: NarrowArray, b: NarrowArray) -> Bool { a.elementsEqual(b) }
 }

@@ -2,8 +2,16 @@
 enum SortedIndices {
     /// The values in both ascending lists: binary steps through the longer list when the other
     /// is much shorter, a linear merge otherwise.
-    static func intersection(_ a: ArraySlice<UInt32>, _ b: ArraySlice<UInt32>) -> [UInt32] {
-        let (small, large) = a.count <= b.count ? (a, b) : (b, a)
+    static func intersection<A: RandomAccessCollection<UInt32>, B: RandomAccessCollection<UInt32>>(_ a: A, _ b: B)
+        -> [UInt32] where A.Index == Int, B.Index == Int
+    {
+        a.count <= b.count ? ordered(a, b) : ordered(b, a)
+    }
+
+    /// ``intersection(_:_:)`` of a list `small` no longer than `large`.
+    private static func ordered<S: RandomAccessCollection<UInt32>, L: RandomAccessCollection<UInt32>>(_ small: S, _ large: L)
+        -> [UInt32] where S.Index == Int, L.Index == Int
+    {
         var result: [UInt32] = []
         result.reserveCapacity(small.count)
         if small.count * 16 < large.count {
