@@ -1,7 +1,8 @@
 /// The background merge. Adds append a small segment each; a merge task on the process pool's
-/// background queue (``ThreadPool/submitInBackground(owner:_:)``: it starts only when no search
-/// waits for a thread) folds segments as ``MergePolicy`` asks, one merge at a time per index,
-/// and swaps its result into a new snapshot under the writer lock. A search holds the snapshot
+/// background thread (``ThreadPool/submitInBackground(owner:_:)``: a thread of its own at the
+/// lowest priority, so a merge neither holds a pool thread a search waits for nor takes a
+/// processor a search's threads want) folds segments as ``MergePolicy`` asks, one merge at a
+/// time per index, and swaps its result into a new snapshot under the writer lock. A search holds the snapshot
 /// it started on, so a merge never changes what a running search sees; and since a merged
 /// segment holds the same live items, a search after the swap finds the same hits in the same
 /// order (the order is total: score, rank key, collation, id).
