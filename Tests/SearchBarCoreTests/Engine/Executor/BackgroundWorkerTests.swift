@@ -6,41 +6,10 @@ import Testing
 
 /// Background tasks (an index's merges) run on a thread of their own at the lowest priority:
 /// they never hold a pool thread a search waits for, they run in the order submitted, and a
-/// queued one can be taken back. The tests assert order and placement, never timing: every wait
-/// is for an event, with a deadline only so that a defect fails instead of hanging.
+/// queued one can be taken back. The tests assert order and placement, never timing
+/// (``TaskLog``).
 @Suite("Engine: background tasks run on a low-priority thread of their own")
 struct BackgroundWorkerTests {
-    /// What the tasks saw, in the order they recorded it.
-    final class Log: @unchecked Sendable {
-        private let condition = Condition()
-        private var entries: [String] = []
-        private var open = false
-
-        func record(_ entry: String) { condition.withLock { entries.append(entry); condition.broadcast() } }
-        var recorded: [String] { condition.withLock { entries } }
-
-        /// Blocks the calling thread until ``release()``.
-        func hold() { condition.withLock { while !open { condition.wait() } } }
-        func release() { condition.withLock { open = true; condition.broadcast() } }
-
-        /// Waits until `entry` was recorded; false after a minute without it (a defect: the
-        /// tests' events come in microseconds when the pool works).
-        func waitFor(_ entry: String) -> Bool { waitUntil { $0.contains(entry) } }
-
-        /// Waits until `count` entries were recorded (false after a minute without them).
-        func waitFor(count: Int) -> Bool { waitUntil { $0.count >= count } }
-
-        private func waitUntil(_ done: ([String]) -> Bool) -> Bool {
-            let deadline = MergeState.now() + 60_000_000_000
-            return condition.withLock {
-                while !done(entries) && MergeState.now() < deadline {
-                    condition.wait(untilMonotonicNanoseconds: deadline)
-                }
-                return done(entries)
-            }
-        }
-    }
-
     /// The calling thread's name as the kernel has it.
     static func threadName() -> String {
         guard let file = fopen("/proc/thread-self/comm", "r") else { return "?" }
@@ -53,7 +22,7 @@ struct BackgroundWorkerTests {
 
     @Test func aBackgroundTaskNeverHoldsThePoolsOnlyThread() {
         let pool = ThreadPool(threads: 1)
-        let log = Log()
+        let log = TaskLog()
         pool.submitInBackground {
             log.record("background started")
             log.hold()
@@ -70,7 +39,7 @@ struct BackgroundWorkerTests {
 
     @Test func backgroundTasksRunInOrderOnTheLowPriorityThread() {
         let pool = ThreadPool(threads: 2)
-        let log = Log()
+        let log = TaskLog()
         for k in 0..<5 {
             pool.submitInBackground { log.record("\(k) \(Self.threadName()) \(sbthread_priority())") }
         }
@@ -88,7 +57,7 @@ struct BackgroundWorkerTests {
 
     @Test func queuedBackgroundTasksCanBeTakenBack() {
         let pool = ThreadPool(threads: 1)
-        let log = Log()
+        let log = TaskLog()
         final class Owner {}
         let owner = Owner(), other = Owner()
         pool.submitInBackground(owner: other) {
