@@ -1,4 +1,3 @@
-internal import CICU
 import Glibc
 
 /// The one thread of a ``ThreadPool`` that runs its background tasks (an index's merges), at the
@@ -43,7 +42,7 @@ final class BackgroundWorker: @unchecked Sendable {
             guard let raw else { return nil }
             let worker = Unmanaged<BackgroundWorker>.fromOpaque(raw).takeRetainedValue()
             ThreadPool.nameCurrentThread(BackgroundWorker.threadName)
-            let lowered = sbthread_lower_priority(BackgroundWorker.niceValue) == 0
+            let lowered = BackgroundWorker.lowerCurrentThreadPriority(to: BackgroundWorker.niceValue)
             worker.condition.withLock {
                 worker.lowered = lowered
                 worker.condition.broadcast()
@@ -66,6 +65,22 @@ final class BackgroundWorker: @unchecked Sendable {
             while lowered == nil { condition.wait() }
             return lowered!
         }
+    }
+
+    /// Lowers the calling thread's nice value to `value` (no change when it is that low already);
+    /// false when the system refused. On Linux the nice value belongs to each thread, and
+    /// `setpriority(PRIO_PROCESS, 0, …)` sets the calling thread's alone.
+    static func lowerCurrentThreadPriority(to value: Int32) -> Bool {
+        guard let current = currentThreadPriority() else { return false }
+        if current >= value { return true }
+        return setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, value) == 0
+    }
+
+    /// The calling thread's nice value, or nil when it cannot be read.
+    static func currentThreadPriority() -> Int32? {
+        errno = 0
+        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        return current == -1 && errno != 0 ? nil : current
     }
 
     /// The number of queued tasks.

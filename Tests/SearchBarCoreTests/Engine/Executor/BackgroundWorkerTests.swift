@@ -1,4 +1,3 @@
-internal import CICU
 import Glibc
 import Testing
 
@@ -10,6 +9,9 @@ import Testing
 /// (``TaskLog``).
 @Suite("Engine: background tasks run on a low-priority thread of their own")
 struct BackgroundWorkerTests {
+    /// The calling thread's nice value (-100 when it cannot be read).
+    static func priority() -> Int32 { BackgroundWorker.currentThreadPriority() ?? -100 }
+
     /// The calling thread's name as the kernel has it.
     static func threadName() -> String {
         guard let file = fopen("/proc/thread-self/comm", "r") else { return "?" }
@@ -41,7 +43,7 @@ struct BackgroundWorkerTests {
         let pool = ThreadPool(threads: 2)
         let log = TaskLog()
         for k in 0..<5 {
-            pool.submitInBackground { log.record("\(k) \(Self.threadName()) \(sbthread_priority())") }
+            pool.submitInBackground { log.record("\(k) \(Self.threadName()) \(Self.priority())") }
         }
         #expect(log.waitFor(count: 5))
         let order = log.recorded.map { $0.split(separator: " ") }
@@ -51,8 +53,8 @@ struct BackgroundWorkerTests {
             #expect(order.allSatisfy { Int32($0[2]) == BackgroundWorker.niceValue })
         }
         // The pool's own threads keep the process's priority.
-        pool.submit { log.record("pool \(Self.threadName()) \(sbthread_priority())") }
-        #expect(log.waitFor("pool \(ThreadPool.threadName) \(sbthread_priority())"))
+        pool.submit { log.record("pool \(Self.threadName()) \(Self.priority())") }
+        #expect(log.waitFor("pool \(ThreadPool.threadName) \(Self.priority())"))
     }
 
     @Test func queuedBackgroundTasksCanBeTakenBack() {
