@@ -20,9 +20,15 @@ Scenarios:
   batches   100 calls of 10,000 (id, title) tuples (count / 100 per call)
   dicts     10 calls of 100,000 {"id", "title"} dicts (count / 10 per call)
   typing    the bench's multilingual queries and 60 words drawn from the titles typed keystroke
-            by keystroke (prefix mode, limit 50, one keystroke every 20 ms), first on a quiet
-            index, then while a writer thread removes items and replaces others (half each),
-            1,000 items a second (every 10 ms the items due since it started)
+            by keystroke (prefix mode, limit 50, one keystroke every 20 ms): once to warm up,
+            then in four passes, while a writer thread removes items and replaces others (half
+            each, 1,000 items a second: every 10 ms the items due since the pass started), on a
+            quiet index (merged into one segment, no merge running), quiet again, with writes
+            again; the two sides alternate (ABBA) so that a load drifting during the run weighs
+            on both alike. The load average is recorded at the start and end of the passes.
+  typing-loaded
+            the same beside 2 busy-loop processes (a host whose cores are busy), started before
+            the warm-up and stopped after the last pass
   tantivy-one, tantivy-batches
             tantivy's writer (2 threads, 256 MB heap) given every title, committed once, or
             committed after every count / 100 titles
@@ -61,10 +67,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from keystrokes import ENGINES, MULTILINGUAL, keystrokes, summary  # noqa: E402
 
-SCENARIOS = ["one", "batches", "dicts", "typing", "tantivy-one", "tantivy-batches", "fts5-one", "fts5-batches"]
+SCENARIOS = ["one", "batches", "dicts", "typing", "typing-loaded", "tantivy-one", "tantivy-batches", "fts5-one", "fts5-batches"]
 # The peers' scenarios: (engine of keystrokes.py, searchbar's scenario they stand beside, commits).
 PEERS = {"tantivy-one": ("tantivy", "one", 1), "tantivy-batches": ("tantivy", "batches", 100),
          "fts5-one": ("fts5-unicode61", "one", 1), "fts5-batches": ("fts5-unicode61", "batches", 100)}
+# The typing scenarios: how many busy-loop processes run beside them.
+TYPING = {"typing": 0, "typing-loaded": 2}
 # What one batch is, per engine.
 UNIT = {"searchbar": "call", "tantivy": "commit", "fts5-unicode61": "transaction"}
 
@@ -143,15 +151,19 @@ def ingest_peer(lines, scenario):
             "batches": commits if commits == 1 else -(-len(lines) // batch)}
 
 
-def typing(lines, tick=0.010, rate=1000, pause=0.020, random_words=60):
+def typing(lines, hogs=0, tick=0.010, rate=1000, pause=0.020, random_words=60):
+    """The keystroke latency of a user typing while a writer removes and updates `rate` items a
+    second, against the same typing on a quiet index, with `hogs` busy-loop processes beside it
+    (a loaded host). The keys are typed once to warm up, then in four passes, with writes,
+    quiet, quiet, with writes (ABBA: a load that drifts during the run weighs on both sides
+    alike); a quiet pass starts on an index merged into one segment with no merge running."""
     import searchbar
 
     index = searchbar.Index(mode="prefix")
     index.add(list(enumerate(lines)))
     wait_merged(index)
-    index.search("zzzz warm up", limit=50)
-    # The bench's multilingual queries and words drawn from the titles, typed once: a user types
-    # new text, so no keystroke repeats an earlier one (which the result cache would answer).
+    # The bench's multilingual queries and words drawn from the titles. Within a pass no
+    # keystroke repeats an earlier one of the same snapshot (which the result cache would answer).
     words = random_words_of(lines, random_words)
     keys = [k for q in MULTILINGUAL + words for k in keystrokes(q)]
 
@@ -164,37 +176,61 @@ def typing(lines, tick=0.010, rate=1000, pause=0.020, random_words=60):
             time.sleep(pause)
         return latencies
 
-    quiet = type_all()
+    done = {"items": 0, "seconds": 0.0}
+
+    def with_writes():
+        stop = threading.Event()
+        rng = random.Random(11 + done["items"])
+        n = len(lines)
+
+        def writer():
+            # Every tick, the items due at `rate` a second since the start: half removed, half
+            # replaced by an item with another line's title (an update).
+            begun, written = time.perf_counter(), 0
+            while not stop.is_set():
+                due = int((time.perf_counter() - begun) * rate) - written
+                if due >= 2:
+                    index.remove(rng.sample(range(n), due // 2))
+                    index.add([(rng.randrange(n), lines[rng.randrange(n)]) for _ in range(due - due // 2)])
+                    written += due
+                time.sleep(tick)
+            done["items"] += written
+
+        thread = threading.Thread(target=writer)
+        started = time.perf_counter()
+        thread.start()
+        try:
+            return type_all()
+        finally:
+            stop.set()
+            thread.join()
+            done["seconds"] += time.perf_counter() - started
+
+    def quiet():
+        wait_merged(index)
+        return type_all()
+
+    hog_processes = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(hogs)]
+    try:
+        load_before = os.getloadavg()[0]
+        type_all()  # warm-up, not counted
+        passes = {"busy": [], "quiet": []}
+        for kind in ("busy", "quiet", "quiet", "busy"):
+            passes[kind] += with_writes() if kind == "busy" else quiet()
+        load_after = os.getloadavg()[0]
+    finally:
+        for hog in hog_processes:
+            hog.kill()
+            hog.wait()
+    wait_merged(index)
     # Keystrokes of 1-2 characters are answered from the result cache when an earlier query
     # started alike (patched with the segments written since, after a write). The rest apart:
-    longer = [i for i, k in enumerate(keys) if len(k) > 2]
-    stop = threading.Event()
-    done = {"items": 0}
-
-    def writer():
-        # Every tick, the items due at `rate` a second since the start: half removed, half
-        # replaced by an item with another line's title (an update).
-        rng = random.Random(11)
-        n = len(lines)
-        begun = time.perf_counter()
-        while not stop.is_set():
-            due = int((time.perf_counter() - begun) * rate) - done["items"]
-            if due >= 2:
-                index.remove(rng.sample(range(n), due // 2))
-                index.add([(rng.randrange(n), lines[rng.randrange(n)]) for _ in range(due - due // 2)])
-                done["items"] += due
-            time.sleep(tick)
-
-    thread = threading.Thread(target=writer)
-    started = time.perf_counter()
-    thread.start()
-    busy = type_all()
-    stop.set()
-    thread.join()
-    elapsed = time.perf_counter() - started
-    wait_merged(index)
-    return {"quiet": summary(quiet), "busy": summary(busy), "writes_per_s": done["items"] / elapsed,
-            "quiet_longer": summary([quiet[i] for i in longer]), "busy_longer": summary([busy[i] for i in longer])}
+    longer = [i for i, k in enumerate(keys * 2) if len(k) > 2]
+    result = {"hogs": hogs, "load": [load_before, load_after], "writes_per_s": done["items"] / done["seconds"]}
+    for kind, latencies in passes.items():
+        result[kind] = summary(latencies)
+        result[kind + "_longer"] = summary([latencies[i] for i in longer])
+    return result
 
 
 def random_words_of(lines, count, seed=5):
@@ -205,8 +241,8 @@ def random_words_of(lines, count, seed=5):
 
 def worker(args):
     lines = read_lines(args.data, args.count)
-    if args.worker == "typing":
-        result = typing(lines)
+    if args.worker in TYPING:
+        result = typing(lines, hogs=TYPING[args.worker])
     elif args.worker in PEERS:
         result = ingest_peer(lines, args.worker)
     else:
@@ -267,12 +303,13 @@ def markdown(report):
     load = ""
     if report.get("load_before") and report.get("load_after"):
         load = f"; load average {' '.join(report['load_before'])} before, {' '.join(report['load_after'])} after"
-    lines = [f"{report['count']:,} lines of {report['data']}, median of {count} run(s){load}. A peer's ratio is "
-             "its time / searchbar's in the same scenario (above 1: searchbar is faster).", "",
-             "| engine | scenario | add s | merged s | CPU s | pack s | C s | merged / one batch "
-             "| searchbar speed-up (merged, CPU) |",
-             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    added = [s for s in report["scenarios"] if s != "typing" and runs.get(s)]
+    added = [s for s in report["scenarios"] if s not in TYPING and runs.get(s)]
+    lines = [f"{report['count']:,} lines of {report['data']}, median of {count} run(s){load}."]
+    if added:
+        lines[0] += " A peer's ratio is its time / searchbar's in the same scenario (above 1: searchbar is faster)."
+        lines += ["", "| engine | scenario | add s | merged s | CPU s | pack s | C s | merged / one batch "
+                  "| searchbar speed-up (merged, CPU) |",
+                  "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for s in sorted(added, key=lambda s: list(UNIT).index(engine_of(s))):
         engine = engine_of(s)
         one = "one" if engine == "searchbar" else s.rsplit("-", 1)[0] + "-one"
@@ -288,11 +325,16 @@ def markdown(report):
         pack, c = (f"{med(s, 'pack'):.2f}", f"{med(s, 'c'):.2f}") if engine == "searchbar" else ("", "")
         lines.append(f"| {engine} | {label} | {med(s, 'add'):.2f} | {merged:.2f} | {cpu} | {pack} | {c} | {own} "
                      f"| {speedup} |")
-    if "typing" in report["scenarios"] and runs.get("typing"):
-        rs = runs["typing"]
+    for scenario, hogs in TYPING.items():
+        if scenario not in report["scenarios"] or not runs.get(scenario):
+            continue
+        rs = runs[scenario]
         m = lambda *keys: statistics.median(r[keys[0]][keys[1]] for r in rs)
-        lines += ["", f"Typing while 1,000 items a second are removed and updated (searchbar, prefix; writes "
-                      f"{statistics.median(r['writes_per_s'] for r in rs):,.0f} items/s):", "",
+        host = f"beside {hogs} busy-loop processes" if hogs else "no other process of the bench"
+        load = statistics.median(max(r["load"]) for r in rs) if "load" in rs[0] else None
+        lines += ["", f"Typing while 1,000 items a second are removed and updated (searchbar, prefix; {host}; writes "
+                      f"{statistics.median(r['writes_per_s'] for r in rs):,.0f} items/s"
+                      + (f"; load average {load:.1f}" if load is not None else "") + "):", "",
                   "| keystrokes | p95 quiet ms | p95 with writes ms | change | median quiet / with writes ms |",
                   "| --- | ---: | ---: | ---: | ---: |"]
         for label, quiet, busy in ((f"all ({rs[0]['quiet']['n']})", "quiet", "busy"),

@@ -63,6 +63,22 @@ def test_typing_rows(tmp_path: Path) -> None:
                     ["past the second character (322)", "1.25", "2.50", "+100%", "0.70 / 0.80"]]
 
 
+def test_loaded_typing_has_its_own_table_with_the_load(tmp_path: Path) -> None:
+    loaded = [{"hogs": 2, "load": [11.0, 13.0], "quiet": latencies(1.4, 0.7, 467), "busy": latencies(2.8, 0.9, 467),
+               "quiet_longer": latencies(1.2, 0.7, 322), "busy_longer": latencies(1.8, 0.8, 322),
+               "writes_per_s": 997.0}] * 3
+    report = dict(REPORT, scenarios=["typing-loaded"], runs={"typing-loaded": loaded})
+    lines = markdown_of(tmp_path, "ingest.py", report)
+    # No ingestion scenario ran: no empty ingestion table.
+    assert not any(line.startswith("| engine") for line in lines)
+    titles = [line for line in lines if line.startswith("Typing while")]
+    assert len(titles) == 1
+    assert "beside 2 busy-loop processes" in titles[0] and "load average 13.0" in titles[0]
+    rows = [cells(line) for line in lines if line.startswith(("| all", "| past"))]
+    assert rows == [["all (467)", "1.40", "2.80", "+100%", "0.70 / 0.90"],
+                    ["past the second character (322)", "1.20", "1.80", "+50%", "0.70 / 0.80"]]
+
+
 def test_a_peer_without_searchbar_has_no_ratio(tmp_path: Path) -> None:
     report = dict(REPORT, scenarios=["tantivy-one", "tantivy-batches"])
     rows = [cells(line) for line in markdown_of(tmp_path, "ingest.py", report) if line.startswith("| tantivy")]

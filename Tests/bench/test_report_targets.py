@@ -39,6 +39,15 @@ def test_ingestion_targets_with_the_peers(tmp_path: Path) -> None:
             "+33% (MISSED); past the second character +100%") in lines
 
 
+def test_loaded_typing_is_judged_apart_with_its_load(tmp_path: Path) -> None:
+    loaded = dict(INGEST["runs"]["typing"][0], hogs=2, load=[9.0, 12.5])
+    report = dict(INGEST, scenarios=INGEST["scenarios"] + ["typing-loaded"],
+                  runs=dict(INGEST["runs"], **{"typing-loaded": [loaded] * 3}))
+    lines = targets(tmp_path, report)
+    assert ("- 1,000,000 titles: keystroke p95 moves < 20% while 1,000 items a second are removed and updated "
+            "beside 2 busy-loop processes: +33% (MISSED); past the second character +100% at load 12.5") in lines
+
+
 def test_a_cut_run_is_reported_not_judged(tmp_path: Path) -> None:
     cut = dict(INGEST, count=100_000)
     lines = [line for line in targets(tmp_path, cut) if line.startswith("- 100,000 titles")]

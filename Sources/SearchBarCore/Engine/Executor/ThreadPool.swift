@@ -11,7 +11,8 @@ import Synchronization
 /// task each, so a submitter that floods the pool (a host firing searches in a loop) delays a
 /// search bar's query by one task per busy lane, not by its whole backlog. Offers to help a
 /// running job alternate with tasks when both wait, so a stream of parallel jobs cannot hold
-/// queued tasks back either.
+/// queued tasks back either. Background tasks (merges) run apart, on a low-priority thread of
+/// their own (``BackgroundWorker``), so they never hold a thread a search waits for.
 public final class ThreadPool: @unchecked Sendable {
     /// The number of threads in the pool: those asked for that the system let it start (0 when
     /// it could start none: then only ``run(_:)`` works, on the caller's thread alone).
@@ -64,10 +65,13 @@ public final class ThreadPool: @unchecked Sendable {
         state.enqueue(task, on: lane ?? sharedLane, owner: owner.map(ObjectIdentifier.init))
     }
 
-    /// Runs `task` once on a pool thread when the pool has nothing else to do: a background task
-    /// starts only while no lane has a queued task and no parallel job waits for help, so it
-    /// never delays a search that is waiting for a thread (it may still share the processors with
-    /// one that starts after it). `owner`, when given, lets ``takeQueued(of:)`` take it back.
+    /// Runs `task` once in the background, after the background tasks submitted before it, on
+    /// the pool's ``BackgroundWorker`` thread (started by the first background task, at the
+    /// lowest priority): it never occupies a pool thread, so searches keep every pool thread,
+    /// and the kernel gives the processors to a search's threads first. When that thread could
+    /// not be started, pool threads run the task when they have nothing else to do (no lane has
+    /// a queued task and no parallel job waits for help). `owner`, when given, lets
+    /// ``takeQueued(of:)`` take it back.
     func submitInBackground(owner: AnyObject? = nil, _ task: @escaping @Sendable () -> Void) {
         state.enqueueInBackground(task, owner: owner.map(ObjectIdentifier.init))
     }
@@ -79,8 +83,23 @@ public final class ThreadPool: @unchecked Sendable {
         state.takeQueued(of: ObjectIdentifier(owner))
     }
 
+    /// Names the calling thread as hosts see it in top, gdb and /proc/<pid>/task/*/comm
+    /// (pthread_setname_np is not visible to Swift; the kernel's file is the same thing).
+    /// Best effort: a system without /proc keeps the default name.
+    static func nameCurrentThread(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
     /// The number of tasks and help offers waiting for a thread (for tests and diagnostics).
     var pendingCount: Int { state.pendingCount }
+
+    /// Whether background tasks run on a ``BackgroundWorker`` whose priority was lowered: nil
+    /// before the first background task or when its thread could not start (tests).
+    var backgroundPriorityLowered: Bool? { state.worker?.loweredPriority }
 }
 
 /// The queue and threads behind a ``ThreadPool``; the threads keep it alive until it stops.
@@ -102,8 +121,13 @@ private final class PoolState: @unchecked Sendable {
     private var laneTasks: [ObjectIdentifier: FIFOQueue<Queued>] = [:]
     /// The lanes with queued tasks, in the order they are served.
     private var turns = FIFOQueue<ObjectIdentifier>()
-    /// Tasks that run only when no lane has a task and no job waits for help.
+    /// Background tasks when no ``BackgroundWorker`` could start: they run on pool threads only
+    /// when no lane has a task and no job waits for help.
     private var backgroundTasks = FIFOQueue<Queued>()
+    /// The thread of the background tasks, once the first one came (nil if it could not start).
+    private var backgroundWorker: BackgroundWorker?
+    /// True once starting ``backgroundWorker`` was tried.
+    private var triedBackgroundWorker = false
     /// Whether a help offer goes before the next task when both wait.
     private var helpsNext = true
     private var stopping = false
@@ -113,8 +137,13 @@ private final class PoolState: @unchecked Sendable {
     private static let poolMarker = PoolMarker()
 
     var pendingCount: Int {
-        condition.withLock { helpQueue.count + laneTasks.values.reduce(0) { $0 + $1.count } + backgroundTasks.count }
+        let background = worker?.pendingCount ?? 0
+        return background
+            + condition.withLock { helpQueue.count + laneTasks.values.reduce(0) { $0 + $1.count } + backgroundTasks.count }
     }
+
+    /// The background tasks' thread, once started.
+    var worker: BackgroundWorker? { condition.withLock { backgroundWorker } }
 
     var isPoolThread: Bool { pthread_getspecific(Self.poolMarker.key) != nil }
 
@@ -127,7 +156,7 @@ private final class PoolState: @unchecked Sendable {
             guard let raw else { return nil }
             let state = Unmanaged<PoolState>.fromOpaque(raw).takeRetainedValue()
             pthread_setspecific(PoolState.poolMarker.key, raw)
-            PoolState.nameCurrentThread(ThreadPool.threadName)
+            ThreadPool.nameCurrentThread(ThreadPool.threadName)
             state.condition.withLock {
                 state.running += 1
                 state.condition.broadcast()
@@ -144,17 +173,6 @@ private final class PoolState: @unchecked Sendable {
             while running < threads.count { condition.wait() }
         }
         return true
-    }
-
-    /// Names the calling thread as hosts see it in top, gdb and /proc/<pid>/task/*/comm
-    /// (pthread_setname_np is not visible to Swift; the kernel's file is the same thing).
-    /// Best effort: a system without /proc keeps the default name.
-    static func nameCurrentThread(_ name: String) {
-        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        let bytes = Array(name.utf8.prefix(15))
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
     }
 
     func offerHelp(_ job: ParallelJob, times: Int) {
@@ -174,14 +192,24 @@ private final class PoolState: @unchecked Sendable {
     }
 
     func enqueueInBackground(_ task: @escaping @Sendable () -> Void, owner: ObjectIdentifier?) {
-        condition.withLock {
-            backgroundTasks.append(Queued(owner: owner, run: task))
-            condition.signal()
+        let worker = condition.withLock { () -> BackgroundWorker? in
+            if !triedBackgroundWorker && !stopping {
+                triedBackgroundWorker = true
+                backgroundWorker = BackgroundWorker.start()
+            }
+            guard let backgroundWorker else {
+                backgroundTasks.append(Queued(owner: owner, run: task))
+                condition.signal()
+                return nil
+            }
+            return backgroundWorker
         }
+        worker?.enqueue(task, owner: owner)
     }
 
     func takeQueued(of owner: ObjectIdentifier) -> [@Sendable () -> Void] {
-        condition.withLock {
+        let fromWorker = worker?.takeQueued(of: owner) ?? []
+        return fromWorker + condition.withLock {
             var taken: [@Sendable () -> Void] = []
             var keptBackground = FIFOQueue<Queued>()
             while let queued = backgroundTasks.popFirst() {
@@ -236,11 +264,12 @@ private final class PoolState: @unchecked Sendable {
 
     /// Lets the queued work finish, then ends the threads (joined unless called from one of them).
     func stop() {
-        let toJoin: [pthread_t] = condition.withLock {
+        let (toJoin, worker): ([pthread_t], BackgroundWorker?) = condition.withLock {
             stopping = true
             condition.broadcast()
-            return threads
+            return (threads, backgroundWorker)
         }
+        worker?.stop()
         let me = pthread_self()
         for thread in toJoin {
             if pthread_equal(thread, me) != 0 {

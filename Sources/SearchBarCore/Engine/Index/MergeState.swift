@@ -4,7 +4,7 @@ import Synchronization
 /// The bookkeeping of one index's background merge (see `SearchIndex+Merging`): at most one
 /// merge runs per index, and at most one merge task waits in the pool.
 final class MergeState: @unchecked Sendable {
-    /// Guards every stored property below and signals when a merge stops.
+    /// Guards every stored property below but the atomics and signals when a merge stops.
     let condition = Condition()
     /// A merge task waits in the pool.
     var queued = false
@@ -20,8 +20,9 @@ final class MergeState: @unchecked Sendable {
     /// No merge task is queued (tests hold the segments apart; ``SearchIndex/waitForMerges()``
     /// still merges).
     var paused = false
-    /// When the last write was published (monotonic nanoseconds).
-    var lastWrite: UInt64 = 0
+    /// When the last write was published (monotonic nanoseconds; read by searches without the
+    /// lock).
+    let lastWrite = Atomic<UInt64>(0)
     /// True while the index may have more than one segment to fold once adds pause: a search
     /// then asks for the background merge (read without the lock).
     let wantsFullMerge = Atomic<Bool>(false)

@@ -1,10 +1,11 @@
 /// The background merge. Adds append a small segment each; a merge task on the process pool's
-/// background queue (``ThreadPool/submitInBackground(owner:_:)``: it starts only when no search
-/// waits for a thread) folds segments as ``MergePolicy`` asks, one merge at a time per index,
-/// and swaps its result into a new snapshot under the writer lock. A search holds the snapshot
-/// it started on, so a merge never changes what a running search sees; and since a merged
-/// segment holds the same live items, a search after the swap finds the same hits in the same
-/// order (the order is total: score, rank key, collation, id).
+/// background thread (``ThreadPool/submitInBackground(owner:_:)``: a thread of its own at the
+/// lowest priority, so a merge neither holds a pool thread a search waits for nor takes a
+/// processor a search's threads want) folds segments as ``MergePolicy`` asks, one merge at a
+/// time per index, and swaps its result into a new snapshot under the writer lock. A search
+/// holds the snapshot it started on, so a merge never changes what a running search sees; and
+/// since a merged segment holds the same live items, a search after the swap finds the same
+/// hits in the same order (the order is total: score, rank key, collation, id).
 extension SearchIndex {
     /// How long adds must have paused before the background merge folds every segment into
     /// one (while a host streams batches, merges follow ``MergePolicy``'s tiers only).
@@ -65,16 +66,18 @@ extension SearchIndex {
     /// or mapped segments and one more): no task per write of a small index.
     func noteWrite() {
         guard MergePolicy.next(snapshot.segments, full: true) != nil else { return }
-        merges.condition.withLock { merges.lastWrite = MergeState.now() }
+        merges.lastWrite.store(MergeState.now(), ordering: .relaxed)
         merges.wantsFullMerge.store(true, ordering: .relaxed)
         scheduleMerge()
     }
 
     /// Queues the merge task when a search finds the index not merged into one segment yet and
-    /// adds have paused (cheap when there is nothing to do).
+    /// adds have paused (cheap when there is nothing to do). It takes no lock while writes go on:
+    /// the merge thread runs at the lowest priority and may be preempted holding the merge
+    /// state's lock, which a search must then never wait for.
     func mergeIfQuiet() {
         guard merges.wantsFullMerge.load(ordering: .relaxed) else { return }
-        let quiet = merges.condition.withLock { MergeState.now() &- merges.lastWrite >= Self.quietNanoseconds }
+        let quiet = MergeState.now() &- merges.lastWrite.load(ordering: .relaxed) >= Self.quietNanoseconds
         if quiet { scheduleMerge() }
     }
 
@@ -106,7 +109,7 @@ extension SearchIndex {
             return true
         }
         guard claimed else { return }
-        mergeWhileDue { [merges] in MergeState.now() &- merges.lastWrite >= Self.quietNanoseconds }
+        mergeWhileDue { [merges] in MergeState.now() &- merges.lastWrite.load(ordering: .relaxed) >= Self.quietNanoseconds }
     }
 
     /// With ``MergeState/running`` claimed: merges the runs the policy names until none is due,

@@ -26,6 +26,10 @@ public final class SearchIndex: Sendable, ProcessBound {
 
     let analysis: ItemAnalysis
     let pool: ThreadPool
+    /// A one-thread view of ``pool``, for building a small batch on the writer's thread alone:
+    /// its parallel steps would otherwise offer help to the pool threads, waking them (and
+    /// taking turns with a running search's help offers) for microseconds of work each.
+    private let writerOnly: ThreadPool
     let cache = ResultCache()
     private let current = Mutex<Snapshot>(.empty)
     private let writer = Condition()
@@ -81,6 +85,7 @@ public final class SearchIndex: Sendable, ProcessBound {
             analyzer: AnalyzerCache.shared.analyzer(for: locale), collator: try Collator(locale: locale),
             fields: self.fields, transliteration: transliterate ? Transliteration(locale: locale) : nil)
         pool = ThreadPool(sharing: try ProcessPool.shared(), limit: threads)
+        writerOnly = ThreadPool(sharing: pool, limit: 1)
     }
 
     deinit {
@@ -111,7 +116,8 @@ public final class SearchIndex: Sendable, ProcessBound {
         writer.withLock {
             var built: [Segment] = []
             for group in Self.groups(batch) {
-                built.append(SegmentBuilder.build(group, analysis: analysis, pool: pool))
+                let small = group.count <= SegmentBuilder.chunkSize
+                built.append(SegmentBuilder.build(group, analysis: analysis, pool: small ? writerOnly : pool))
             }
             analysis.transliteration?.forgetWords()
             let base = snapshot

@@ -8,34 +8,16 @@ import Testing
 /// queues, so the order the queued work runs in is decided by the pool alone.
 @Suite("Engine: the thread pool's lanes and help offers take turns")
 struct ThreadPoolFairnessTests {
-    /// Work that runs on the pool records its label here, in the order it ran.
-    final class Log: @unchecked Sendable {
-        private let condition = Condition()
-        private var labels: [String] = []
-        private var open = false
-
-        func record(_ label: String) { condition.withLock { labels.append(label); condition.broadcast() } }
-        var recorded: [String] { condition.withLock { labels } }
-
-        /// Blocks the calling (pool) thread until ``release()``.
-        func hold() { condition.withLock { while !open { condition.wait() } } }
-        func release() { condition.withLock { open = true; condition.broadcast() } }
-
-        func waitFor(_ count: Int) {
-            condition.withLock { while labels.count < count { condition.wait() } }
-        }
-    }
-
     @Test func aLaneWaitsOneTaskPerBusyLaneNotTheirBacklog() {
         let pool = ThreadPool(threads: 1)
-        let log = Log()
+        let log = TaskLog()
         occupy(pool, log)
         for k in 0..<50 { pool.submit { log.record("flood \(k)") } }
         let session = TaskLane()
         pool.submit(on: session) { log.record("session 0") }
         pool.submit(on: session) { log.record("session 1") }
         log.release()
-        log.waitFor(52)
+        #expect(log.waitFor(count: 52))
         let order = log.recorded
         // The flood's lane had work first, so it goes first; then the lanes alternate.
         #expect(Array(order.prefix(4)) == ["flood 0", "session 0", "flood 1", "session 1"])
@@ -44,7 +26,7 @@ struct ThreadPoolFairnessTests {
 
     @Test func helpOffersAndTasksTakeTurns() {
         let pool = ThreadPool(threads: 1)
-        let log = Log()
+        let log = TaskLog()
         occupy(pool, log)
         for k in 0..<3 { pool.submit { log.record("task \(k)") } }
         // Two parallel jobs offer help while the pool's thread is busy; their coordinators run
@@ -59,7 +41,7 @@ struct ThreadPoolFairnessTests {
             while pool.pendingCount < 3 + 1 + j { usleep(100) }
         }
         log.release()
-        log.waitFor(5)
+        #expect(log.waitFor(count: 5))
         for thread in coordinators { pthread_join(thread, nil) }
         let order = log.recorded
         // Newest offer first, then a task, an offer, the remaining tasks.
@@ -67,7 +49,7 @@ struct ThreadPoolFairnessTests {
     }
 
     /// Makes the pool's only thread run `log.hold()`, and returns once it does.
-    private func occupy(_ pool: ThreadPool, _ log: Log) {
+    private func occupy(_ pool: ThreadPool, _ log: TaskLog) {
         pool.submit { log.hold() }
         while pool.pendingCount > 0 { usleep(100) }
     }

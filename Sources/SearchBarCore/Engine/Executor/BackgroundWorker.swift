@@ -1,0 +1,135 @@
+import Glibc
+
+/// The one thread of a ``ThreadPool`` that runs its background tasks (an index's merges), at the
+/// lowest scheduling priority, so that background work neither holds a pool thread a search's
+/// parallel job wants nor takes a processor from a search that runs beside it: on a machine
+/// with every core busy (a host's own threads, other processes) the kernel runs a search's
+/// threads first and the merge in what time is left.
+///
+/// The thread starts with the first background task. It lowers only its own priority (Linux
+/// schedules each thread apart; the host's threads and the pool's keep theirs). Lowering a
+/// priority needs no privilege, but a sandbox may refuse it: the thread then runs at the
+/// process's priority and everything still works (``loweredPriority`` says which). It is never
+/// raised again: an unprivileged thread may not raise its priority (RLIMIT_NICE is 0 by
+/// default), which is why background work has a thread of its own rather than lowering a pool
+/// thread for the length of a task.
+final class BackgroundWorker: @unchecked Sendable {
+    /// A queued task and the object that may take it back.
+    private struct Queued {
+        let owner: ObjectIdentifier?
+        let run: @Sendable () -> Void
+    }
+
+    /// The name of the thread (at most 15 bytes: the kernel's limit).
+    static let threadName = "searchbar-merge"
+    /// The nice value the thread runs at: the lowest (19, as RocksDB's low-priority compaction
+    /// threads), so any runnable search thread of the process or of the host goes first.
+    static let niceValue: Int32 = 19
+
+    private let condition = Condition()
+    private var tasks = FIFOQueue<Queued>()
+    private var thread: pthread_t?
+    private var stopping = false
+    private var lowered: Bool?
+
+    /// Starts the thread; nil when the system refused one (the caller runs background tasks
+    /// another way).
+    static func start() -> BackgroundWorker? {
+        let worker = BackgroundWorker()
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(worker).toOpaque()
+        let created = pthread_create(&thread, nil, { raw in
+            guard let raw else { return nil }
+            let worker = Unmanaged<BackgroundWorker>.fromOpaque(raw).takeRetainedValue()
+            ThreadPool.nameCurrentThread(BackgroundWorker.threadName)
+            let lowered = BackgroundWorker.lowerCurrentThreadPriority(to: BackgroundWorker.niceValue)
+            worker.condition.withLock {
+                worker.lowered = lowered
+                worker.condition.broadcast()
+            }
+            worker.loop()
+            return nil
+        }, context)
+        guard created == 0 else {
+            Unmanaged<BackgroundWorker>.fromOpaque(context).release()
+            return nil
+        }
+        worker.condition.withLock { worker.thread = thread }
+        return worker
+    }
+
+    /// True once the thread runs at ``niceValue`` (or lower), false when the system refused to
+    /// lower it; waits until the thread has tried.
+    var loweredPriority: Bool {
+        condition.withLock {
+            while lowered == nil { condition.wait() }
+            return lowered!
+        }
+    }
+
+    /// Lowers the calling thread's nice value to `value` (no change when it is that low already);
+    /// false when the system refused. On Linux the nice value belongs to each thread, and
+    /// `setpriority(PRIO_PROCESS, 0, …)` sets the calling thread's alone.
+    static func lowerCurrentThreadPriority(to value: Int32) -> Bool {
+        guard let current = currentThreadPriority() else { return false }
+        if current >= value { return true }
+        return setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, value) == 0
+    }
+
+    /// The calling thread's nice value, or nil when it cannot be read.
+    static func currentThreadPriority() -> Int32? {
+        errno = 0
+        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        return current == -1 && errno != 0 ? nil : current
+    }
+
+    /// The number of queued tasks.
+    var pendingCount: Int { condition.withLock { tasks.count } }
+
+    /// Queues `task` after the ones queued before it.
+    func enqueue(_ task: @escaping @Sendable () -> Void, owner: ObjectIdentifier?) {
+        condition.withLock {
+            tasks.append(Queued(owner: owner, run: task))
+            condition.signal()
+        }
+    }
+
+    /// Removes the queued tasks of `owner` that have not started, in the order queued.
+    func takeQueued(of owner: ObjectIdentifier) -> [@Sendable () -> Void] {
+        condition.withLock {
+            var taken: [@Sendable () -> Void] = []
+            var kept = FIFOQueue<Queued>()
+            while let queued = tasks.popFirst() {
+                if queued.owner == owner { taken.append(queued.run) } else { kept.append(queued) }
+            }
+            tasks = kept
+            return taken
+        }
+    }
+
+    private func loop() {
+        while true {
+            let next = condition.withLock { () -> Queued? in
+                while tasks.isEmpty && !stopping { condition.wait() }
+                return tasks.popFirst()
+            }
+            guard let next else { return }
+            next.run()
+        }
+    }
+
+    /// Lets the queued tasks finish, then ends the thread (joined unless called from it).
+    func stop() {
+        let thread = condition.withLock { () -> pthread_t? in
+            stopping = true
+            condition.broadcast()
+            return self.thread
+        }
+        guard let thread else { return }
+        if pthread_equal(thread, pthread_self()) != 0 {
+            pthread_detach(thread)
+        } else {
+            pthread_join(thread, nil)
+        }
+    }
+}
