@@ -98,9 +98,10 @@ enum SegmentMerger {
         run([
             { titles[0] = titleOrder(views, mapped, titles: folded[0], count: count) },
             {
-                rankKeyOrder[0] = SortedRuns.merge(runs(views.map { $0.segment.rankKeyOrder.order }, mapped)) { a, b in
-                    let (x, y) = (rankKeys[Int(a)], rankKeys[Int(b)])
-                    return x == y ? 0 : x < y ? -1 : 1
+                rankKeyOrder[0] = rankKeys.withUnsafeBufferPointer { rankKeys in
+                    SortedRuns.merge(
+                        runs(views.map { $0.segment.rankKeyOrder.order }, mapped), key: { rankKeys[Int($0)] },
+                        compare: { _, _ in 0 })
                 }
             },
         ], pool: pool, cancellation: cancellation)
@@ -212,27 +213,42 @@ enum SegmentMerger {
     static func mergedVocabulary(_ views: [SegmentView]) -> (ByteArena, [[UInt32]]) {
         let vocabularies = views.map(\.segment.vocabulary)
         let raw = vocabularies.map(RawArena.init)
-        var maps = vocabularies.map { [UInt32](repeating: 0, count: $0.count) }
         var merged = ByteArena()
         merged.reserve(
             strings: vocabularies.reduce(0) { $0 + $1.count }, bytes: vocabularies.reduce(0) { $0 + $1.bytes.count })
+        // Every input's map in one buffer (input r's from mapStarts[r]), heads beside it.
+        var mapStarts = [0]
+        for vocabulary in vocabularies { mapStarts.append(mapStarts[mapStarts.count - 1] + vocabulary.count) }
+        var flat = [UInt32](repeating: 0, count: mapStarts[views.count])
         var heads = [Int](repeating: 0, count: views.count)
-        var last: UnsafeBufferPointer<UInt8>? = nil
-        SortedRuns.merge(
-            views.count, isEmpty: { raw[$0].count == 0 },
-            goesBefore: { a, b in
-                let order = ByteOrder.compare(raw[a].text(heads[a]), raw[b].text(heads[b]))
-                return order != 0 ? order < 0 : a < b
-            },
-            take: { r in
-                let term = raw[r].text(heads[r])
-                if last.map({ ByteOrder.compare($0, term) != 0 }) ?? true { merged.append(term) }
-                last = term
-                maps[r][heads[r]] = UInt32(truncatingIfNeeded: merged.count - 1)
-                heads[r] += 1
-                return heads[r] == raw[r].count
-            })
+        raw.withUnsafeBufferPointer { raw in
+            flat.withUnsafeMutableBufferPointer { flat in
+                heads.withUnsafeMutableBufferPointer { heads in
+                    var last = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                    var lastKey: UInt64 = 0
+                    var any = false
+                    SortedRuns.merge(
+                        views.count, isEmpty: { raw[$0].count == 0 },
+                        key: { ByteOrder.leadingKey(raw[$0].text(heads[$0])) },
+                        tie: { a, b in
+                            let order = ByteOrder.compare(raw[a].text(heads[a]), raw[b].text(heads[b]))
+                            return order != 0 ? order < 0 : a < b
+                        },
+                        take: { r in
+                            let term = raw[r].text(heads[r])
+                            // Equal terms come together; a differing leading key settles it.
+                            let key = ByteOrder.leadingKey(term)
+                            if !any || key != lastKey || ByteOrder.compare(last, term) != 0 { merged.append(term) }
+                            (last, lastKey, any) = (term, key, true)
+                            flat[mapStarts[r] + heads[r]] = UInt32(truncatingIfNeeded: merged.count - 1)
+                            heads[r] += 1
+                            return heads[r] == raw[r].count
+                        })
+                }
+            }
+        }
         merged.shrink()
+        let maps = (0..<views.count).map { Array(flat[mapStarts[$0]..<mapStarts[$0 + 1]]) }
         return (merged, maps)
     }
 
@@ -244,10 +260,10 @@ enum SegmentMerger {
     {
         let raw = RawArena(titles)
         let prefixes = (0..<count).map { ByteOrder.leadingKey(raw.text($0)) }
-        return SortedRuns.merge(runs(views.map { $0.segment.titleBytes.order }, mergedIndex)) { a, b in
-            let (x, y) = (prefixes[Int(a)], prefixes[Int(b)])
-            if x != y { return x < y ? -1 : 1 }
-            return ByteOrder.compare(raw.text(Int(a)), raw.text(Int(b)))
+        return prefixes.withUnsafeBufferPointer { prefixes in
+            SortedRuns.merge(
+                runs(views.map { $0.segment.titleBytes.order }, mergedIndex), key: { prefixes[Int($0)] },
+                compare: { a, b in ByteOrder.compare(raw.text(Int(a)), raw.text(Int(b))) })
         }
     }
 

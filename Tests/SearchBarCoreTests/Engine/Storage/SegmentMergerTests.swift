@@ -79,6 +79,10 @@ struct SegmentMergerTests {
                 keys[Int($0)] != keys[Int($1)] ? keys[Int($0)] < keys[Int($1)] : $0 < $1
             }
             #expect(merged == expected, "\(runCount) runs")
+            // With a coarse 64-bit key first and the comparison only on equal coarse keys (as the
+            // vocabulary and the title order merge with their leading 8 bytes): the same order.
+            let keyed = SortedRuns.merge(runs, key: { UInt64(keys[Int($0)] / 4) }) { a, b in keys[Int(a)] - keys[Int(b)] }
+            #expect(keyed == expected, "\(runCount) runs, keyed")
         }
     }
 }
