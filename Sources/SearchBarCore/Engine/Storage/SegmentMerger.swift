@@ -48,7 +48,11 @@ enum SegmentMerger {
         let (mapped, termCount) = (mergedIndex, vocabulary.count)
         var tasks: [@Sendable () -> Void] = [
             {
-                // The forward index and the postings rebuilt from it.
+                // The forward index, and the postings carried over or rebuilt from it.
+                if let carried = carriedIndex(order, segments, maps, mapped, termCount: termCount) {
+                    index[0] = carried
+                    return
+                }
                 let (offsets, forward) = gatherForward(order, segments, maps)
                 let (postingOffsets, postings) = buildPostings(forward, offsets, termCount: termCount)
                 index[0] = (offsets, NarrowArray(forward), postingOffsets, NarrowArray(postings))
@@ -131,7 +135,7 @@ enum SegmentMerger {
     }
 
     /// An item of the merged segment: its id, its input and its index there.
-    private typealias Entry = (id: UInt64, view: Int32, local: UInt32)
+    typealias Entry = (id: UInt64, view: Int32, local: UInt32)
 
     /// Per entry of `order`, its value in its input's column (each input's column as long as
     /// the input; the views keep the columns alive).
@@ -169,7 +173,7 @@ enum SegmentMerger {
     }
 
     /// The forward offsets and entries of the entries of `order`, term ids mapped by `maps`.
-    private static func gatherForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]])
+    static func gatherForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]])
         -> (offsets: [UInt32], forward: [UInt32])
     {
         let starts = segments.map { $0.forwardOffsets.withUnsafeBufferPointer { $0.baseAddress } }
@@ -206,7 +210,7 @@ enum SegmentMerger {
     }
 
     /// ``mergedIndex``'s value for an item that is not merged (dead).
-    private static let dropped = UInt32.max
+    static let dropped = UInt32.max
 
     /// The union of the inputs' sorted vocabularies, sorted, and per input the merged id of
     /// each of its terms.
