@@ -3,46 +3,12 @@
 /// way).
 enum SortedRuns {
     /// Visits the heads of runs `0..<count` in merged order: the runs sit in a binary heap
-    /// keyed by their heads; `goesBefore(a, b)` says whether run `a`'s head goes before run
-    /// `b`'s (a strict total order over the heads), `take(r)` consumes run `r`'s head and
-    /// returns true when the run has no head left. Runs for which `isEmpty` holds take no part.
-    static func merge(
-        _ count: Int, isEmpty: (Int) -> Bool, goesBefore: (Int, Int) -> Bool, take: (Int) -> Bool
-    ) {
-        var heap = (0..<count).filter { !isEmpty($0) }
-        func siftDown(_ start: Int) {
-            var k = start
-            let n = heap.count
-            while true {
-                let left = 2 * k + 1
-                guard left < n else { return }
-                var child = left
-                if left + 1 < n && goesBefore(heap[left + 1], heap[left]) { child = left + 1 }
-                guard goesBefore(heap[child], heap[k]) else { return }
-                heap.swapAt(child, k)
-                k = child
-            }
-        }
-        var k = heap.count / 2
-        while k > 0 {
-            k -= 1
-            siftDown(k)
-        }
-        while let run = heap.first {
-            if take(run) {
-                let last = heap.removeLast()
-                guard !heap.isEmpty else { return }
-                heap[0] = last
-            }
-            siftDown(0)
-        }
-    }
-
-    /// ``merge(_:isEmpty:goesBefore:take:)`` with a 64-bit order key per head, held in the heap
-    /// beside it: `key(r)` is run `r`'s current head's key (integers that order the heads
-    /// wherever they differ), read once per head; `tie(a, b)` orders two heads of equal key (true
-    /// when run `a`'s goes first; with the keys, a strict total order). Most comparisons end on
-    /// the keys, with no call; the heap lives in raw buffers, so a step retains nothing.
+    /// ordered by their heads, each head's 64-bit order key held beside it. `key(r)` is run
+    /// `r`'s current head's key (integers that order the heads wherever they differ), read once
+    /// per head; `tie(a, b)` orders two heads of equal key (true when run `a`'s goes first; with
+    /// the keys, a strict total order); `take(r)` consumes run `r`'s head and returns true when
+    /// the run has no head left. Runs for which `isEmpty` holds take no part. Most comparisons
+    /// end on the keys, with no call; the heap lives in raw buffers, so a step retains nothing.
     @inline(__always)
     static func merge(
         _ count: Int, isEmpty: (Int) -> Bool, key: (Int) -> UInt64, tie: (Int, Int) -> Bool, take: (Int) -> Bool
@@ -136,36 +102,6 @@ enum SortedRuns {
     /// b)` orders two items by key alone (negative, zero, positive). Equal keys across runs go
     /// by ascending index, so the result is the order a sort by (key, index) makes.
     static func merge(_ runs: [[UInt32]], compare: (UInt32, UInt32) -> Int) -> [UInt32] {
-        // The runs end to end, read through pointers (no array retained per comparison).
-        var items = [UInt32]()
-        items.reserveCapacity(runs.reduce(0) { $0 + $1.count })
-        var ends = [Int]()
-        for run in runs {
-            items += run
-            ends.append(items.count)
-        }
-        var heads = [0] + ends.dropLast()
-        return [UInt32].uninitialized(capacity: items.count) { out, written in
-            items.withUnsafeBufferPointer { items in
-                ends.withUnsafeBufferPointer { ends in
-                    heads.withUnsafeMutableBufferPointer { heads in
-                        merge(
-                            runs.count, isEmpty: { heads[$0] == ends[$0] },
-                            goesBefore: { a, b in
-                                let x = items[heads[a]]
-                                let y = items[heads[b]]
-                                let order = compare(x, y)
-                                return order != 0 ? order < 0 : x < y
-                            },
-                            take: { r in
-                                out.initializeElement(at: written, to: items[heads[r]])
-                                written += 1
-                                heads[r] += 1
-                                return heads[r] == ends[r]
-                            })
-                    }
-                }
-            }
-        }
+        merge(runs, key: { _ in 0 }, compare: compare)
     }
 }

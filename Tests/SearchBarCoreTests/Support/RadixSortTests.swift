@@ -34,7 +34,13 @@ struct RadixSortTests {
     /// by index) is the order of a comparison of their bytes.
     @Test func byteOrderSortsByBytesThenIndex() {
         var random = SplitMix(seed: 3)
-        let words = ["aaaaaaaab", "aaaaaaaa", "aaaaaaaab", "aaaaaaa", "a\u{0}", "a", "", "zzzzzzzzz1", "zzzzzzzzz0", "é"]
+        // Prefixes shared past 8, 16 and 64 bytes, zero bytes against ends of strings, and
+        // strings that end inside a key.
+        let long = String(repeating: "List of the things ", count: 5)
+        let short: [String] = ["aaaaaaaab", "aaaaaaaa", "aaaaaaaab", "aaaaaaa", "a\u{0}", "a", "", "zzzzzzzzz1", "zzzzzzzzz0", "é"]
+        let cut: [String] = [20, 16, 70, 71].map { String(long.prefix($0)) }
+        let extended: [String] = [long, long + "a", long + "b", long + "\u{0}", String(long.prefix(17)) + "\u{0}", String(long.prefix(24)) + "z"]
+        let words: [String] = short + cut + extended
         var arena = ByteArena()
         var strings: [[UInt8]] = []
         for _ in 0..<3000 {

@@ -34,35 +34,11 @@ extension SegmentMerger {
     private static func narrowForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]])
         -> (offsets: [UInt32], forward: NarrowArray)
     {
-        let starts = segments.map { $0.forwardOffsets.withUnsafeBufferPointer { $0.baseAddress } }
-        let readers = segments.map(\.forward.reader)
-        let mapBases = maps.map { $0.withUnsafeBufferPointer { $0.baseAddress } }
-        return starts.withUnsafeBufferPointer { starts in
-            readers.withUnsafeBufferPointer { readers in
-                mapBases.withUnsafeBufferPointer { mapBases in
-                    var offsets = [UInt32](repeating: 0, count: order.count + 1)
-                    var total = 0
-                    for (n, entry) in order.enumerated() {
-                        let from = starts[Int(entry.view)].unsafelyUnwrapped + Int(entry.local)
-                        total += Int(from[1] &- from[0])
-                        offsets[n + 1] = UInt32(truncatingIfNeeded: total)
-                    }
-                    let forward = NarrowArray.filled(count: total, narrow: true) { forward in
-                        var at = 0
-                        for entry in order {
-                            let v = Int(entry.view)
-                            let from = starts[v].unsafelyUnwrapped + Int(entry.local)
-                            let (reader, map) = (readers[v], mapBases[v].unsafelyUnwrapped)
-                            for k in Int(from[0])..<Int(from[1]) {
-                                forward.set(at, map[Int(reader[k] & Segment.termMask)])
-                                at += 1
-                            }
-                        }
-                    }
-                    return (offsets, forward)
-                }
-            }
+        let offsets = forwardOffsets(order, segments)
+        let forward = NarrowArray.filled(count: Int(offsets[order.count]), narrow: true) { forward in
+            mapForward(order, segments, maps) { forward.set($0, $1) }
         }
+        return (offsets, forward)
     }
 
     /// Per merged term, its inputs' postings mapped by `mergedIndex`, dead items left out, input

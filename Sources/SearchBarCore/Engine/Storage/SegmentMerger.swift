@@ -176,34 +176,51 @@ enum SegmentMerger {
     static func gatherForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]])
         -> (offsets: [UInt32], forward: [UInt32])
     {
+        let offsets = forwardOffsets(order, segments)
+        let total = Int(offsets[order.count])
+        guard total > 0 else { return (offsets, []) }
+        let forward = [UInt32].filled(count: total) { forward in
+            mapForward(order, segments, maps) { forward[$0] = $1 }
+        }
+        return (offsets, forward)
+    }
+
+    /// The forward offsets of the entries of `order`: their inputs' entry counts, summed.
+    static func forwardOffsets(_ order: [Entry], _ segments: [Segment]) -> [UInt32] {
+        let starts = segments.map { $0.forwardOffsets.withUnsafeBufferPointer { $0.baseAddress } }
+        return starts.withUnsafeBufferPointer { starts in
+            var offsets = [UInt32](repeating: 0, count: order.count + 1)
+            var total = 0
+            for (n, entry) in order.enumerated() {
+                let from = starts[Int(entry.view)].unsafelyUnwrapped + Int(entry.local)
+                total += Int(from[1] &- from[0])
+                offsets[n + 1] = UInt32(truncatingIfNeeded: total)
+            }
+            return offsets
+        }
+    }
+
+    /// Calls `write(k, entry)` for the forward entries of `order`, one after another (k from
+    /// 0), their term ids mapped by `maps`.
+    @inline(__always)
+    static func mapForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]], _ write: (Int, UInt32) -> Void) {
         let starts = segments.map { $0.forwardOffsets.withUnsafeBufferPointer { $0.baseAddress } }
         let readers = segments.map(\.forward.reader)
         let mapBases = maps.map { $0.withUnsafeBufferPointer { $0.baseAddress } }
-        return starts.withUnsafeBufferPointer { starts in
+        starts.withUnsafeBufferPointer { starts in
             readers.withUnsafeBufferPointer { readers in
                 mapBases.withUnsafeBufferPointer { mapBases in
-                    var offsets = [UInt32](repeating: 0, count: order.count + 1)
-                    var total = 0
-                    for (n, entry) in order.enumerated() {
-                        let from = starts[Int(entry.view)].unsafelyUnwrapped + Int(entry.local)
-                        total += Int(from[1] &- from[0])
-                        offsets[n + 1] = UInt32(truncatingIfNeeded: total)
-                    }
-                    guard total > 0 else { return (offsets, []) }
-                    let forward = [UInt32].filled(count: total) { forward in
-                        var at = 0
-                        for entry in order {
-                            let v = Int(entry.view)
-                            let from = starts[v].unsafelyUnwrapped + Int(entry.local)
-                            let (reader, map) = (readers[v], mapBases[v].unsafelyUnwrapped)
-                            for k in Int(from[0])..<Int(from[1]) {
-                                let value = reader[k]
-                                forward[at] = map[Int(value & Segment.termMask)] | (value & ~Segment.termMask)
-                                at += 1
-                            }
+                    var at = 0
+                    for entry in order {
+                        let v = Int(entry.view)
+                        let from = starts[v].unsafelyUnwrapped + Int(entry.local)
+                        let (reader, map) = (readers[v], mapBases[v].unsafelyUnwrapped)
+                        for k in Int(from[0])..<Int(from[1]) {
+                            let value = reader[k]
+                            write(at, map[Int(value & Segment.termMask)] | (value & ~Segment.termMask))
+                            at += 1
                         }
                     }
-                    return (offsets, forward)
                 }
             }
         }
@@ -264,10 +281,22 @@ enum SegmentMerger {
     {
         let raw = RawArena(titles)
         let prefixes = (0..<count).map { ByteOrder.leadingKey(raw.text($0)) }
+        // Titles often share their first 8 bytes ("List of …"): on equal prefixes the next 8
+        // (zero-padded, so a title that ends goes first) settle most ties without the texts.
+        let seconds = (0..<count).map { i in
+            let text = raw.text(i)
+            return text.count > 8 ? ByteOrder.leadingKey(UnsafeBufferPointer(rebasing: text[8...])) : 0
+        }
         return prefixes.withUnsafeBufferPointer { prefixes in
-            SortedRuns.merge(
-                runs(views.map { $0.segment.titleBytes.order }, mergedIndex), key: { prefixes[Int($0)] },
-                compare: { a, b in ByteOrder.compare(raw.text(Int(a)), raw.text(Int(b))) })
+            seconds.withUnsafeBufferPointer { seconds in
+                SortedRuns.merge(
+                    runs(views.map { $0.segment.titleBytes.order }, mergedIndex), key: { prefixes[Int($0)] },
+                    compare: { a, b in
+                        let (x, y) = (seconds[Int(a)], seconds[Int(b)])
+                        if x != y { return x < y ? -1 : 1 }
+                        return ByteOrder.compare(raw.text(Int(a)), raw.text(Int(b)))
+                    })
+            }
         }
     }
 
