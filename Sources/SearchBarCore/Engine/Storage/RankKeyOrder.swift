@@ -11,11 +11,15 @@ struct RankKeyOrder: Sendable {
 
     /// The items of a segment with these `rankKeys`, in rank-key order.
     init(rankKeys: Column<UInt64>) {
-        var order = Array(0..<UInt32(truncatingIfNeeded: rankKeys.count))
-        rankKeys.withUnsafeBufferPointer { keys in
-            order.sort { keys[Int($0)] != keys[Int($1)] ? keys[Int($0)] < keys[Int($1)] : $0 < $1 }
+        // (key, index) pairs in index order, radix-sorted by key (stable: ties by index).
+        var entries = rankKeys.withUnsafeBufferPointer { keys in
+            [RadixSort.Entry].uninitialized(capacity: keys.count) { entries, initialized in
+                for i in 0..<keys.count { entries[i] = (keys[i], UInt32(truncatingIfNeeded: i)) }
+                initialized = keys.count
+            }
         }
-        self.order = NarrowArray(order)
+        entries.withUnsafeMutableBufferPointer { RadixSort.sortByKey($0) }
+        self.order = NarrowArray(entries.map(\.index))
     }
 
     /// An order made before (an index file stores it); the caller has checked it.

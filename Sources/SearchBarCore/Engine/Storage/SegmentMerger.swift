@@ -48,7 +48,11 @@ enum SegmentMerger {
         let (mapped, termCount) = (mergedIndex, vocabulary.count)
         var tasks: [@Sendable () -> Void] = [
             {
-                // The forward index and the postings rebuilt from it.
+                // The forward index, and the postings carried over or rebuilt from it.
+                if let carried = carriedIndex(order, segments, maps, mapped, termCount: termCount) {
+                    index[0] = carried
+                    return
+                }
                 let (offsets, forward) = gatherForward(order, segments, maps)
                 let (postingOffsets, postings) = buildPostings(forward, offsets, termCount: termCount)
                 index[0] = (offsets, NarrowArray(forward), postingOffsets, NarrowArray(postings))
@@ -98,9 +102,10 @@ enum SegmentMerger {
         run([
             { titles[0] = titleOrder(views, mapped, titles: folded[0], count: count) },
             {
-                rankKeyOrder[0] = SortedRuns.merge(runs(views.map { $0.segment.rankKeyOrder.order }, mapped)) { a, b in
-                    let (x, y) = (rankKeys[Int(a)], rankKeys[Int(b)])
-                    return x == y ? 0 : x < y ? -1 : 1
+                rankKeyOrder[0] = rankKeys.withUnsafeBufferPointer { rankKeys in
+                    SortedRuns.merge(
+                        runs(views.map { $0.segment.rankKeyOrder.order }, mapped), key: { rankKeys[Int($0)] },
+                        compare: { _, _ in 0 })
                 }
             },
         ], pool: pool, cancellation: cancellation)
@@ -130,7 +135,7 @@ enum SegmentMerger {
     }
 
     /// An item of the merged segment: its id, its input and its index there.
-    private typealias Entry = (id: UInt64, view: Int32, local: UInt32)
+    typealias Entry = (id: UInt64, view: Int32, local: UInt32)
 
     /// Per entry of `order`, its value in its input's column (each input's column as long as
     /// the input; the views keep the columns alive).
@@ -168,71 +173,103 @@ enum SegmentMerger {
     }
 
     /// The forward offsets and entries of the entries of `order`, term ids mapped by `maps`.
-    private static func gatherForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]])
+    static func gatherForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]])
         -> (offsets: [UInt32], forward: [UInt32])
     {
+        let offsets = forwardOffsets(order, segments)
+        let total = Int(offsets[order.count])
+        guard total > 0 else { return (offsets, []) }
+        let forward = [UInt32].filled(count: total) { forward in
+            mapForward(order, segments, maps) { forward[$0] = $1 }
+        }
+        return (offsets, forward)
+    }
+
+    /// The forward offsets of the entries of `order`: their inputs' entry counts, summed.
+    static func forwardOffsets(_ order: [Entry], _ segments: [Segment]) -> [UInt32] {
+        let starts = segments.map(\.forwardOffsets.reader)
+        return starts.withUnsafeBufferPointer { starts in
+            var offsets = [UInt32](repeating: 0, count: order.count + 1)
+            var total = 0
+            for (n, entry) in order.enumerated() {
+                let (from, local) = (starts[Int(entry.view)], Int(entry.local))
+                total += Int(from[local + 1] &- from[local])
+                offsets[n + 1] = UInt32(truncatingIfNeeded: total)
+            }
+            return offsets
+        }
+    }
+
+    /// Calls `write(k, entry)` for the forward entries of `order`, one after another (k from
+    /// 0), their term ids mapped by `maps`.
+    @inline(__always)
+    static func mapForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]], _ write: (Int, UInt32) -> Void) {
         let starts = segments.map(\.forwardOffsets.reader)
         let readers = segments.map(\.forward.reader)
         let mapBases = maps.map { $0.withUnsafeBufferPointer { $0.baseAddress } }
-        return starts.withUnsafeBufferPointer { starts in
+        starts.withUnsafeBufferPointer { starts in
             readers.withUnsafeBufferPointer { readers in
                 mapBases.withUnsafeBufferPointer { mapBases in
-                    var offsets = [UInt32](repeating: 0, count: order.count + 1)
-                    var total = 0
-                    for (n, entry) in order.enumerated() {
-                        let (from, local) = (starts[Int(entry.view)], Int(entry.local))
-                        total += Int(from[local + 1] &- from[local])
-                        offsets[n + 1] = UInt32(truncatingIfNeeded: total)
-                    }
-                    guard total > 0 else { return (offsets, []) }
-                    let forward = [UInt32].filled(count: total) { forward in
-                        var at = 0
-                        for entry in order {
-                            let v = Int(entry.view)
-                            let (from, local) = (starts[v], Int(entry.local))
-                            let (reader, map) = (readers[v], mapBases[v].unsafelyUnwrapped)
-                            for k in Int(from[local])..<Int(from[local + 1]) {
-                                let value = reader[k]
-                                forward[at] = map[Int(value & Segment.termMask)] | (value & ~Segment.termMask)
-                                at += 1
-                            }
+                    var at = 0
+                    for entry in order {
+                        let v = Int(entry.view)
+                        let (from, local) = (starts[v], Int(entry.local))
+                        let (reader, map) = (readers[v], mapBases[v].unsafelyUnwrapped)
+                        for k in Int(from[local])..<Int(from[local + 1]) {
+                            let value = reader[k]
+                            write(at, map[Int(value & Segment.termMask)] | (value & ~Segment.termMask))
+                            at += 1
                         }
                     }
-                    return (offsets, forward)
                 }
             }
         }
     }
 
     /// ``mergedIndex``'s value for an item that is not merged (dead).
-    private static let dropped = UInt32.max
+    static let dropped = UInt32.max
 
     /// The union of the inputs' sorted vocabularies, sorted, and per input the merged id of
     /// each of its terms.
     static func mergedVocabulary(_ views: [SegmentView]) -> (ByteArena, [[UInt32]]) {
         let vocabularies = views.map(\.segment.vocabulary)
         let raw = vocabularies.map(RawArena.init)
-        var maps = vocabularies.map { [UInt32](repeating: 0, count: $0.count) }
         var merged = ByteArena()
         merged.reserve(
             strings: vocabularies.reduce(0) { $0 + $1.count }, bytes: vocabularies.reduce(0) { $0 + $1.bytes.count })
+        // Every input's map in one buffer (input r's from mapStarts[r]), heads beside it.
+        var mapStarts = [0]
+        for vocabulary in vocabularies { mapStarts.append(mapStarts[mapStarts.count - 1] + vocabulary.count) }
+        var flat = [UInt32](repeating: 0, count: mapStarts[views.count])
         var heads = [Int](repeating: 0, count: views.count)
-        var last: UnsafeBufferPointer<UInt8>? = nil
-        SortedRuns.merge(
-            views.count, isEmpty: { raw[$0].count == 0 },
-            goesBefore: { a, b in
-                let order = ByteOrder.compare(raw[a].text(heads[a]), raw[b].text(heads[b]))
-                return order != 0 ? order < 0 : a < b
-            },
-            take: { r in
-                let term = raw[r].text(heads[r])
-                if last.map({ ByteOrder.compare($0, term) != 0 }) ?? true { merged.append(term) }
-                last = term
-                maps[r][heads[r]] = UInt32(truncatingIfNeeded: merged.count - 1)
-                heads[r] += 1
-                return heads[r] == raw[r].count
-            })
+        raw.withUnsafeBufferPointer { raw in
+            flat.withUnsafeMutableBufferPointer { flat in
+                heads.withUnsafeMutableBufferPointer { heads in
+                    var last = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                    var lastKey: UInt64 = 0
+                    var any = false
+                    SortedRuns.merge(
+                        views.count, isEmpty: { raw[$0].count == 0 },
+                        key: { ByteOrder.leadingKey(raw[$0].text(heads[$0])) },
+                        tie: { a, b in
+                            let order = ByteOrder.compare(raw[a].text(heads[a]), raw[b].text(heads[b]))
+                            return order != 0 ? order < 0 : a < b
+                        },
+                        take: { r in
+                            let term = raw[r].text(heads[r])
+                            // Equal terms come together; a differing leading key settles it.
+                            let key = ByteOrder.leadingKey(term)
+                            if !any || key != lastKey || ByteOrder.compare(last, term) != 0 { merged.append(term) }
+                            (last, lastKey, any) = (term, key, true)
+                            flat[mapStarts[r] + heads[r]] = UInt32(truncatingIfNeeded: merged.count - 1)
+                            heads[r] += 1
+                            return heads[r] == raw[r].count
+                        })
+                }
+            }
+        }
         merged.shrink()
+        let maps = (0..<views.count).map { Array(flat[mapStarts[$0]..<mapStarts[$0 + 1]]) }
         return (merged, maps)
     }
 
@@ -244,10 +281,22 @@ enum SegmentMerger {
     {
         let raw = RawArena(titles)
         let prefixes = (0..<count).map { ByteOrder.leadingKey(raw.text($0)) }
-        return SortedRuns.merge(runs(views.map { $0.segment.titleBytes.order }, mergedIndex)) { a, b in
-            let (x, y) = (prefixes[Int(a)], prefixes[Int(b)])
-            if x != y { return x < y ? -1 : 1 }
-            return ByteOrder.compare(raw.text(Int(a)), raw.text(Int(b)))
+        // Titles often share their first 8 bytes ("List of …"): on equal prefixes the next 8
+        // (zero-padded, so a title that ends goes first) settle most ties without the texts.
+        let seconds = (0..<count).map { i in
+            let text = raw.text(i)
+            return text.count > 8 ? ByteOrder.leadingKey(UnsafeBufferPointer(rebasing: text[8...])) : 0
+        }
+        return prefixes.withUnsafeBufferPointer { prefixes in
+            seconds.withUnsafeBufferPointer { seconds in
+                SortedRuns.merge(
+                    runs(views.map { $0.segment.titleBytes.order }, mergedIndex), key: { prefixes[Int($0)] },
+                    compare: { a, b in
+                        let (x, y) = (seconds[Int(a)], seconds[Int(b)])
+                        if x != y { return x < y ? -1 : 1 }
+                        return ByteOrder.compare(raw.text(Int(a)), raw.text(Int(b)))
+                    })
+            }
         }
     }
 

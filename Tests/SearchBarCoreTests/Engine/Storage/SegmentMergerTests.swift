@@ -66,6 +66,48 @@ struct SegmentMergerTests {
         #expect((0..<merged.vocabulary.count).map { merged.vocabulary.array($0) } == expected)
     }
 
+    /// Titles alone make narrow forward entries, whose postings a merge carries over; with
+    /// subtitles and keywords the merge rebuilds them: both must give the build's.
+    @Test("inputs of consecutive ids (streamed batches) carry their postings over", arguments: [false, true], [false, true])
+    func consecutiveBatches(withDead: Bool, titlesOnly: Bool) throws {
+        let items = SegmentBuilderTests.items(1500, seed: 21).map { item in
+            titlesOnly ? IndexItem(id: item.id, title: item.title) : item
+        }
+        let pool = ThreadPool(threads: 2)
+        var random = SplitMix(seed: 8)
+        var dead = Set<UInt64>()
+        let views = stride(from: 0, to: items.count, by: 200).map { start in
+            let segment = SegmentBuilder.build(
+                Array(items[start..<min(start + 200, items.count)]), analysis: SegmentBuilderTests.analysis, pool: pool)
+            let locals = withDead ? (0..<segment.count).filter { _ in random.next(below: 4) == 0 } : []
+            dead.formUnion(locals.map { segment.ids[$0] })
+            return SegmentView(segment).deleting(locals)
+        }
+        let merged = try #require(SegmentMerger.merge(views))
+        let live = items.filter { !dead.contains($0.id) }
+        let reference = SegmentBuilder.buildSerially(live, analysis: SegmentBuilderTests.analysis)
+        // The vocabulary keeps dead items' terms (empty postings): compare through the terms.
+        let terms = (0..<merged.termCount).map { merged.vocabulary.array($0) }
+        let referenceTerms = (0..<reference.termCount).map { reference.vocabulary.array($0) }
+        let postings = { (segment: Segment, t: Int) in
+            Array(segment.postings[Int(segment.postingOffsets[t])..<Int(segment.postingOffsets[t + 1])])
+        }
+        let byTerm = Dictionary(uniqueKeysWithValues: referenceTerms.enumerated().map { ($1, $0) })
+        for (t, term) in terms.enumerated() {
+            #expect(postings(merged, t) == (byTerm[term].map { postings(reference, $0) } ?? []))
+        }
+        let forward = { (segment: Segment, terms: [[UInt8]]) in
+            (0..<segment.count).map { i in
+                (Int(segment.forwardOffsets[i])..<Int(segment.forwardOffsets[i + 1])).map { k in
+                    terms[Int(segment.forward[k] & Segment.termMask)] + [UInt8(segment.forward[k] >> Segment.fieldShift)]
+                }
+            }
+        }
+        #expect(forward(merged, terms) == forward(reference, referenceTerms))
+        #expect(merged.forward.width == reference.forward.width && merged.postings.width == reference.postings.width)
+        if !withDead { #expect(SegmentBuilderTests.differences(merged, reference) == []) }
+    }
+
     @Test("the k-way merge of sorted runs is the sort of their items by (key, index)")
     func sortedRuns() {
         var random = SplitMix(seed: 11)
@@ -79,6 +121,10 @@ struct SegmentMergerTests {
                 keys[Int($0)] != keys[Int($1)] ? keys[Int($0)] < keys[Int($1)] : $0 < $1
             }
             #expect(merged == expected, "\(runCount) runs")
+            // With a coarse 64-bit key first and the comparison only on equal coarse keys (as the
+            // vocabulary and the title order merge with their leading 8 bytes): the same order.
+            let keyed = SortedRuns.merge(runs, key: { UInt64(keys[Int($0)] / 4) }) { a, b in keys[Int(a)] - keys[Int(b)] }
+            #expect(keyed == expected, "\(runCount) runs, keyed")
         }
     }
 }

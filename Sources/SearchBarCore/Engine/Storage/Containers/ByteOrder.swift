@@ -23,10 +23,22 @@ enum ByteOrder {
             for i in indices {
                 entries.append((leadingKey(UnsafeBufferPointer(rebasing: bytes[arena.range(Int(i))])), i))
             }
-            entries.sort { a, b in
-                if a.prefix != b.prefix { return a.prefix < b.prefix }
-                let order = compare(bytes, arena.range(Int(a.index)), arena.range(Int(b.index)))
-                return order != 0 ? order < 0 : a.index < b.index
+            // By prefix in linear passes, then each run of equal prefixes by bytes and index.
+            entries.withUnsafeMutableBufferPointer { entries in
+                entries.withMemoryRebound(to: RadixSort.Entry.self) { RadixSort.sortByKey($0) }
+                var start = 0
+                while start < entries.count {
+                    var end = start + 1
+                    while end < entries.count && entries[end].prefix == entries[start].prefix { end += 1 }
+                    if end - start > 1 {
+                        var run = UnsafeMutableBufferPointer(rebasing: entries[start..<end])
+                        run.sort { a, b in
+                            let order = compare(bytes, arena.range(Int(a.index)), arena.range(Int(b.index)))
+                            return order != 0 ? order < 0 : a.index < b.index
+                        }
+                    }
+                    start = end
+                }
             }
         }
         for (k, entry) in entries.enumerated() { indices[k] = entry.index }
