@@ -132,7 +132,8 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     /// Not without a title-tier block, when nothing can match, or when the previous matches are
     /// under an eighth of the segment (too few hits to find early in rank order).
     var prefersRankOrder: Bool {
-        guard titleTier.items != nil, !conditions.excludesAll else { return false }
+        guard let items = titleTier.items, !conditions.excludesAll else { return false }
+        if case .candidates = items { return false }
         if case .list(let list) = scanned, list.count < segment.count / 8 { return false }
         return true
     }

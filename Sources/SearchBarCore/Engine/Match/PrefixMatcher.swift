@@ -100,7 +100,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         substringTitleTier = Self.substringTier(
             words: words, segment: segment, conditions: conditions, fields: fields, candidates: candidateSource)
         if case .ready(.list(let list)) = candidateSource, list.count <= Self.tinyCandidateSet {
-            titleTierItems = nil
+            titleTierItems = .candidates(list)
         } else if let substringTitleTier {
             titleTierItems = substringTitleTier.items
         } else if words.contains(where: { $0.baseCost > 0 }) {

@@ -9,7 +9,7 @@ struct TitlePrefixTier {
     private let segment: Segment
 
     /// The tiers of `folded` on `segment`: none when the title is not searched or nothing can
-    /// match; unknown (no title-tier phase) for a small candidate list. With `anyTitleExact`
+    /// match; a small candidate list offered whole. With `anyTitleExact`
     /// (extended terms alone, where `^word$` makes any title an exact one) every title's bound
     /// is the exact tier.
     init(folded: [UInt8], segment: Segment, searchesTitle: Bool, conditions: ItemConditions, candidates: Candidates,
@@ -19,7 +19,7 @@ struct TitlePrefixTier {
             items = TitleTierItems.none
             exactTitles = 0..<0
         } else if case .list(let list) = candidates, list.count <= Self.smallCandidateList {
-            items = nil
+            items = .candidates(list)
             exactTitles = 0..<0
         } else {
             let block = segment.titleBytes.block(startingWith: folded, titles: segment.folded[0])

@@ -4,6 +4,10 @@ enum TitleTierItems {
     case none
     /// Only the items at these positions of one of the segment's title orders.
     case block(Range<Int>, TitleOrdering)
+    /// Only these items (ascending): a matcher's few candidates, offered whole, which costs less
+    /// than finding its title-order block and keeps the title-tier phase for the segments
+    /// beside it (a small segment of recent writes is searched through a short list).
+    case candidates([UInt32])
 }
 
 /// ``TitleTierPlan/bound`` when it is `exactBound` at the positions `exact` and

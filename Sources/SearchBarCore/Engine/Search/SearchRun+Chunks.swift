@@ -60,6 +60,10 @@ extension SearchRun {
             switch source {
             case .titleLeads:
                 guard let titleTiers = plan.titleTiers else { break }
+                if case .candidates(let list) = titleTiers.items {
+                    for k in task.range { examiner.examine(Int(list[k])) }
+                    break
+                }
                 // Once the selection is full, an item whose bound cannot beat the worst kept
                 // one is passed over without reading it (see ``TitleLeadOrder``).
                 let (order, rankKeyHighs) =

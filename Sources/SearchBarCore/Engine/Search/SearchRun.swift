@@ -54,7 +54,11 @@ enum SearchRun {
             var leadTasks: [Task] = []
             for (s, variants) in leads.enumerated() {
                 for (v, items) in variants.enumerated() {
-                    if case .block(let block, _) = items { leadTasks += chunks(segment: s, variant: v, block) }
+                    switch items {
+                    case .block(let block, _): leadTasks += chunks(segment: s, variant: v, block)
+                    case .candidates(let list): leadTasks += chunks(segment: s, variant: v, 0..<list.count)
+                    case .none: break
+                    }
                 }
             }
             _ = try execute(leadTasks, .titleLeads, work, statistics: &statistics)
