@@ -45,6 +45,15 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// item is scored so (the tier is about that prefix), which makes its bound exact and cheap
     /// (``titleTierBound(_:)``). Nil when a word is not found in the folded query as it is.
     private let prefixQuality: Int?
+    /// The runs of the title-tier block whose title goes on after the folded query with a word
+    /// byte (a letter, a digit or a byte of a non-ASCII character): their items get no
+    /// ``FuzzyScorer/bonusBoundaryEnd``, so a group of positions inside one is bounded without
+    /// it (``titleTierGroupBound(_:)``). Empty without ``prefixQuality``.
+    private let wordContinuations: [Range<Int>]
+    /// The first position of the block whose title goes on with a digit or a letter (or a
+    /// later byte): before it are the exact titles and those going on with a space or
+    /// punctuation, which get the end bonus (``TitleTierPlan/leadingEnd``).
+    private let leadingEnd: Int?
 
     /// A matcher for `query` on `segment`.
     init(query: CompiledQuery, segment: Segment, conditions: ItemConditions, fields: [SearchField],
@@ -86,9 +95,23 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         upperAfter = after
         longestWord = words.map(\.count).max() ?? 0
         prefixQuality = Self.prefixQuality(words, in: query.folded)
-        titleTier = TitlePrefixTier(
+        let titleTier = TitlePrefixTier(
             folded: query.folded, segment: segment, searchesTitle: searchesTitle, conditions: conditions,
             candidates: scanned)
+        self.titleTier = titleTier
+        if prefixQuality != nil, case .block(let block, _) = titleTier.items, !block.isEmpty {
+            // Every byte whose class is a word character's (``FuzzyScorer/charClass(_:)``).
+            let length = query.folded.count
+            let runs = [0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x80...0xFF].map {
+                titleTier.positions(continuingAfter: length, with: $0)
+            }
+            wordContinuations = runs.filter { !$0.isEmpty }
+            leadingEnd = runs[0].lowerBound > block.lowerBound && runs[0].lowerBound < block.upperBound
+                ? runs[0].lowerBound : nil
+        } else {
+            wordContinuations = []
+            leadingEnd = nil
+        }
     }
 
     /// The items to examine; reading it also gathers ``substringBits`` (unless the items are
@@ -136,10 +159,14 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         return titleTier.uniformBounds(quality: 0x4000 + bestTotal, proximity: 255)
     }
 
+    /// The greatest ``titleTierBound(_:)`` of the group `position` starts: with the end bonus
+    /// unless every title of the group goes on with a word byte (``wordContinuations``).
     func titleTierGroupBound(_ position: Int) -> UInt64? {
-        titleTier.groupBound(
-            position, quality: 0x4000 + (prefixQuality.map { $0 + FuzzyScorer.bonusBoundaryEnd } ?? bestTotal),
-            proximity: 255)
+        let group = position..<(position + PositionGroups.size)
+        let endBonus = wordContinuations.contains { $0.lowerBound <= group.lowerBound && group.upperBound <= $0.upperBound }
+            ? 0 : FuzzyScorer.bonusBoundaryEnd
+        return titleTier.groupBound(
+            position, quality: 0x4000 + (prefixQuality.map { $0 + endBonus } ?? bestTotal), proximity: 255)
     }
 
     /// ``prefixQuality`` of `words` in the folded query `folded`.
@@ -520,7 +547,7 @@ extension FuzzyMatcher {
             titleTiers: titleTierItems.map { items in
                 TitleTierPlan(
                     items: items, bound: { [self] in titleTierBound($0) }, uniformBounds: uniformTitleTierBounds,
-                    groupBound: { [self] in titleTierGroupBound($0) })
+                    groupBound: { [self] in titleTierGroupBound($0) }, leadingEnd: leadingEnd)
             },
             preferredItems: { [self] in preferredItems }, asTypedItems: nil, evaluateAsTyped: nil, rankOrder: nil)
     }

@@ -51,11 +51,25 @@ enum SearchRun {
         // Phase 1: the title-tier blocks.
         let leads = tuning.titleTierPhase ? every(plans, { $0.titleTiers?.items }) : nil
         if let leads {
+            // A block's leading positions (``TitleTierPlan/leadingEnd``) run first, alone, and
+            // every thread takes the rest with their selection.
             var leadTasks: [Task] = []
+            var restTasks: [Task] = []
             for (s, variants) in leads.enumerated() {
                 for (v, items) in variants.enumerated() {
-                    if case .block(let block, _) = items { leadTasks += chunks(segment: s, variant: v, block) }
+                    guard case .block(let block, _) = items else { continue }
+                    let split = plans[s][v].titleTiers?.leadingEnd.map { min(max($0, block.lowerBound), block.upperBound) }
+                        ?? block.lowerBound
+                    leadTasks += chunks(segment: s, variant: v, block.lowerBound..<split)
+                    restTasks += chunks(segment: s, variant: v, split..<block.upperBound)
                 }
+            }
+            if !leadTasks.isEmpty && !restTasks.isEmpty {
+                _ = try execute(leadTasks, .titleLeads, work, statistics: &statistics)
+                share(merged(heaps, limit: limit), heaps, limit: limit)
+                leadTasks = restTasks
+            } else {
+                leadTasks += restTasks
             }
             _ = try execute(leadTasks, .titleLeads, work, statistics: &statistics)
             let top = merged(heaps, limit: limit)
