@@ -7,6 +7,8 @@ import Testing
 ///   cannot match and those below the selection's floor (``MatchPlan/lowCeilings``);
 /// - ``SearchTuning/defersCaseCheck``: smart-case and case-sensitive searches (fuzzy, contains
 ///   and prefix) check an item's case only when its score can enter the selection;
+/// - ``SearchTuning/rejectsOnRareByte``: fuzzy mode rules out a text without a word's rarest
+///   byte before its forward pass;
 /// - fuzzy mode's title-tier bounds without the end bonus (compared with no title-tier phase).
 /// Each is compared with the plain path, fresh and as typed (each keystroke refining the
 /// previous one's matches), hit for hit, score for score, highlight for highlight, and with
@@ -75,6 +77,21 @@ struct FuzzyScanShortcutTests {
                 phase: \.titleTierPhase, mode: .fuzzy)
             #expect(compared > 1_000)
             #expect(index.statistics.titleTierGroupsPassedOver > passedBefore)
+        }
+    }
+
+    /// ``SearchTuning/rejectsOnRareByte``: a text without a word's rarest byte (among those the
+    /// presence mask cannot rule out) is no match, without the forward pass.
+    @Test func rareByteRejectionMatchesThePlainScan() throws {
+        let names = try Self.makeNamesIndex()
+        let compared = try RankOrderPhaseTests.compareWithPhaseOff(
+            names, Self.namesQueries, phase: \.rejectsOnRareByte, mode: .fuzzy)
+        #expect(compared > 1_000)
+        let index = try FuzzyAlignmentBoundsTests.makeIndex()
+        #expect(try RankOrderPhaseTests.compareWithPhaseOff(
+            index, Self.queries(), phase: \.rejectsOnRareByte, mode: .fuzzy) > 10_000)
+        for index in [names, index] {
+            try Self.compareTyped(index, phase: \.rejectsOnRareByte, SearchOptions(mode: .fuzzy, limit: 20))
         }
     }
 
