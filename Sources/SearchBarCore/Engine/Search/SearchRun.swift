@@ -52,14 +52,16 @@ enum SearchRun {
         let leads = tuning.titleTierPhase ? every(plans, { $0.titleTiers?.items }) : nil
         if let leads {
             // A block's leading positions (``TitleTierPlan/leadingEnd``) run first, alone, and
-            // every thread takes the rest with their selection.
+            // every thread takes the rest with their selection: when they can fill it (fewer
+            // leave every thread without a worst kept hit, and the extra hand-off is waste).
             var leadTasks: [Task] = []
             var restTasks: [Task] = []
             for (s, variants) in leads.enumerated() {
                 for (v, items) in variants.enumerated() {
                     guard case .block(let block, _) = items else { continue }
-                    let split = plans[s][v].titleTiers?.leadingEnd.map { min(max($0, block.lowerBound), block.upperBound) }
+                    var split = plans[s][v].titleTiers?.leadingEnd.map { min(max($0, block.lowerBound), block.upperBound) }
                         ?? block.lowerBound
+                    if split - block.lowerBound < limit { split = block.lowerBound }
                     leadTasks += chunks(segment: s, variant: v, block.lowerBound..<split)
                     restTasks += chunks(segment: s, variant: v, split..<block.upperBound)
                 }
