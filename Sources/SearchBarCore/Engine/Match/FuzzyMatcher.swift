@@ -1,3 +1,5 @@
+import Glibc
+
 /// Fuzzy mode on one segment: every query word must be an in-order subsequence of a folded
 /// field; items are ranked by the summed fzf-style score (exact, title-prefix and substring
 /// matches first).
@@ -38,6 +40,13 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     private let upperAfter: [Int]
     /// The bytes of the longest query word.
     private let longestWord: Int
+    /// Per query word, its byte that the vocabulary holds least often among those whose
+    /// ``PresenceMask`` bit other bytes share (a byte of a non-ASCII character, ASCII
+    /// punctuation), or -1 (``SearchTuning/rejectsOnRareByte`` off, or none): a text without
+    /// it cannot hold the word, which one `memchr` tells before the forward pass looks for
+    /// the word character by character. The presence mask lets through most items of a
+    /// script for `кошк` (and others whose bytes share its bits), which lack `ш`.
+    private let rareBytes: [Int32]
     /// What orders hits of equal quality.
     private let tiebreak: Tiebreak
     /// The quality of a title-tier item (its title starts with the folded query) before the
@@ -45,6 +54,15 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// item is scored so (the tier is about that prefix), which makes its bound exact and cheap
     /// (``titleTierBound(_:)``). Nil when a word is not found in the folded query as it is.
     private let prefixQuality: Int?
+    /// The runs of the title-tier block whose title goes on after the folded query with a word
+    /// byte (a letter, a digit or a byte of a non-ASCII character): their items get no
+    /// ``FuzzyScorer/bonusBoundaryEnd``, so a group of positions inside one is bounded without
+    /// it (``titleTierGroupBound(_:)``). Empty without ``prefixQuality``.
+    private let wordContinuations: [Range<Int>]
+    /// The first position of the block whose title goes on with a digit or a letter (or a
+    /// later byte): before it are the exact titles and those going on with a space or
+    /// punctuation, which get the end bonus (``TitleTierPlan/leadingEnd``).
+    private let leadingEnd: Int?
 
     /// A matcher for `query` on `segment`.
     init(query: CompiledQuery, segment: Segment, conditions: ItemConditions, fields: [SearchField],
@@ -85,10 +103,30 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         }
         upperAfter = after
         longestWord = words.map(\.count).max() ?? 0
+        let counts = segment.vocabularyByteCounts
+        rareBytes = words.map { word in
+            guard tuning.rejectsOnRareByte, counts.count == 256 else { return -1 }
+            let shared = word.filter { !Self.hasOwnPresenceBit($0) }
+            return shared.min { counts[Int($0)] < counts[Int($1)] }.map { Int32($0) } ?? -1
+        }
         prefixQuality = Self.prefixQuality(words, in: query.folded)
-        titleTier = TitlePrefixTier(
+        let titleTier = TitlePrefixTier(
             folded: query.folded, segment: segment, searchesTitle: searchesTitle, conditions: conditions,
             candidates: scanned)
+        self.titleTier = titleTier
+        if prefixQuality != nil, case .block(let block, _) = titleTier.items, !block.isEmpty {
+            // Every byte whose class is a word character's (``FuzzyScorer/charClass(_:)``).
+            let length = query.folded.count
+            let runs = [0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x80...0xFF].map {
+                titleTier.positions(continuingAfter: length, with: $0)
+            }
+            wordContinuations = runs.filter { !$0.isEmpty }
+            leadingEnd = runs[0].lowerBound > block.lowerBound && runs[0].lowerBound < block.upperBound
+                ? runs[0].lowerBound : nil
+        } else {
+            wordContinuations = []
+            leadingEnd = nil
+        }
     }
 
     /// The items to examine; reading it also gathers ``substringBits`` (unless the items are
@@ -136,10 +174,14 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         return titleTier.uniformBounds(quality: 0x4000 + bestTotal, proximity: 255)
     }
 
+    /// The greatest ``titleTierBound(_:)`` of the group `position` starts: with the end bonus
+    /// unless every title of the group goes on with a word byte (``wordContinuations``).
     func titleTierGroupBound(_ position: Int) -> UInt64? {
-        titleTier.groupBound(
-            position, quality: 0x4000 + (prefixQuality.map { $0 + FuzzyScorer.bonusBoundaryEnd } ?? bestTotal),
-            proximity: 255)
+        let group = position..<(position + PositionGroups.size)
+        let endBonus = wordContinuations.contains { $0.lowerBound <= group.lowerBound && group.upperBound <= $0.upperBound }
+            ? 0 : FuzzyScorer.bonusBoundaryEnd
+        return titleTier.groupBound(
+            position, quality: 0x4000 + (prefixQuality.map { $0 + endBonus } ?? bestTotal), proximity: 255)
     }
 
     /// ``prefixQuality`` of `words` in the folded query `folded`.
@@ -298,7 +340,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
                 // After a substring field only another substring can win.
                 guard let found = Self.placement(
                     pattern, in: text, substringPossible: substringPossible,
-                    substringOnly: substringsOnly || bestContiguous, reaching: minimum,
+                    substringOnly: substringsOnly || bestContiguous, rareByte: rareBytes[w], reaching: minimum,
                     camel: CamelSource(
                         patches: segment.rawPatches(field), item: i,
                         marks: marks + Int(field) * CamelMarks.capacity, count: markCounts + Int(field)),
@@ -373,6 +415,12 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             field: SearchField(rawValue: UInt32(report)) ?? .title)
     }
 
+    /// True when byte `b` has a ``PresenceMask`` bit of its own (an ASCII letter, either case,
+    /// or digit): an item's mask then tells exactly whether its text holds it.
+    private static func hasOwnPresenceBit(_ b: UInt8) -> Bool {
+        (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b)
+    }
+
     /// The smallest span (first byte, one past the last) holding `a` and `b` (`a` may be the
     /// empty start, `(Int.max, 0)`).
     @inline(__always) private static func union(_ a: (Int, Int), _ b: Range<Int>) -> (Int, Int) {
@@ -417,7 +465,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         var wordStart: Bool
     }
 
-    /// A ``placement(_:in:substringPossible:substringOnly:reaching:camel:scratch:positions:)`` minimum no score reaches.
+    /// A ``placement(_:in:substringPossible:substringOnly:rareByte:reaching:camel:scratch:positions:)`` minimum no score reaches.
     private static let never = 1 << 40
 
     /// Where `pattern` matches `text` and its score: at a substring occurrence when there is
@@ -429,13 +477,14 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// appended to `positions` when asked.
     /// - Parameter substringPossible: false when the index has ruled out an occurrence.
     /// - Parameter substringOnly: a subsequence placement cannot matter: nil without a substring.
+    /// - Parameter rareByte: a byte of `pattern` (or -1): a text without it is no match.
     /// - Parameter scratch: room for `pattern.count` positions (nil: allocated here).
     /// - Parameter minimum: the subsequence score that matters: a best placement below it is
     ///   not looked for, and the greedy one is answered (without `positions` only).
     @inline(__always)
     private static func placement(
         _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, substringPossible: Bool,
-        substringOnly: Bool = false, reaching minimum: Int = Int.min, camel: CamelSource,
+        substringOnly: Bool = false, rareByte: Int32 = -1, reaching minimum: Int = Int.min, camel: CamelSource,
         scratch: UnsafeMutablePointer<Int>? = nil,
         positions: UnsafeMutablePointer<[Int]>? = nil
     ) -> Placement? {
@@ -467,6 +516,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             }
         }
         guard !substringOnly, m > 0, text.count >= m else { return nil }
+        if rareByte >= 0, let base = text.baseAddress, memchr(base, rareByte, text.count) == nil { return nil }
         if let scratch {
             guard FuzzyScorer.forward(pattern, in: text, into: scratch) else { return nil }
             return subsequence(
@@ -480,7 +530,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         }
     }
 
-    /// ``placement(_:in:substringPossible:substringOnly:reaching:camel:scratch:positions:)`` of a `pattern` that is not a
+    /// ``placement(_:in:substringPossible:substringOnly:rareByte:reaching:camel:scratch:positions:)`` of a `pattern` that is not a
     /// substring of `text`, from its earliest placement.
     @inline(__always)
     private static func subsequence(
@@ -520,7 +570,7 @@ extension FuzzyMatcher {
             titleTiers: titleTierItems.map { items in
                 TitleTierPlan(
                     items: items, bound: { [self] in titleTierBound($0) }, uniformBounds: uniformTitleTierBounds,
-                    groupBound: { [self] in titleTierGroupBound($0) })
+                    groupBound: { [self] in titleTierGroupBound($0) }, leadingEnd: leadingEnd)
             },
             preferredItems: { [self] in preferredItems }, asTypedItems: nil, evaluateAsTyped: nil, rankOrder: nil)
     }

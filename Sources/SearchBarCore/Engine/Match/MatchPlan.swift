@@ -63,6 +63,10 @@ struct TitleTierPlan: Sendable {
     /// `position` starts, from the title order's group extremes; nil when the matcher cannot
     /// bound a group.
     var groupBound: @Sendable (_ position: Int) -> UInt64?
+    /// A position inside ``items``' block: the positions before it hold the titles likely to
+    /// score best, examined first and alone, so that every thread starts the rest with their
+    /// selection (and passes over what cannot beat it); nil: the block in one go.
+    var leadingEnd: Int? = nil
 }
 
 /// Bounds on the scores of the items outside the title tiers. With a plan, the matcher's

@@ -6,6 +6,9 @@ struct TitlePrefixTier {
     let items: TitleTierItems?
     /// The positions of ``Segment/titleBytes`` whose title equals the folded query.
     private let exactTitles: Range<Int>
+    /// The positions of ``Segment/titleBytes`` whose title starts with the folded query (empty
+    /// when ``items`` is not a block).
+    private let block: Range<Int>
     private let segment: Segment
 
     /// The tiers of `folded` on `segment`: none when the title is not searched or nothing can
@@ -18,12 +21,15 @@ struct TitlePrefixTier {
         if !searchesTitle || conditions.excludesAll {
             items = TitleTierItems.none
             exactTitles = 0..<0
+            block = 0..<0
         } else if case .list(let list) = candidates, list.count <= Self.smallCandidateList {
             items = .candidates(list)
             exactTitles = 0..<0
+            block = 0..<0
         } else {
             let block = segment.titleBytes.block(startingWith: folded, titles: segment.folded[0])
             items = .block(block.all, .titleBytes)
+            self.block = block.all
             exactTitles = anyTitleExact ? block.all : Self.exactTitles(block, folded: folded, segment: segment)
         }
     }
@@ -40,6 +46,21 @@ struct TitlePrefixTier {
         guard !read.isEmpty else { return block.equal }
         guard !block.equal.isEmpty else { return read }
         return min(block.equal.lowerBound, read.lowerBound)..<max(block.equal.upperBound, read.upperBound)
+    }
+
+    /// The positions of the block whose folded title goes on after its first `length` bytes
+    /// (the query's) with a byte in `bytes`: one run of the block, which is sorted by those
+    /// bytes (a title without one first), found by binary search.
+    func positions(continuingAfter length: Int, with bytes: ClosedRange<UInt8>) -> Range<Int> {
+        let order = segment.titleBytes.order
+        // The byte after the first `length` of the title at `position`, or -1.
+        func next(_ position: Int) -> Int {
+            let title = segment.rawFolded(0, Int(order[position]))
+            return title.count > length ? Int(title[length]) : -1
+        }
+        let start = lowerBound(in: block) { next($0) < Int(bytes.lowerBound) }
+        let end = lowerBound(in: start..<block.upperBound) { next($0) <= Int(bytes.upperBound) }
+        return start..<end
     }
 
     /// ``bound(_:quality:proximity:)`` as two values when the segment has no weights (nil

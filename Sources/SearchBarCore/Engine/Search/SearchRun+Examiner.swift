@@ -79,7 +79,10 @@ extension SearchRun {
             // Room for every item recorded, so that the list is never copied to grow.
             matched.reserveCapacity(matched.count + range.count)
             guard titleTiersOffered, let bound, view.segment.weightKeys.isEmpty else {
-                if let lowCeilings {
+                // (Without `recordingAll` this is a scan of every item: `item` is the identity.)
+                if let lowCeilings, !recordingAll {
+                    considerBlocksPassingOverLowCeilings(range, lowCeilings)
+                } else if let lowCeilings {
                     considerPassingOverLowCeilings(range, lowCeilings, through: item)
                 } else {
                     for k in range { consider(item(k)) }
@@ -139,6 +142,38 @@ extension SearchRun {
                     continue
                 }
                 consider(i)
+            }
+        }
+
+        /// ``considerPassingOverLowCeilings(_:_:through:)`` of the items `range` themselves (a
+        /// scan of every item), 64 at a time: only the items of a block that may match are
+        /// visited (by their bits), so the items a word's bytes rule out cost nothing each. A
+        /// dense scan of a query whose selection is full above the fuzzy tier (`mede`, `кош`)
+        /// otherwise spends its time stepping over those one by one.
+        @inline(__always) private mutating func considerBlocksPassingOverLowCeilings(
+            _ range: Range<Int>, _ lowCeilings: (Int) -> LowCeilings
+        ) {
+            let passing = max(lowestCeiling, MatchTier.fuzzy.rawValue)
+            var k = range.lowerBound
+            while k < range.upperBound {
+                let first = k & ~63
+                let end = min(first + 64, range.upperBound)
+                let known = lowCeilings(first >> 6)
+                // The bits of positions k..<end of the block.
+                let width = end - k
+                let inRange = (width == 64 ? UInt64.max : (UInt64(1) << UInt64(width)) - 1) << UInt64(k - first)
+                var left = ~known.none & inRange
+                while left != 0 {
+                    let bit = UInt64(left.trailingZeroBitCount)
+                    left &= left - 1
+                    let i = first + Int(bit)
+                    if known.low & (1 << bit) != 0 && heap.floorTier > passing {
+                        if view.isLive(i) { matched.append(UInt32(truncatingIfNeeded: i)) }
+                        continue
+                    }
+                    consider(i)
+                }
+                k = end
             }
         }
 

@@ -51,15 +51,32 @@ enum SearchRun {
         // Phase 1: the title-tier blocks.
         let leads = tuning.titleTierPhase ? every(plans, { $0.titleTiers?.items }) : nil
         if let leads {
+            // A block's leading positions (``TitleTierPlan/leadingEnd``) run first, alone, and
+            // every thread takes the rest with their selection: when they can fill it (fewer
+            // leave every thread without a worst kept hit, and the extra hand-off is waste).
             var leadTasks: [Task] = []
+            var restTasks: [Task] = []
             for (s, variants) in leads.enumerated() {
                 for (v, items) in variants.enumerated() {
                     switch items {
-                    case .block(let block, _): leadTasks += chunks(segment: s, variant: v, block)
+                    case .block(let block, _):
+                        var split = plans[s][v].titleTiers?.leadingEnd.map {
+                            min(max($0, block.lowerBound), block.upperBound)
+                        } ?? block.lowerBound
+                        if split - block.lowerBound < limit { split = block.lowerBound }
+                        leadTasks += chunks(segment: s, variant: v, block.lowerBound..<split)
+                        restTasks += chunks(segment: s, variant: v, split..<block.upperBound)
                     case .candidates(let list): leadTasks += chunks(segment: s, variant: v, 0..<list.count)
                     case .none: break
                     }
                 }
+            }
+            if !leadTasks.isEmpty && !restTasks.isEmpty {
+                _ = try execute(leadTasks, .titleLeads, work, statistics: &statistics)
+                share(merged(heaps, limit: limit), heaps, limit: limit)
+                leadTasks = restTasks
+            } else {
+                leadTasks += restTasks
             }
             _ = try execute(leadTasks, .titleLeads, work, statistics: &statistics)
             let top = merged(heaps, limit: limit)

@@ -25,6 +25,10 @@ struct SearchTuning: Sendable, Equatable {
     /// once for those that cannot match and those below any floor above the fuzzy tier
     /// (``MatchPlan/lowCeilings``).
     var bulkCeilings = true
+    /// False: fuzzy mode looks for a word's subsequence in every text the presence mask lets
+    /// through; true: first for the word's rarest byte that the mask cannot rule out (one
+    /// `memchr`), and not at all in a text without it.
+    var rejectsOnRareByte = true
     /// Up to this many holders of a prefix query's last word, the prefix matcher lists the groups
     /// of title-lead positions that hold one (0: every group looks its items up; see
     /// ``PrefixMatcher``).

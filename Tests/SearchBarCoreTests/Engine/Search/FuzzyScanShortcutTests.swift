@@ -2,11 +2,14 @@ import Testing
 
 @testable import SearchBarCore
 
-/// Two shortcuts of the fuzzy and contains scans must not change an answer:
+/// The shortcuts of the fuzzy and contains scans must not change an answer:
 /// - ``SearchTuning/bulkCeilings``: fuzzy mode's scan tests 64 items at once for those that
 ///   cannot match and those below the selection's floor (``MatchPlan/lowCeilings``);
 /// - ``SearchTuning/defersCaseCheck``: smart-case and case-sensitive searches (fuzzy, contains
-///   and prefix) check an item's case only when its score can enter the selection.
+///   and prefix) check an item's case only when its score can enter the selection;
+/// - ``SearchTuning/rejectsOnRareByte``: fuzzy mode rules out a text without a word's rarest
+///   byte before its forward pass;
+/// - fuzzy mode's title-tier bounds without the end bonus (compared with no title-tier phase).
 /// Each is compared with the plain path, fresh and as typed (each keystroke refining the
 /// previous one's matches), hit for hit, score for score, highlight for highlight, and with
 /// the exact totals.
@@ -41,6 +44,54 @@ struct FuzzyScanShortcutTests {
         #expect(compared > 10_000)
         for options in [SearchOptions(mode: .fuzzy, limit: 20), SearchOptions(mode: .fuzzy, limit: 3, scopes: [1])] {
             try Self.compareTyped(index, phase: \.bulkCeilings, options)
+        }
+    }
+
+    /// Names of languages, countries, currencies and time zones in 30 languages (the demo's
+    /// dataset): many titles share their first letters, go on after them with letters,
+    /// spaces and punctuation, in Latin, Cyrillic, Greek, Arabic and CJK scripts, and carry
+    /// weights.
+    static func makeNamesIndex() throws -> SearchIndex {
+        let index = try SearchIndex(mode: .fuzzy)
+        let items = SampleDataset.items(
+            scopes: [.languages, .countries, .currencies, .timeZones], locales: SampleDataset.majorLocales)
+        index.add(items)
+        return index
+    }
+
+    /// Short queries, whose title-tier blocks are large, and longer ones as typed.
+    static let namesQueries = [
+        "m", "s", "c", "g", "к", "γ", "a", "n", "z", "ma", "sa", "no", "ко", "γά", "mede", "sud", "кош", "new",
+        "san", "st", "ам", "ukr", "fr", "ger", "nord", "gu", "ис",
+    ]
+
+    /// Fuzzy mode's title tiers: a group of title positions whose titles all go on after the
+    /// query with a word byte is bounded without the end bonus, and the titles that go on with
+    /// a space or punctuation (or end) are examined first; the answers are those of the search
+    /// without the title-tier phase, and groups were passed over.
+    @Test func titleTierWordContinuationsMatchThePlainSearch() throws {
+        for index in [try Self.makeNamesIndex(), try FuzzyAlignmentBoundsTests.makeIndex()] {
+            let passedBefore = index.statistics.titleTierGroupsPassedOver
+            let compared = try RankOrderPhaseTests.compareWithPhaseOff(
+                index, Self.namesQueries + ["fb", "face", "x86", "tarte", "кот", "γάτα", "mode", "g"],
+                phase: \.titleTierPhase, mode: .fuzzy)
+            #expect(compared > 1_000)
+            #expect(index.statistics.titleTierGroupsPassedOver > passedBefore)
+        }
+    }
+
+    /// ``SearchTuning/rejectsOnRareByte``: a text without a word's rarest byte (among those the
+    /// presence mask cannot rule out) is no match, without the forward pass.
+    @Test func rareByteRejectionMatchesThePlainScan() throws {
+        let names = try Self.makeNamesIndex()
+        let compared = try RankOrderPhaseTests.compareWithPhaseOff(
+            names, Self.namesQueries, phase: \.rejectsOnRareByte, mode: .fuzzy)
+        #expect(compared > 1_000)
+        let index = try FuzzyAlignmentBoundsTests.makeIndex()
+        #expect(try RankOrderPhaseTests.compareWithPhaseOff(
+            index, Self.queries(), phase: \.rejectsOnRareByte, mode: .fuzzy) > 10_000)
+        for index in [names, index] {
+            try Self.compareTyped(index, phase: \.rejectsOnRareByte, SearchOptions(mode: .fuzzy, limit: 20))
         }
     }
 
