@@ -11,28 +11,11 @@ struct SmallSegmentTitleTierTests {
     /// One segment of 40,000 items and three of 300 (merges paused, so they stay apart), with
     /// weights, subtitles, scopes and tombstones in each.
     static func makeIndex() throws -> SearchIndex {
-        var random = SplitMix(seed: 11)
-        let letters = Array("abcdeéð«")
-        var vocabulary: [String] = []
-        for _ in 0..<2000 {
-            vocabulary.append(String((0..<(1 + random.next(below: 6))).map { _ in letters[random.next(below: letters.count)] }))
-        }
         let index = try SearchIndex(threads: 2)
         index.pauseBackgroundMerges(true)
-        var id: UInt64 = 0
-        for size in [40_000, 300, 300, 300] {
-            var batch: [IndexItem] = []
-            for _ in 0..<size {
-                let title = (0..<(1 + random.next(below: 4))).map { _ in vocabulary[random.next(below: vocabulary.count)] }
-                let subtitle = random.next(below: 3) == 0 ? vocabulary[random.next(below: vocabulary.count)] : ""
-                batch.append(IndexItem(
-                    id: id, title: title.joined(separator: " "), subtitle: subtitle, scope: UInt32(random.next(below: 3)),
-                    weight: [0, 0, 1, 2.5][random.next(below: 4)]))
-                id += 1
-            }
-            index.add(batch)
-        }
-        index.remove(ids: stride(from: UInt64(0), to: id, by: 9).map { $0 })
+        let batches = TitleTierPhaseTests.randomBatches(seed: 11, words: 2000, sizes: [40_000, 300, 300, 300])
+        for batch in batches { index.add(batch) }
+        index.remove(ids: stride(from: UInt64(0), to: UInt64(batches.joined().count), by: 9).map { $0 })
         return index
     }
 

@@ -11,19 +11,29 @@ struct TitleTierPhaseTests {
     /// then the title-tier bounds are uniform), subtitles and scopes, in three segments with
     /// tombstones.
     static func makeIndex(weighted: Bool = true) throws -> SearchIndex {
-        var random = SplitMix(seed: 42)
+        let index = try SearchIndex(threads: 2)
+        let batches = randomBatches(seed: 42, words: 3000, sizes: [25_000, 25_000, 25_000], weighted: weighted)
+        for batch in batches { index.add(batch) }
+        index.remove(ids: stride(from: UInt64(0), to: UInt64(batches.joined().count), by: 7).map { $0 })
+        return index
+    }
+
+    /// Batches of the given `sizes` (ids counting from 0) whose titles and subtitles are words
+    /// of a random vocabulary of `words` short words sharing prefixes, with scopes and weights
+    /// (all 0 unless `weighted`).
+    static func randomBatches(seed: UInt64, words: Int, sizes: [Int], weighted: Bool = true) -> [[IndexItem]] {
+        var random = SplitMix(seed: seed)
         // ð and « fold to themselves, and folded byte order puts them after every ASCII letter;
         // collation puts ð after d and « before a.
         let letters = Array("abcdeéð«")
         var vocabulary: [String] = []
-        for _ in 0..<3000 {
+        for _ in 0..<words {
             vocabulary.append(String((0..<(1 + random.next(below: 6))).map { _ in letters[random.next(below: letters.count)] }))
         }
-        let index = try SearchIndex(threads: 2)
         var id: UInt64 = 0
-        for _ in 0..<3 {
+        return sizes.map { size in
             var batch: [IndexItem] = []
-            for _ in 0..<25_000 {
+            for _ in 0..<size {
                 let title = (0..<(1 + random.next(below: 4))).map { _ in vocabulary[random.next(below: vocabulary.count)] }
                 let subtitle = random.next(below: 3) == 0 ? vocabulary[random.next(below: vocabulary.count)] : ""
                 batch.append(IndexItem(
@@ -31,10 +41,8 @@ struct TitleTierPhaseTests {
                     weight: weighted ? [0, 0, 1, 2.5][random.next(below: 4)] : 0))
                 id += 1
             }
-            index.add(batch)
+            return batch
         }
-        index.remove(ids: stride(from: UInt64(0), to: id, by: 7).map { $0 })
-        return index
     }
 
     /// `listedHolders`: ``SearchTuning/listedHolderGroups`` (0: every group looks its items up).
