@@ -125,7 +125,7 @@ extension SearchIndex {
             }
         }
         // The merged inputs are freed now (unless a search still holds them).
-        trimAfter(built: merged)
+        trimAfter(built: merged, onPool: pool == nil)
     }
 
     /// The next run to merge and its cancellation flag, with its serials marked busy; nil

@@ -210,12 +210,20 @@ public final class SearchIndex: Sendable, ProcessBound {
     }
 
     /// Counts `built` items built or merged; once ``itemsPerTrim`` have been since the last trim,
-    /// gives the pages their many freed allocations left back to the system.
-    func trimAfter(built: Int) {
+    /// gives the pages their many freed allocations left back to the system: on the calling
+    /// thread, or with `onPool` as a task of the pool. The background merge thread passes
+    /// `onPool`: a trim holds each allocator arena's lock while it walks it, and preempted at
+    /// that thread's lowest priority it would stall every thread that allocates, searches
+    /// included.
+    func trimAfter(built: Int, onPool: Bool = false) {
         let total = builtSinceTrim.add(built, ordering: .relaxed).newValue
         if total >= Self.itemsPerTrim {
             builtSinceTrim.store(0, ordering: .relaxed)
-            MemoryTrim.release()
+            if onPool {
+                pool.submit { MemoryTrim.release() }
+            } else {
+                MemoryTrim.release()
+            }
         }
     }
 
