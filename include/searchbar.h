@@ -840,8 +840,8 @@ sb_status sb_index_remove(sb_index *index, const uint64_t *ids, size_t count);
 /**
  * Merges the index's segments into one now, on the calling thread, after waiting for the
  * background merge if one is running. Each add makes a segment of its own, and the index merges
- * them on the executor pool in the background (when no search waits for a thread; into one
- * segment once adds pause), so a host never has to call this; it is for a host that wants the
+ * them in the background (on the process's `searchbar-merge` thread at the lowest priority;
+ * into one segment once adds pause), so a host never has to call this; it is for a host that wants the
  * fastest searches right after a bulk load, or one file segment from sb_index_save().
  * Searches never wait for a merge and never see one change their results: a merged segment
  * holds the same items. Writers may run meanwhile (their new segments may remain).

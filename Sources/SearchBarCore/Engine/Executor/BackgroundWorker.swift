@@ -2,9 +2,10 @@ import Glibc
 
 /// The one thread of a ``ThreadPool`` that runs its background tasks (an index's merges), at the
 /// lowest scheduling priority, so that background work neither holds a pool thread a search's
-/// parallel job wants nor takes a processor from a search that runs beside it: on a machine
-/// with every core busy (a host's own threads, other processes) the kernel runs a search's
-/// threads first and the merge in what time is left.
+/// parallel job wants nor takes a processor from a search that runs beside it: with every core
+/// busy the kernel runs the process's search threads first and the merge in what time is left
+/// (nice values order the threads of one scheduling group: against other processes, the
+/// merge gets its process's share, as before).
 ///
 /// The thread starts with the first background task. It lowers only its own priority (Linux
 /// schedules each thread apart; the host's threads and the pool's keep theirs). Lowering a

@@ -177,8 +177,9 @@ extension SearchRun {
             }
         }
 
-        /// Examines item `i` of the matcher's title-tier block: evaluated and offered, without
-        /// its ceiling. The caller has checked the block position's title-tier bound, and an item
+        /// Examines item `i` of the matcher's title-tier items: evaluated and offered, without
+        /// its ceiling. In a block the caller has checked the position's title-tier bound (a
+        /// short candidate list offered whole has none to check), and an item
         /// that can reach the title tiers has the exact-title tier for its ceiling (its title
         /// starts with the query, or its first word matches the first query word), which passes
         /// nothing over.

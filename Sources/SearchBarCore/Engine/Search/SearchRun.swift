@@ -29,7 +29,7 @@ enum SearchRun {
     /// `tuning` turns phases off (never changing the answer).
     ///
     /// When every matcher can say which items may reach the title tiers (see
-    /// ``TitleTierItems``; a matcher with a small candidate list does not), those blocks run
+    /// ``TitleTierItems``; a matcher with a small candidate list offers that list), those run
     /// first, before any candidates are gathered. If they alone fill `limit` results at the
     /// title tiers, nothing else can enter and the search ends there (its matches are then not
     /// kept for refinement). Otherwise, when every matcher has a ``RankOrderPlan``, items are
