@@ -53,18 +53,16 @@ extension SegmentMerger {
                 let reader = segment.postings.reader
                 let allLive = !mergedIndex[v].contains(dropped)
                 let starts = segment.postingOffsets.reader
-                do {
-                    maps[v].withUnsafeBufferPointer { map in
-                        mergedIndex[v].withUnsafeBufferPointer { merged in
-                            for t in 0..<map.count {
-                                let (start, end) = (Int(starts[t]), Int(starts[t + 1]))
-                                var live = end - start
-                                if !allLive {
-                                    live = 0
-                                    for k in start..<end where merged[Int(reader[k])] != dropped { live += 1 }
-                                }
-                                offsets[Int(map[t]) + 1] &+= UInt32(truncatingIfNeeded: live)
+                maps[v].withUnsafeBufferPointer { map in
+                    mergedIndex[v].withUnsafeBufferPointer { merged in
+                        for t in 0..<map.count {
+                            let (start, end) = (Int(starts[t]), Int(starts[t + 1]))
+                            var live = end - start
+                            if !allLive {
+                                live = 0
+                                for k in start..<end where merged[Int(reader[k])] != dropped { live += 1 }
                             }
+                            offsets[Int(map[t]) + 1] &+= UInt32(truncatingIfNeeded: live)
                         }
                     }
                 }
@@ -77,17 +75,15 @@ extension SegmentMerger {
                 for (v, segment) in segments.enumerated() {
                     let reader = segment.postings.reader
                     let starts = segment.postingOffsets.reader
-                    do {
-                        maps[v].withUnsafeBufferPointer { map in
-                            mergedIndex[v].withUnsafeBufferPointer { merged in
-                                for t in 0..<map.count {
-                                    let m = Int(map[t])
-                                    for k in Int(starts[t])..<Int(starts[t + 1]) {
-                                        let n = merged[Int(reader[k])]
-                                        if n != dropped {
-                                            postings.set(Int(fill[m]), n)
-                                            fill[m] &+= 1
-                                        }
+                    maps[v].withUnsafeBufferPointer { map in
+                        mergedIndex[v].withUnsafeBufferPointer { merged in
+                            for t in 0..<map.count {
+                                let m = Int(map[t])
+                                for k in Int(starts[t])..<Int(starts[t + 1]) {
+                                    let n = merged[Int(reader[k])]
+                                    if n != dropped {
+                                        postings.set(Int(fill[m]), n)
+                                        fill[m] &+= 1
                                     }
                                 }
                             }
