@@ -307,11 +307,7 @@ struct SegmentDecoder {
         guard count >= 0, let offsets = NarrowArray.restored(storage: try borrow(kind, UInt8.self), count: count + 1),
             offsets[0] == 0, Int(offsets[count]) == end
         else { throw corrupt("\(what): not \(count + 1) offsets from 0 to \(end)") }
-        let values = offsets.reader
-        checks.add(count: values.count) { range in
-            for k in range where k > 0 && values[k - 1] > values[k] { return "\(what) do not ascend at \(k)" }
-            return nil
-        }
+        checkAscending(offsets.reader, what: what)
         return offsets
     }
 
@@ -322,11 +318,17 @@ struct SegmentDecoder {
         guard count >= 0, offsets.count == count + 1, offsets[0] == 0, Int(offsets[count]) == end else {
             throw corrupt("\(what): \(offsets.count) offsets for \(count) entries of \(end)")
         }
-        checks.add(count: offsets.count) { range in
-            for k in range where k > 0 && offsets[k - 1] > offsets[k] { return "\(what) do not ascend at \(k)" }
+        checkAscending(offsets, what: what)
+        return offsets
+    }
+
+    /// Checks that `values` ascend (each at least the one before it).
+    private func checkAscending<C: RandomAccessCollection<UInt32> & Sendable>(_ values: C, what: String)
+    where C.Index == Int {
+        checks.add(count: values.count) { range in
+            for k in range where k > 0 && values[k - 1] > values[k] { return "\(what) do not ascend at \(k)" }
             return nil
         }
-        return offsets
     }
 
     /// Checks that every value of `items` is below `count`.
