@@ -37,24 +37,15 @@ final class BackgroundWorker: @unchecked Sendable {
     /// another way).
     static func start() -> BackgroundWorker? {
         let worker = BackgroundWorker()
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(worker).toOpaque()
-        let created = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            let worker = Unmanaged<BackgroundWorker>.fromOpaque(raw).takeRetainedValue()
-            ThreadPool.nameCurrentThread(BackgroundWorker.threadName)
+        let started = ThreadStart.start(named: threadName) {
             let lowered = BackgroundWorker.lowerCurrentThreadPriority(to: BackgroundWorker.niceValue)
             worker.condition.withLock {
                 worker.lowered = lowered
                 worker.condition.broadcast()
             }
             worker.loop()
-            return nil
-        }, context)
-        guard created == 0 else {
-            Unmanaged<BackgroundWorker>.fromOpaque(context).release()
-            return nil
         }
+        guard let thread = started else { return nil }
         worker.condition.withLock { worker.thread = thread }
         return worker
     }

@@ -150,24 +150,15 @@ private final class PoolState: @unchecked Sendable {
     /// Starts one more thread and returns once it runs under its name; false when the system
     /// refused one.
     func spawn() -> Bool {
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let created = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            let state = Unmanaged<PoolState>.fromOpaque(raw).takeRetainedValue()
-            pthread_setspecific(PoolState.poolMarker.key, raw)
-            ThreadPool.nameCurrentThread(ThreadPool.threadName)
-            state.condition.withLock {
-                state.running += 1
-                state.condition.broadcast()
+        let started = ThreadStart.start(named: ThreadPool.threadName) { [self] in
+            pthread_setspecific(PoolState.poolMarker.key, Unmanaged.passUnretained(self).toOpaque())
+            condition.withLock {
+                running += 1
+                condition.broadcast()
             }
-            state.loop()
-            return nil
-        }, context)
-        guard created == 0 else {
-            Unmanaged<PoolState>.fromOpaque(context).release()
-            return false
+            loop()
         }
+        guard let thread = started else { return false }
         condition.withLock {
             threads.append(thread)
             while running < threads.count { condition.wait() }
