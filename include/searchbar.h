@@ -633,13 +633,18 @@ typedef struct sb_index_options {
 #define SB_INDEX_OPTIONS_INIT {SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 0, 0, 0}
 
 /** The sb_packed_items version this header describes. */
-#define SB_PACKED_ITEMS_VERSION 1
+#define SB_PACKED_ITEMS_VERSION 2
 
 /**
  * Items for sb_index_add_packed(), by column: item i is ids[i] with the texts, scope and weight
  * at position i. Each text column is one UTF-8 buffer holding every item's text end to end, and
  * `count + 1` offsets into it: the text of item i is bytes [offsets[i], offsets[i + 1]).
- * A column whose offsets are NULL is empty for every item (its bytes must then be NULL too).
+ * A column whose offsets are NULL is empty for every item (its bytes must then be NULL too),
+ * except with `nul_separated` 1 (version 2): then a column whose bytes are set and whose offsets
+ * are NULL holds its `count` texts separated by one NUL byte each (no NUL after the last, so a
+ * text cannot hold NUL), `*_length` bytes in all, and the library finds where each text starts
+ * itself, on the executor pool's threads. A host that has its texts as strings packs such a
+ * column in one pass (join with "\0") instead of measuring every text.
  */
 typedef struct sb_packed_items {
     /** SB_PACKED_ITEMS_VERSION (set by SB_PACKED_ITEMS_INIT / sb_packed_items_init()). */
@@ -664,10 +669,19 @@ typedef struct sb_packed_items {
     const uint32_t *scopes;
     /** `count` weights (not NaN), or NULL for weight 0 everywhere. */
     const double *weights;
+    /** 1: a text column with bytes and NULL offsets is NUL-separated (see above); 0 (the
+     *  default): every column with bytes has offsets, and the lengths below must be 0. */
+    int32_t nul_separated;
+    /** Bytes of a NUL-separated titles column (exactly `count - 1` of them NUL). */
+    size_t titles_length;
+    /** Bytes of a NUL-separated subtitles column. */
+    size_t subtitles_length;
+    /** Bytes of a NUL-separated keywords column. */
+    size_t keywords_length;
 } sb_packed_items;
 
 /** Initializer of an sb_packed_items with no items. */
-#define SB_PACKED_ITEMS_INIT {SB_PACKED_ITEMS_VERSION, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
+#define SB_PACKED_ITEMS_INIT {SB_PACKED_ITEMS_VERSION, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 0}
 
 /**
  * Completion of sb_index_search_async(), called exactly once: on a thread of the library's
@@ -812,10 +826,10 @@ sb_status sb_packed_items_init(sb_packed_items *items, uint32_t version);
 
 /**
  * Adds a batch of items given by column (see sb_packed_items): one UTF-8 buffer and `count + 1`
- * offsets per text field, and arrays of ids, scopes and weights. It behaves as sb_index_add()
+ * offsets (or NUL separators) per text field, and arrays of ids, scopes and weights. It behaves as sb_index_add()
  * with the same items (an id already in the index is replaced; within the batch the last item
  * with an id wins; searches see the whole batch or none of it; nothing is added on error), but
- * reads the texts in place and decodes them on the executor pool's threads, so a host with its
+ * reads the texts in place and checks and decodes them on the executor pool's threads, so a host with its
  * texts already packed (a binding, a file read into memory) adds millions of items without
  * building one sb_item per item. Fastest when the ids ascend strictly and none is in the index
  * yet.
@@ -824,8 +838,10 @@ sb_status sb_packed_items_init(sb_packed_items *items, uint32_t version);
  * Thread safety: any thread, concurrently with searches; concurrent writers take turns.
  * Returns SB_OK; SB_EINVAL (bad handle, NULL items, NULL ids with count > 0, a NULL text buffer
  * whose offsets span bytes, text bytes without offsets, decreasing offsets, offsets past the end
- * of the address space, invalid UTF-8 or an offset inside a character, NaN weight -- the message
- * names the column and item); SB_ETOOBIG (a text over 64 MiB, a count over 2^26 items).
+ * of the address space, invalid UTF-8 or an offset inside a character, NaN weight, a
+ * `nul_separated` other than 0 or 1, a column length with `nul_separated` 0, a NUL-separated
+ * column without `count - 1` NULs -- the message names the column and item); SB_ETOOBIG (a text
+ * over 64 MiB, a count over 2^26 items).
  */
 sb_status sb_index_add_packed(sb_index *index, const sb_packed_items *items);
 

@@ -405,13 +405,18 @@ typedef struct sb_index_options {
 #define SB_INDEX_OPTIONS_INIT {SB_INDEX_OPTIONS_VERSION, SB_MODE_DEFAULT, 0, NULL, 0, 0, 0}
 
 /** The sb_packed_items version this header describes. */
-#define SB_PACKED_ITEMS_VERSION 1
+#define SB_PACKED_ITEMS_VERSION 2
 
 /**
  * Items for sb_index_add_packed(), by column: item i is ids[i] with the texts, scope and weight
  * at position i. Each text column is one UTF-8 buffer holding every item's text end to end, and
  * `count + 1` offsets into it: the text of item i is bytes [offsets[i], offsets[i + 1]).
- * A column whose offsets are NULL is empty for every item (its bytes must then be NULL too).
+ * A column whose offsets are NULL is empty for every item (its bytes must then be NULL too),
+ * except with `nul_separated` 1 (version 2): then a column whose bytes are set and whose offsets
+ * are NULL holds its `count` texts separated by one NUL byte each (no NUL after the last, so a
+ * text cannot hold NUL), `*_length` bytes in all, and the library finds where each text starts
+ * itself, on the executor pool's threads. A host that has its texts as strings packs such a
+ * column in one pass (join with "\0") instead of measuring every text.
  */
 typedef struct sb_packed_items {
     /** SB_PACKED_ITEMS_VERSION (set by SB_PACKED_ITEMS_INIT / sb_packed_items_init()). */
@@ -436,10 +441,19 @@ typedef struct sb_packed_items {
     const uint32_t *scopes;
     /** `count` weights (not NaN), or NULL for weight 0 everywhere. */
     const double *weights;
+    /** 1: a text column with bytes and NULL offsets is NUL-separated (see above); 0 (the
+     *  default): every column with bytes has offsets, and the lengths below must be 0. */
+    int32_t nul_separated;
+    /** Bytes of a NUL-separated titles column (exactly `count - 1` of them NUL). */
+    size_t titles_length;
+    /** Bytes of a NUL-separated subtitles column. */
+    size_t subtitles_length;
+    /** Bytes of a NUL-separated keywords column. */
+    size_t keywords_length;
 } sb_packed_items;
 
 /** Initializer of an sb_packed_items with no items. */
-#define SB_PACKED_ITEMS_INIT {SB_PACKED_ITEMS_VERSION, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
+#define SB_PACKED_ITEMS_INIT {SB_PACKED_ITEMS_VERSION, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 0}
 
 /**
  * Completion of sb_index_search_async(), called exactly once: on a thread of the library's

@@ -155,10 +155,10 @@ import SearchBarCore
 }
 
 /// Adds a batch of items given by column (see sb_packed_items): one UTF-8 buffer and `count + 1`
-/// offsets per text field, and arrays of ids, scopes and weights. It behaves as sb_index_add()
+/// offsets (or NUL separators) per text field, and arrays of ids, scopes and weights. It behaves as sb_index_add()
 /// with the same items (an id already in the index is replaced; within the batch the last item
 /// with an id wins; searches see the whole batch or none of it; nothing is added on error), but
-/// reads the texts in place and decodes them on the executor pool's threads, so a host with its
+/// reads the texts in place and checks and decodes them on the executor pool's threads, so a host with its
 /// texts already packed (a binding, a file read into memory) adds millions of items without
 /// building one sb_item per item. Fastest when the ids ascend strictly and none is in the index
 /// yet.
@@ -167,14 +167,16 @@ import SearchBarCore
 /// Thread safety: any thread, concurrently with searches; concurrent writers take turns.
 /// Returns SB_OK; SB_EINVAL (bad handle, NULL items, NULL ids with count > 0, a NULL text buffer
 /// whose offsets span bytes, text bytes without offsets, decreasing offsets, offsets past the end
-/// of the address space, invalid UTF-8 or an offset inside a character, NaN weight — the message
-/// names the column and item); SB_ETOOBIG (a text over 64 MiB, a count over 2^26 items).
+/// of the address space, invalid UTF-8 or an offset inside a character, NaN weight, a
+/// `nul_separated` other than 0 or 1, a column length with `nul_separated` 0, a NUL-separated
+/// column without `count - 1` NULs — the message names the column and item); SB_ETOOBIG (a text
+/// over 64 MiB, a count over 2^26 items).
 @c public func sb_index_add_packed(_ index: sb_index_ref?, _ items: UnsafePointer<sb_packed_items>?) -> sb_status {
     guarded { () throws(SearchBarError) in
         let object = try HandleRegistry.resolve(index, as: SearchIndex.self, "index")
         guard let items else { throw .invalidArgument("items is NULL") }
         let c = try StructVersions.packedItems.read(items, "items", defaults: sb_packed_items())
-        guard let packed = try PackedItems(c) else { return SB_OK }
+        guard let packed = try PackedItems(c, index: object) else { return SB_OK }
         // The fast path builds one segment straight from the columns; it needs ascending ids new
         // to the index and columns a segment can hold.
         if packed.idsAscend && packed.largestColumn < 1 << 30

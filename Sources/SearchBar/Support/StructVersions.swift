@@ -19,7 +19,8 @@ enum StructVersions {
             VersionedStruct.end(\sb_index_options.transliterate), VersionedStruct.end(\sb_index_options.verify),
         ])
     static let packedItems = VersionedStruct<sb_packed_items>(
-        typeName: "sb_packed_items", sizes: [VersionedStruct.end(\sb_packed_items.weights)])
+        typeName: "sb_packed_items",
+        sizes: [VersionedStruct.end(\sb_packed_items.weights), VersionedStruct.end(\sb_packed_items.keywords_length)])
     static let sessionOptions = VersionedStruct<sb_session_options>(
         typeName: "sb_session_options", sizes: [VersionedStruct.end(\sb_session_options.event_queue_capacity)])
     static let searchTiming = VersionedStruct<sb_search_timing>(
