@@ -166,7 +166,7 @@ class sb_field_entry(ctypes.Structure):
 
 
 class sb_packed_items(Versioned):
-    VERSION = 1
+    VERSION = 2
     _fields_ = [
         ("version", ctypes.c_uint32),
         ("count", ctypes.c_size_t),
@@ -179,6 +179,10 @@ class sb_packed_items(Versioned):
         ("keyword_offsets", ctypes.POINTER(ctypes.c_size_t)),
         ("scopes", ctypes.POINTER(ctypes.c_uint32)),
         ("weights", ctypes.POINTER(ctypes.c_double)),
+        ("nul_separated", ctypes.c_int32),
+        ("titles_length", ctypes.c_size_t),
+        ("subtitles_length", ctypes.c_size_t),
+        ("keywords_length", ctypes.c_size_t),
     ]
 
 

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, 
 
 from . import _ffi, _lifetime
 from ._ffi import (lib, packed_utf8, sb_attribute, sb_field_entry, sb_filter, sb_hit_entry, sb_index, sb_index_options,
-                   sb_item, sb_packed_items, sb_range, sb_results, sb_search_options, size_t_view)
+                   separated_utf8, sb_item, sb_packed_items, sb_range, sb_results, sb_search_options, size_t_view)
 from ._ranges import checked
 from ._text import _encode, _locale
 from .enums import Field, FilterKind, MatchMode, Tiebreak, Unit, lowercase_names
@@ -213,6 +213,14 @@ def _packed(items: Sequence[Item]) -> _Packed | None:
         if texts is None:
             continue
         try:
+            # NUL-separated (the library finds each text's start on its threads), unless a text
+            # holds NUL: then this column alone gets offsets.
+            joined = separated_utf8(texts, name)
+            if joined is not None:
+                c.nul_separated = 1
+                setattr(c, buffer_field, joined)
+                setattr(c, buffer_field + "_length", len(joined))
+                continue
             data, offsets = packed_utf8(texts, name)
         except TypeError:
             for text in texts:

@@ -1,3 +1,4 @@
+import ctypes
 import threading
 
 import pytest
@@ -190,6 +191,51 @@ def test_packed_add_of_many_forms():
     with pytest.raises(ValueError):
         index.add([{"id": 201, "title": "x", "scope": -1}])
     assert not index.search("too")
+
+
+def test_packed_columns_are_nul_separated_unless_a_text_holds_nul():
+    from searchbar import _index
+
+    items = [(1, "Zürich"), (2, ""), (3, "東京タワー"), (4, "a😀b")]
+    packed = _index._packed(items)
+    assert packed.struct.version == 2 and packed.struct.nul_separated == 1
+    assert not packed.struct.title_offsets  # the library finds the offsets
+    assert packed.struct.titles_length == len("Zürich\0\0東京タワー\0a😀b".encode())
+    index = searchbar.Index()
+    index.add(items)
+    assert [(h.id, h.title) for h in index.search("タワ")] == [(3, "東京タワー")]
+    assert index.get(2)["title"] == "" and index.get(4)["title"] == "a😀b"
+    # A title holding NUL: that column goes with offsets, the others stay NUL-separated.
+    rows = [{"id": 7, "title": "nul\0inside", "subtitle": "sub one"}, {"id": 8, "title": "plain", "subtitle": "two"}]
+    packed = _index._packed(rows)
+    assert packed.struct.title_offsets and packed.struct.titles_length == 0
+    assert not packed.struct.subtitle_offsets and packed.struct.subtitles_length == len(b"sub one\0two")
+    index.add(rows)
+    assert index.get(7)["title"] == "nul\0inside" and index.get(8)["subtitle"] == "two"
+    assert [h.id for h in index.search("two")] == [8]
+    # A lone surrogate is invalid UTF-8 to the library: refused, nothing added.
+    with pytest.raises(searchbar.InvalidArgument):
+        index.add([(9, "ok"), (10, "bad \ud800")])
+    assert 9 not in index and len(index) == 6
+
+
+def test_nul_separated_batch_equals_the_offsets_batch():
+    from searchbar import _ffi, _index
+
+    titles = [f"Straße {i} Ünïcode 東京{i % 7} {'x' * (i % 50)}" for i in range(60000)]
+    items = list(enumerate(titles))
+    separated = searchbar.Index(locale="de")
+    separated.add(items)
+    by_offsets = searchbar.Index(locale="de")
+    packed = _index._packed(items)
+    data, offsets = _ffi.packed_utf8(titles, "title")
+    packed.struct.nul_separated, packed.struct.titles_length = 0, 0
+    packed.struct.titles, packed.struct.title_offsets = data, _ffi.size_t_view(offsets)
+    _ffi.lib.sb_index_add_packed(by_offsets._handle, ctypes.byref(packed.struct))
+    assert len(separated) == len(by_offsets) == len(titles)
+    for query in ("strasse 5999", "東京3 ünicode 4", "x" * 49, "unicode 12345"):
+        assert [(h.id, h.title) for h in separated.search(query)] == [(h.id, h.title) for h in by_offsets.search(query)]
+    assert separated.get(59999)["title"] == titles[59999]
 
 
 def test_large_batches_give_their_memory_back_and_keep_every_text():
