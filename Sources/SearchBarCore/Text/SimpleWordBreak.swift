@@ -7,8 +7,11 @@ internal import CICU
 ///   kana); a run of them is one word segment with rule status `UBRK_WORD_LETTER` (WB5);
 /// - ASCII digits: a run is one number segment with status `UBRK_WORD_NUMBER` (WB8);
 /// - U+0020: a run is one segment with status 0 (WB3d);
-/// - Word_Break = Other: each is a segment of its own with status 0 (WB999).
-/// Everything else (marks, ZWJ, quotes, '.', ':', ',', '_', '@' (a letter in ICU's rules),
+/// - Word_Break = Other: each is a segment of its own with status 0 (WB999);
+/// - Word_Break = Extend (vowel signs, viramas, nuktas, combining marks) right after a letter
+///   or another such mark: part of the letter run (WB4 ignores them there, so WB5 joins the
+///   letters around them), which keeps Devanagari, Bengali, Tamil... off ICU's iterator.
+/// Everything else (marks after anything but a letter, ZWJ, quotes, '.', ':', ',', '_', '@' (a letter in ICU's rules),
 /// other digits, CR/LF, scripts from U+0E00 on other than Latin Extended Additional and Greek
 /// Extended) and a run mixing letters and digits ("a1") make ``segment(_:into:)`` return
 /// false: the caller then uses ICU.
@@ -19,6 +22,7 @@ enum SimpleWordBreak {
     static let digit: UInt8 = 2
     static let space: UInt8 = 3
     static let other: UInt8 = 4
+    static let extend: UInt8 = 5
 
     /// Code points below this have a class in ``classes``; above, all are unsafe.
     static let tableLimit: UInt32 = 0x2000
@@ -37,6 +41,7 @@ enum SimpleWordBreak {
         if c >= 0x30 && c <= 0x39 { return digit }
         let wb = sbicu_u_getIntPropertyValue(UChar32(bitPattern: c), UCHAR_WORD_BREAK)
         if wb == Int32(U_WB_OTHER.rawValue) { return c < 0x20 || (c >= 0x7F && c < 0xA0) ? unsafe : other }
+        if wb == Int32(U_WB_EXTEND.rawValue) { return extend }
         guard wb == Int32(U_WB_ALETTER.rawValue) else { return unsafe }
         let lb = sbicu_u_getIntPropertyValue(UChar32(bitPattern: c), UCHAR_LINE_BREAK)
         if lb == Int32(U_LB_COMPLEX_CONTEXT.rawValue) { return unsafe }
@@ -61,7 +66,13 @@ enum SimpleWordBreak {
             case letter, digit:
                 while j < n, UInt32(text[j]) < tableLimit {
                     let kj = table[Int(text[j])]
-                    if kj == k { j += 1 } else if kj == letter || kj == digit { return false } else { break }
+                    if kj == k || (kj == extend && k == letter) {
+                        j += 1
+                    } else if kj == letter || kj == digit {
+                        return false
+                    } else {
+                        break
+                    }
                 }
                 let status = k == letter ? Int32(SBICU_WORD_LETTER) : Int32(SBICU_WORD_NUMBER)
                 out.append(BreakSegment(start: Int32(i), end: Int32(j), status: status))
