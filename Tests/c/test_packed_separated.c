@@ -27,6 +27,17 @@ static size_t index_count(sb_index *index) {
     return count;
 }
 
+/* `count` items whose titles are `length` NUL-separated bytes at `titles`. */
+static sb_packed_items separated_titles(size_t count, const uint64_t *ids, const char *titles, size_t length) {
+    sb_packed_items items = SB_PACKED_ITEMS_INIT;
+    items.count = count;
+    items.ids = ids;
+    items.nul_separated = 1;
+    items.titles = titles;
+    items.titles_length = length;
+    return items;
+}
+
 /* The first hit's id and text for `query`, or id 0 and "" without hits. */
 static void first_hit(sb_index *index, const char *query, uint64_t *id, char *text, size_t capacity) {
     sb_results *results = NULL;
@@ -65,13 +76,8 @@ static void small_batch(void) {
     const char subtitles[] = "Schweizgare";
     size_t subtitle_offsets[] = {0, 7, 7, 7, 11};
     uint64_t ids[] = {10, 20, 30, 40};
-    sb_packed_items items = SB_PACKED_ITEMS_INIT;
+    sb_packed_items items = separated_titles(4, ids, titles, sizeof titles - 1);
     CHECK(items.version == 2 && SB_PACKED_ITEMS_VERSION == 2);
-    items.count = 4;
-    items.ids = ids;
-    items.nul_separated = 1;
-    items.titles = titles;
-    items.titles_length = sizeof titles - 1;
     items.subtitles = subtitles;
     items.subtitle_offsets = subtitle_offsets;
     sb_index *index = new_index();
@@ -90,12 +96,7 @@ static void small_batch(void) {
     sb_index_free(index);
 
     /* One item: an empty buffer is one empty title. */
-    sb_packed_items one = SB_PACKED_ITEMS_INIT;
-    one.count = 1;
-    one.ids = ids;
-    one.nul_separated = 1;
-    one.titles = "";
-    one.titles_length = 0;
+    sb_packed_items one = separated_titles(1, ids, "", 0);
     index = new_index();
     CHECK_STATUS(sb_index_add_packed(index, &one), SB_OK);
     CHECK(index_count(index) == 1);
@@ -106,13 +107,8 @@ static void small_batch(void) {
 static void refusals(void) {
     sb_index *index = new_index();
     uint64_t ids[] = {1, 2, 3};
-    sb_packed_items items = SB_PACKED_ITEMS_INIT;
-    items.count = 3;
-    items.ids = ids;
-    items.nul_separated = 1;
     /* a text holding NUL: one separator too many */
-    items.titles = "a\0b\0c\0d";
-    items.titles_length = 7;
+    sb_packed_items items = separated_titles(3, ids, "a\0b\0c\0d", 7);
     REFUSED(sb_index_add_packed(index, &items), SB_EINVAL, "NUL");
     /* too few separators */
     items.titles = "a\0b";
@@ -165,12 +161,7 @@ static void large_batch(void) {
     offsets[N] = packed_length;
     CHECK(length > 4 << 20);
 
-    sb_packed_items separated = SB_PACKED_ITEMS_INIT;
-    separated.count = N;
-    separated.ids = ids;
-    separated.nul_separated = 1;
-    separated.titles = joined;
-    separated.titles_length = length;
+    sb_packed_items separated = separated_titles(N, ids, joined, length);
     sb_packed_items by_offsets = SB_PACKED_ITEMS_INIT;
     by_offsets.count = N;
     by_offsets.ids = ids;

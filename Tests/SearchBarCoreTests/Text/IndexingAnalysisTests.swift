@@ -72,18 +72,7 @@ struct IndexingAnalysisTests {
         defer { simple.free() }
         guard SimpleWordBreak.segment(text, into: &simple) else { return nil }
         simpleCount += 1
-        guard let bi = analyzer.words.makeIterator() else { return "no iterator" }
-        defer { sbicu_ubrk_close(bi) }
-        var status = U_ZERO_ERROR
-        sbicu_ubrk_setText(bi, text.base, Int32(text.count), &status)
-        var icu: [[Int32]] = []
-        var start = sbicu_ubrk_first(bi)
-        while true {
-            let end = sbicu_ubrk_next(bi)
-            if end == Int32(SBICU_BRK_DONE) || end < 0 { break }
-            icu.append([start, end, sbicu_ubrk_getRuleStatus(bi)])
-            start = end
-        }
+        guard let icu = SimpleWordBreakTests.icuSegments(text, analyzer) else { return "no iterator" }
         let mine = simple.buffer.map { [$0.start, $0.end, $0.status] }
         return mine == icu ? nil : "simple \(mine) ICU \(icu)"
     }

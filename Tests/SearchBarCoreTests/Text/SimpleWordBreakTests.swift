@@ -17,20 +17,26 @@ struct SimpleWordBreakTests {
         var out = RawBuffer<BreakSegment>(capacity: 16)
         defer { out.free() }
         let simple = SimpleWordBreak.segment(buffer, into: &out) ? out.buffer.map { [$0.start, $0.end, $0.status] } : nil
-        var icu: [[Int32]] = []
-        if let bi = analyzer.words.makeIterator() {
-            defer { sbicu_ubrk_close(bi) }
-            var status = U_ZERO_ERROR
-            sbicu_ubrk_setText(bi, buffer.base, Int32(units.count), &status)
-            var start = sbicu_ubrk_first(bi)
-            while true {
-                let end = sbicu_ubrk_next(bi)
-                if end == Int32(SBICU_BRK_DONE) || end < 0 { break }
-                icu.append([start, end, sbicu_ubrk_getRuleStatus(bi)])
-                start = end
-            }
-        }
+        let icu = Self.icuSegments(buffer, analyzer) ?? []
         return (simple, icu)
+    }
+
+    /// ICU's segments of `text` for `analyzer`'s locale as (start, end, rule status), or nil
+    /// without an iterator.
+    static func icuSegments(_ text: RawBuffer<UInt16>, _ analyzer: TextAnalyzer) -> [[Int32]]? {
+        guard let bi = analyzer.words.makeIterator() else { return nil }
+        defer { sbicu_ubrk_close(bi) }
+        var status = U_ZERO_ERROR
+        sbicu_ubrk_setText(bi, text.base, Int32(text.count), &status)
+        var icu: [[Int32]] = []
+        var start = sbicu_ubrk_first(bi)
+        while true {
+            let end = sbicu_ubrk_next(bi)
+            if end == Int32(SBICU_BRK_DONE) || end < 0 { break }
+            icu.append([start, end, sbicu_ubrk_getRuleStatus(bi)])
+            start = end
+        }
+        return icu
     }
 
     /// Every code point below the table's limit that the table classes as a mark.
