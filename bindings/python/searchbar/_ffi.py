@@ -151,25 +151,34 @@ def packed_utf8(strings: Sequence[str], name: str) -> tuple[bytes, array.array[i
     return b"".join(encoded), offsets
 
 
+#: Strings joined per slice in separated_utf8: a slice's str stays small (one non-ASCII string
+#: makes a joined str 2 or 4 bytes per character) and its memory is reused by the next.
+_JOIN_STEP = 8192
+
+
 def separated_utf8(strings: Sequence[str], name: str) -> bytes | None:
     """`strings` joined by NUL bytes as UTF-8, for a packed column with `nul_separated` set (the
-    library finds the offsets on its threads): one join and one encode, where packed_utf8 encodes
-    or measures each string. None when a string holds NUL itself (pack that column with
-    packed_utf8). Lone surrogates pass through as invalid UTF-8, which the library rejects with
-    SB_EINVAL. Raises TypeError naming the first element that is not str."""
-    try:
-        joined = "\0".join(strings)
-    except TypeError:
-        for i, s in enumerate(strings):
-            if not isinstance(s, str):
-                raise TypeError(f"{name}[{i}] must be str, not {type(s).__name__}") from None
-        raise
-    if joined.count("\0") != len(strings) - 1:
-        return None
-    try:
-        return joined.encode()
-    except UnicodeEncodeError:
-        return joined.encode("utf-8", "surrogatepass")
+    library finds the offsets on its threads): joined and encoded a slice at a time, where
+    packed_utf8 encodes or measures each string. None when a string holds NUL itself (pack that
+    column with packed_utf8). Lone surrogates pass through as invalid UTF-8, which the library
+    rejects with SB_EINVAL. Raises TypeError naming the first element that is not str."""
+    parts: list[bytes] = []
+    for start in range(0, len(strings), _JOIN_STEP):
+        chunk = strings[start:start + _JOIN_STEP]
+        try:
+            joined = "\0".join(chunk)
+        except TypeError:
+            for i, s in enumerate(chunk, start):
+                if not isinstance(s, str):
+                    raise TypeError(f"{name}[{i}] must be str, not {type(s).__name__}") from None
+            raise
+        if joined.count("\0") != len(chunk) - 1:
+            return None
+        try:
+            parts.append(joined.encode())
+        except UnicodeEncodeError:
+            parts.append(joined.encode("utf-8", "surrogatepass"))
+    return b"\0".join(parts)  # one part: that bytes object itself
 
 
 def take_bytes(pointer: Any, length: int) -> bytes:

@@ -194,7 +194,7 @@ def test_packed_add_of_many_forms():
 
 
 def test_packed_columns_are_nul_separated_unless_a_text_holds_nul():
-    from searchbar import _index
+    from searchbar import _ffi, _index
 
     items = [(1, "Zürich"), (2, ""), (3, "東京タワー"), (4, "a😀b")]
     packed = _index._packed(items)
@@ -213,6 +213,15 @@ def test_packed_columns_are_nul_separated_unless_a_text_holds_nul():
     index.add(rows)
     assert index.get(7)["title"] == "nul\0inside" and index.get(8)["subtitle"] == "two"
     assert [h.id for h in index.search("two")] == [8]
+    # Past the first joined slice too: a NUL in the last item sends the column to offsets, and a
+    # text that is not str is named by its position in the column.
+    many = [(i, f"t{i}") for i in range(20001)]
+    many[-1] = (20000, "late\0nul")
+    packed = _index._packed(many)
+    assert packed.struct.title_offsets and packed.struct.titles_length == 0
+    with pytest.raises(TypeError, match=r"title\[20000\]"):
+        _ffi.separated_utf8([f"t{i}" for i in range(20000)] + [5], "title")  # type: ignore[list-item]
+    assert _ffi.separated_utf8([f"t{i}" for i in range(20000)], "title") == "\0".join(f"t{i}" for i in range(20000)).encode()
     # A lone surrogate is invalid UTF-8 to the library: refused, nothing added.
     with pytest.raises(searchbar.InvalidArgument):
         index.add([(9, "ok"), (10, "bad \ud800")])
