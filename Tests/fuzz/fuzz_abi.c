@@ -14,8 +14,9 @@
  *
  * Invariants (abort): a status is a known one and never SB_EINTERNAL; a refused call sets a
  * message; every packed offset at or past 2^63, and every count over its limit, is refused; a
- * refused batch adds nothing; a packed sort that succeeds returns a permutation; every hit's
- * text is NUL-terminated at its length. */
+ * NUL-separated column without count - 1 NULs is refused; a refused batch adds nothing; a
+ * packed sort that succeeds returns a permutation; every hit's text is NUL-terminated at its
+ * length. */
 #include <searchbar.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -174,6 +175,24 @@ static void packed(reader *r) {
     if (count > MAX_BATCH && st != SB_ETOOBIG) abort();
     if (huge && count > 0 && count <= SLOTS) refused(st);
     if (st != SB_OK && index_count() != before) abort();
+
+    /* A prefix of the same bytes as NUL-separated titles: refused unless it holds exactly
+     * count - 1 NULs, and a refused batch adds nothing. */
+    if (count <= SLOTS) {
+        sb_packed_items separated = SB_PACKED_ITEMS_INIT;
+        separated.count = count;
+        separated.ids = ids;
+        separated.nul_separated = 1;
+        separated.titles = bytes;
+        separated.titles_length = pick(r, (unsigned)len + 1);
+        size_t nuls = 0;
+        for (size_t i = 0; i < separated.titles_length; i++) nuls += bytes[i] == 0;
+        before = index_count();
+        st = sb_index_add_packed(g_index, &separated);
+        check(st);
+        if (count > 0 && nuls != count - 1) refused(st);
+        if (st != SB_OK && index_count() != before) abort();
+    }
 
     /* The same offsets sorted (count up to SLOTS, or over 2^31 - 1: refused before reading). */
     size_t order[SLOTS];
