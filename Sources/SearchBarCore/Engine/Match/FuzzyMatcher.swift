@@ -106,7 +106,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         let counts = segment.vocabularyByteCounts
         rareBytes = words.map { word in
             guard tuning.rejectsOnRareByte, counts.count == 256 else { return -1 }
-            let shared = word.filter { !Self.hasOwnPresenceBit($0) }
+            let shared = word.filter { !PresenceMask.hasOwnBit($0) }
             return shared.min { counts[Int($0)] < counts[Int($1)] }.map { Int32($0) } ?? -1
         }
         prefixQuality = Self.prefixQuality(words, in: query.folded)
@@ -413,12 +413,6 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
                 tier: tier, quality: 0x4000 + total, field: SearchField(rawValue: UInt32(worstField)) ?? .keywords,
                 proximity: rank, weightKey: segment.weightKey(i)),
             field: SearchField(rawValue: UInt32(report)) ?? .title)
-    }
-
-    /// True when byte `b` has a ``PresenceMask`` bit of its own (an ASCII letter, either case,
-    /// or digit): an item's mask then tells exactly whether its text holds it.
-    private static func hasOwnPresenceBit(_ b: UInt8) -> Bool {
-        (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b)
     }
 
     /// The smallest span (first byte, one past the last) holding `a` and `b` (`a` may be the
