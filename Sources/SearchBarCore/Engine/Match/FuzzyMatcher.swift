@@ -242,9 +242,18 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             if let bits = substringBits[w] { substrings &= bits[block] }
         }
         let first = block << 6
-        var present: UInt64 = 0
-        for i in first..<min(first + 64, segment.count) where segment.presence(i) & required == required {
-            present |= 1 << UInt64(i - first)
+        // Without a branch per item: most blocks mix items with and without the word's bytes.
+        let present = segment.presence.withUnsafeBufferPointer { masks -> UInt64 in
+            let end = min(first + 64, segment.count, masks.count)
+            guard first < end, let base = masks.baseAddress else { return 0 }
+            let required = required
+            let masks = base + first
+            var present: UInt64 = 0
+            for k in 0..<(end - first) {
+                let holds: UInt64 = masks[k] & required == required ? 1 : 0
+                present |= holds &<< UInt64(truncatingIfNeeded: k)
+            }
+            return present
         }
         return LowCeilings(none: ~present, low: present & ~substrings)
     }
