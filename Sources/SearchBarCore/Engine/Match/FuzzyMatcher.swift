@@ -49,6 +49,9 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     private let rareBytes: [Int32]
     /// What orders hits of equal quality.
     private let tiebreak: Tiebreak
+    /// The ``PresenceMask`` bits of the bytes that set readings apart from a text's own key
+    /// (``Transliteration/firstSeparator``): an item without one of them has no readings.
+    private let separatorBits = PresenceMask.of(Transliteration.firstSeparator)
     /// The quality of a title-tier item (its title starts with the folded query) before the
     /// bonus for the byte after that prefix: every word where the prefix holds it. A title-tier
     /// item is scored so (the tier is about that prefix), which makes its bound exact and cheap
@@ -162,7 +165,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// else the best score every word can get.
     func titleTierBound(_ position: Int) -> UInt64 {
         guard let prefixQuality else { return titleTier.bound(position, quality: 0x4000 + bestTotal, proximity: 255) }
-        let title = segment.ownFolded(0, Int(segment.titleBytes.order[position]))
+        let title = ownFolded(0, Int(segment.titleBytes.order[position]))
         return titleTier.bound(
             position, quality: 0x4000 + prefixQuality + FuzzyScorer.endBonus(title, after: folded.count - 1),
             proximity: tiebreak.rank(length: title.count, begin: 0, end: folded.count))
@@ -210,6 +213,14 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         for w in 0..<max(words.count, 1) { substringBits[w]?.deallocate() }
         substringBits.deinitialize(count: max(words.count, 1))
         substringBits.deallocate()
+    }
+
+    /// ``Segment/ownFolded(_:_:)``: the folded `field` of item `i` without its readings, not
+    /// searched for their separator when the item's presence mask lacks a bit of it (most
+    /// items: a Latin title has no byte above ASCII), which every position of a large
+    /// title-tier block (`f`) would otherwise pay.
+    @inline(__always) private func ownFolded(_ field: UInt32, _ i: Int) -> UnsafeBufferPointer<UInt8> {
+        segment.presence(i) & separatorBits != separatorBits ? segment.rawFolded(field, i) : segment.ownFolded(field, i)
     }
 
     /// False when the index has ruled out that item `i` holds word `w` as a substring.
@@ -392,7 +403,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         }
         let tier: MatchTier
         if searchesTitle && segment.titleStarts(with: keys[words.count], i) {
-            tier = segment.ownFolded(0, i).count == folded.count ? .exactTitle : .titlePrefix
+            tier = ownFolded(0, i).count == folded.count ? .exactTitle : .titlePrefix
             if let prefixQuality {
                 // Scored at the prefix, in the title (see ``prefixQuality``).
                 total = prefixQuality + FuzzyScorer.endBonus(segment.rawFolded(0, i), after: folded.count - 1)
@@ -415,7 +426,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         if tiebreak != .index {
             let span = report == 0 ? spans.0 : (report == 1 ? spans.1 : spans.2)
             rank = tiebreak.rank(
-                length: segment.ownFolded(UInt32(report), i).count, begin: span.0, end: span.1)
+                length: ownFolded(UInt32(report), i).count, begin: span.0, end: span.1)
         }
         return Evaluation(
             score: Score.make(
