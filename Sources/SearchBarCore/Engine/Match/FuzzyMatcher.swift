@@ -25,6 +25,13 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// on the thread that prepares the candidate phase, before any thread of that phase reads
     /// them; behind a pointer, so per-item reads pay no exclusivity check or reference count.
     private let substringBits: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
+    /// The bits of the items that can hold every query word's rarest character (`ш` of
+    /// `кошк`: a letter whose bytes the presence mask cannot tell from its script's others),
+    /// from the vocabulary (``ContainsCandidates``, as a word of that one character), the
+    /// words' sets intersected: an item outside holds no match. Stored by ``candidates`` as
+    /// ``substringBits`` are; nil before that, or when no word's character narrows (it is
+    /// too common, or ``SearchTuning/narrowsFuzzyByCharacters`` is off).
+    private let characterBits: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
     /// The candidates that can hold every word as a substring (when any word narrows): the
     /// only ones that can rank above ``MatchTier/fuzzy``, so they run first.
     private(set) var preferredItems: [UInt32]?
@@ -49,6 +56,9 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     private let rareBytes: [Int32]
     /// What orders hits of equal quality.
     private let tiebreak: Tiebreak
+    /// The ``PresenceMask`` bits of the bytes that set readings apart from a text's own key
+    /// (``Transliteration/firstSeparator``): an item without one of them has no readings.
+    private let separatorBits = PresenceMask.of(Transliteration.firstSeparator)
     /// The quality of a title-tier item (its title starts with the folded query) before the
     /// bonus for the byte after that prefix: every word where the prefix holds it. A title-tier
     /// item is scored so (the tier is about that prefix), which makes its bound exact and cheap
@@ -73,6 +83,8 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         tiebreak = query.tiebreak
         substringBits = .allocate(capacity: max(query.words.count, 1))
         substringBits.initialize(repeating: nil, count: max(query.words.count, 1))
+        characterBits = .allocate(capacity: 1)
+        characterBits.initialize(to: nil)
         queryWords = query.words
         words = query.words.map(\.key)
         folded = query.folded
@@ -105,9 +117,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         longestWord = words.map(\.count).max() ?? 0
         let counts = segment.vocabularyByteCounts
         rareBytes = words.map { word in
-            guard tuning.rejectsOnRareByte, counts.count == 256 else { return -1 }
-            let shared = word.filter { !Self.hasOwnPresenceBit($0) }
-            return shared.min { counts[Int($0)] < counts[Int($1)] }.map { Int32($0) } ?? -1
+            tuning.rejectsOnRareByte ? Self.rarestSharedByte(word, counts: counts) : -1
         }
         prefixQuality = Self.prefixQuality(words, in: query.folded)
         let titleTier = TitlePrefixTier(
@@ -129,11 +139,19 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         }
     }
 
-    /// The items to examine; reading it also gathers ``substringBits`` (unless the items are
-    /// few), on the thread that prepares the search: a search the title tiers answer never
-    /// pays for it.
+    /// A refinement of previous matches up to this many examines them as they are, without
+    /// asking the index (``ContainsCandidates/shortRefinement`` is contains mode's). Fuzzy
+    /// refinements are shorter (``characterBits`` keep only the items holding a word's rarest
+    /// character: `γά` leaves a few thousand), but each item costs more to evaluate than to
+    /// pass over on the index's bits while the selection is full above the fuzzy tier.
+    static let shortRefinement = 1024
+
+    /// The items to examine; reading it also gathers ``substringBits`` and ``characterBits``
+    /// (unless the items are few), on the thread that prepares the search: a search the title
+    /// tiers answer never pays for it.
     lazy var candidates: Candidates = {
-        if case .list(let list) = scanned, list.count <= ContainsCandidates.shortRefinement { return scanned }
+        if case .list(let list) = scanned, list.count <= Self.shortRefinement { return scanned }
+        if tuning.narrowsFuzzyByCharacters { characterBits.pointee = rareCharacterItems() }
         var common: [UInt32]?
         for (w, word) in queryWords.enumerated() {
             guard tuning.narrowsContains, let bits = ContainsCandidates.bits(word, typoItems: nil, segment: segment)
@@ -162,7 +180,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// else the best score every word can get.
     func titleTierBound(_ position: Int) -> UInt64 {
         guard let prefixQuality else { return titleTier.bound(position, quality: 0x4000 + bestTotal, proximity: 255) }
-        let title = segment.ownFolded(0, Int(segment.titleBytes.order[position]))
+        let title = ownFolded(0, Int(segment.titleBytes.order[position]))
         return titleTier.bound(
             position, quality: 0x4000 + prefixQuality + FuzzyScorer.endBonus(title, after: folded.count - 1),
             proximity: tiebreak.rank(length: title.count, begin: 0, end: folded.count))
@@ -210,6 +228,72 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         for w in 0..<max(words.count, 1) { substringBits[w]?.deallocate() }
         substringBits.deinitialize(count: max(words.count, 1))
         substringBits.deallocate()
+        characterBits.pointee?.deallocate()
+        characterBits.deinitialize(count: 1)
+        characterBits.deallocate()
+    }
+
+    /// Per word (its folded key), its byte that the vocabulary (byte counts `counts`) holds
+    /// least often among those whose ``PresenceMask`` bit other bytes share, or -1.
+    private static func rarestSharedByte(_ word: [UInt8], counts: [UInt32]) -> Int32 {
+        guard counts.count == 256 else { return -1 }
+        let shared = word.filter { !PresenceMask.hasOwnBit($0) }
+        return shared.min { counts[Int($0)] < counts[Int($1)] }.map { Int32($0) } ?? -1
+    }
+
+    /// ``characterBits``: per query word with a byte its presence mask cannot tell (its rarest
+    /// in the vocabulary, as ``rareBytes``), the items that can hold the character of that byte
+    /// (``ContainsCandidates/bits(_:typoItems:segment:)`` of the character as a word: nil for
+    /// one the index cannot narrow, or held by more than a third of the items), intersected;
+    /// nil when no word's character narrows.
+    private func rareCharacterItems() -> UnsafeMutablePointer<UInt64>? {
+        var result: UnsafeMutablePointer<UInt64>?
+        var length = 0
+        for word in queryWords {
+            let rare = Self.rarestSharedByte(word.key, counts: segment.vocabularyByteCounts)
+            // (A word of one character narrows by ``substringBits`` alone: they are its holders.)
+            guard rare >= 0, let character = Self.character(holding: UInt8(rare), in: word.key),
+                character.count < word.key.count
+            else { continue }
+            let alone = QueryWord(key: character, kind: word.kind, isPrefix: false, typos: false)
+            guard let bits = ContainsCandidates.bits(alone, typoItems: nil, segment: segment) else { continue }
+            bits.words.withUnsafeBufferPointer { words in
+                if let result {
+                    for k in 0..<min(length, words.count) { result[k] &= words[k] }
+                    // (Every set holds the segment's items; a shorter one holds none past its end.)
+                    for k in min(length, words.count)..<length { result[k] = 0 }
+                } else {
+                    length = words.count
+                    let raw = UnsafeMutablePointer<UInt64>.allocate(capacity: max(length, 1))
+                    raw.initialize(repeating: 0, count: max(length, 1))
+                    if let base = words.baseAddress { raw.update(from: base, count: length) }
+                    result = raw
+                }
+            }
+        }
+        return result
+    }
+
+    /// The bytes of the first whole character of `key` (valid UTF-8) that holds byte `b`.
+    private static func character(holding b: UInt8, in key: [UInt8]) -> [UInt8]? {
+        guard var start = key.firstIndex(of: b) else { return nil }
+        while start > 0 && key[start] & 0xC0 == 0x80 { start -= 1 }
+        let length = FuzzyScorer.characterLength(key[start], left: key.count - start)
+        return Array(key[start..<(start + length)])
+    }
+
+    /// ``Segment/ownFolded(_:_:)``: the folded `field` of item `i` without its readings, not
+    /// searched for their separator when the item's presence mask lacks a bit of it (most
+    /// items: a Latin title has no byte above ASCII), which every position of a large
+    /// title-tier block (`f`) would otherwise pay.
+    @inline(__always) private func ownFolded(_ field: UInt32, _ i: Int) -> UnsafeBufferPointer<UInt8> {
+        segment.presence(i) & separatorBits != separatorBits ? segment.rawFolded(field, i) : segment.ownFolded(field, i)
+    }
+
+    /// False when ``characterBits`` rule out that item `i` holds a match.
+    @inline(__always) private func mayHoldCharacters(_ i: Int) -> Bool {
+        guard let bits = characterBits.pointee else { return true }
+        return bits[i >> 6] & (1 << UInt64(i & 63)) != 0
     }
 
     /// False when the index has ruled out that item `i` holds word `w` as a substring.
@@ -242,11 +326,21 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             if let bits = substringBits[w] { substrings &= bits[block] }
         }
         let first = block << 6
-        var present: UInt64 = 0
-        for i in first..<min(first + 64, segment.count) where segment.presence(i) & required == required {
-            present |= 1 << UInt64(i - first)
+        // Without a branch per item: most blocks mix items with and without the word's bytes.
+        let present = segment.presence.withUnsafeBufferPointer { masks -> UInt64 in
+            let end = min(first + 64, segment.count, masks.count)
+            guard first < end, let base = masks.baseAddress else { return 0 }
+            let required = required
+            let masks = base + first
+            var present: UInt64 = 0
+            for k in 0..<(end - first) {
+                let holds: UInt64 = masks[k] & required == required ? 1 : 0
+                present |= holds &<< UInt64(truncatingIfNeeded: k)
+            }
+            return present
         }
-        return LowCeilings(none: ~present, low: present & ~substrings)
+        let holding = characterBits.pointee.map { present & $0[block] } ?? present
+        return LowCeilings(none: ~holding, low: holding & ~substrings)
     }
 
     func evaluate(_ i: Int) -> Evaluation? { evaluate(i, toReach: 0) }
@@ -274,7 +368,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// Its case (``ItemConditions/acceptsCase(_:)``) is checked only when its score reaches
     /// `threshold` (``SearchTuning/defersCaseCheck``): below, a possible match is enough.
     func evaluate(_ i: Int, toReach threshold: UInt64) -> Evaluation? {
-        if segment.presence(i) & required != required { return nil }
+        if segment.presence(i) & required != required || !mayHoldCharacters(i) { return nil }
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
         let needed = neededTotal(threshold, weightKey: segment.weightKey(i))
         // Above the fuzzy tier only substrings (or a title starting with the query) count;
@@ -383,7 +477,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         }
         let tier: MatchTier
         if searchesTitle && segment.titleStarts(with: keys[words.count], i) {
-            tier = segment.ownFolded(0, i).count == folded.count ? .exactTitle : .titlePrefix
+            tier = ownFolded(0, i).count == folded.count ? .exactTitle : .titlePrefix
             if let prefixQuality {
                 // Scored at the prefix, in the title (see ``prefixQuality``).
                 total = prefixQuality + FuzzyScorer.endBonus(segment.rawFolded(0, i), after: folded.count - 1)
@@ -406,19 +500,13 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         if tiebreak != .index {
             let span = report == 0 ? spans.0 : (report == 1 ? spans.1 : spans.2)
             rank = tiebreak.rank(
-                length: segment.ownFolded(UInt32(report), i).count, begin: span.0, end: span.1)
+                length: ownFolded(UInt32(report), i).count, begin: span.0, end: span.1)
         }
         return Evaluation(
             score: Score.make(
                 tier: tier, quality: 0x4000 + total, field: SearchField(rawValue: UInt32(worstField)) ?? .keywords,
                 proximity: rank, weightKey: segment.weightKey(i)),
             field: SearchField(rawValue: UInt32(report)) ?? .title)
-    }
-
-    /// True when byte `b` has a ``PresenceMask`` bit of its own (an ASCII letter, either case,
-    /// or digit): an item's mask then tells exactly whether its text holds it.
-    private static func hasOwnPresenceBit(_ b: UInt8) -> Bool {
-        (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b)
     }
 
     /// The smallest span (first byte, one past the last) holding `a` and `b` (`a` may be the

@@ -81,9 +81,13 @@ extension SearchRun {
             guard titleTiersOffered, let bound, view.segment.weightKeys.isEmpty else {
                 // (Without `recordingAll` this is a scan of every item: `item` is the identity.)
                 if let lowCeilings, !recordingAll {
-                    considerBlocksPassingOverLowCeilings(range, lowCeilings)
+                    var items = PossibleMatchesInRange(range, lowCeilings)
+                    considerPassingOverLowCeilings(&items)
                 } else if let lowCeilings {
-                    considerPassingOverLowCeilings(range, lowCeilings, through: item)
+                    withoutActuallyEscaping(item) { item in
+                        var items = PossibleMatchesInList(range, lowCeilings, through: item)
+                        considerPassingOverLowCeilings(&items)
+                    }
                 } else {
                     for k in range { consider(item(k)) }
                 }
@@ -117,63 +121,22 @@ extension SearchRun {
             }
         }
 
-        /// ``consider(_:asTyped:)`` of the items `item(k)` for `k` in `range` (ascending), with the
-        /// plan's ``MatchPlan/lowCeilings`` read once per 64 items: an item that does not match
-        /// is skipped, and while the selection's floor is above the lowest ceiling, an item at
-        /// that ceiling is recorded as a possible match and passed over, as
-        /// ``consider(_:asTyped:)`` does with both, without asking each item's ceiling.
-        @inline(__always) private mutating func considerPassingOverLowCeilings(
-            _ range: Range<Int>, _ lowCeilings: (Int) -> LowCeilings, through item: (Int) -> Int
+        /// ``consider(_:asTyped:)`` of the items `items` yields (ascending), which know the plan's
+        /// ``MatchPlan/lowCeilings``: an item that does not match is never yielded, and while the
+        /// selection's floor is above the lowest ceiling, an item at that ceiling is recorded as a
+        /// possible match and passed over, as ``consider(_:asTyped:)`` does with both, without
+        /// asking each item's ceiling.
+        @inline(__always) private mutating func considerPassingOverLowCeilings<Items: PossibleMatches>(
+            _ items: inout Items
         ) {
             // A floor above this passes over every item at the lowest ceiling.
             let passing = max(lowestCeiling, MatchTier.fuzzy.rawValue)
-            var block = -1
-            var known = LowCeilings(none: 0, low: 0)
-            for k in range {
-                let i = item(k)
-                if i >> 6 != block {
-                    block = i >> 6
-                    known = lowCeilings(block)
-                }
-                let bit = UInt64(1) << UInt64(i & 63)
-                if known.none & bit != 0 { continue }
-                if known.low & bit != 0 && heap.floorTier > passing {
-                    if view.isLive(i) { matched.append(UInt32(truncatingIfNeeded: i)) }
+            while let next = items.next() {
+                if next.lowCeiling && heap.floorTier > passing {
+                    if view.isLive(next.item) { matched.append(UInt32(truncatingIfNeeded: next.item)) }
                     continue
                 }
-                consider(i)
-            }
-        }
-
-        /// ``considerPassingOverLowCeilings(_:_:through:)`` of the items `range` themselves (a
-        /// scan of every item), 64 at a time: only the items of a block that may match are
-        /// visited (by their bits), so the items a word's bytes rule out cost nothing each. A
-        /// dense scan of a query whose selection is full above the fuzzy tier (`mede`, `кош`)
-        /// otherwise spends its time stepping over those one by one.
-        @inline(__always) private mutating func considerBlocksPassingOverLowCeilings(
-            _ range: Range<Int>, _ lowCeilings: (Int) -> LowCeilings
-        ) {
-            let passing = max(lowestCeiling, MatchTier.fuzzy.rawValue)
-            var k = range.lowerBound
-            while k < range.upperBound {
-                let first = k & ~63
-                let end = min(first + 64, range.upperBound)
-                let known = lowCeilings(first >> 6)
-                // The bits of positions k..<end of the block.
-                let width = end - k
-                let inRange = (width == 64 ? UInt64.max : (UInt64(1) << UInt64(width)) - 1) << UInt64(k - first)
-                var left = ~known.none & inRange
-                while left != 0 {
-                    let bit = UInt64(left.trailingZeroBitCount)
-                    left &= left - 1
-                    let i = first + Int(bit)
-                    if known.low & (1 << bit) != 0 && heap.floorTier > passing {
-                        if view.isLive(i) { matched.append(UInt32(truncatingIfNeeded: i)) }
-                        continue
-                    }
-                    consider(i)
-                }
-                k = end
+                consider(next.item)
             }
         }
 

@@ -29,6 +29,10 @@ struct SearchTuning: Sendable, Equatable {
     /// through; true: first for the word's rarest byte that the mask cannot rule out (one
     /// `memchr`), and not at all in a text without it.
     var rejectsOnRareByte = true
+    /// False: fuzzy mode examines every item the presence mask lets through; true: only those
+    /// the vocabulary shows holding each word's rarest character that the mask cannot rule out
+    /// (the character of its rarest such byte: `ш` of `кошк`), when that narrows the items.
+    var narrowsFuzzyByCharacters = true
     /// Up to this many holders of a prefix query's last word, the prefix matcher lists the groups
     /// of title-lead positions that hold one (0: every group looks its items up; see
     /// ``PrefixMatcher``).

@@ -14,6 +14,15 @@ enum PresenceMask {
         }
     }
 
+    /// The bits of ``bits`` that one byte value takes alone (with its other case): those of
+    /// the ASCII letters and digits, 0–35.
+    private static let ownBits: UInt64 = (1 << 36) - 1
+
+    /// True when byte `b` has a bit of its own in ``bits`` (an ASCII letter, either case, or a
+    /// digit): an item's mask then tells exactly whether its text holds it. Other bytes share
+    /// their bit, so a mask holding it proves nothing.
+    static func hasOwnBit(_ b: UInt8) -> Bool { bits[Int(b)] & ownBits != 0 }
+
     /// The mask of `bytes`.
     @inline(__always)
     static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {

@@ -10,7 +10,7 @@ import Testing
 struct FuzzyAlignmentBoundsTests {
     /// Titles of words in three scripts, mixed case, joined by spaces and punctuation (word
     /// starts of every bonus); a third have a subtitle; weights, two segments, tombstones.
-    static func makeIndex() throws -> SearchIndex {
+    static func makeIndex(threads: Int = 2) throws -> SearchIndex {
         var random = SplitMix(seed: 32)
         let words = [
             "garten", "Haus", "gartenhaus", "kirsche", "grand", "tarte", "medecin", "médecine", "mode", "cine",
@@ -26,7 +26,7 @@ struct FuzzyAlignmentBoundsTests {
             return text
         }
         return try RankOrderPhaseTests.interleavedIndex(
-            random: &random, sizes: [12_000, 4_000], weights: [0, 0, 0, 1, 2.5], removeEvery: 11,
+            random: &random, sizes: [12_000, 4_000], weights: [0, 0, 0, 1, 2.5], removeEvery: 11, threads: threads,
             title: { random in phrase(&random, 1 + random.next(below: 5)) },
             subtitle: { random in random.next(below: 3) == 0 ? phrase(&random, 1 + random.next(below: 3)) : "" })
     }

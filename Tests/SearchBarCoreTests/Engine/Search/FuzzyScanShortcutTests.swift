@@ -9,6 +9,8 @@ import Testing
 ///   and prefix) check an item's case only when its score can enter the selection;
 /// - ``SearchTuning/rejectsOnRareByte``: fuzzy mode rules out a text without a word's rarest
 ///   byte before its forward pass;
+/// - ``SearchTuning/narrowsFuzzyByCharacters``: fuzzy mode examines only the items the
+///   vocabulary shows holding each word's rarest character the presence mask cannot tell;
 /// - fuzzy mode's title-tier bounds without the end bonus (compared with no title-tier phase).
 /// Each is compared with the plain path, fresh and as typed (each keystroke refining the
 /// previous one's matches), hit for hit, score for score, highlight for highlight, and with
@@ -51,8 +53,8 @@ struct FuzzyScanShortcutTests {
     /// dataset): many titles share their first letters, go on after them with letters,
     /// spaces and punctuation, in Latin, Cyrillic, Greek, Arabic and CJK scripts, and carry
     /// weights.
-    static func makeNamesIndex() throws -> SearchIndex {
-        let index = try SearchIndex(mode: .fuzzy)
+    static func makeNamesIndex(threads: Int = 0) throws -> SearchIndex {
+        let index = try SearchIndex(mode: .fuzzy, threads: threads)
         let items = SampleDataset.items(
             scopes: [.languages, .countries, .currencies, .timeZones], locales: SampleDataset.majorLocales)
         index.add(items)
@@ -70,7 +72,9 @@ struct FuzzyScanShortcutTests {
     /// a space or punctuation (or end) are examined first; the answers are those of the search
     /// without the title-tier phase, and groups were passed over.
     @Test func titleTierWordContinuationsMatchThePlainSearch() throws {
-        for index in [try Self.makeNamesIndex(), try FuzzyAlignmentBoundsTests.makeIndex()] {
+        // One thread: the groups passed over (counted below) do not depend on how threads
+        // share the work.
+        for index in [try Self.makeNamesIndex(threads: 1), try FuzzyAlignmentBoundsTests.makeIndex(threads: 1)] {
             let passedBefore = index.statistics.titleTierGroupsPassedOver
             let compared = try RankOrderPhaseTests.compareWithPhaseOff(
                 index, Self.namesQueries + ["fb", "face", "x86", "tarte", "кот", "γάτα", "mode", "g"],
@@ -92,6 +96,32 @@ struct FuzzyScanShortcutTests {
             index, Self.queries(), phase: \.rejectsOnRareByte, mode: .fuzzy) > 10_000)
         for index in [names, index] {
             try Self.compareTyped(index, phase: \.rejectsOnRareByte, SearchOptions(mode: .fuzzy, limit: 20))
+        }
+    }
+
+    /// ``SearchTuning/narrowsFuzzyByCharacters``: an item the vocabulary shows without a word's
+    /// rarest character (`ш` of `кошк`, `τ` of `γάτα`) is no match, and is neither examined nor
+    /// kept for refining the next keystroke. Compared on the demo's names in 30 languages (as
+    /// typed too, where a keystroke refines the previous one's shorter list), on the fuzzy
+    /// bounds corpus (Cyrillic and Greek words among Latin ones), and on transliterated names
+    /// (readings after each text's own key).
+    @Test func characterNarrowingMatchesThePlainScan() throws {
+        let names = try Self.makeNamesIndex()
+        #expect(try RankOrderPhaseTests.compareWithPhaseOff(
+            names, Self.namesQueries + Self.typedPrefixes(), phase: \.narrowsFuzzyByCharacters, mode: .fuzzy)
+            > 1_000)
+        let index = try FuzzyAlignmentBoundsTests.makeIndex()
+        #expect(try RankOrderPhaseTests.compareWithPhaseOff(
+            index, Self.queries(), phase: \.narrowsFuzzyByCharacters, mode: .fuzzy) > 10_000)
+        let transliterated = try SearchIndex(mode: .fuzzy, transliterate: true)
+        transliterated.add(SampleDataset.items(scopes: [.languages, .countries], locales: SampleDataset.majorLocales))
+        #expect(try RankOrderPhaseTests.compareWithPhaseOff(
+            transliterated, Self.namesQueries + ["kosh", "gata", "nihon"], phase: \.narrowsFuzzyByCharacters,
+            mode: .fuzzy) > 1_000)
+        for index in [names, index, transliterated] {
+            for options in [SearchOptions(mode: .fuzzy, limit: 20), SearchOptions(mode: .fuzzy, limit: 3, scopes: [1])] {
+                try Self.compareTyped(index, phase: \.narrowsFuzzyByCharacters, options)
+            }
         }
     }
 

@@ -117,12 +117,12 @@ struct RankOrderPhaseTests {
 
     /// Two segments of `sizes` items with interleaved ids (2k + segment), titles and subtitles
     /// from `title` and `subtitle`, scope 0 or 1 and one of `weights` at random, and every
-    /// `removeEvery`-th id removed.
+    /// `removeEvery`-th id removed; a search runs on at most `threads` threads.
     static func interleavedIndex(
-        random: inout SplitMix, sizes: [Int], weights: [Double], removeEvery: Int,
+        random: inout SplitMix, sizes: [Int], weights: [Double], removeEvery: Int, threads: Int = 2,
         title: (inout SplitMix) -> String, subtitle: (inout SplitMix) -> String
     ) throws -> SearchIndex {
-        let index = try SearchIndex(threads: 2)
+        let index = try SearchIndex(threads: threads)
         for (segment, size) in sizes.enumerated() {
             var batch: [IndexItem] = []
             for k in 0..<size {
