@@ -14,7 +14,7 @@ enum IndexFileLayout {
     /// The first 8 bytes: "\x89SBIDX\r\n" (a high byte and a line ending catch text-mode copies).
     static let magic: [UInt8] = [0x89, 0x53, 0x42, 0x49, 0x44, 0x58, 0x0D, 0x0A]
     /// The format this library writes and reads.
-    static let formatVersion: UInt32 = 4
+    static let formatVersion: UInt32 = 5
     /// Bytes of the header.
     static let headerSize = 320
     /// Bytes of one section table entry.
@@ -92,10 +92,12 @@ enum IndexFileLayout {
         /// (a narrow array).
         case charKeys, charOffsets, charPostings
         /// ``TitleLeadOrder``: the order and the term starts (narrow arrays), then per
-        /// position the rank key's high 32 bits (UInt32), the title word count (UInt8) and the
-        /// weight key (UInt32, or empty when every weight is 0).
+        /// position the rank key's high 32 bits as a step from its group's least value
+        /// (UInt16, ``RankKeyHighs``), the title word count (UInt8) and the weight key (UInt32,
+        /// or empty when every weight is 0).
         case leadOrder, leadStarts, leadRankKeyHighs, leadTitleWordCounts, leadWeightKeys
-        /// ``TitleByteOrder``'s columns in title order: rank key high bits, weight keys (UInt32).
+        /// ``TitleByteOrder``'s columns in title order: rank key high bits as steps (UInt16),
+        /// weight keys (UInt32).
         case titleRankKeyHighs, titleWeightKeys
         /// ``RankOrder``: the first items in rank order (UInt32).
         case rankOrder
@@ -105,6 +107,9 @@ enum IndexFileLayout {
         case vocabularyTrigrams
         /// ``PunctuatedTerms``: ascending term ids (UInt32).
         case punctuatedTerms
+        /// The groups of ``RankKeyHighs`` of the title lead order and of the title order: per 64
+        /// positions, the least high half (low 32 bits) and the shift of the steps (UInt64).
+        case leadRankKeyGroups, titleRankKeyGroups
     }
 
     /// The number of sections a segment has.

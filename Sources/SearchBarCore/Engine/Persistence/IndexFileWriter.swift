@@ -25,6 +25,8 @@ enum IndexFileWriter {
         case column(Column<UInt8>)
         /// 32-bit values kept as a ``Column``.
         case column32(Column<UInt32>)
+        /// 16-bit values kept as a ``Column``.
+        case column16(Column<UInt16>)
         /// 64-bit values kept as a ``Column``.
         case column64(Column<UInt64>)
 
@@ -33,6 +35,7 @@ enum IndexFileWriter {
             switch self {
             case .column(let c): c.withUnsafeBytes(body)
             case .column32(let c): c.withUnsafeBytes(body)
+            case .column16(let c): c.withUnsafeBytes(body)
             case .column64(let c): c.withUnsafeBytes(body)
             case .bytes(let a): a.withUnsafeBytes(body)
             case .words32(let a): a.withUnsafeBytes(body)
@@ -185,14 +188,15 @@ enum IndexFileWriter {
         result += [.column32(chars.keys), .column32(chars.offsets), .column(chars.postings.storageBytes)]
         let leads = derived.titleLeads
         result += [
-            .column(leads.order.storageBytes), .column(leads.termStarts.storageBytes), .column32(leads.rankKeyHighs.allValues),
+            .column(leads.order.storageBytes), .column(leads.termStarts.storageBytes), .column16(leads.rankKeyHighs.stored.steps),
             .column(leads.titleWordCounts.allValues), .column32(leads.weightKeys.allValues),
         ]
-        result += [.column32(derived.titleBytes.rankKeyHighs.allValues), .column32(derived.titleBytes.weightKeys.allValues)]
+        result += [.column16(derived.titleBytes.rankKeyHighs.stored.steps), .column32(derived.titleBytes.weightKeys.allValues)]
         result.append(.words32(derived.rankOrder.order))
         result.append(.words32(derived.vocabularyByteCounts))
         result.append(.words64(derived.vocabularyTrigrams.storedBits))
         result.append(.words32(derived.punctuatedTerms))
+        result += [.column64(leads.rankKeyHighs.stored.groups), .column64(derived.titleBytes.rankKeyHighs.stored.groups)]
         return result
     }
 }

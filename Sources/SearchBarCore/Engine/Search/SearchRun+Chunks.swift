@@ -79,13 +79,15 @@ extension SearchRun {
                 let end = task.range.upperBound
                 var passedOver = 0
                 // True when position `k`'s rank key is greater than `worst` (on a tied bound
-                // it cannot enter). The high half decides unless it equals the worst's: then
+                // it cannot enter). The high half decides unless it may equal the worst's: then
                 // the item's full key is read, far cheaper than evaluating the item (titles
                 // that share their first letters, `über…` under `ub`, share the high half).
                 func ranksAfter(_ k: Int, _ worst: UInt64) -> Bool {
-                    let high = rankKeyHighs[k]
+                    let high = rankKeyHighs.bounds(k)
                     let worstHigh = UInt32(truncatingIfNeeded: worst >> 32)
-                    return high != worstHigh ? high > worstHigh : segment.rankKeys[Int(order[k])] > worst
+                    if high.low > worstHigh { return true }
+                    if high.high < worstHigh { return false }
+                    return segment.rankKeys[Int(order[k])] > worst
                 }
                 while k < end {
                     if let (score, rankKey) = worst {

@@ -57,14 +57,24 @@ enum SegmentBuilder {
             runExceptions += part.runExceptions.map { itemBase + $0 }
             itemBase += UInt32(truncatingIfNeeded: part.count)
         }
-        let scopes = parts.contains { $0.scopes.contains { $0 != 0 } } ? parts.flatMap(\.scopes) : []
-        let weights = parts.contains { $0.weights.contains { $0 != WeightKey.zero } } ? parts.flatMap(\.weights) : []
+        let scopes = parts.contains { $0.scopes.contains { $0 != 0 } } ? joined(parts.map(\.scopes)) : []
+        let weights = parts.contains { $0.weights.contains { $0 != WeightKey.zero } } ? joined(parts.map(\.weights)) : []
         return Segment(
             ids: ItemIDs(parts.flatMap(\.ids)), scopes: Column(scopes), weightKeys: Column(weights),
-            rankKeys: Column(parts.flatMap(\.rankKeys)), originalPatches: originalPatches, folded: folded,
+            rankKeys: Column(joined(parts.map(\.rankKeys))), originalPatches: originalPatches, folded: folded,
             forwardOffsets: NarrowArray(forwardOffsets), forward: forward, vocabulary: merged.vocabulary,
             postingOffsets: NarrowArray(merged.postingOffsets), postings: postings,
             attributes: attributes, runExceptions: runExceptions, pool: pool)
+    }
+
+    /// The parts' columns end to end, in an array of their exact size: `flatMap` grows its
+    /// result by doubling and the segment would keep the spare capacity (5% of the rank keys at
+    /// 1 M items).
+    private static func joined<T>(_ columns: [[T]]) -> [T] {
+        var all = [T]()
+        all.reserveCapacity(columns.reduce(0) { $0 + $1.count })
+        for column in columns { all += column }
+        return all
     }
 
     /// The forward index with global term ids, its offsets, and the postings, written part by

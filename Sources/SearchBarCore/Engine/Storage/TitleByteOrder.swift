@@ -12,14 +12,14 @@ struct TitleByteOrder: Sendable {
     let order: NarrowArray
     /// The high 32 bits of the collation rank key of the item at each position of ``order``
     /// (see ``TitleLeadOrder/rankKeyHighs``).
-    let rankKeyHighs: GroupedColumn<UInt32>
+    let rankKeyHighs: RankKeyHighs
     /// The weight key of the item at each position (empty when every weight is 0).
     let weightKeys: GroupedColumn<UInt32>
 
     /// No items.
     init() {
         order = NarrowArray()
-        rankKeyHighs = GroupedColumn()
+        rankKeyHighs = RankKeyHighs()
         weightKeys = GroupedColumn()
     }
 
@@ -31,15 +31,15 @@ struct TitleByteOrder: Sendable {
     /// The columns in `order`, the items sorted by folded title (see ``ByteOrder``).
     init(order: [UInt32], rankKeys: Column<UInt64>, weightKeys: Column<UInt32>) {
         self.order = NarrowArray(order)
-        rankKeyHighs = GroupedColumn(order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
+        rankKeyHighs = RankKeyHighs(order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
         self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] })
     }
 
     /// An order and its columns made before (an index file stores them); the caller has
     /// checked that the columns have one value per position (`weightKeys` may be empty).
-    init(order: NarrowArray, rankKeyHighs: Column<UInt32>, weightKeys: Column<UInt32>) {
+    init(order: NarrowArray, rankKeyHighs: RankKeyHighs, weightKeys: Column<UInt32>) {
         self.order = order
-        self.rankKeyHighs = GroupedColumn(rankKeyHighs)
+        self.rankKeyHighs = rankKeyHighs
         self.weightKeys = GroupedColumn(weightKeys)
     }
 

@@ -19,8 +19,9 @@ struct TitleLeadOrder: Sendable {
     /// word (3 bytes each below 2²⁴ items).
     private let starts: NarrowArray
     /// The high 32 bits of the collation rank key of the item at each position of ``order``
-    /// (shifted back, a lower bound of the key: enough to pass over an item that ties on score).
-    let rankKeyHighs: GroupedColumn<UInt32>
+    /// (shifted back, a lower bound of the key: enough to pass over an item that ties on score),
+    /// two bytes a position.
+    let rankKeyHighs: RankKeyHighs
     /// The number of title words (at most 255) of the item at each position, its readings
     /// left out (``Segment/titleReadings(_:pairing:)``).
     let titleWordCounts: GroupedColumn<UInt8>
@@ -31,7 +32,7 @@ struct TitleLeadOrder: Sendable {
     init() {
         order = NarrowArray()
         starts = NarrowArray([0])
-        rankKeyHighs = GroupedColumn()
+        rankKeyHighs = RankKeyHighs()
         titleWordCounts = GroupedColumn()
         weightKeys = GroupedColumn()
     }
@@ -40,7 +41,7 @@ struct TitleLeadOrder: Sendable {
     /// most `order.count` and every column has one value per position (`weightKeys` may be
     /// empty). The positions' items must be local items of the segment (the caller checks).
     init?(
-        order: NarrowArray, starts: NarrowArray, rankKeyHighs: Column<UInt32>, titleWordCounts: Column<UInt8>,
+        order: NarrowArray, starts: NarrowArray, rankKeyHighs: RankKeyHighs, titleWordCounts: Column<UInt8>,
         weightKeys: Column<UInt32>
     ) {
         guard let first = starts.first, first == 0, Int(starts[starts.count - 1]) <= order.count,
@@ -50,7 +51,7 @@ struct TitleLeadOrder: Sendable {
         for k in 1..<starts.count where starts[k - 1] > starts[k] { return nil }
         self.order = order
         self.starts = starts
-        self.rankKeyHighs = GroupedColumn(rankKeyHighs)
+        self.rankKeyHighs = rankKeyHighs
         self.titleWordCounts = GroupedColumn(titleWordCounts)
         self.weightKeys = GroupedColumn(weightKeys)
     }
@@ -92,7 +93,7 @@ struct TitleLeadOrder: Sendable {
         }
         self.order = NarrowArray(order)
         self.starts = NarrowArray(starts)
-        rankKeyHighs = GroupedColumn(order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
+        rankKeyHighs = RankKeyHighs(order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
         titleWordCounts = GroupedColumn(order.map { titleWords[Int($0)] })
         self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] })
     }
