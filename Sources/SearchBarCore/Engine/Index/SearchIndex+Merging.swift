@@ -1,3 +1,5 @@
+import Glibc
+
 /// The background merge. Adds append a small segment each; a merge task on the process pool's
 /// background thread (``ThreadPool/submitInBackground(owner:_:)``: a thread of its own at the
 /// lowest priority, so a merge neither holds a pool thread a search waits for nor takes a
@@ -14,17 +16,26 @@ extension SearchIndex {
     /// The number of segments of the current snapshot.
     var segmentCount: Int { snapshot.segments.count }
 
-    /// Folds the index into one segment now, on the calling thread, after waiting for a
-    /// background merge that is running; returns when no merge runs and none is due. Hosts call
-    /// it after a bulk load, before a save, or to measure; searches never need it.
+    /// Folds the index into one segment now, on the calling thread; returns when no merge runs
+    /// and none is due. A background merge running at the time gives way (it is cancelled at
+    /// its next check and the caller merges with the pool: waiting for the lowest-priority
+    /// thread on a loaded host would take many times the merge's work); a merge another caller
+    /// of this method runs is waited for. Hosts call it after a bulk load, before a save, or to
+    /// measure; searches never need it.
     /// Thread safety: any thread, concurrently with searches and writers (segments written
     /// meanwhile may remain).
     public func waitForMerges() {
         guard forkGeneration == ForkWatch.generation else { return }
         let claimed = merges.condition.withLock { () -> Bool in
-            while merges.running && !merges.closed { merges.condition.wait() }
+            merges.waiters += 1
+            defer { merges.waiters -= 1 }
+            while merges.running && !merges.closed {
+                if !merges.hostMerging { merges.cancellation.cancel() }
+                merges.condition.wait()
+            }
             guard !merges.closed else { return false }
             merges.running = true
+            merges.hostMerging = true
             return true
         }
         guard claimed else { return }
@@ -66,9 +77,7 @@ extension SearchIndex {
     /// or mapped segments and one more): no task per write of a small index.
     func noteWrite() {
         guard MergePolicy.next(snapshot.segments, full: true) != nil else { return }
-        merges.lastWrite.store(MergeState.now(), ordering: .relaxed)
-        merges.wantsFullMerge.store(true, ordering: .relaxed)
-        scheduleMerge()
+        scheduleMerge(writtenAt: MergeState.now())
     }
 
     /// Queues the merge task when a search finds the index not merged into one segment yet and
@@ -76,7 +85,11 @@ extension SearchIndex {
     /// the merge thread runs at the lowest priority and may be preempted holding the merge
     /// state's lock, which a search must then never wait for.
     func mergeIfQuiet() {
-        guard merges.wantsFullMerge.load(ordering: .relaxed) else { return }
+        // Acquiring pairs with the releasing store in scheduleMerge(writtenAt:): a search that
+        // sees the flag a write set also sees that write's time (relaxed, a weakly ordered
+        // processor may show the flag with an older time, or the initial 0, and the index
+        // would look quiet while adds stream: an early full merge).
+        guard merges.wantsFullMerge.load(ordering: .acquiring) else { return }
         let quiet = MergeState.now() &- merges.lastWrite.load(ordering: .relaxed) >= Self.quietNanoseconds
         if quiet { scheduleMerge() }
     }
@@ -87,28 +100,47 @@ extension SearchIndex {
     }
 
     /// Queues the merge task unless one is queued or running (a running merge plans again
-    /// after each merge, so it sees the newest segments), or the index is closing.
-    private func scheduleMerge() {
+    /// after each merge, so it sees the newest segments), or the index is closing. A writer
+    /// passes `writtenAt`, the time it published.
+    private func scheduleMerge(writtenAt: UInt64? = nil) {
         guard forkGeneration == ForkWatch.generation else { return }
         let submit = merges.condition.withLock { () -> Bool in
+            if let writtenAt {
+                // Under the lock, where a finished merge clears the flag: this write's `true`
+                // comes after any merge's `false` that did not see its segment. The time is
+                // stored first and the flag releasing it (see mergeIfQuiet).
+                merges.lastWrite.store(writtenAt, ordering: .relaxed)
+                merges.wantsFullMerge.store(true, ordering: .releasing)
+            }
             guard !merges.closed && !merges.paused && !merges.queued && !merges.running else { return false }
             merges.queued = true
             return true
         }
         guard submit else { return }
-        pool.submitInBackground(owner: merges) { [weak self] in self?.runMergeTask() }
+        let accepted = pool.submitInBackground(owner: merges) { [weak self] in self?.runMergeTask() }
+        if !accepted {
+            // The pool stopped (a view outliving its pool): no thread would run the task. Drop
+            // the claim so the index is not left waiting for it; waitForMerges() still merges.
+            merges.condition.withLock {
+                merges.queued = false
+                merges.condition.broadcast()
+            }
+        }
     }
 
     /// The merge task: merges while the policy finds a run (every segment once adds paused).
+    /// A host waiting in waitForMerges() merges instead.
     private func runMergeTask() {
         let claimed = merges.condition.withLock { () -> Bool in
             merges.queued = false
             merges.condition.broadcast()
-            guard !merges.closed && !merges.running else { return false }
+            guard !merges.closed && !merges.running && merges.waiters == 0 else { return false }
             merges.running = true
+            merges.hostMerging = false
             return true
         }
         guard claimed else { return }
+        // The times were stored before the flag that released them, or under this lock.
         mergeWhileDue { [merges] in MergeState.now() &- merges.lastWrite.load(ordering: .relaxed) >= Self.quietNanoseconds }
     }
 
@@ -118,27 +150,34 @@ extension SearchIndex {
     /// merges on its one thread, leaving the others to searches).
     private func mergeWhileDue(full: () -> Bool, pool: ThreadPool? = nil) {
         var merged = 0
-        while let (inputs, flag) = nextMerge(full: full) {
+        let background = pool == nil
+        while let (inputs, flag) = nextMerge(full: full, background: background) {
+            merges.condition.withLock { merges.beforeStep }?(background)
             if let segment = SegmentMerger.merge(inputs, cancellation: flag, pool: pool) {
                 swapIn(segment, replacing: inputs)
                 merged += segment.count
+                merges.condition.withLock { merges.lastMergeThread = pthread_self() }
             }
         }
         // The merged inputs are freed now (unless a search still holds them).
-        trimAfter(built: merged, onPool: pool == nil)
+        trimAfter(built: merged, onPool: background)
     }
 
     /// The next run to merge and its cancellation flag, with its serials marked busy; nil
-    /// (and the claim released, waiters woken) when none is due or the index is closing.
-    private func nextMerge(full: () -> Bool) -> ([SegmentView], CancellationFlag)? {
+    /// (and the claim released, waiters woken) when none is due, the index is closing, or (on
+    /// the `background` thread) a host waits to merge.
+    private func nextMerge(full: () -> Bool, background: Bool) -> ([SegmentView], CancellationFlag)? {
         merges.condition.withLock {
             let views = snapshot.segments
+            let yielding = background && merges.waiters > 0
+            if yielding { merges.yieldedToHost += 1 }
             let folding = full()
-            let range = merges.closed ? nil : MergePolicy.next(views, full: folding)
+            let range = merges.closed || yielding ? nil : MergePolicy.next(views, full: folding)
             guard let range else {
                 // Nothing left for a full merge either: searches stop asking until a write.
-                if folding || views.count <= 1 { merges.wantsFullMerge.store(false, ordering: .relaxed) }
+                if !yielding && (folding || views.count <= 1) { merges.wantsFullMerge.store(false, ordering: .relaxed) }
                 merges.running = false
+                merges.hostMerging = false
                 merges.busy = []
                 merges.condition.broadcast()
                 return nil

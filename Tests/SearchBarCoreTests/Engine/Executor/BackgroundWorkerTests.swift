@@ -92,7 +92,10 @@ struct BackgroundWorkerTests {
         let all = try index.search("garden", options: SearchOptions(limit: 1000, exactTotal: true))
         #expect(all.total == MergePolicy.fanIn * 2 * 4 - 2)
         #expect(try index.search("garden w0z").hits.map(\.id).sorted() == [2, 3])
-        #expect(index.pool.backgroundPriorityLowered != nil)
+        // The merge recorded the thread it ran on: the pool's background thread.
+        let worker = try #require(index.pool.backgroundThread)
+        let mergedOn = try #require(index.merges.condition.withLock { index.merges.lastMergeThread })
+        #expect(pthread_equal(mergedOn, worker) != 0)
     }
 }
 
