@@ -193,25 +193,58 @@ extension SearchIndex {
     /// by side (a writer that replaced every segment meanwhile makes the merge moot). Items
     /// removed or replaced while the merge ran are marked dead in `merged`. The snapshot keeps
     /// its version: the items are the same, so cached results stay valid.
+    ///
+    /// The items that died meanwhile are found before the writer lock is taken (a walk of the
+    /// inputs' tombstones, on the merge's thread: holding the lock for it at the lowest priority
+    /// would stall every writer); under the lock only the removes since that walk are added,
+    /// none in the usual case.
     func swapIn(_ merged: Segment, replacing inputs: [SegmentView]) {
+        // Outside the lock: the merged view as of a recent snapshot.
+        let seen = snapshot.segments
+        guard let seenStart = Self.position(of: inputs, in: seen) else { return }
+        let seenViews = Array(seen[seenStart..<seenStart + inputs.count])
+        let view = SegmentView(merged).deleting(Self.newlyDead(from: inputs, to: seenViews, in: merged))
         withWriterLock {
             let base = snapshot
             let views = base.segments
-            guard let start = views.firstIndex(where: { $0.segment === inputs[0].segment }),
-                start + inputs.count <= views.count,
-                zip(views[start...], inputs).allSatisfy({ $0.segment === $1.segment })
-            else { return }
-            var dead: [Int] = []
-            for (k, input) in inputs.enumerated() where views[start + k].liveCount != input.liveCount {
-                let now = views[start + k]
-                for i in 0..<input.segment.count where input.isLive(i) && !now.isLive(i) {
-                    if let local = merged.localIndex(of: input.segment.ids[i]) { dead.append(local) }
-                }
-            }
-            let view = SegmentView(merged).deleting(dead)
+            guard let start = Self.position(of: inputs, in: views) else { return }
+            let now = Array(views[start..<start + inputs.count])
+            // Tombstones only grow: equal live counts are equal views.
+            let later = Self.newlyDead(from: seenViews, to: now, in: merged)
+            let current = view.deleting(later)
             var result = views
-            result.replaceSubrange(start..<start + inputs.count, with: view.liveCount > 0 ? [view] : [])
+            result.replaceSubrange(start..<start + inputs.count, with: current.liveCount > 0 ? [current] : [])
             publishMerged(Snapshot(version: base.version, segments: result))
         }
+    }
+
+    /// Where `inputs` start in `views`, side by side and in order (the same segments); nil when
+    /// they are not all there.
+    private static func position(of inputs: [SegmentView], in views: [SegmentView]) -> Int? {
+        guard let first = inputs.first, let start = views.firstIndex(where: { $0.segment === first.segment }),
+            start + inputs.count <= views.count,
+            zip(views[start...], inputs).allSatisfy({ $0.segment === $1.segment })
+        else { return nil }
+        return start
+    }
+
+    /// The local indices in `merged` of the items live in `old` but dead in `new` (views of the
+    /// same segments, `new` the later): the tombstone words that differ, walked where the live
+    /// counts differ (tombstones only grow, so equal counts are equal views).
+    static func newlyDead(from old: [SegmentView], to new: [SegmentView], in merged: Segment) -> [Int] {
+        var dead: [Int] = []
+        for (was, now) in zip(old, new) where was.liveCount != now.liveCount {
+            guard let after = now.deleted else { continue }
+            let before = was.deleted?.words ?? []
+            for (w, word) in after.words.enumerated() {
+                var fresh = word & ~(w < before.count ? before[w] : 0)
+                while fresh != 0 {
+                    let local = w << 6 | fresh.trailingZeroBitCount
+                    fresh &= fresh - 1
+                    if let index = merged.localIndex(of: now.segment.ids[local]) { dead.append(index) }
+                }
+            }
+        }
+        return dead
     }
 }

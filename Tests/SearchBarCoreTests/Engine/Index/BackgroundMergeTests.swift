@@ -252,4 +252,25 @@ struct BackgroundMergeTests {
         #expect(index.segmentCount == segments)
         #expect(index.merges.condition.withLock { index.merges.lastMergeThread } == nil)
     }
+
+    @Test func theItemsThatDiedDuringAMergeAreFoundFromTheTombstones() throws {
+        let index = try Self.streamedIndex(batches: 12)
+        let held = index.snapshot.segments
+        let merged = try #require(SegmentMerger.merge(held))
+        index.remove(ids: [5, 44, 45, 130, 131, 479])
+        index.add([IndexItem(id: 7, title: "replaced")])
+        let now = Array(index.snapshot.segments.prefix(held.count))
+        try #require(zip(held, now).allSatisfy { $0.segment === $1.segment })
+        let found = SearchIndex.newlyDead(from: held, to: now, in: merged).sorted()
+        // Every item live before and dead now, by walking every item.
+        var expected: [Int] = []
+        for (was, view) in zip(held, now) {
+            for i in 0..<view.segment.count where was.isLive(i) && !view.isLive(i) {
+                expected.append(try #require(merged.localIndex(of: view.segment.ids[i])))
+            }
+        }
+        #expect(found == expected.sorted())
+        #expect(found.count == 7)
+        #expect(SearchIndex.newlyDead(from: now, to: now, in: merged).isEmpty)
+    }
 }
