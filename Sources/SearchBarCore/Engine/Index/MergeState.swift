@@ -28,6 +28,10 @@ final class MergeState: @unchecked Sendable {
     /// No merge task is queued (tests hold the segments apart; ``SearchIndex/waitForMerges()``
     /// still merges).
     var paused = false
+    /// Whether a writer folds its newest small segments into a delta segment
+    /// (``SearchIndex/foldingDelta(_:busy:)``); not while merges are ``paused``, and tests that
+    /// watch the background merge fold small segments turn it off.
+    var foldsWriterDelta = true
     /// When the last write was published (monotonic nanoseconds). Stored under the lock,
     /// before ``wantsFullMerge``; read by searches without the lock.
     let lastWrite = Atomic<UInt64>(0)

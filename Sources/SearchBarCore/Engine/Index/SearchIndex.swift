@@ -137,7 +137,9 @@ public final class SearchIndex: Sendable, ProcessBound {
             let ids = batch.map(\.id)
             views = Self.tombstoning(ids, in: views)
             views.append(contentsOf: built.map(SegmentView.init))
-            views = MergePolicy.capped(views, busy: busySegments)
+            let (busy, folds) = merges.condition.withLock { (merges.busy, merges.foldsWriterDelta && !merges.paused) }
+            if folds { views = Self.foldingDelta(views, busy: busy) }
+            views = MergePolicy.capped(views, busy: busy)
             if !names.isEmpty { attributeNames.withLock { $0.formUnion(names) } }
             publish(Snapshot(version: base.version &+ 1, segments: views), built: batch.count)
         }

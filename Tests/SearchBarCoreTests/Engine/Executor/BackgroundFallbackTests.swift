@@ -22,6 +22,7 @@ struct BackgroundFallbackTests {
     /// An index on `pool` with enough batches for the policy's tiered merge.
     static func tieredIndex(on pool: ThreadPool) throws -> SearchIndex {
         let index = try SearchIndex(mode: .prefix, on: pool)
+        index.merges.condition.withLock { index.merges.foldsWriterDelta = false }
         for b in 0..<(MergePolicy.fanIn * 2) {
             index.add((0..<4).map { IndexItem(id: UInt64(b * 4 + $0), title: "garden w\(b)z \($0)") })
         }
@@ -87,6 +88,7 @@ struct BackgroundFallbackTests {
     @Test func anIndexWhosePoolStoppedIsNotLeftWaitingForAMerge() throws {
         let pool = ThreadPool(threads: 1)
         let index = try SearchIndex(mode: .prefix, on: pool)
+        index.merges.condition.withLock { index.merges.foldsWriterDelta = false }
         index.pauseBackgroundMerges(true)
         for b in 0..<(MergePolicy.fanIn * 2) {
             index.add((0..<4).map { IndexItem(id: UInt64(b * 4 + $0), title: "garden w\(b)z \($0)") })
