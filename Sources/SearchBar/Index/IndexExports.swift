@@ -123,8 +123,10 @@ import SearchBarCore
     }
 }
 
-/// Merges the index's segments into one now, on the calling thread, after waiting for the
-/// background merge if one is running. Each add makes a segment of its own, and the index merges
+/// Merges the index's segments into one now, on the calling thread (with the executor pool). A
+/// background merge running then gives way at its next check rather than being waited for (it
+/// runs at the lowest priority); a merge another sb_index_merge() call runs is waited for.
+/// Each add makes a segment of its own, and the index merges
 /// them in the background (on the process's `searchbar-merge` thread at the lowest priority;
 /// into one segment once adds pause), so a host never has to call this; it is for a host that wants the
 /// fastest searches right after a bulk load, or one file segment from sb_index_save().

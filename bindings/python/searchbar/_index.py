@@ -423,7 +423,8 @@ class Index(_ffi.OwnedHandle):
         lib.sb_index_remove(self._handle, array_, len(ids))
 
     def merge(self) -> None:
-        """Merges the index's segments into one now (waiting for a background merge that runs).
+        """Merges the index's segments into one now, on the calling thread (a background merge
+        that runs gives way rather than being waited for).
         Each add() makes a segment, which the index merges in the background on its own; call
         this after a bulk load for the fastest searches at once, or before save() for a file of
         one segment. Searches give the same results before and after."""

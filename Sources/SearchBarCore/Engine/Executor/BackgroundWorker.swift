@@ -34,11 +34,14 @@ final class BackgroundWorker: @unchecked Sendable {
     private var lowered: Bool?
 
     /// Starts the thread; nil when the system refused one (the caller runs background tasks
-    /// another way).
-    static func start() -> BackgroundWorker? {
+    /// another way). `lower` lowers the new thread's priority and says whether it could (tests
+    /// pass one that fails, as a sandbox may).
+    static func start(
+        lower: @escaping @Sendable () -> Bool = { lowerCurrentThreadPriority(to: niceValue) }
+    ) -> BackgroundWorker? {
         let worker = BackgroundWorker()
         let started = ThreadStart.start(named: threadName) {
-            let lowered = BackgroundWorker.lowerCurrentThreadPriority(to: BackgroundWorker.niceValue)
+            let lowered = lower()
             worker.condition.withLock {
                 worker.lowered = lowered
                 worker.condition.broadcast()
@@ -49,6 +52,9 @@ final class BackgroundWorker: @unchecked Sendable {
         worker.condition.withLock { worker.thread = thread }
         return worker
     }
+
+    /// The worker's thread (for tests: where a task ran).
+    var threadID: pthread_t? { condition.withLock { thread } }
 
     /// True once the thread runs at ``niceValue`` (or lower), false when the system refused to
     /// lower it; waits until the thread has tried.
@@ -78,11 +84,15 @@ final class BackgroundWorker: @unchecked Sendable {
     /// The number of queued tasks.
     var pendingCount: Int { condition.withLock { tasks.count } }
 
-    /// Queues `task` after the ones queued before it.
-    func enqueue(_ task: @escaping @Sendable () -> Void, owner: ObjectIdentifier?) {
+    /// Queues `task` after the ones queued before it; false (nothing queued) once ``stop()``
+    /// was called: the thread ends as soon as its queue is empty, so a task queued later would
+    /// never run.
+    func enqueue(_ task: @escaping @Sendable () -> Void, owner: ObjectIdentifier?) -> Bool {
         condition.withLock {
+            guard !stopping else { return false }
             tasks.append(Queued(owner: owner, run: task))
             condition.signal()
+            return true
         }
     }
 
@@ -110,9 +120,11 @@ final class BackgroundWorker: @unchecked Sendable {
         }
     }
 
-    /// Lets the queued tasks finish, then ends the thread (joined unless called from it).
+    /// Lets the queued tasks finish, then ends the thread (joined unless called from it). A
+    /// second call does nothing.
     func stop() {
         let thread = condition.withLock { () -> pthread_t? in
+            guard !stopping else { return nil }
             stopping = true
             condition.broadcast()
             return self.thread

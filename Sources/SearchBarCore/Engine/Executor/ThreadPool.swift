@@ -28,9 +28,16 @@ public final class ThreadPool: @unchecked Sendable {
     public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// Starts `threads` threads (`0` or less means one per processor).
-    public init(threads: Int = 0) {
+    public convenience init(threads: Int = 0) {
+        self.init(threads: threads, startingWorker: { BackgroundWorker.start() })
+    }
+
+    /// Starts `threads` threads; `startingWorker` starts the background tasks' thread with the
+    /// first of them (tests pass one that fails, or one whose priority cannot be lowered, as a
+    /// sandbox may refuse either).
+    init(threads: Int, startingWorker: @escaping @Sendable () -> BackgroundWorker?) {
         let count = threads > 0 ? min(threads, 256) : Self.processorCount
-        state = PoolState()
+        state = PoolState(startWorker: startingWorker)
         var started = 0
         for _ in 0..<count where state.spawn() { started += 1 }
         threadCount = started
@@ -71,8 +78,10 @@ public final class ThreadPool: @unchecked Sendable {
     /// and the kernel gives the processors to a search's threads first. When that thread could
     /// not be started, pool threads run the task when they have nothing else to do (no lane has
     /// a queued task and no parallel job waits for help). `owner`, when given, lets
-    /// ``takeQueued(of:)`` take it back.
-    func submitInBackground(owner: AnyObject? = nil, _ task: @escaping @Sendable () -> Void) {
+    /// ``takeQueued(of:)`` take it back. Returns false, and queues nothing, once the pool stopped
+    /// (no thread would run the task: the caller runs it or drops it and says so).
+    @discardableResult
+    func submitInBackground(owner: AnyObject? = nil, _ task: @escaping @Sendable () -> Void) -> Bool {
         state.enqueueInBackground(task, owner: owner.map(ObjectIdentifier.init))
     }
 
@@ -100,6 +109,14 @@ public final class ThreadPool: @unchecked Sendable {
     /// Whether background tasks run on a ``BackgroundWorker`` whose priority was lowered: nil
     /// before the first background task or when its thread could not start (tests).
     var backgroundPriorityLowered: Bool? { state.worker?.loweredPriority }
+
+    /// The thread of the background tasks: nil before the first one or when it could not start
+    /// (tests: where a merge ran).
+    var backgroundThread: pthread_t? { state.worker?.threadID }
+
+    /// Lets the queued work finish and ends the threads, as releasing the pool does (tests: a
+    /// view that outlives its pool). A view does not own the threads: nothing happens.
+    func stop() { if ownsThreads { state.stop() } }
 }
 
 /// The queue and threads behind a ``ThreadPool``; the threads keep it alive until it stops.
@@ -135,6 +152,10 @@ private final class PoolState: @unchecked Sendable {
     /// Threads that have started and named themselves.
     private var running = 0
     private static let poolMarker = PoolMarker()
+    /// Starts ``backgroundWorker`` (nil: the system refused a thread).
+    private let startWorker: @Sendable () -> BackgroundWorker?
+
+    init(startWorker: @escaping @Sendable () -> BackgroundWorker?) { self.startWorker = startWorker }
 
     var pendingCount: Int {
         let background = worker?.pendingCount ?? 0
@@ -182,20 +203,27 @@ private final class PoolState: @unchecked Sendable {
         }
     }
 
-    func enqueueInBackground(_ task: @escaping @Sendable () -> Void, owner: ObjectIdentifier?) {
-        let worker = condition.withLock { () -> BackgroundWorker? in
-            if !triedBackgroundWorker && !stopping {
+    /// Queues a background task; false once the pool stopped (its threads are gone or leaving:
+    /// the task would never run).
+    func enqueueInBackground(_ task: @escaping @Sendable () -> Void, owner: ObjectIdentifier?) -> Bool {
+        let worker = condition.withLock { () -> BackgroundWorker?? in
+            guard !stopping else { return .none }
+            if !triedBackgroundWorker {
                 triedBackgroundWorker = true
-                backgroundWorker = BackgroundWorker.start()
+                backgroundWorker = startWorker()
             }
             guard let backgroundWorker else {
                 backgroundTasks.append(Queued(owner: owner, run: task))
                 condition.signal()
-                return nil
+                return .some(nil)
             }
-            return backgroundWorker
+            return .some(backgroundWorker)
         }
-        worker?.enqueue(task, owner: owner)
+        switch worker {
+        case .none: return false
+        case .some(nil): return true
+        case .some(let worker?): return worker.enqueue(task, owner: owner)
+        }
     }
 
     func takeQueued(of owner: ObjectIdentifier) -> [@Sendable () -> Void] {
@@ -253,9 +281,11 @@ private final class PoolState: @unchecked Sendable {
         }
     }
 
-    /// Lets the queued work finish, then ends the threads (joined unless called from one of them).
+    /// Lets the queued work finish, then ends the threads (joined unless called from one of
+    /// them). A second call does nothing.
     func stop() {
         let (toJoin, worker): ([pthread_t], BackgroundWorker?) = condition.withLock {
+            guard !stopping else { return ([], nil) }
             stopping = true
             condition.broadcast()
             return (threads, backgroundWorker)

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The background merge. Adds append a small segment each; a merge task on the process pool's
 /// background thread (``ThreadPool/submitInBackground(owner:_:)``: a thread of its own at the
 /// lowest priority, so a merge neither holds a pool thread a search waits for nor takes a
@@ -14,17 +16,26 @@ extension SearchIndex {
     /// The number of segments of the current snapshot.
     var segmentCount: Int { snapshot.segments.count }
 
-    /// Folds the index into one segment now, on the calling thread, after waiting for a
-    /// background merge that is running; returns when no merge runs and none is due. Hosts call
-    /// it after a bulk load, before a save, or to measure; searches never need it.
+    /// Folds the index into one segment now, on the calling thread; returns when no merge runs
+    /// and none is due. A background merge running at the time gives way (it is cancelled at
+    /// its next check and the caller merges with the pool: waiting for the lowest-priority
+    /// thread on a loaded host would take many times the merge's work); a merge another caller
+    /// of this method runs is waited for. Hosts call it after a bulk load, before a save, or to
+    /// measure; searches never need it.
     /// Thread safety: any thread, concurrently with searches and writers (segments written
     /// meanwhile may remain).
     public func waitForMerges() {
         guard forkGeneration == ForkWatch.generation else { return }
         let claimed = merges.condition.withLock { () -> Bool in
-            while merges.running && !merges.closed { merges.condition.wait() }
+            merges.waiters += 1
+            defer { merges.waiters -= 1 }
+            while merges.running && !merges.closed {
+                if !merges.hostMerging { merges.cancellation.cancel() }
+                merges.condition.wait()
+            }
             guard !merges.closed else { return false }
             merges.running = true
+            merges.hostMerging = true
             return true
         }
         guard claimed else { return }
@@ -66,9 +77,7 @@ extension SearchIndex {
     /// or mapped segments and one more): no task per write of a small index.
     func noteWrite() {
         guard MergePolicy.next(snapshot.segments, full: true) != nil else { return }
-        merges.lastWrite.store(MergeState.now(), ordering: .relaxed)
-        merges.wantsFullMerge.store(true, ordering: .relaxed)
-        scheduleMerge()
+        scheduleMerge(writtenAt: MergeState.now())
     }
 
     /// Queues the merge task when a search finds the index not merged into one segment yet and
@@ -76,7 +85,11 @@ extension SearchIndex {
     /// the merge thread runs at the lowest priority and may be preempted holding the merge
     /// state's lock, which a search must then never wait for.
     func mergeIfQuiet() {
-        guard merges.wantsFullMerge.load(ordering: .relaxed) else { return }
+        // Acquiring pairs with the releasing store in scheduleMerge(writtenAt:): a search that
+        // sees the flag a write set also sees that write's time (relaxed, a weakly ordered
+        // processor may show the flag with an older time, or the initial 0, and the index
+        // would look quiet while adds stream: an early full merge).
+        guard merges.wantsFullMerge.load(ordering: .acquiring) else { return }
         let quiet = MergeState.now() &- merges.lastWrite.load(ordering: .relaxed) >= Self.quietNanoseconds
         if quiet { scheduleMerge() }
     }
@@ -87,28 +100,47 @@ extension SearchIndex {
     }
 
     /// Queues the merge task unless one is queued or running (a running merge plans again
-    /// after each merge, so it sees the newest segments), or the index is closing.
-    private func scheduleMerge() {
+    /// after each merge, so it sees the newest segments), or the index is closing. A writer
+    /// passes `writtenAt`, the time it published.
+    private func scheduleMerge(writtenAt: UInt64? = nil) {
         guard forkGeneration == ForkWatch.generation else { return }
         let submit = merges.condition.withLock { () -> Bool in
+            if let writtenAt {
+                // Under the lock, where a finished merge clears the flag: this write's `true`
+                // comes after any merge's `false` that did not see its segment. The time is
+                // stored first and the flag releasing it (see mergeIfQuiet).
+                merges.lastWrite.store(writtenAt, ordering: .relaxed)
+                merges.wantsFullMerge.store(true, ordering: .releasing)
+            }
             guard !merges.closed && !merges.paused && !merges.queued && !merges.running else { return false }
             merges.queued = true
             return true
         }
         guard submit else { return }
-        pool.submitInBackground(owner: merges) { [weak self] in self?.runMergeTask() }
+        let accepted = pool.submitInBackground(owner: merges) { [weak self] in self?.runMergeTask() }
+        if !accepted {
+            // The pool stopped (a view outliving its pool): no thread would run the task. Drop
+            // the claim so the index is not left waiting for it; waitForMerges() still merges.
+            merges.condition.withLock {
+                merges.queued = false
+                merges.condition.broadcast()
+            }
+        }
     }
 
     /// The merge task: merges while the policy finds a run (every segment once adds paused).
+    /// A host waiting in waitForMerges() merges instead.
     private func runMergeTask() {
         let claimed = merges.condition.withLock { () -> Bool in
             merges.queued = false
             merges.condition.broadcast()
-            guard !merges.closed && !merges.running else { return false }
+            guard !merges.closed && !merges.running && merges.waiters == 0 else { return false }
             merges.running = true
+            merges.hostMerging = false
             return true
         }
         guard claimed else { return }
+        // The times were stored before the flag that released them, or under this lock.
         mergeWhileDue { [merges] in MergeState.now() &- merges.lastWrite.load(ordering: .relaxed) >= Self.quietNanoseconds }
     }
 
@@ -118,27 +150,34 @@ extension SearchIndex {
     /// merges on its one thread, leaving the others to searches).
     private func mergeWhileDue(full: () -> Bool, pool: ThreadPool? = nil) {
         var merged = 0
-        while let (inputs, flag) = nextMerge(full: full) {
+        let background = pool == nil
+        while let (inputs, flag) = nextMerge(full: full, background: background) {
+            merges.condition.withLock { merges.beforeStep }?(background)
             if let segment = SegmentMerger.merge(inputs, cancellation: flag, pool: pool) {
                 swapIn(segment, replacing: inputs)
                 merged += segment.count
+                merges.condition.withLock { merges.lastMergeThread = pthread_self() }
             }
         }
         // The merged inputs are freed now (unless a search still holds them).
-        trimAfter(built: merged, onPool: pool == nil)
+        trimAfter(built: merged, onPool: background)
     }
 
     /// The next run to merge and its cancellation flag, with its serials marked busy; nil
-    /// (and the claim released, waiters woken) when none is due or the index is closing.
-    private func nextMerge(full: () -> Bool) -> ([SegmentView], CancellationFlag)? {
+    /// (and the claim released, waiters woken) when none is due, the index is closing, or (on
+    /// the `background` thread) a host waits to merge.
+    private func nextMerge(full: () -> Bool, background: Bool) -> ([SegmentView], CancellationFlag)? {
         merges.condition.withLock {
             let views = snapshot.segments
+            let yielding = background && merges.waiters > 0
+            if yielding { merges.yieldedToHost += 1 }
             let folding = full()
-            let range = merges.closed ? nil : MergePolicy.next(views, full: folding)
+            let range = merges.closed || yielding ? nil : MergePolicy.next(views, full: folding)
             guard let range else {
                 // Nothing left for a full merge either: searches stop asking until a write.
-                if folding || views.count <= 1 { merges.wantsFullMerge.store(false, ordering: .relaxed) }
+                if !yielding && (folding || views.count <= 1) { merges.wantsFullMerge.store(false, ordering: .relaxed) }
                 merges.running = false
+                merges.hostMerging = false
                 merges.busy = []
                 merges.condition.broadcast()
                 return nil
@@ -154,25 +193,58 @@ extension SearchIndex {
     /// by side (a writer that replaced every segment meanwhile makes the merge moot). Items
     /// removed or replaced while the merge ran are marked dead in `merged`. The snapshot keeps
     /// its version: the items are the same, so cached results stay valid.
+    ///
+    /// The items that died meanwhile are found before the writer lock is taken (a walk of the
+    /// inputs' tombstones, on the merge's thread: holding the lock for it at the lowest priority
+    /// would stall every writer); under the lock only the removes since that walk are added,
+    /// none in the usual case.
     func swapIn(_ merged: Segment, replacing inputs: [SegmentView]) {
+        // Outside the lock: the merged view as of a recent snapshot.
+        let seen = snapshot.segments
+        guard let seenStart = Self.position(of: inputs, in: seen) else { return }
+        let seenViews = Array(seen[seenStart..<seenStart + inputs.count])
+        let view = SegmentView(merged).deleting(Self.newlyDead(from: inputs, to: seenViews, in: merged))
         withWriterLock {
             let base = snapshot
             let views = base.segments
-            guard let start = views.firstIndex(where: { $0.segment === inputs[0].segment }),
-                start + inputs.count <= views.count,
-                zip(views[start...], inputs).allSatisfy({ $0.segment === $1.segment })
-            else { return }
-            var dead: [Int] = []
-            for (k, input) in inputs.enumerated() where views[start + k].liveCount != input.liveCount {
-                let now = views[start + k]
-                for i in 0..<input.segment.count where input.isLive(i) && !now.isLive(i) {
-                    if let local = merged.localIndex(of: input.segment.ids[i]) { dead.append(local) }
-                }
-            }
-            let view = SegmentView(merged).deleting(dead)
+            guard let start = Self.position(of: inputs, in: views) else { return }
+            let now = Array(views[start..<start + inputs.count])
+            // Tombstones only grow: equal live counts are equal views.
+            let later = Self.newlyDead(from: seenViews, to: now, in: merged)
+            let current = view.deleting(later)
             var result = views
-            result.replaceSubrange(start..<start + inputs.count, with: view.liveCount > 0 ? [view] : [])
+            result.replaceSubrange(start..<start + inputs.count, with: current.liveCount > 0 ? [current] : [])
             publishMerged(Snapshot(version: base.version, segments: result))
         }
+    }
+
+    /// Where `inputs` start in `views`, side by side and in order (the same segments); nil when
+    /// they are not all there.
+    private static func position(of inputs: [SegmentView], in views: [SegmentView]) -> Int? {
+        guard let first = inputs.first, let start = views.firstIndex(where: { $0.segment === first.segment }),
+            start + inputs.count <= views.count,
+            zip(views[start...], inputs).allSatisfy({ $0.segment === $1.segment })
+        else { return nil }
+        return start
+    }
+
+    /// The local indices in `merged` of the items live in `old` but dead in `new` (views of the
+    /// same segments, `new` the later): the tombstone words that differ, walked where the live
+    /// counts differ (tombstones only grow, so equal counts are equal views).
+    static func newlyDead(from old: [SegmentView], to new: [SegmentView], in merged: Segment) -> [Int] {
+        var dead: [Int] = []
+        for (was, now) in zip(old, new) where was.liveCount != now.liveCount {
+            guard let after = now.deleted else { continue }
+            let before = was.deleted?.words ?? []
+            for (w, word) in after.words.enumerated() {
+                var fresh = word & ~(w < before.count ? before[w] : 0)
+                while fresh != 0 {
+                    let local = w << 6 | fresh.trailingZeroBitCount
+                    fresh &= fresh - 1
+                    if let index = merged.localIndex(of: now.segment.ids[local]) { dead.append(index) }
+                }
+            }
+        }
+        return dead
     }
 }

@@ -72,9 +72,18 @@ public final class SearchIndex: Sendable, ProcessBound {
     /// - Throws: ``SearchBarError/Code/invalidArgument`` for a negative thread count,
     ///   ``SearchBarError/Code/outOfMemory`` when the process pool could not start one thread, or
     ///   what ``Collator`` or ``ProcessPool/shared()`` throws.
-    public init(
+    public convenience init(
         locale: SearchLocale = .none, mode: MatchMode = .prefix, fields: SearchFields = .all, threads: Int = 0,
         transliterate: Bool = false
+    ) throws(SearchBarError) {
+        try self.init(locale: locale, mode: mode, fields: fields, threads: threads, transliterate: transliterate, on: nil)
+    }
+
+    /// An empty index on `base`'s threads rather than the process pool's (nil: the process
+    /// pool); tests give it a pool of their own.
+    init(
+        locale: SearchLocale = .none, mode: MatchMode = .prefix, fields: SearchFields = .all, threads: Int = 0,
+        transliterate: Bool = false, on base: ThreadPool?
     ) throws(SearchBarError) {
         guard threads >= 0 else { throw .invalidArgument("threads is \(threads); it must be 0 (one per core) or more") }
         guard threads <= 256 else { throw .invalidArgument("threads is \(threads); at most 256 are allowed") }
@@ -84,7 +93,9 @@ public final class SearchIndex: Sendable, ProcessBound {
         analysis = ItemAnalysis(
             analyzer: AnalyzerCache.shared.analyzer(for: locale), collator: try Collator(locale: locale),
             fields: self.fields, transliteration: transliterate ? Transliteration(locale: locale) : nil)
-        pool = ThreadPool(sharing: try ProcessPool.shared(), limit: threads)
+        let shared: ThreadPool
+        if let base { shared = base } else { shared = try ProcessPool.shared() }
+        pool = ThreadPool(sharing: shared, limit: threads)
         writerOnly = ThreadPool(sharing: pool, limit: 1)
     }
 
@@ -126,7 +137,9 @@ public final class SearchIndex: Sendable, ProcessBound {
             let ids = batch.map(\.id)
             views = Self.tombstoning(ids, in: views)
             views.append(contentsOf: built.map(SegmentView.init))
-            views = MergePolicy.capped(views, busy: busySegments)
+            let (busy, folds) = merges.condition.withLock { (merges.busy, merges.foldsWriterDelta && !merges.paused) }
+            if folds { views = Self.foldingDelta(views, busy: busy) }
+            views = MergePolicy.capped(views, busy: busy)
             if !names.isEmpty { attributeNames.withLock { $0.formUnion(names) } }
             publish(Snapshot(version: base.version &+ 1, segments: views), built: batch.count)
         }

@@ -1,5 +1,6 @@
-/// Which segments are merged, and when. An add appends one segment and merges nothing itself
-/// (``capped(_:busy:)`` only when a search would otherwise see more than ``maxSegments``); the
+/// Which segments are merged, and when. An add appends one segment and merges nothing by this
+/// policy (``capped(_:busy:)`` only when a search would otherwise see more than ``maxSegments``;
+/// the writer folds its small segments into a delta, see `SearchIndex+Delta`); the
 /// index's background merge asks ``next(_:full:)`` for the run to fold next:
 ///
 /// 1. a segment that is mostly dead, rewritten alone;

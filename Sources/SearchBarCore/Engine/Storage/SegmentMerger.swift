@@ -6,15 +6,17 @@
 /// little more than copying.
 enum SegmentMerger {
     /// One segment made of the live items of `views` (ids must be unique across live items), or
-    /// nil when `cancellation` was set before the merge was done (it is checked between steps,
-    /// and on one thread between the columns gathered, so freeing an index waits at most for
-    /// one column of a background merge).
+    /// nil when `cancellation` was set before the merge was done (it is checked between steps:
+    /// after the vocabulary, the id order, the item map, and on one thread between the columns
+    /// gathered, so freeing an index, or a host taking over, waits at most for one of those
+    /// steps of a background merge, or for the merged segment's derivations).
     /// With a `pool` (a caller that waits for the merge), its independent steps run in parallel
     /// on it; without one (the background merge), all on the calling thread.
     static func merge(_ views: [SegmentView], cancellation: CancellationFlag? = nil, pool: ThreadPool? = nil)
         -> Segment?
     {
         let (vocabulary, maps) = mergedVocabulary(views)
+        if let cancellation, cancellation.isCancelled { return nil }
 
         // Live items in id order, and each input item's index in the merged segment.
         let order = { () -> [Entry] in
@@ -28,6 +30,7 @@ enum SegmentMerger {
             order.sort { $0.id < $1.id }
             return order
         }()
+        if let cancellation, cancellation.isCancelled { return nil }
         var mergedIndex = views.map { [UInt32](repeating: dropped, count: $0.segment.count) }
         for (n, entry) in order.enumerated() {
             mergedIndex[Int(entry.view)][Int(entry.local)] = UInt32(truncatingIfNeeded: n)
@@ -100,7 +103,7 @@ enum SegmentMerger {
         let titles = SlotArray<[UInt32]>(count: 1)
         let rankKeyOrder = SlotArray<[UInt32]>(count: 1)
         run([
-            { titles[0] = titleOrder(views, mapped, titles: folded[0], count: count) },
+            { titles[0] = titleOrder(views, mapped, titles: folded[0], count: count, cancellation: cancellation) },
             {
                 rankKeyOrder[0] = rankKeys.withUnsafeBufferPointer { rankKeys in
                     SortedRuns.merge(
@@ -275,10 +278,11 @@ enum SegmentMerger {
 
     /// The merged segment's items in folded-title byte order (ties by index), from the inputs'
     /// title byte orders; `titles` are the merged segment's `count` folded titles (blank: all
-    /// empty).
-    private static func titleOrder(_ views: [SegmentView], _ mergedIndex: [[UInt32]], titles: ByteArena, count: Int)
-        -> [UInt32]
-    {
+    /// empty). Nil when `cancellation` was set (checked between its passes: the longest step
+    /// of a merge).
+    private static func titleOrder(
+        _ views: [SegmentView], _ mergedIndex: [[UInt32]], titles: ByteArena, count: Int, cancellation: CancellationFlag?
+    ) -> [UInt32]? {
         let raw = RawArena(titles)
         let prefixes = (0..<count).map { ByteOrder.leadingKey(raw.text($0)) }
         // Titles often share their first 8 bytes ("List of …"): on equal prefixes the next 8
@@ -287,6 +291,7 @@ enum SegmentMerger {
             let text = raw.text(i)
             return text.count > 8 ? ByteOrder.leadingKey(UnsafeBufferPointer(rebasing: text[8...])) : 0
         }
+        if let cancellation, cancellation.isCancelled { return nil }
         return prefixes.withUnsafeBufferPointer { prefixes in
             seconds.withUnsafeBufferPointer { seconds in
                 SortedRuns.merge(

@@ -81,6 +81,7 @@ struct BackgroundWorkerTests {
 
     @Test func anIndexsMergeRunsOnTheBackgroundThreadAndKeepsWritesVisible() throws {
         let index = try SearchIndex(mode: .prefix, threads: 1)
+        index.merges.condition.withLock { index.merges.foldsWriterDelta = false }
         // Enough batches for a tiered merge: the writes stay visible at every step.
         for b in 0..<(MergePolicy.fanIn * 2) {
             index.add((0..<4).map { IndexItem(id: UInt64(b * 4 + $0), title: "garden w\(b)z \($0)") })
@@ -92,7 +93,10 @@ struct BackgroundWorkerTests {
         let all = try index.search("garden", options: SearchOptions(limit: 1000, exactTotal: true))
         #expect(all.total == MergePolicy.fanIn * 2 * 4 - 2)
         #expect(try index.search("garden w0z").hits.map(\.id).sorted() == [2, 3])
-        #expect(index.pool.backgroundPriorityLowered != nil)
+        // The merge recorded the thread it ran on: the pool's background thread.
+        let worker = try #require(index.pool.backgroundThread)
+        let mergedOn = try #require(index.merges.condition.withLock { index.merges.lastMergeThread })
+        #expect(pthread_equal(mergedOn, worker) != 0)
     }
 }
 

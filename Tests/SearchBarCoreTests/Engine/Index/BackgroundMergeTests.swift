@@ -182,4 +182,95 @@ struct BackgroundMergeTests {
         }
         #expect(dropped == nil)
     }
+
+    /// Starts the background task on `index` (its segments held apart so far) with a full merge
+    /// planned, and holds it at its first step; returns once it is held there.
+    static func holdBackgroundFullMerge(_ index: SearchIndex, _ log: TaskLog) -> Bool {
+        index.merges.condition.withLock {
+            index.merges.beforeStep = { background in
+                guard background else { return }
+                log.record("background step")
+                log.hold()
+            }
+        }
+        index.pauseBackgroundMerges(false)
+        // Adds paused long ago, as far as the merge can tell: it plans the full merge.
+        index.merges.lastWrite.store(0, ordering: .relaxed)
+        index.merges.wantsFullMerge.store(true, ordering: .releasing)
+        index.mergeIfQuiet()
+        return log.waitFor("background step")
+    }
+
+    /// Waits (a minute at most) until `done` holds under the merge state's lock.
+    static func waitUntil(_ index: SearchIndex, _ done: (MergeState) -> Bool) -> Bool {
+        let deadline = MergeState.now() + 60_000_000_000
+        return index.merges.condition.withLock {
+            while !done(index.merges) && MergeState.now() < deadline {
+                index.merges.condition.wait(untilMonotonicNanoseconds: min(deadline, MergeState.now() + 10_000_000))
+            }
+            return done(index.merges)
+        }
+    }
+
+    @Test func aHostThatWaitsTakesOverFromTheBackgroundMerge() throws {
+        let index = try Self.streamedIndex()
+        let before = try Self.results(index)
+        let log = TaskLog()
+        try #require(Self.holdBackgroundFullMerge(index, log))
+        // A host asks for the merge while the background merge holds the claim.
+        let host = ThreadStart.start(named: "test-host") {
+            index.waitForMerges()
+            log.record("host merged")
+        }
+        let hostThread = try #require(host)
+        #expect(Self.waitUntil(index) { $0.waiters == 1 })
+        log.release()
+        #expect(log.waitFor("host merged"))
+        pthread_join(hostThread, nil)
+        // The background merge gave way at its next check; the host's thread made the segment.
+        let (yielded, mergedOn) = index.merges.condition.withLock { (index.merges.yieldedToHost, index.merges.lastMergeThread) }
+        #expect(yielded == 1)
+        #expect(mergedOn.map { pthread_equal($0, hostThread) != 0 } == true)
+        #expect(index.segmentCount == 1)
+        #expect(try Self.results(index) == before)
+    }
+
+    @Test func freeingTheIndexStopsARunningMergeAtItsNextCheck() throws {
+        let index = try Self.streamedIndex()
+        let segments = index.segmentCount
+        let log = TaskLog()
+        try #require(Self.holdBackgroundFullMerge(index, log))
+        let freeing = try #require(ThreadStart.start(named: "test-free") {
+            index.cancelMergesAndWait()
+            log.record("cancelled")
+        })
+        #expect(Self.waitUntil(index) { $0.closed })
+        log.release()
+        #expect(log.waitFor("cancelled"))
+        pthread_join(freeing, nil)
+        // The held step found its flag set and made nothing.
+        #expect(index.segmentCount == segments)
+        #expect(index.merges.condition.withLock { index.merges.lastMergeThread } == nil)
+    }
+
+    @Test func theItemsThatDiedDuringAMergeAreFoundFromTheTombstones() throws {
+        let index = try Self.streamedIndex(batches: 12)
+        let held = index.snapshot.segments
+        let merged = try #require(SegmentMerger.merge(held))
+        index.remove(ids: [5, 44, 45, 130, 131, 479])
+        index.add([IndexItem(id: 7, title: "replaced")])
+        let now = Array(index.snapshot.segments.prefix(held.count))
+        try #require(zip(held, now).allSatisfy { $0.segment === $1.segment })
+        let found = SearchIndex.newlyDead(from: held, to: now, in: merged).sorted()
+        // Every item live before and dead now, by walking every item.
+        var expected: [Int] = []
+        for (was, view) in zip(held, now) {
+            for i in 0..<view.segment.count where was.isLive(i) && !view.isLive(i) {
+                expected.append(try #require(merged.localIndex(of: view.segment.ids[i])))
+            }
+        }
+        #expect(found == expected.sorted())
+        #expect(found.count == 7)
+        #expect(SearchIndex.newlyDead(from: now, to: now, in: merged).isEmpty)
+    }
 }
