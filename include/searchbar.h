@@ -670,7 +670,8 @@ typedef struct sb_packed_items {
     /** `count` weights (not NaN), or NULL for weight 0 everywhere. */
     const double *weights;
     /** 1: a text column with bytes and NULL offsets is NUL-separated (see above); 0 (the
-     *  default): every column with bytes has offsets, and the lengths below must be 0. */
+     *  default): every column with bytes has offsets, and the lengths below must be 0. A column
+     *  with offsets has length 0 either way. */
     int32_t nul_separated;
     /** Bytes of a NUL-separated titles column (exactly `count - 1` of them NUL). */
     size_t titles_length;

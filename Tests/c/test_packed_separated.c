@@ -114,10 +114,17 @@ static void refusals(void) {
     items.titles = "a\0b";
     items.titles_length = 3;
     REFUSED(sb_index_add_packed(index, &items), SB_EINVAL, "items.titles");
-    /* invalid UTF-8 */
+    /* invalid UTF-8: the message names the item */
     items.titles = "a\0\xff\0c";
     items.titles_length = 5;
-    REFUSED(sb_index_add_packed(index, &items), SB_EINVAL, "UTF-8");
+    REFUSED(sb_index_add_packed(index, &items), SB_EINVAL, "items.titles of item 1 is not valid UTF-8");
+    /* a column with both offsets and a length */
+    size_t offsets[] = {0, 1, 2, 3};
+    items.titles = "abc";
+    items.title_offsets = offsets;
+    items.titles_length = 3;
+    REFUSED(sb_index_add_packed(index, &items), SB_EINVAL, "titles_length");
+    items.title_offsets = NULL;
     /* a length without bytes */
     items.titles = NULL;
     items.titles_length = 5;

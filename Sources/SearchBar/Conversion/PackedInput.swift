@@ -42,8 +42,10 @@ struct PackedColumn: @unchecked Sendable {
         }
         let base = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
         switch index.separatedTextStarts(base, length, texts: count) {
-        case .invalidUTF8:
-            throw .invalidArgument("\(name) is not valid UTF-8")
+        case .invalidUTF8(let item):
+            throw .invalidArgument(item.map { "\(name) of item \($0) is not valid UTF-8" } ?? "\(name) is not valid UTF-8")
+        case .changed:
+            throw .invalidArgument("\(name) changed while the library read it")
         case .separators(let found):
             throw .invalidArgument(
                 "\(name) holds \(found) NUL separators; \(count) texts take \(count - 1) (a text cannot hold NUL)")
@@ -162,6 +164,9 @@ struct PackedItems: @unchecked Sendable {
                     _ offsetsName: String) throws(SearchBarError) -> PackedColumn
         {
             guard separated, offsets == nil else {
+                if length != 0 {
+                    throw .invalidArgument("\(name)_length is \(length) but \(offsetsName) is set (a column has one or the other)")
+                }
                 return try PackedColumn(
                     bytes, Self.unsigned(offsets), count: n, name: name, offsetsName: offsetsName,
                     isValid: index.isValidUTF8)

@@ -49,29 +49,50 @@ enum PackedTextScan {
                     ? Self.nulCount(shared.base + start, length) : -1
             }
         }
-        if nuls.contains(-1) { return .invalidUTF8 }
+        if nuls.contains(-1) { return .invalidUTF8(item: firstInvalidText(base, count)) }
         var prefix = [Int](repeating: 0, count: chunks + 1)
         for k in 0..<chunks { prefix[k + 1] = prefix[k] + nuls[k] }
         let firstIndex = prefix
         guard firstIndex[chunks] == texts - 1 else { return .separators(firstIndex[chunks]) }
-        // Pass 2: text j + 1 starts after the j-th NUL.
+        // Pass 2: text j + 1 starts after the j-th NUL. A chunk writes only its own starts, and
+        // must find as many as pass 1 counted: a host that changed the bytes meanwhile (its
+        // misuse) gets a status, never a write past the starts or a start left unwritten.
         let starts = TextStarts(count: texts + 1)
         let out = starts.shared
         out[0] = 0
         out[texts] = UInt(count + 1)
-        pool.forEach(chunks) { task in
-            var next = firstIndex[task] + 1
-            var p = bounds[task]
-            let end = bounds[task + 1]
-            while p < end {
-                let rest = UnsafeRawPointer(shared.base + p)
-                guard let nul = memchr(rest, 0, end - p) else { break }
-                p += rest.distance(to: UnsafeRawPointer(nul)) + 1
-                out[next] = UInt(p)
-                next += 1
+        let complete = [Bool].filled(count: chunks) { done in
+            pool.forEach(chunks) { task in
+                var next = firstIndex[task] + 1
+                let last = firstIndex[task + 1]
+                var p = bounds[task]
+                let end = bounds[task + 1]
+                while p < end && next <= last {
+                    let rest = UnsafeRawPointer(shared.base + p)
+                    guard let nul = memchr(rest, 0, end - p) else { break }
+                    p += rest.distance(to: UnsafeRawPointer(nul)) + 1
+                    out[next] = UInt(p)
+                    next += 1
+                }
+                done[task] = next == last + 1
             }
         }
-        return .starts(starts)
+        return complete.contains(false) ? .changed : .starts(starts)
+    }
+
+    /// The first of the NUL-separated texts in `count` bytes at `base` that is not valid UTF-8
+    /// (an error path, for its message: one thread, text by text).
+    private static func firstInvalidText(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        var start = 0
+        var item = 0
+        while start <= count {
+            let rest = UnsafeRawPointer(base + start)
+            let end = memchr(rest, 0, count - start).map { rest.distance(to: UnsafeRawPointer($0)) + start } ?? count
+            if !UTF8Codec.isValid(base + start, end - start) { return item }
+            start = end + 1
+            item += 1
+        }
+        return nil
     }
 
     /// NUL bytes in `count` bytes at `p`.
@@ -108,10 +129,13 @@ public enum SeparatedTexts {
     /// `texts + 1` starts: text i is bytes [starts[i], starts[i + 1] - 1) (the last start is
     /// the length + 1, as if a separator followed the last text).
     case starts(TextStarts)
-    /// The bytes are not valid UTF-8.
-    case invalidUTF8
+    /// The bytes are not valid UTF-8: the first text that is not (nil if the bytes changed
+    /// while they were scanned).
+    case invalidUTF8(item: Int?)
     /// The bytes hold this many NUL bytes rather than `texts - 1`.
     case separators(Int)
+    /// The bytes changed while they were scanned (another thread wrote them).
+    case changed
 }
 
 /// A read-only byte pointer that the tasks of one parallel scan share.

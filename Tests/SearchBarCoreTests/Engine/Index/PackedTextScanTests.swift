@@ -62,10 +62,14 @@ struct PackedTextScanTests {
                     let outcome = broken.withUnsafeBufferPointer {
                         PackedTextScan.separatedStarts($0.baseAddress!, $0.count, texts: texts.count, pool: Self.pool)
                     }
-                    guard case .invalidUTF8 = outcome else {
+                    guard case .invalidUTF8(let item) = outcome else {
                         Issue.record("byte \(bad) at \(position) not found by the separated scan")
                         continue
                     }
+                    // The first text that is not valid UTF-8 by itself, as a serial split finds it.
+                    let first = broken.split(separator: 0, omittingEmptySubsequences: false)
+                        .firstIndex { !UTF8Codec.isValid(Array($0), $0.count) }
+                    #expect(item == first, "byte \(bad) at \(position)")
                 }
             }
         }
