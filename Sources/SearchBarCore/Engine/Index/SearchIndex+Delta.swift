@@ -14,13 +14,15 @@ extension SearchIndex {
 
     /// `views` with its newest small segments folded into one delta segment on the calling
     /// thread when there are ``deltaRun`` or more of them: side by side at the tail, none
-    /// mapped or in `busy` (the background merge is folding those), ``deltaItems`` live items at
-    /// most together.
+    /// mapped or in `busy` (the background merge is folding those), none of more than
+    /// ``deltaItems`` items (a large segment whose items died would make the fold walk it all
+    /// under the writer lock), ``deltaItems`` live items at most together.
     static func foldingDelta(_ views: [SegmentView], busy: Set<UInt64>) -> [SegmentView] {
         var run = 0
         var items = 0
         for view in views.reversed() {
-            guard !view.segment.isMapped, !busy.contains(view.segment.serial), items + view.liveCount <= deltaItems
+            guard !view.segment.isMapped, !busy.contains(view.segment.serial), view.segment.count <= deltaItems,
+                items + view.liveCount <= deltaItems
             else { break }
             run += 1
             items += view.liveCount

@@ -55,6 +55,12 @@ struct WriterDeltaTests {
         }
         #expect(SearchIndex.foldingDelta(Array(small.dropLast()), busy: []).count == SearchIndex.deltaRun - 1)
         #expect(SearchIndex.foldingDelta(large + small, busy: []).count == large.count + 1)
+        // A large segment whose items nearly all died is not small: folding it would walk all
+        // of it under the writer lock.
+        let died = large.map { $0.deleting(Array(1..<$0.segment.count)) }
+        #expect(died.allSatisfy { $0.liveCount == 1 })
+        #expect(SearchIndex.foldingDelta(died, busy: []).count == died.count)
+        #expect(SearchIndex.foldingDelta(died + small, busy: []).count == died.count + 1)
     }
 
     @Test func pausedMergesHoldSmallSegmentsApart() throws {
