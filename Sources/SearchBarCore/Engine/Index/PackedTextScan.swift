@@ -33,12 +33,7 @@ enum PackedTextScan {
     /// valid buffer splits into valid texts.
     static func separatedStarts(_ base: UnsafePointer<UInt8>, _ count: Int, texts: Int, pool: ThreadPool) -> SeparatedTexts {
         // Chunks end just after a NUL (or at the end), so no chunk splits a character.
-        let bounds = chunkBounds(count) { position in
-            guard position < count else { return count }
-            let rest = UnsafeRawPointer(base + position)
-            guard let nul = memchr(rest, 0, count - position) else { return count }
-            return rest.distance(to: UnsafeRawPointer(nul)) + position + 1
-        }
+        let bounds = chunkBounds(count) { position in nul(base, from: position, to: count).map { $0 + 1 } ?? count }
         let chunks = bounds.count - 1
         let shared = SendableBytes(base)
         // Pass 1: each chunk's NULs and validity (-1 for invalid UTF-8).
@@ -67,10 +62,8 @@ enum PackedTextScan {
                 let last = firstIndex[task + 1]
                 var p = bounds[task]
                 let end = bounds[task + 1]
-                while p < end && next <= last {
-                    let rest = UnsafeRawPointer(shared.base + p)
-                    guard let nul = memchr(rest, 0, end - p) else { break }
-                    p += rest.distance(to: UnsafeRawPointer(nul)) + 1
+                while next <= last, let found = nul(shared.base, from: p, to: end) {
+                    p = found + 1
                     out[next] = UInt(p)
                     next += 1
                 }
@@ -86,8 +79,7 @@ enum PackedTextScan {
         var start = 0
         var item = 0
         while start <= count {
-            let rest = UnsafeRawPointer(base + start)
-            let end = memchr(rest, 0, count - start).map { rest.distance(to: UnsafeRawPointer($0)) + start } ?? count
+            let end = nul(base, from: start, to: count) ?? count
             if !UTF8Codec.isValid(base + start, end - start) { return item }
             start = end + 1
             item += 1
@@ -99,13 +91,17 @@ enum PackedTextScan {
     private static func nulCount(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
         var found = 0
         var i = 0
-        while i < count {
-            let rest = UnsafeRawPointer(p + i)
-            guard let nul = memchr(rest, 0, count - i) else { break }
-            i += rest.distance(to: UnsafeRawPointer(nul)) + 1
+        while let position = nul(p, from: i, to: count) {
+            i = position + 1
             found += 1
         }
         return found
+    }
+
+    /// The position of the first NUL among bytes [start, end) at `base` (one memchr), or nil.
+    @inline(__always) private static func nul(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard start < end, let found = memchr(base + start, 0, end - start) else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     /// Chunk bounds over `count` bytes: 0, then each nominal cut moved forward by `align`, then
