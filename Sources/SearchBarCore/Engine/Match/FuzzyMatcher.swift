@@ -156,12 +156,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         for (w, word) in queryWords.enumerated() {
             guard tuning.narrowsContains, let bits = ContainsCandidates.bits(word, typoItems: nil, segment: segment)
             else { continue }
-            let raw = UnsafeMutablePointer<UInt64>.allocate(capacity: max(bits.words.count, 1))
-            raw.initialize(repeating: 0, count: max(bits.words.count, 1))
-            bits.words.withUnsafeBufferPointer { words in
-                if let base = words.baseAddress { raw.update(from: base, count: words.count) }
-            }
-            substringBits[w] = raw
+            substringBits[w] = Self.copy(of: bits.words)
             let items = bits.members()
             common = common.map { SortedIndices.intersection($0[...], items[...]) } ?? items
         }
@@ -257,21 +252,26 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
             else { continue }
             let alone = QueryWord(key: character, kind: word.kind, isPrefix: false, typos: false)
             guard let bits = ContainsCandidates.bits(alone, typoItems: nil, segment: segment) else { continue }
-            bits.words.withUnsafeBufferPointer { words in
-                if let result {
-                    for k in 0..<min(length, words.count) { result[k] &= words[k] }
-                    // (Every set holds the segment's items; a shorter one holds none past its end.)
-                    for k in min(length, words.count)..<length { result[k] = 0 }
-                } else {
-                    length = words.count
-                    let raw = UnsafeMutablePointer<UInt64>.allocate(capacity: max(length, 1))
-                    raw.initialize(repeating: 0, count: max(length, 1))
-                    if let base = words.baseAddress { raw.update(from: base, count: length) }
-                    result = raw
-                }
+            let words = bits.words
+            if let result {
+                for k in 0..<min(length, words.count) { result[k] &= words[k] }
+                // (Every set holds the segment's items; a shorter one holds none past its end.)
+                for k in min(length, words.count)..<length { result[k] = 0 }
+            } else {
+                length = words.count
+                result = Self.copy(of: words)
             }
         }
         return result
+    }
+
+    /// A copy of `words` that the matcher owns (at least one word; freed in deinit), for
+    /// per-item reads without an array's checks.
+    private static func copy(of words: [UInt64]) -> UnsafeMutablePointer<UInt64> {
+        let raw = UnsafeMutablePointer<UInt64>.allocate(capacity: max(words.count, 1))
+        raw.initialize(repeating: 0, count: max(words.count, 1))
+        words.withUnsafeBufferPointer { if let base = $0.baseAddress { raw.update(from: base, count: $0.count) } }
+        return raw
     }
 
     /// The bytes of the first whole character of `key` (valid UTF-8) that holds byte `b`.
