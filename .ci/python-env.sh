@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Creates (once) the Python virtual environment the tests and the demo use, with searchbar's
-# binding installed from bindings/python against the library built in $1 (a CMake build dir).
+# binding installed from bindings/python against the library built in $1 (a CMake build dir,
+# absolute or relative to the current directory).
 # Reinstalls the binding only when the library or the binding's sources changed. With a second
 # argument `qt` it also installs what the Qt example and its tests need (PySide6's essential
 # modules, pytest-qt), which the other tests and the terminal demo do without.
 # Prints the venv's python path.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build_dir=$1
+build_dir=$(cd "$1" && pwd)
 venv="$build_dir/venv"
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv" >&2
