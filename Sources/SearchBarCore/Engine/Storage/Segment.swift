@@ -81,7 +81,7 @@ final class Segment: Sendable {
     private static let serials = Atomic<UInt64>(1)
 
     /// Segments of at least this many items derive their search structures on two threads.
-    static let parallelDerivationThreshold = 50_000
+    static let parallelDerivationThreshold = 8192
 
     /// A value one thread sets and another reads after joining it.
     private final class DerivedBox<Value>: @unchecked Sendable {
