@@ -3,19 +3,19 @@
 /// way).
 enum SortedRuns {
     /// Visits the heads of runs `0..<count` in merged order: the runs sit in a binary heap
-    /// ordered by their heads, each head's 64-bit order key held beside it. `key(r)` is run
+    /// ordered by their heads, each head's order key held beside it. `key(r)` is run
     /// `r`'s current head's key (integers that order the heads wherever they differ), read once
     /// per head; `tie(a, b)` orders two heads of equal key (true when run `a`'s goes first; with
     /// the keys, a strict total order); `take(r)` consumes run `r`'s head and returns true when
     /// the run has no head left. Runs for which `isEmpty` holds take no part. Most comparisons
     /// end on the keys, with no call; the heap lives in raw buffers, so a step retains nothing.
     @inline(__always)
-    static func merge(
-        _ count: Int, isEmpty: (Int) -> Bool, key: (Int) -> UInt64, tie: (Int, Int) -> Bool, take: (Int) -> Bool
+    static func merge<Key: Comparable & BitwiseCopyable>(
+        _ count: Int, isEmpty: (Int) -> Bool, key: (Int) -> Key, tie: (Int, Int) -> Bool, take: (Int) -> Bool
     ) {
         guard count > 0 else { return }
         let heap = UnsafeMutablePointer<Int>.allocate(capacity: count)
-        let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+        let keys = UnsafeMutablePointer<Key>.allocate(capacity: count)
         defer {
             heap.deallocate()
             keys.deallocate()
@@ -23,7 +23,7 @@ enum SortedRuns {
         var n = 0
         for r in 0..<count where !isEmpty(r) {
             heap[n] = r
-            keys[r] = key(r)
+            (keys + r).initialize(to: key(r))
             n += 1
         }
         @inline(__always) func before(_ a: Int, _ b: Int) -> Bool {
@@ -60,10 +60,12 @@ enum SortedRuns {
         }
     }
 
-    /// ``merge(_:compare:)`` with each item's 64-bit order key first: `key(item)` orders items
+    /// ``merge(_:compare:)`` with each item's order key first: `key(item)` orders items
     /// wherever keys differ, and `compare(a, b)` (negative, zero, positive) is called on equal
     /// keys only; equal items go by ascending index.
-    static func merge(_ runs: [[UInt32]], key: (UInt32) -> UInt64, compare: (UInt32, UInt32) -> Int) -> [UInt32] {
+    static func merge<Key: Comparable & BitwiseCopyable>(
+        _ runs: [[UInt32]], key: (UInt32) -> Key, compare: (UInt32, UInt32) -> Int
+    ) -> [UInt32] {
         var items = [UInt32]()
         items.reserveCapacity(runs.reduce(0) { $0 + $1.count })
         var ends = [Int]()
@@ -102,6 +104,6 @@ enum SortedRuns {
     /// b)` orders two items by key alone (negative, zero, positive). Equal keys across runs go
     /// by ascending index, so the result is the order a sort by (key, index) makes.
     static func merge(_ runs: [[UInt32]], compare: (UInt32, UInt32) -> Int) -> [UInt32] {
-        merge(runs, key: { _ in 0 }, compare: compare)
+        merge(runs, key: { _ in UInt64(0) }, compare: compare)
     }
 }

@@ -68,11 +68,8 @@ extension SearchIndex {
     public func texts(of hits: [SearchHit]) -> [HitTexts] { Self.texts(of: hits, in: snapshot) }
 
     /// True when an item with one of these ids is in the index.
-    public func containsAny(of ids: some Sequence<UInt64>) -> Bool {
-        let snapshot = self.snapshot
-        guard snapshot.liveCount > 0 else { return false }
-        for id in ids where snapshot.locate(id) != nil { return true }
-        return false
+    public func containsAny(of ids: some Collection<UInt64>) -> Bool {
+        snapshot.firstLive(among: ids) != nil
     }
 
     /// Every field's text of one item, with `field`'s as ``HitTexts/text``.

@@ -160,9 +160,8 @@ public final class SearchIndex: Sendable, ProcessBound {
                 return .invalidArgument("ids must ascend strictly; id \(segment.ids[k]) follows \(segment.ids[k - 1])")
             }
             let base = snapshot
-            let clashes = segment.ids.filter { base.locate($0) != nil }
-            guard clashes.isEmpty else {
-                return .invalidArgument("id \(clashes[0]) is already in the index")
+            if let clash = base.firstLive(among: segment.ids) {
+                return .invalidArgument("id \(clash) is already in the index")
             }
             var views = base.segments
             views.append(SegmentView(segment))

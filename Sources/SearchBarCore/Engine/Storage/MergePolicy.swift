@@ -7,8 +7,9 @@
 /// 2. the newest ``fanIn`` or more segments when they are all of the newest one's size tier or
 ///    below (a tier is a factor of ``fanIn`` in live items): the merged segment lands a tier up,
 ///    so while a host streams batches each item is copied about log_fanIn(total / batch) times
-///    (1 M items in batches of 10,000: 1.6 copies, 2.6 with tiers of four, where merging the
-///    newest two whenever the older was at most twice the newer copied each 6.3 times);
+///    (1 M items in batches of 10,000: 0.96 copies and at most 18 segments; 1.6 copies with
+///    tiers of eight, 2.6 of four, where merging the newest two whenever the older was at most
+///    twice the newer copied each 6.3 times);
 /// 3. once adds pause (`full`), every segment into one, so searches walk one segment.
 ///
 /// Merged runs are contiguous, and no merge makes a segment whose texts pass
@@ -17,9 +18,10 @@
 /// page cache, not the process's own memory) stays until the next save and open.
 enum MergePolicy {
     /// How many segments of one tier are merged at once; also the size ratio between tiers.
-    static let fanIn = 8
-    /// More segments than this make an add merge the newest ones itself.
-    static let maxSegments = 16
+    static let fanIn = 12
+    /// More segments than this make an add merge the newest ones itself (above the 18 that 1 M
+    /// items streamed in batches of 10,000 leave at most).
+    static let maxSegments = 24
     /// A merge never makes a segment whose texts pass this many bytes.
     static let maxSegmentBytes = 1 << 30
     /// A segment of at least this many items, more than half of them dead, is rewritten.

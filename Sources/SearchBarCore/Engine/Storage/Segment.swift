@@ -81,7 +81,7 @@ final class Segment: Sendable {
     private static let serials = Atomic<UInt64>(1)
 
     /// Segments of at least this many items derive their search structures on two threads.
-    static let parallelDerivationThreshold = 50_000
+    static let parallelDerivationThreshold = 8192
 
     /// A value one thread sets and another reads after joining it.
     private final class DerivedBox<Value>: @unchecked Sendable {
@@ -115,13 +115,14 @@ final class Segment: Sendable {
     /// `sortedOrders` are the title byte order and rank-key order of these columns when they are
     /// known, which skips both sorts; `derived` are all the search structures when they are known
     /// (an index file stores them), which skips every derivation; `carried` are the presence
-    /// masks and character postings when they are known (a merge carries its inputs' over).
+    /// masks, character postings and punctuated terms when they are known (a merge carries its
+    /// inputs' over).
     init(
         ids: ItemIDs, scopes: Column<UInt32>, weightKeys: Column<UInt32>, rankKeys: Column<UInt64>,
         originalPatches: [ByteArena], folded: [ByteArena], forwardOffsets: NarrowArray, forward: NarrowArray,
         vocabulary: ByteArena, postingOffsets: NarrowArray, postings: NarrowArray, attributes: AttributeTable, runExceptions: [UInt32],
         pool: ThreadPool? = nil, sortedOrders: (titles: [UInt32], rankKeys: [UInt32])? = nil, derived known: Derived? = nil,
-        carried: (presence: Column<UInt64>, charPostings: CharPostings)? = nil
+        carried: (presence: Column<UInt64>, charPostings: CharPostings, punctuatedTerms: [UInt32])? = nil
     ) {
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
         self.ids = ids
@@ -170,7 +171,8 @@ final class Segment: Sendable {
                     forward: forward, forwardOffsets: forwardOffsets, count: count, termCount: vocabulary.count,
                     rankKeys: rankKeys, weightKeys: weightKeys,
                     ownTitleWords: Self.ownTitleWords(folded, forward, forwardOffsets, vocabulary)),
-                Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary), PunctuatedTerms.ids(vocabulary)
+                Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary),
+                carried?.punctuatedTerms ?? PunctuatedTerms.ids(vocabulary)
             )
         }
         if count >= Self.parallelDerivationThreshold {

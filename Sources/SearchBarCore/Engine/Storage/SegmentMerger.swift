@@ -7,17 +7,15 @@
 enum SegmentMerger {
     /// One segment made of the live items of `views` (ids must be unique across live items), or
     /// nil when `cancellation` was set before the merge was done (it is checked between steps:
-    /// after the vocabulary, the id order, the item map, and on one thread between the columns
-    /// gathered, so freeing an index, or a host taking over, waits at most for one of those
-    /// steps of a background merge, or for the merged segment's derivations).
+    /// after the id order, the item map, and on one thread between the steps run as tasks, so
+    /// freeing an index, or a host taking over, waits at most for one of those steps of a
+    /// background merge, or for the merged segment's derivations).
     /// With a `pool` (a caller that waits for the merge), its independent steps run in parallel
-    /// on it; without one (the background merge), all on the calling thread.
+    /// on it (the vocabulary and the title order, the longest, beside the columns); without one
+    /// (the background merge), all on the calling thread.
     static func merge(_ views: [SegmentView], cancellation: CancellationFlag? = nil, pool: ThreadPool? = nil)
         -> Segment?
     {
-        let (vocabulary, maps) = mergedVocabulary(views)
-        if let cancellation, cancellation.isCancelled { return nil }
-
         // Live items in id order, and each input item's index in the merged segment.
         let order = { () -> [Entry] in
             var order: [Entry] = []
@@ -39,26 +37,43 @@ enum SegmentMerger {
         if let cancellation, cancellation.isCancelled { return nil }
 
         // Columns, each gathered in one pass through raw views of the inputs (no reference
-        // counted per item) into an array of its exact size; independent columns are tasks that
-        // run in parallel on `pool` when there is one.
+        // counted per item) into an array of its exact size, and the sorted structures merged
+        // from the inputs'; independent steps are tasks that run in parallel on `pool` when
+        // there is one.
         let count = order.count
         let segments = views.map(\.segment)
         let ids = order.map(\.id)
         let fields = SlotArray<(patches: ByteArena, folded: ByteArena)>(count: 3)
-        let index = SlotArray<(offsets: [UInt32], forward: NarrowArray, postingOffsets: [UInt32], postings: NarrowArray)>(count: 1)
+        let index = SlotArray<MergedIndex>(count: 1)
         let keys = SlotArray<(rankKeys: [UInt64], presence: [UInt64], scopes: [UInt32], weights: [UInt32])>(count: 1)
         let chars = SlotArray<CharPostings>(count: 1)
-        let (mapped, termCount) = (mergedIndex, vocabulary.count)
+        let titles = SlotArray<[UInt32]>(count: 1)
+        let rankKeyOrder = SlotArray<[UInt32]>(count: 1)
+        let mapped = mergedIndex
         var tasks: [@Sendable () -> Void] = [
             {
-                // The forward index, and the postings carried over or rebuilt from it.
+                // The vocabulary, then the forward index and postings carried over or rebuilt from it.
+                let (vocabulary, maps) = mergedVocabulary(views)
+                if let cancellation, cancellation.isCancelled { return }
+                let termCount = vocabulary.count
+                let punctuated = punctuatedTerms(segments, maps)
                 if let carried = carriedIndex(order, segments, maps, mapped, termCount: termCount) {
-                    index[0] = carried
+                    index[0] = MergedIndex(
+                        vocabulary: vocabulary, punctuatedTerms: punctuated, offsets: carried.offsets,
+                        forward: carried.forward, postingOffsets: carried.postingOffsets, postings: carried.postings)
                     return
                 }
                 let (offsets, forward) = gatherForward(order, segments, maps)
                 let (postingOffsets, postings) = buildPostings(forward, offsets, termCount: termCount)
-                index[0] = (offsets, NarrowArray(forward), postingOffsets, NarrowArray(postings))
+                index[0] = MergedIndex(
+                    vocabulary: vocabulary, punctuatedTerms: punctuated, offsets: offsets, forward: NarrowArray(forward),
+                    postingOffsets: postingOffsets, postings: NarrowArray(postings))
+            },
+            // The title byte order and the rank-key order, merged from the inputs', read
+            // through the inputs' columns (so they need no gathered column).
+            { titles[0] = titleOrder(views, mapped, order, cancellation: cancellation) },
+            {
+                rankKeyOrder[0] = rankKeyOrderMerged(views, mapped, order)
             },
             {
                 keys[0] = (
@@ -94,34 +109,36 @@ enum SegmentMerger {
         runExceptions.sort()
         let originalPatches = (0..<3).map { fields[$0]?.patches ?? ByteArena() }
         let folded = (0..<3).map { fields[$0]?.folded ?? ByteArena() }
-        guard let built = index.remove(0), let columns = keys.remove(0), let charPostings = chars.remove(0) else {
-            return nil
-        }
-        let rankKeys = columns.rankKeys
-
-        // The title byte order and the rank-key order, merged from the inputs'.
-        let titles = SlotArray<[UInt32]>(count: 1)
-        let rankKeyOrder = SlotArray<[UInt32]>(count: 1)
-        run([
-            { titles[0] = titleOrder(views, mapped, titles: folded[0], count: count, cancellation: cancellation) },
-            {
-                rankKeyOrder[0] = rankKeys.withUnsafeBufferPointer { rankKeys in
-                    SortedRuns.merge(
-                        runs(views.map { $0.segment.rankKeyOrder.order }, mapped), key: { rankKeys[Int($0)] },
-                        compare: { _, _ in 0 })
-                }
-            },
-        ], pool: pool, cancellation: cancellation)
-        if let cancellation, cancellation.isCancelled { return nil }
-        let sortedOrders = (titles: titles.remove(0) ?? [], rankKeys: rankKeyOrder.remove(0) ?? [])
-        let carried = (presence: Column(columns.presence), charPostings: charPostings)
+        guard let built = index.remove(0), let columns = keys.remove(0), let charPostings = chars.remove(0),
+            let titleOrder = titles.remove(0), let rankKeyOrder = rankKeyOrder.remove(0)
+        else { return nil }
+        let sortedOrders = (titles: titleOrder, rankKeys: rankKeyOrder)
+        let carried = (
+            presence: Column(columns.presence), charPostings: charPostings, punctuatedTerms: built.punctuatedTerms
+        )
         return Segment(
             ids: ItemIDs(ids), scopes: Column(columns.scopes), weightKeys: Column(columns.weights),
-            rankKeys: Column(rankKeys), originalPatches: originalPatches, folded: folded,
-            forwardOffsets: NarrowArray(built.offsets), forward: built.forward, vocabulary: vocabulary,
+            rankKeys: Column(columns.rankKeys), originalPatches: originalPatches, folded: folded,
+            forwardOffsets: NarrowArray(built.offsets), forward: built.forward, vocabulary: built.vocabulary,
             postingOffsets: NarrowArray(built.postingOffsets), postings: built.postings, attributes: attributes,
             runExceptions: runExceptions,
             pool: pool, sortedOrders: sortedOrders, carried: carried)
+    }
+
+    /// The merged segment's vocabulary and the structures made with its term ids.
+    struct MergedIndex: Sendable {
+        /// The union of the inputs' vocabularies, sorted.
+        var vocabulary: ByteArena
+        /// Its ``PunctuatedTerms``.
+        var punctuatedTerms: [UInt32]
+        /// Per item, the start of its forward entries, plus the end.
+        var offsets: [UInt32]
+        /// The forward entries.
+        var forward: NarrowArray
+        /// Per term, the start of its postings, plus the end.
+        var postingOffsets: [UInt32]
+        /// The postings.
+        var postings: NarrowArray
     }
 
     /// Runs `tasks`, in parallel on `pool` when there is one, else one after another until
@@ -229,6 +246,25 @@ enum SegmentMerger {
         }
     }
 
+    /// The merged vocabulary's ``PunctuatedTerms``: the inputs', mapped to merged ids (whether a
+    /// term is punctuated depends on its bytes alone, and the merged vocabulary is the union of
+    /// the inputs', dead items' terms included), ascending, each once.
+    static func punctuatedTerms(_ segments: [Segment], _ maps: [[UInt32]]) -> [UInt32] {
+        var ids: [UInt32] = []
+        ids.reserveCapacity(segments.reduce(0) { $0 + $1.punctuatedTerms.count })
+        for (segment, map) in zip(segments, maps) {
+            for t in segment.punctuatedTerms { ids.append(map[Int(t)]) }
+        }
+        ids.sort()
+        var unique = 0
+        for k in ids.indices where unique == 0 || ids[unique - 1] != ids[k] {
+            ids[unique] = ids[k]
+            unique += 1
+        }
+        ids.removeLast(ids.count - unique)
+        return ids
+    }
+
     /// ``mergedIndex``'s value for an item that is not merged (dead).
     static let dropped = UInt32.max
 
@@ -249,20 +285,26 @@ enum SegmentMerger {
             flat.withUnsafeMutableBufferPointer { flat in
                 heads.withUnsafeMutableBufferPointer { heads in
                     var last = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                    var lastKey: UInt64 = 0
+                    var lastKey = LeadingBytes(last)
                     var any = false
+                    /// The order of two terms of equal leading bytes: by length alone when both
+                    /// are that short.
+                    @inline(__always) func compareTail(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+                        a.count <= LeadingBytes.width && b.count <= LeadingBytes.width
+                            ? a.count - b.count : ByteOrder.compare(a, b)
+                    }
                     SortedRuns.merge(
                         views.count, isEmpty: { raw[$0].count == 0 },
-                        key: { ByteOrder.leadingKey(raw[$0].text(heads[$0])) },
+                        key: { LeadingBytes(raw[$0].text(heads[$0])) },
                         tie: { a, b in
-                            let order = ByteOrder.compare(raw[a].text(heads[a]), raw[b].text(heads[b]))
+                            let order = compareTail(raw[a].text(heads[a]), raw[b].text(heads[b]))
                             return order != 0 ? order < 0 : a < b
                         },
                         take: { r in
                             let term = raw[r].text(heads[r])
-                            // Equal terms come together; a differing leading key settles it.
-                            let key = ByteOrder.leadingKey(term)
-                            if !any || key != lastKey || ByteOrder.compare(last, term) != 0 { merged.append(term) }
+                            // Equal terms come together; differing leading bytes settle it.
+                            let key = LeadingBytes(term)
+                            if !any || key != lastKey || compareTail(last, term) != 0 { merged.append(term) }
                             (last, lastKey, any) = (term, key, true)
                             flat[mapStarts[r] + heads[r]] = UInt32(truncatingIfNeeded: merged.count - 1)
                             heads[r] += 1
@@ -277,31 +319,43 @@ enum SegmentMerger {
     }
 
     /// The merged segment's items in folded-title byte order (ties by index), from the inputs'
-    /// title byte orders; `titles` are the merged segment's `count` folded titles (blank: all
-    /// empty). Nil when `cancellation` was set (checked between its passes: the longest step
-    /// of a merge).
+    /// title byte orders, the titles read in the inputs (`order` gives each merged item's input
+    /// and index there). Nil when `cancellation` was set (checked between its passes: the
+    /// longest step of a merge).
     private static func titleOrder(
-        _ views: [SegmentView], _ mergedIndex: [[UInt32]], titles: ByteArena, count: Int, cancellation: CancellationFlag?
+        _ views: [SegmentView], _ mergedIndex: [[UInt32]], _ order: [Entry], cancellation: CancellationFlag?
     ) -> [UInt32]? {
-        let raw = RawArena(titles)
-        let prefixes = (0..<count).map { ByteOrder.leadingKey(raw.text($0)) }
-        // Titles often share their first 8 bytes ("List of …"): on equal prefixes the next 8
-        // (zero-padded, so a title that ends goes first) settle most ties without the texts.
-        let seconds = (0..<count).map { i in
-            let text = raw.text(i)
-            return text.count > 8 ? ByteOrder.leadingKey(UnsafeBufferPointer(rebasing: text[8...])) : 0
-        }
-        if let cancellation, cancellation.isCancelled { return nil }
-        return prefixes.withUnsafeBufferPointer { prefixes in
-            seconds.withUnsafeBufferPointer { seconds in
-                SortedRuns.merge(
-                    runs(views.map { $0.segment.titleBytes.order }, mergedIndex), key: { prefixes[Int($0)] },
-                    compare: { a, b in
-                        let (x, y) = (seconds[Int(a)], seconds[Int(b)])
-                        if x != y { return x < y ? -1 : 1 }
-                        return ByteOrder.compare(raw.text(Int(a)), raw.text(Int(b)))
-                    })
+        let raws = views.map { RawArena($0.segment.folded.first ?? ByteArena()) }
+        return withExtendedLifetime(views) {
+            raws.withUnsafeBufferPointer { raws in
+                order.withUnsafeBufferPointer { order in
+                    @inline(__always) func title(_ n: UInt32) -> UnsafeBufferPointer<UInt8> {
+                        let entry = order[Int(n)]
+                        return raws[Int(entry.view)].text(Int(entry.local))
+                    }
+                    // Titles often share their first 8 bytes ("List of …"): keys of 16 bytes
+                    // (zero-padded, so a title that ends goes first) settle most ties without
+                    // the texts.
+                    let keys = order.indices.map { LeadingBytes(title(UInt32(truncatingIfNeeded: $0))) }
+                    if let cancellation, cancellation.isCancelled { return nil }
+                    return keys.withUnsafeBufferPointer { keys in
+                        SortedRuns.merge(
+                            runs(views.map { $0.segment.titleBytes.order }, mergedIndex), key: { keys[Int($0)] },
+                            compare: { a, b in ByteOrder.compare(title(a), title(b)) })
+                    }
+                }
             }
+        }
+    }
+
+    /// The merged segment's items in rank-key order (ties by index), from the inputs' rank-key
+    /// orders, the keys read in the inputs' columns.
+    private static func rankKeyOrderMerged(_ views: [SegmentView], _ mergedIndex: [[UInt32]], _ order: [Entry]) -> [UInt32] {
+        let rankKeys = gather(order, views.map(\.segment.rankKeys))
+        return rankKeys.withUnsafeBufferPointer { rankKeys in
+            SortedRuns.merge(
+                runs(views.map { $0.segment.rankKeyOrder.order }, mergedIndex), key: { rankKeys[Int($0)] },
+                compare: { _, _ in 0 })
         }
     }
 

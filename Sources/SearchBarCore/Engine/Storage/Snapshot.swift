@@ -26,6 +26,31 @@ final class Snapshot: Sendable {
         }
         return nil
     }
+
+    /// The first of `ids` (in their order) that is live in the snapshot, or nil. Only the
+    /// segments whose id range meets the ids' range are looked in: a host streaming rows adds
+    /// ids above every stored one, and then no segment is walked at all.
+    func firstLive(among ids: some Collection<UInt64>) -> UInt64? {
+        guard liveCount > 0, let first = ids.first else { return nil }
+        var (low, high) = (first, first)
+        for id in ids {
+            low = min(low, id)
+            high = max(high, id)
+        }
+        let overlapping = segments.filter { view in
+            guard view.liveCount > 0, let first = view.segment.ids.first, let last = view.segment.ids.last else {
+                return false
+            }
+            return first <= high && last >= low
+        }
+        guard !overlapping.isEmpty else { return nil }
+        for id in ids {
+            for view in overlapping.reversed() {
+                if let local = view.segment.localIndex(of: id), view.isLive(local) { return id }
+            }
+        }
+        return nil
+    }
 }
 
 /// A segment with the items that were removed or replaced since it was built.

@@ -51,6 +51,7 @@ struct SegmentBuilderTests {
         check("postings", a.postings.elementsEqual(b.postings))
         check("presence", a.presence == b.presence)
         check("runExceptions", a.runExceptions == b.runExceptions)
+        check("punctuatedTerms", a.punctuatedTerms == b.punctuatedTerms)
         check("titleLeads", a.titleLeads.order.elementsEqual(b.titleLeads.order) && a.titleLeads.rankKeyHighs == b.titleLeads.rankKeyHighs)
         check("titleBytes", a.titleBytes.order.elementsEqual(b.titleBytes.order))
         check("rankKeyOrder", a.rankKeyOrder.order.elementsEqual(b.rankKeyOrder.order))

@@ -64,6 +64,9 @@ struct SegmentMergerTests {
         let union = Set(views.flatMap { view in (0..<view.segment.termCount).map { view.segment.vocabulary.array($0) } })
         let expected = union.sorted { $0.lexicographicallyPrecedes($1) }
         #expect((0..<merged.vocabulary.count).map { merged.vocabulary.array($0) } == expected)
+        // Its punctuated terms are carried over from the inputs': those of the merged vocabulary.
+        #expect(merged.punctuatedTerms == PunctuatedTerms.ids(merged.vocabulary))
+        #expect(!merged.punctuatedTerms.isEmpty)
     }
 
     /// Titles alone make narrow forward entries, whose postings a merge carries over; with
@@ -105,7 +108,52 @@ struct SegmentMergerTests {
         }
         #expect(forward(merged, terms) == forward(reference, referenceTerms))
         #expect(merged.forward.width == reference.forward.width && merged.postings.width == reference.postings.width)
+        #expect(merged.punctuatedTerms == PunctuatedTerms.ids(merged.vocabulary))
         if !withDead { #expect(SegmentBuilderTests.differences(merged, reference) == []) }
+    }
+
+    /// The vocabulary and the title order merge by 16 leading bytes and look at the bytes past
+    /// them (or, for short terms, at the lengths) only on a tie: terms and titles that share
+    /// 8, 15, 16 or 17 leading bytes must merge into the build's order.
+    @Test("terms and titles sharing long prefixes merge in byte order")
+    func longSharedPrefixes() throws {
+        let stems = ["abcdefgh", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "zz"]
+        var random = SplitMix(seed: 17)
+        let items = (0..<600).map { k -> IndexItem in
+            let words = (0..<1 + random.next(below: 3)).map { _ in
+                stems[random.next(below: stems.count)] + ["", "a", "b", "ab", "ba", "aab"][random.next(below: 6)]
+            }
+            return IndexItem(id: UInt64(k), title: words.joined(separator: " "))
+        }
+        let reference = SegmentBuilder.buildSerially(items, analysis: SegmentBuilderTests.analysis)
+        for count in [2, 5, 9] {
+            let views = Self.segments(items, count: count, seed: UInt64(count)).map(SegmentView.init)
+            let merged = try #require(SegmentMerger.merge(views))
+            #expect(SegmentBuilderTests.differences(merged, reference) == [], "\(count) inputs")
+        }
+    }
+
+    @Test("16 leading bytes order byte strings as memcmp does wherever they differ within them")
+    func leadingBytesOrder() {
+        var random = SplitMix(seed: 23)
+        let strings = (0..<300).map { _ in
+            (0..<random.next(below: 24)).map { _ in UInt8([0, 1, 97, 98, 255][random.next(below: 5)]) }
+        }
+        for a in strings {
+            for b in strings {
+                a.withUnsafeBufferPointer { x in
+                    b.withUnsafeBufferPointer { y in
+                        let order = ByteOrder.compare(x, y)
+                        let (kx, ky) = (LeadingBytes(x), LeadingBytes(y))
+                        if kx != ky {
+                            #expect((kx < ky) == (order < 0))
+                        } else if x.count <= LeadingBytes.width && y.count <= LeadingBytes.width {
+                            #expect(order == x.count - y.count)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @Test("the k-way merge of sorted runs is the sort of their items by (key, index)")
