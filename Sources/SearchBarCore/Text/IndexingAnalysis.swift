@@ -217,14 +217,19 @@ extension TextAnalyzer {
     }
 
     /// Fills `s.segments` with the word break segments of `s.text` and their rule statuses:
-    /// from ``SimpleWordBreak`` when the text is simple enough, else from the scratch's ICU
-    /// iterator. False when ICU cannot give an iterator (then the text has no tokens).
+    /// from ``SimpleWordBreak`` when the text is simple enough, else, for a scratch that
+    /// memoizes breaks, chunk by chunk (``ChunkedWordBreak``), else from the scratch's ICU
+    /// iterator over the whole text. False when ICU cannot give an iterator (then the text has no tokens).
     private func segment(_ scratch: AnalysisScratch, _ s: inout FoldState) -> Bool {
         guard s.text.count < Int(Int32.max) else { return false }
         if scratch.iterator == nil { scratch.iterator = words.makeIterator() }
         guard let bi = scratch.iterator else { return false }
         if SimpleWordBreak.segment(s.text, into: &s.segments) { return true }
         s.segments.count = 0
+        if scratch.memoizesBreaks {
+            if ChunkedWordBreak.segment(s.text, into: &s.segments, memo: &scratch.breaks, iterator: bi) { return true }
+            s.segments.count = 0
+        }
         var status = U_ZERO_ERROR
         sbicu_ubrk_setText(bi, s.text.base, Int32(s.text.count), &status)
         guard sbicu_failure(status) == 0 else {

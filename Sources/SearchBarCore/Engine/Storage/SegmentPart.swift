@@ -37,7 +37,11 @@ struct SegmentPart {
         var part = SegmentPart()
         var interner = ByteInterner(expected: 4096)
         let scratch = config.analyzer.takeScratch()
-        defer { config.analyzer.recycle(scratch) }
+        scratch.memoizesBreaks = true
+        defer {
+            scratch.memoizesBreaks = false
+            config.analyzer.recycle(scratch)
+        }
         let worker = config.takeWorker()
         defer { config.recycle(worker) }
         for item in items {
