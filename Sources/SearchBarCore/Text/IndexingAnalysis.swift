@@ -181,12 +181,18 @@ extension TextAnalyzer {
     /// - Parameter wantsTokens: false to fold only (key and units, no word break and no
     ///   tokens): what a highlighter needs for spans of key bytes.
     func analyze(_ text: String, scratch: AnalysisScratch, tokens wantsTokens: Bool = true) {
+        var copy = text
+        copy.withUTF8 { analyze(utf8: $0, scratch: scratch, tokens: wantsTokens) }
+    }
+
+    /// ``analyze(_:scratch:tokens:)`` of a valid UTF-8 text read in place.
+    func analyze(utf8 whole: UnsafeBufferPointer<UInt8>, scratch: AnalysisScratch, tokens wantsTokens: Bool = true) {
         var s = scratch.state
         defer { scratch.state = s }
         s.reset()
         if !tables.describesFolding {
             var analysis = Analysis()
-            analyzeReference(text, into: &analysis)
+            analyzeReference(String(decoding: whole, as: UTF8.self), into: &analysis)
             if !wantsTokens { analysis.tokens.removeAll() }
             analysis.key.withUnsafeBufferPointer { if let b = $0.baseAddress { s.key.append(b, count: $0.count) } }
             analysis.tokens.withUnsafeBufferPointer {
@@ -194,8 +200,7 @@ extension TextAnalyzer {
             }
             return
         }
-        var copy = text
-        copy.withUTF8 { whole in
+        do {
             let p = UnsafeBufferPointer(rebasing: whole.prefix(Self.maximumTextBytes))
             if Self.isASCII(p) {
                 s.key.reserve(p.count)
