@@ -120,6 +120,15 @@ struct PackedColumn: @unchecked Sendable {
         self.init(bytes: base, offsets: offsets, totalBytes: Int(total))
     }
 
+    /// The bytes of text `i` (validated by the initializer), read in place.
+    @inline(__always) func utf8(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let bytes, let offsets else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let start = Int(offsets[i])
+        let length = Int(offsets[i + 1]) - gap - start
+        guard length > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: bytes + start, count: length)
+    }
+
     /// Text `i` (validated by the initializer).
     @inline(__always) func text(_ i: Int) -> String {
         guard let bytes, let offsets else { return "" }
@@ -197,6 +206,13 @@ struct PackedItems: @unchecked Sendable {
     @inline(__always) func item(_ i: Int) -> IndexItem {
         IndexItem(
             id: ids[i], title: titles.text(i), subtitle: subtitles.text(i), keywords: keywords.text(i),
+            scope: scopes?[i] ?? 0, weight: weights?[i] ?? 0)
+    }
+
+    /// Item `i` with its texts read in place.
+    @inline(__always) func utf8Item(_ i: Int) -> UTF8Item {
+        UTF8Item(
+            id: ids[i], title: titles.utf8(i), subtitle: subtitles.utf8(i), keywords: keywords.utf8(i),
             scope: scopes?[i] ?? 0, weight: weights?[i] ?? 0)
     }
 

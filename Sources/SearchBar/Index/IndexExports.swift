@@ -185,7 +185,7 @@ import SearchBarCore
             && !object.containsAny(of: UnsafeBufferPointer(start: packed.ids, count: packed.count))
         {
             do throws(SearchBarError) {
-                try object.add(count: packed.count) { packed.item($0) }
+                try object.add(count: packed.count) { packed.utf8Item($0) }
                 return SB_OK
             } catch {
                 // A concurrent writer added one of the ids meanwhile: nothing was added; replace below.

@@ -8,6 +8,13 @@ final class AnalysisScratch: @unchecked Sendable {
     /// The word break iterator (cloned from the analyzer's template), nil until first needed or
     /// when ICU could not make one.
     var iterator: OpaquePointer?
+    /// ICU's segments of the chunks ``ChunkedWordBreak`` gave the iterator, for their next
+    /// occurrence.
+    var breaks = BreakMemo()
+    /// True while the scratch analyses a batch of item texts (``SegmentPart``): texts the simple
+    /// word break declines then go chunk by chunk through ``breaks``. A query's analysis leaves
+    /// it false and breaks such texts whole, as before.
+    var memoizesBreaks = false
 
     init() {}
 
@@ -24,6 +31,7 @@ final class AnalysisScratch: @unchecked Sendable {
 
     deinit {
         state.free()
+        breaks.free()
         if let iterator { sbicu_ubrk_close(iterator) }
     }
 }

@@ -129,11 +129,19 @@ public final class Collator: @unchecked Sendable {
     /// (`ucol_nextSortKeyPart`), usually from the first words alone, reading the UTF-8 in place.
     func sortKeyPrefix(_ s: String) -> UInt64 {
         var copy = s
-        return copy.withUTF8 { p -> UInt64 in
-            guard p.count <= Int(Int32.max) else { return 0 }
-            return p.withMemoryRebound(to: CChar.self) { p in
-                sbicu_ucol_sortKeyPrefix(collator, p.baseAddress, Int32(p.count))
-            }
+        return copy.withUTF8 { sortKeyPrefix(utf8: $0) }
+    }
+
+    /// ``sortKeyPrefix(_:)`` of a valid UTF-8 text read in place.
+    func sortKeyPrefix(utf8 p: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard p.count <= Int(Int32.max) else { return 0 }
+        guard p.baseAddress != nil else {
+            // An empty text without storage: ICU reads a text of no bytes, as of an empty String.
+            var none: CChar = 0
+            return withUnsafePointer(to: &none) { sbicu_ucol_sortKeyPrefix(collator, $0, 0) }
+        }
+        return p.withMemoryRebound(to: CChar.self) { p in
+            sbicu_ucol_sortKeyPrefix(collator, p.baseAddress, Int32(p.count))
         }
     }
 

@@ -181,12 +181,18 @@ extension TextAnalyzer {
     /// - Parameter wantsTokens: false to fold only (key and units, no word break and no
     ///   tokens): what a highlighter needs for spans of key bytes.
     func analyze(_ text: String, scratch: AnalysisScratch, tokens wantsTokens: Bool = true) {
+        var copy = text
+        copy.withUTF8 { analyze(utf8: $0, scratch: scratch, tokens: wantsTokens) }
+    }
+
+    /// ``analyze(_:scratch:tokens:)`` of a valid UTF-8 text read in place.
+    func analyze(utf8 whole: UnsafeBufferPointer<UInt8>, scratch: AnalysisScratch, tokens wantsTokens: Bool = true) {
         var s = scratch.state
         defer { scratch.state = s }
         s.reset()
         if !tables.describesFolding {
             var analysis = Analysis()
-            analyzeReference(text, into: &analysis)
+            analyzeReference(String(decoding: whole, as: UTF8.self), into: &analysis)
             if !wantsTokens { analysis.tokens.removeAll() }
             analysis.key.withUnsafeBufferPointer { if let b = $0.baseAddress { s.key.append(b, count: $0.count) } }
             analysis.tokens.withUnsafeBufferPointer {
@@ -194,8 +200,7 @@ extension TextAnalyzer {
             }
             return
         }
-        var copy = text
-        copy.withUTF8 { whole in
+        do {
             let p = UnsafeBufferPointer(rebasing: whole.prefix(Self.maximumTextBytes))
             if Self.isASCII(p) {
                 s.key.reserve(p.count)
@@ -217,14 +222,19 @@ extension TextAnalyzer {
     }
 
     /// Fills `s.segments` with the word break segments of `s.text` and their rule statuses:
-    /// from ``SimpleWordBreak`` when the text is simple enough, else from the scratch's ICU
-    /// iterator. False when ICU cannot give an iterator (then the text has no tokens).
+    /// from ``SimpleWordBreak`` when the text is simple enough, else, for a scratch that
+    /// memoizes breaks, chunk by chunk (``ChunkedWordBreak``), else from the scratch's ICU
+    /// iterator over the whole text. False when ICU cannot give an iterator (then the text has no tokens).
     private func segment(_ scratch: AnalysisScratch, _ s: inout FoldState) -> Bool {
         guard s.text.count < Int(Int32.max) else { return false }
         if scratch.iterator == nil { scratch.iterator = words.makeIterator() }
         guard let bi = scratch.iterator else { return false }
         if SimpleWordBreak.segment(s.text, into: &s.segments) { return true }
         s.segments.count = 0
+        if scratch.memoizesBreaks {
+            if ChunkedWordBreak.segment(s.text, into: &s.segments, memo: &scratch.breaks, iterator: bi) { return true }
+            s.segments.count = 0
+        }
         var status = U_ZERO_ERROR
         sbicu_ubrk_setText(bi, s.text.base, Int32(s.text.count), &status)
         guard sbicu_failure(status) == 0 else {

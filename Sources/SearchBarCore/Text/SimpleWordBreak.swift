@@ -54,9 +54,18 @@ enum SimpleWordBreak {
     /// Appends the segments of `text` to `out` as (start, end, rule status); false (with `out`
     /// in any state) when the text holds anything but the simple classes.
     static func segment(_ text: RawBuffer<UInt16>, into out: inout RawBuffer<BreakSegment>) -> Bool {
+        segment(UnsafePointer(text.base), 0..<text.count, into: &out)
+    }
+
+    /// ``segment(_:into:)`` of the code units `range` of `text` taken as a text of their own,
+    /// the segments' offsets counted from `text`'s start.
+    @inline(__always)
+    static func segment(_ text: UnsafePointer<UInt16>, _ range: Range<Int>, into out: inout RawBuffer<BreakSegment>)
+        -> Bool
+    {
         let table = classes
-        let n = text.count
-        var i = 0
+        let n = range.upperBound
+        var i = range.lowerBound
         while i < n {
             let u = UInt32(text[i])
             guard u < tableLimit else { return false }

@@ -32,7 +32,8 @@ struct IndexingAnalysisTests {
 
     /// Compares both paths on `texts`, each with the analyzer of no locale and every `every`-th
     /// one also with one other analyzer (rotating through all), using one scratch per analyzer
-    /// for all texts (buffers and memo reused). Returns the first few differences.
+    /// for all texts (buffers and memos reused; word breaks memoized as an index build's are,
+    /// ``ChunkedWordBreak``). Returns the first few differences.
     static func differences(_ texts: [String], every: Int = 1) -> [String] {
         var simpleCount = 0
         return differences(texts, every: every, simpleCount: &simpleCount)
@@ -41,6 +42,7 @@ struct IndexingAnalysisTests {
     /// ``differences(_:every:)``, counting the texts the simple word break took.
     static func differences(_ texts: [String], every: Int = 1, simpleCount: inout Int) -> [String] {
         let scratches = analyzers.map { _ in AnalysisScratch() }
+        for scratch in scratches { scratch.memoizesBreaks = true }
         var fast = Analysis()
         var reference = Analysis()
         var failures: [String] = []
@@ -63,18 +65,28 @@ struct IndexingAnalysisTests {
     }
 
     /// When ``SimpleWordBreak`` accepts the case-folded text the scratch holds, its segments
-    /// and statuses must be ICU's; returns a description of a difference, or nil.
+    /// and statuses must be ICU's; when it declines and ``ChunkedWordBreak`` accepts the text
+    /// (with the scratch's memo), those must be. Returns a description of a difference, or nil.
     static func simpleBreakDifference(
         _ analyzer: TextAnalyzer, _ scratch: AnalysisScratch, simpleCount: inout Int
     ) -> String? {
         let text = scratch.state.text
         var simple = RawBuffer<BreakSegment>(capacity: 16)
         defer { simple.free() }
-        guard SimpleWordBreak.segment(text, into: &simple) else { return nil }
-        simpleCount += 1
+        let kind: String
+        if SimpleWordBreak.segment(text, into: &simple) {
+            simpleCount += 1
+            kind = "simple"
+        } else {
+            simple.count = 0
+            guard let bi = scratch.iterator,
+                ChunkedWordBreak.segment(text, into: &simple, memo: &scratch.breaks, iterator: bi)
+            else { return nil }
+            kind = "chunked"
+        }
         guard let icu = SimpleWordBreakTests.icuSegments(text, analyzer) else { return "no iterator" }
         let mine = simple.buffer.map { [$0.start, $0.end, $0.status] }
-        return mine == icu ? nil : "simple \(mine) ICU \(icu)"
+        return mine == icu ? nil : "\(kind) \(mine) ICU \(icu)"
     }
 
     /// Compares the rank keys of `texts` (rotating collators).

@@ -152,6 +152,19 @@ public final class SearchIndex: Sendable, ProcessBound {
     /// - Throws: ``SearchBarError/Code/invalidArgument`` when an id does not ascend (nothing is
     ///   added then).
     public func add(count: Int, item: @escaping @Sendable (Int) -> IndexItem) throws(SearchBarError) {
+        try add(builtFrom: count, item)
+    }
+
+    /// ``add(count:item:)`` of items whose texts are UTF-8 read in place (``UTF8Item``: no
+    /// `String` is made per text), with the same checks and result.
+    public func add(count: Int, utf8Item: @escaping @Sendable (Int) -> UTF8Item) throws(SearchBarError) {
+        try add(builtFrom: count, utf8Item)
+    }
+
+    /// ``add(count:item:)`` for either kind of item.
+    private func add<Item: AnalyzableItem>(builtFrom count: Int, _ item: @escaping @Sendable (Int) -> Item)
+        throws(SearchBarError)
+    {
         guard count > 0 else { return }
         let failure = writer.withLock { () -> SearchBarError? in
             let segment = SegmentBuilder.build(count: count, item: item, analysis: analysis, pool: pool)

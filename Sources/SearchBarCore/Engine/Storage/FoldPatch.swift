@@ -191,8 +191,11 @@ extension ByteArena {
     /// Appends the ``FoldPatch`` that turns `folded` into `original`.
     mutating func append(original: String, folded: UnsafeRawBufferPointer) {
         var text = original
-        text.withUTF8 { original in
-            append { FoldPatch.encode(original: UnsafeRawBufferPointer(original), folded: folded, into: &$0) }
-        }
+        text.withUTF8 { original in append(original: UnsafeRawBufferPointer(original), folded: folded) }
+    }
+
+    /// ``append(original:folded:)`` with the original's UTF-8 read in place.
+    mutating func append(original: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer) {
+        append { FoldPatch.encode(original: original, folded: folded, into: &$0) }
     }
 }

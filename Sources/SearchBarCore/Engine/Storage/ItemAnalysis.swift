@@ -24,6 +24,16 @@ struct ItemAnalysis: Sendable {
         transliteration?.extend(text, scratch: scratch, analyzer: analyzer, worker: worker)
     }
 
+    /// ``analyze(_:scratch:worker:)`` of a valid UTF-8 text read in place (a `String` is made
+    /// only for the transliteration).
+    func analyze(utf8 text: UnsafeBufferPointer<UInt8>, scratch: AnalysisScratch, worker: TransliterationWorker? = nil) {
+        analyzer.analyze(utf8: text, scratch: scratch)
+        if let transliteration {
+            transliteration.extend(
+                String(decoding: text, as: UTF8.self), scratch: scratch, analyzer: analyzer, worker: worker)
+        }
+    }
+
     /// A transliteration worker for one thread's many texts (nil when the index does not
     /// transliterate): its memo of words serves them all without a lock. Give it back with
     /// ``recycle(_:)``.
@@ -38,6 +48,11 @@ struct ItemAnalysis: Sendable {
     /// 8 bytes need.
     func rankKey(_ title: String) -> UInt64 {
         collator.sortKeyPrefix(title)
+    }
+
+    /// ``rankKey(_:)`` of a valid UTF-8 title read in place.
+    func rankKey(utf8 title: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        collator.sortKeyPrefix(utf8: title)
     }
 
     /// The first 8 bytes of the title's collation sort key, big-endian, as a rank key

@@ -17,8 +17,8 @@ enum SegmentBuilder {
 
     /// Builds a segment from `count` items made on demand (from several threads at once) by
     /// `item`, whose ids must ascend strictly; `chunkSize` items are analysed per task.
-    static func build(
-        count: Int, item: @escaping @Sendable (Int) -> IndexItem, analysis: ItemAnalysis, pool: ThreadPool,
+    static func build<Item: AnalyzableItem>(
+        count: Int, item: @escaping @Sendable (Int) -> Item, analysis: ItemAnalysis, pool: ThreadPool,
         chunkSize: Int = chunkSize
     ) -> Segment {
         let chunkCount = (count + chunkSize - 1) / chunkSize

@@ -88,6 +88,48 @@ struct SegmentBuilderTests {
         }
     }
 
+    @Test("items read as UTF-8 in place build the segment their strings build")
+    func utf8Items() throws {
+        let items = Self.items(3 * SegmentBuilder.chunkSize + 9, seed: 11).map { item in
+            IndexItem(
+                id: item.id, title: item.title, subtitle: item.subtitle, keywords: item.keywords, scope: item.scope,
+                weight: item.weight)
+        }
+        // Each text's bytes in storage of its own (an empty text without any), freed after the builds.
+        let copies = items.map { item in
+            [item.title, item.subtitle, item.keywords].map { text -> UnsafeMutableBufferPointer<UInt8> in
+                let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+                _ = copy.initialize(from: text.utf8)
+                return copy
+            }
+        }
+        defer { for texts in copies { for copy in texts { copy.deallocate() } } }
+        let buffers = TextBuffers(texts: copies.map { texts in
+            texts.map { UnsafeBufferPointer(start: $0.isEmpty ? nil : $0.baseAddress, count: $0.count) }
+        })
+        let german = try SearchLocale("de")
+        let analyses = [
+            Self.analysis,
+            ItemAnalysis(
+                analyzer: AnalyzerCache.shared.analyzer(for: german), collator: try Collator(locale: german),
+                fields: .all, transliteration: Transliteration(locale: german)),
+        ]
+        let pool = ThreadPool(threads: 2)
+        for analysis in analyses {
+            let reference = SegmentBuilder.buildSerially(items, analysis: analysis)
+            let built = SegmentBuilder.build(
+                count: items.count,
+                item: { i in
+                    UTF8Item(
+                        id: items[i].id, title: buffers.texts[i][0], subtitle: buffers.texts[i][1],
+                        keywords: buffers.texts[i][2],
+                        scope: items[i].scope, weight: items[i].weight)
+                }, analysis: analysis, pool: pool)
+            let failures = Self.differences(built, reference)
+            #expect(failures.isEmpty, "\(analysis.analyzer.locale): \(failures)")
+        }
+    }
+
     @Test("equal with only the title field, with a locale, at the default chunk size")
     func titleOnly() throws {
         let locale = try SearchLocale("ja")
@@ -125,4 +167,9 @@ struct SegmentBuilderTests {
             return x.lexicographicallyPrecedes(y) || (x == y && a < b)
         })
     }
+}
+
+/// Texts' bytes the builder's threads read (the test keeps them alive and unchanged).
+private struct TextBuffers: @unchecked Sendable {
+    let texts: [[UnsafeBufferPointer<UInt8>]]
 }

@@ -23,25 +23,59 @@ enum ByteOrder {
             for i in indices {
                 entries.append((leadingKey(UnsafeBufferPointer(rebasing: bytes[arena.range(Int(i))])), i))
             }
-            // By prefix in linear passes, then each run of equal prefixes by bytes and index.
+            // By prefix in linear passes, then each run of equal prefixes by its next bytes.
             entries.withUnsafeMutableBufferPointer { entries in
-                entries.withMemoryRebound(to: RadixSort.Entry.self) { RadixSort.sortByKey($0) }
-                var start = 0
-                while start < entries.count {
-                    var end = start + 1
-                    while end < entries.count && entries[end].prefix == entries[start].prefix { end += 1 }
-                    if end - start > 1 {
-                        var run = UnsafeMutableBufferPointer(rebasing: entries[start..<end])
-                        run.sort { a, b in
-                            let order = compare(bytes, arena.range(Int(a.index)), arena.range(Int(b.index)))
-                            return order != 0 ? order < 0 : a.index < b.index
-                        }
-                    }
-                    start = end
+                entries.withMemoryRebound(to: RadixSort.Entry.self) { entries in
+                    RadixSort.sortByKey(entries)
+                    sortRuns(entries, bytes, arena, depth: 0)
                 }
             }
         }
         for (k, entry) in entries.enumerated() { indices[k] = entry.index }
+    }
+
+    /// Runs of at least this many strings with equal 8-byte keys are sorted by their next 8
+    /// bytes in linear passes before any two are compared.
+    static let runRadixThreshold = 8
+
+    /// Byte offsets past which a run of equal keys is sorted by comparisons alone.
+    static let maxRadixDepth = 32
+
+    /// Sorts each run of equal keys of `entries` (sorted by the 8 bytes of their strings at
+    /// offset `depth`, zero-padded; the bytes before it equal) by bytes, then index: a long run
+    /// by the next 8 bytes as keys and again its runs, a short one by comparing the strings.
+    /// The zero-padded keys order strings that differ in their 8 bytes as their bytes do (an end
+    /// of string pads with 0, the smallest byte, and the shorter string is the smaller), so only
+    /// equal keys are left to the comparisons, which tell the rest apart by bytes and length.
+    private static func sortRuns(
+        _ entries: UnsafeMutableBufferPointer<RadixSort.Entry>, _ bytes: UnsafeBufferPointer<UInt8>, _ arena: ByteArena,
+        depth: Int
+    ) {
+        var start = 0
+        while start < entries.count {
+            var end = start + 1
+            while end < entries.count && entries[end].key == entries[start].key { end += 1 }
+            if end - start > 1 {
+                var run = UnsafeMutableBufferPointer(rebasing: entries[start..<end])
+                if end - start >= runRadixThreshold && depth < maxRadixDepth {
+                    let next = depth + 8
+                    for k in run.indices {
+                        let range = arena.range(Int(run[k].index))
+                        run[k].key = range.count > next
+                            ? leadingKey(UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + next)..<range.upperBound]))
+                            : 0
+                    }
+                    RadixSort.sortByKey(run)
+                    sortRuns(run, bytes, arena, depth: next)
+                } else {
+                    run.sort { a, b in
+                        let order = compare(bytes, arena.range(Int(a.index)), arena.range(Int(b.index)))
+                        return order != 0 ? order < 0 : a.index < b.index
+                    }
+                }
+            }
+            start = end
+        }
     }
 
     /// Strings sorted per task below this count.
