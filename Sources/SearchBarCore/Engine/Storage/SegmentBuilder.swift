@@ -22,15 +22,15 @@ enum SegmentBuilder {
         chunkSize: Int = chunkSize
     ) -> Segment {
         let chunkCount = (count + chunkSize - 1) / chunkSize
-        let parts = SlotArray<PagedPart>(count: chunkCount)
+        let parts = SlotArray<SegmentPart>(count: chunkCount)
         pool.forEach(chunkCount) { task in
             let range = task * chunkSize..<min(count, (task + 1) * chunkSize)
-            parts[task] = PagedPart(SegmentPart.analyze(range.lazy.map(item), analysis))
+            parts[task] = SegmentPart.analyze(range.lazy.map(item), analysis)
         }
         return assemble(parts.take(), analysis.fields, pool: pool)
     }
 
-    private static func assemble(_ input: [PagedPart], _ fields: SearchFields, pool: ThreadPool) -> Segment {
+    private static func assemble(_ input: [SegmentPart], _ fields: SearchFields, pool: ThreadPool) -> Segment {
         var parts = input
         let merged = VocabularyMerge(parts, pool: pool)
         let (forward, forwardOffsets, postings) = writeIndex(parts, merged, pool: pool)
@@ -70,7 +70,7 @@ enum SegmentBuilder {
     /// The parts' columns end to end, in a column of their exact size (`flatMap` grows its
     /// result by doubling and the segment would keep the spare capacity: 5% of the rank keys at
     /// 1 M items), in pages of its own when large (``Column/filled(count:_:)``).
-    private static func joined<T: BitwiseCopyable>(_ columns: [Column<T>]) -> Column<T> {
+    private static func joined<T: BitwiseCopyable>(_ columns: [[T]]) -> Column<T> {
         Column.filled(count: columns.reduce(0) { $0 + $1.count }) { all in
             var at = 0
             for column in columns {
@@ -84,7 +84,7 @@ enum SegmentBuilder {
 
     /// The forward index with global term ids, its offsets, and the postings, written part by
     /// part in parallel, the forward index and postings straight into their narrow form.
-    private static func writeIndex(_ parts: [PagedPart], _ merged: VocabularyMerge, pool: ThreadPool)
+    private static func writeIndex(_ parts: [SegmentPart], _ merged: VocabularyMerge, pool: ThreadPool)
         -> (forward: NarrowArray, forwardOffsets: Column<UInt32>, postings: NarrowArray)
     {
         // Where each part's items and forward entries go.
@@ -122,7 +122,7 @@ enum SegmentBuilder {
     /// Writes one part's forward entries (with global term ids), forward offsets and postings
     /// into the segment's arrays, at the part's item and forward bases.
     private static func writeIndex(
-        _ part: PagedPart, placement: (terms: [UInt32], cursors: [UInt32]), itemBase: Int, forwardBase: Int,
+        _ part: SegmentPart, placement: (terms: [UInt32], cursors: [UInt32]), itemBase: Int, forwardBase: Int,
         forward: NarrowArray.Writer, forwardOffsets: SharedPointer<UInt32>, postings: NarrowArray.Writer
     ) {
         var cursors = placement.cursors

@@ -34,7 +34,7 @@ struct VocabularyMerge {
     }
 
     /// Merges the vocabularies of `parts`.
-    init(_ parts: [PagedPart], pool: ThreadPool) {
+    init(_ parts: [SegmentPart], pool: ThreadPool) {
         var localBase = [Int](repeating: 0, count: parts.count + 1)
         for (c, part) in parts.enumerated() { localBase[c + 1] = localBase[c] + part.terms.count }
         let total = localBase[parts.count]
@@ -131,7 +131,7 @@ struct VocabularyMerge {
 
     /// The range of every two-byte lead: consecutive leads, cut where the count of chunk terms
     /// so far passes the next multiple of `total / ranges`.
-    private static func rangeTable(_ parts: [PagedPart], total: Int, ranges: Int) -> [UInt8] {
+    private static func rangeTable(_ parts: [SegmentPart], total: Int, ranges: Int) -> [UInt8] {
         guard ranges > 1 else { return [UInt8](repeating: 0, count: 1 << 16) }
         var histogram = [Int](repeating: 0, count: 1 << 16)
         for part in parts {
@@ -144,7 +144,7 @@ struct VocabularyMerge {
     /// Groups part `c`'s terms by range (counting sort): `starts[r]` is where range `r`'s terms
     /// start in the part's region of `bucketed` (`starts[ranges]` its end).
     private static func bucket(
-        _ part: PagedPart, table: [UInt8], ranges: Int, base: Int, rangeOf: SharedPointer<UInt8>,
+        _ part: SegmentPart, table: [UInt8], ranges: Int, base: Int, rangeOf: SharedPointer<UInt8>,
         starts: UnsafeMutablePointer<Int>, bucketed: SharedPointer<UInt32>
     ) {
         let terms = RawArena(part.terms)
@@ -166,7 +166,7 @@ struct VocabularyMerge {
     /// Interns range `r`'s terms of every part in part order, sorts them, and writes each chunk
     /// term's id in the range and the items of earlier parts holding it.
     private static func mergeRange(
-        _ r: Int, _ parts: [PagedPart], ranges: Int, localBase: [Int], starts: [Int], bucketed: Column<UInt32>,
+        _ r: Int, _ parts: [SegmentPart], ranges: Int, localBase: [Int], starts: [Int], bucketed: Column<UInt32>,
         rangeTerm: SharedPointer<UInt32>, earlier: SharedPointer<UInt32>
     ) -> RangeTerms {
         var size = 0

@@ -65,17 +65,6 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
         return Column(count: count, in: pages)
     }
 
-    /// A copy of `values` at byte `offset` of `pages` (aligned for `Element`, with room for them),
-    /// which the column keeps: for columns that share one buffer (``PagedPart``).
-    init(copying values: UnsafeBufferPointer<Element>, into pages: PageBuffer, at offset: Int) {
-        precondition(offset >= 0 && offset % MemoryLayout<Element>.alignment == 0
-            && offset + values.count * MemoryLayout<Element>.stride <= pages.byteCount)
-        let start = (pages.base + offset).bindMemory(to: Element.self, capacity: values.count)
-        if let from = values.baseAddress { start.initialize(from: from, count: values.count) }
-        self.init(count: values.count, in: pages)
-        base = values.isEmpty ? nil : UnsafePointer(start)
-    }
-
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 
