@@ -22,11 +22,16 @@ enum RadixSort {
         }
         let counts = UnsafeMutablePointer<Int>.allocate(capacity: 8 * 256)
         counts.initialize(repeating: 0, count: 8 * 256)
-        let scratch = UnsafeMutablePointer<Entry>.allocate(capacity: n)
-        defer {
-            counts.deallocate()
-            scratch.deallocate()
-        }
+        defer { counts.deallocate() }
+        // A scratch as large as the entries (16 bytes each), in pages of its own when large.
+        PageBuffer.withScratch(Entry.self, count: n) { scratch in sortByKey(base, n, counts: counts, scratch: scratch.baseAddress!) }
+    }
+
+    /// The passes of ``sortByKey(_:)`` over `n` entries at `base`, with zeroed `counts` and a
+    /// `scratch` of `n` entries.
+    private static func sortByKey(
+        _ base: UnsafeMutablePointer<Entry>, _ n: Int, counts: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<Entry>
+    ) {
         for k in 0..<n {
             var key = base[k].key
             for byte in 0..<8 {

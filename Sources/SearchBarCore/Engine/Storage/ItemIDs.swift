@@ -17,7 +17,11 @@ struct ItemIDs: RandomAccessCollection, Sendable {
 
     /// The ids `ids`, kept exactly in any order (a segment's ids ascend; the index checks that
     /// after building it).
-    init(_ ids: [UInt64]) {
+    init(_ ids: [UInt64]) { self.init(Column(ids)) }
+
+    /// The ids `ids`, kept exactly in any order (the column itself when they are kept 8 bytes
+    /// each).
+    init(_ ids: Column<UInt64>) {
         count = ids.count
         guard let first = ids.first else {
             base = 0
@@ -36,7 +40,7 @@ struct ItemIDs: RandomAccessCollection, Sendable {
         } else if near {
             storage = .offsets(ids.map { UInt32(truncatingIfNeeded: $0 - first) })
         } else {
-            storage = .values(Column(ids))
+            storage = .values(ids)
         }
     }
 

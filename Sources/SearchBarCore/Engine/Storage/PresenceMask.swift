@@ -37,9 +37,9 @@ enum PresenceMask {
     static func of(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { of($0) } }
 
     /// Per item, the union of the masks of its folded fields.
-    static func items(_ folded: [ByteArena], count: Int) -> [UInt64] {
-        var masks = [UInt64](repeating: 0, count: count)
-        masks.withUnsafeMutableBufferPointer { masks in
+    static func items(_ folded: [ByteArena], count: Int) -> Column<UInt64> {
+        Column<UInt64>.filled(count: count) { masks in
+            masks.base.initialize(repeating: 0, count: count)
             for arena in folded where !arena.isBlank {
                 arena.bytes.withUnsafeBufferPointer { bytes in
                     for i in 0..<min(count, arena.offsets.count - 1) {
@@ -48,6 +48,5 @@ enum PresenceMask {
                 }
             }
         }
-        return masks
     }
 }

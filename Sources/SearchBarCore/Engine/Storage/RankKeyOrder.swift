@@ -12,14 +12,17 @@ struct RankKeyOrder: Sendable {
     /// The items of a segment with these `rankKeys`, in rank-key order.
     init(rankKeys: Column<UInt64>) {
         // (key, index) pairs in index order, radix-sorted by key (stable: ties by index).
-        var entries = rankKeys.withUnsafeBufferPointer { keys in
-            [RadixSort.Entry].uninitialized(capacity: keys.count) { entries, initialized in
-                for i in 0..<keys.count { entries[i] = (keys[i], UInt32(truncatingIfNeeded: i)) }
-                initialized = keys.count
+        // Both in pages of their own when large (``PageBuffer/withScratch(_:count:_:)``).
+        let count = rankKeys.count
+        order = rankKeys.withUnsafeBufferPointer { keys in
+            PageBuffer.withScratch(RadixSort.Entry.self, count: count) { entries in
+                for i in 0..<count { entries[i] = (keys[i], UInt32(truncatingIfNeeded: i)) }
+                RadixSort.sortByKey(entries)
+                return NarrowArray.filled(count: count, narrow: count <= 1 << 24) { order in
+                    for i in 0..<count { order.set(i, entries[i].index) }
+                }
             }
         }
-        entries.withUnsafeMutableBufferPointer { RadixSort.sortByKey($0) }
-        self.order = NarrowArray(entries.map(\.index))
     }
 
     /// An order made before (an index file stores it); the caller has checked it.

@@ -165,7 +165,7 @@ final class Segment: Sendable {
         var derived: (Column<UInt64>, CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
         let buildOthers = {
             derived = (
-                carried?.presence ?? Column(PresenceMask.items(folded, count: count)),
+                carried?.presence ?? PresenceMask.items(folded, count: count),
                 carried?.charPostings ?? CharPostings(folded, count: count),
                 TitleLeadOrder(
                     forward: forward, forwardOffsets: forwardOffsets, count: count, termCount: vocabulary.count,

@@ -57,30 +57,35 @@ enum SegmentBuilder {
             runExceptions += part.runExceptions.map { itemBase + $0 }
             itemBase += UInt32(truncatingIfNeeded: part.count)
         }
-        let scopes = parts.contains { $0.scopes.contains { $0 != 0 } } ? joined(parts.map(\.scopes)) : []
-        let weights = parts.contains { $0.weights.contains { $0 != WeightKey.zero } } ? joined(parts.map(\.weights)) : []
+        let scopes = parts.contains { $0.scopes.contains { $0 != 0 } } ? joined(parts.map(\.scopes)) : Column()
+        let weights = parts.contains { $0.weights.contains { $0 != WeightKey.zero } } ? joined(parts.map(\.weights)) : Column()
         return Segment(
-            ids: ItemIDs(parts.flatMap(\.ids)), scopes: Column(scopes), weightKeys: Column(weights),
-            rankKeys: Column(joined(parts.map(\.rankKeys))), originalPatches: originalPatches, folded: folded,
+            ids: ItemIDs(joined(parts.map(\.ids))), scopes: scopes, weightKeys: weights,
+            rankKeys: joined(parts.map(\.rankKeys)), originalPatches: originalPatches, folded: folded,
             forwardOffsets: NarrowArray(forwardOffsets), forward: forward, vocabulary: merged.vocabulary,
             postingOffsets: NarrowArray(merged.postingOffsets), postings: postings,
             attributes: attributes, runExceptions: runExceptions, pool: pool)
     }
 
-    /// The parts' columns end to end, in an array of their exact size: `flatMap` grows its
-    /// result by doubling and the segment would keep the spare capacity (5% of the rank keys at
-    /// 1 M items).
-    private static func joined<T>(_ columns: [[T]]) -> [T] {
-        var all = [T]()
-        all.reserveCapacity(columns.reduce(0) { $0 + $1.count })
-        for column in columns { all += column }
-        return all
+    /// The parts' columns end to end, in a column of their exact size (`flatMap` grows its
+    /// result by doubling and the segment would keep the spare capacity: 5% of the rank keys at
+    /// 1 M items), in pages of its own when large (``Column/filled(count:_:)``).
+    private static func joined<T: BitwiseCopyable>(_ columns: [[T]]) -> Column<T> {
+        Column.filled(count: columns.reduce(0) { $0 + $1.count }) { all in
+            var at = 0
+            for column in columns {
+                column.withUnsafeBufferPointer { source in
+                    if let from = source.baseAddress { (all.base + at).initialize(from: from, count: source.count) }
+                }
+                at += column.count
+            }
+        }
     }
 
     /// The forward index with global term ids, its offsets, and the postings, written part by
     /// part in parallel, the forward index and postings straight into their narrow form.
     private static func writeIndex(_ parts: [SegmentPart], _ merged: VocabularyMerge, pool: ThreadPool)
-        -> (forward: NarrowArray, forwardOffsets: [UInt32], postings: NarrowArray)
+        -> (forward: NarrowArray, forwardOffsets: Column<UInt32>, postings: NarrowArray)
     {
         // Where each part's items and forward entries go.
         var itemBase = [Int](repeating: 0, count: parts.count + 1)
@@ -96,10 +101,10 @@ enum SegmentBuilder {
         let narrowForward =
             merged.vocabulary.count <= 1 << 24
             && parts.allSatisfy { $0.forward.allSatisfy { $0 >> Segment.fieldShift == 0 } }
-        var forwardOffsets = [UInt32]()
+        var forwardOffsets = Column<UInt32>()
         var postings = NarrowArray()
         let forward = NarrowArray.filled(count: forwardBase[parts.count], narrow: narrowForward) { forward in
-            forwardOffsets = [UInt32].filled(count: itemCount + 1) { forwardOffsets in
+            forwardOffsets = Column<UInt32>.filled(count: itemCount + 1) { forwardOffsets in
                 postings = NarrowArray.filled(count: postingCount, narrow: itemCount <= 1 << 24) { postings in
                     forwardOffsets[0] = 0
                     pool.forEach(parts.count) { c in
@@ -182,10 +187,10 @@ enum SegmentBuilder {
             byteBase[k + 1] = byteBase[k] + arena.bytes.count
             stringBase[k + 1] = stringBase[k] + arena.count
         }
-        var offsets = [UInt32]()
+        var offsets = Column<UInt32>()
         let (byteStarts, stringStarts) = (byteBase, stringBase)
-        let bytes = [UInt8].filled(count: byteBase[arenas.count]) { bytes in
-            offsets = [UInt32].filled(count: stringBase[arenas.count] + 1) { offsets in
+        let bytes = Column<UInt8>.filled(count: byteBase[arenas.count]) { bytes in
+            offsets = Column<UInt32>.filled(count: stringBase[arenas.count] + 1) { offsets in
                 offsets[0] = 0
                 pool.forEach(arenas.count) { k in
                     let arena = arenas[k]
@@ -200,7 +205,7 @@ enum SegmentBuilder {
                 }
             }
         }
-        return ByteArena(bytes: bytes, offsets: stringBase[arenas.count] == 0 ? [0] : offsets)
+        return ByteArena(bytes: bytes, offsets: stringBase[arenas.count] == 0 ? Column([0]) : offsets)
     }
 }
 

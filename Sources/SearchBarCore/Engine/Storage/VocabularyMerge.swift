@@ -10,15 +10,15 @@ struct VocabularyMerge {
     /// The distinct terms of all parts, sorted by bytes.
     let vocabulary: ByteArena
     /// Per term, the start of its postings, plus the end (items holding it, summed over parts).
-    let postingOffsets: [UInt32]
+    let postingOffsets: Column<UInt32>
     /// Per part, where its terms start in the flat per-chunk-term arrays.
     private let localBase: [Int]
     /// Per chunk term (flat), its range.
-    private let rangeOf: [UInt8]
+    private let rangeOf: Column<UInt8>
     /// Per chunk term (flat), its id among its range's sorted terms.
-    private let rangeTerm: [UInt32]
+    private let rangeTerm: Column<UInt32>
     /// Per chunk term (flat), the number of earlier parts' items holding it.
-    private let earlier: [UInt32]
+    private let earlier: Column<UInt32>
     /// Per range, the global id of its first term.
     private let rangeBase: [UInt32]
 
@@ -43,11 +43,12 @@ struct VocabularyMerge {
         let table = Self.rangeTable(parts, total: total, ranges: rangeCount)
         let bases = localBase
         // Each part's terms grouped by range (flat, per part), and where each group starts.
-        var rangeOf = [UInt8]()
+        // (Columns: the per-chunk-term arrays are large, see ``Column/filled(count:_:)``.)
+        var rangeOf = Column<UInt8>()
         var bucketStarts = [Int]()
-        let bucketed = [UInt32].filled(count: total) { bucketed in
+        let bucketed = Column<UInt32>.filled(count: total) { bucketed in
             bucketStarts = [Int].filled(count: parts.count * (rangeCount + 1)) { starts in
-                rangeOf = [UInt8].filled(count: total) { rangeOf in
+                rangeOf = Column<UInt8>.filled(count: total) { rangeOf in
                     pool.forEach(parts.count) { c in
                         Self.bucket(
                             parts[c], table: table, ranges: rangeCount, base: bases[c], rangeOf: rangeOf,
@@ -59,9 +60,9 @@ struct VocabularyMerge {
         // The ranges, in parallel.
         let results = SlotArray<RangeTerms>(count: rangeCount)
         let starts = bucketStarts
-        var earlier = [UInt32]()
-        let rangeTerm = [UInt32].filled(count: total) { rangeTerm in
-            earlier = [UInt32].filled(count: total) { earlier in
+        var earlier = Column<UInt32>()
+        let rangeTerm = Column<UInt32>.filled(count: total) { rangeTerm in
+            earlier = Column<UInt32>.filled(count: total) { earlier in
                 pool.forEach(rangeCount) { r in
                     results[r] = Self.mergeRange(
                         r, parts, ranges: rangeCount, localBase: bases, starts: starts, bucketed: bucketed,
@@ -72,26 +73,38 @@ struct VocabularyMerge {
         // Concatenate the ranges.
         let ranges = results.take()
         let termCount = ranges.reduce(0) { $0 + $1.items.count }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(ranges.reduce(0) { $0 + $1.vocabulary.bytes.count })
-        var offsets = [UInt32]()
-        offsets.reserveCapacity(termCount + 1)
-        offsets.append(0)
-        var postingOffsets = [UInt32]()
-        postingOffsets.reserveCapacity(termCount + 1)
-        var running: UInt32 = 0
         var rangeBase = [UInt32]()
+        var termBase = 0
         for range in ranges {
-            rangeBase.append(UInt32(truncatingIfNeeded: offsets.count - 1))
-            let base = UInt32(truncatingIfNeeded: bytes.count)
-            bytes.append(contentsOf: range.vocabulary.bytes)
-            for end in range.vocabulary.offsets.dropFirst() { offsets.append(base &+ end) }
-            for items in range.items {
-                postingOffsets.append(running)
-                running &+= items
+            rangeBase.append(UInt32(truncatingIfNeeded: termBase))
+            termBase += range.items.count
+        }
+        var offsets = Column<UInt32>()
+        var postingOffsets = Column<UInt32>()
+        let bytes = Column<UInt8>.filled(count: ranges.reduce(0) { $0 + $1.vocabulary.bytes.count }) { bytes in
+            offsets = Column<UInt32>.filled(count: termCount + 1) { offsets in
+                postingOffsets = Column<UInt32>.filled(count: termCount + 1) { postingOffsets in
+                    var byteCount = 0
+                    var term = 0
+                    var running: UInt32 = 0
+                    offsets[0] = 0
+                    for range in ranges {
+                        let base = UInt32(truncatingIfNeeded: byteCount)
+                        range.vocabulary.bytes.withUnsafeBufferPointer { source in
+                            if let from = source.baseAddress { (bytes.base + byteCount).initialize(from: from, count: source.count) }
+                            byteCount += source.count
+                        }
+                        for (k, items) in range.items.enumerated() {
+                            postingOffsets[term] = running
+                            running &+= items
+                            term += 1
+                            offsets[term] = base &+ range.vocabulary.offsets[k + 1]
+                        }
+                    }
+                    postingOffsets[term] = running
+                }
             }
         }
-        postingOffsets.append(running)
         vocabulary = ByteArena(bytes: bytes, offsets: offsets)
         self.postingOffsets = postingOffsets
         self.localBase = localBase
@@ -153,7 +166,7 @@ struct VocabularyMerge {
     /// Interns range `r`'s terms of every part in part order, sorts them, and writes each chunk
     /// term's id in the range and the items of earlier parts holding it.
     private static func mergeRange(
-        _ r: Int, _ parts: [SegmentPart], ranges: Int, localBase: [Int], starts: [Int], bucketed: [UInt32],
+        _ r: Int, _ parts: [SegmentPart], ranges: Int, localBase: [Int], starts: [Int], bucketed: Column<UInt32>,
         rangeTerm: SharedPointer<UInt32>, earlier: SharedPointer<UInt32>
     ) -> RangeTerms {
         var size = 0

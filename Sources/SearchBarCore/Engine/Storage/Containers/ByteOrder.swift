@@ -15,23 +15,23 @@ enum ByteOrder {
         return indices
     }
 
-    /// Sorts `indices` (strings of `arena`) in byte order, equal strings by index.
+    /// Sorts `indices` (strings of `arena`) in byte order, equal strings by index. The (prefix,
+    /// index) entries are a scratch in pages of their own when large
+    /// (``PageBuffer/withScratch(_:count:_:)``).
     static func sort(_ indices: UnsafeMutableBufferPointer<UInt32>, _ arena: ByteArena) {
-        var entries = [(prefix: UInt64, index: UInt32)]()
-        entries.reserveCapacity(indices.count)
-        arena.bytes.withUnsafeBufferPointer { bytes in
-            for i in indices {
-                entries.append((leadingKey(UnsafeBufferPointer(rebasing: bytes[arena.range(Int(i))])), i))
-            }
-            // By prefix in linear passes, then each run of equal prefixes by its next bytes.
-            entries.withUnsafeMutableBufferPointer { entries in
+        PageBuffer.withScratch((prefix: UInt64, index: UInt32).self, count: indices.count) { entries in
+            arena.bytes.withUnsafeBufferPointer { bytes in
+                for (k, i) in indices.enumerated() {
+                    entries[k] = (leadingKey(UnsafeBufferPointer(rebasing: bytes[arena.range(Int(i))])), i)
+                }
+                // By prefix in linear passes, then each run of equal prefixes by its next bytes.
                 entries.withMemoryRebound(to: RadixSort.Entry.self) { entries in
                     RadixSort.sortByKey(entries)
                     sortRuns(entries, bytes, arena, depth: 0)
                 }
             }
+            for (k, entry) in entries.enumerated() { indices[k] = entry.index }
         }
-        for (k, entry) in entries.enumerated() { indices[k] = entry.index }
     }
 
     /// Runs of at least this many strings with equal 8-byte keys are sorted by their next 8

@@ -1,6 +1,7 @@
-/// An immutable array of fixed-width values whose memory is either a Swift array's or borrowed
-/// from a read-only mapping of an index file (``FileMapping``), behind one interface: a segment
-/// built in memory and a segment opened from a file are searched by the same code.
+/// An immutable array of fixed-width values whose memory is a Swift array's, anonymous pages of
+/// its own (``PageBuffer``, for a large column built with ``filled(count:_:)``), or borrowed from
+/// a read-only mapping of an index file (``FileMapping``), behind one interface: a segment built
+/// in memory and a segment opened from a file are searched by the same code.
 ///
 /// Reads go through a base pointer taken when the storage is set: an owned array changes only
 /// through ``modify(_:)`` (which takes the pointer again; a segment's columns are `let`s and
@@ -8,8 +9,10 @@
 /// keeps it). An index out of range traps, as an array's does; the loader checks every offset
 /// a file supplies before a column is read with it.
 struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByArrayLiteral, @unchecked Sendable {
-    /// The values when they live in memory (empty for a borrowed column).
+    /// The values when they live in a Swift array (empty for a paged or borrowed column).
     private var owned: [Element]
+    /// The pages holding the values of a paged column (nil otherwise).
+    private var pages: PageBuffer?
     /// What keeps borrowed memory mapped (nil for an owned column).
     private var mapping: FileMapping?
     /// The first value (nil when there are none).
@@ -20,6 +23,7 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
     /// The values of `array`.
     init(_ array: [Element]) {
         owned = array
+        pages = nil
         mapping = nil
         count = array.count
         base = array.isEmpty ? nil : array.withUnsafeBufferPointer { $0.baseAddress }
@@ -33,9 +37,32 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
     /// `count` values at `base`, inside `mapping`, which the column keeps mapped.
     init(borrowing base: UnsafePointer<Element>?, count: Int, from mapping: FileMapping) {
         owned = []
+        pages = nil
         self.mapping = mapping
         self.base = count == 0 ? nil : base
         self.count = count
+    }
+
+    /// `count` values at the start of `pages`, which the column keeps.
+    private init(count: Int, in pages: PageBuffer) {
+        owned = []
+        self.pages = pages
+        mapping = nil
+        self.count = count
+        base = count == 0 ? nil : UnsafePointer(pages.base.assumingMemoryBound(to: Element.self))
+    }
+
+    /// `count` values that `fill` initializes through a pointer (every value must be written;
+    /// `fill` may hand the pointer to a parallel job that ends before it returns, and runs even
+    /// for no values). Values of ``PageBuffer/minimumBytes`` or more go into pages of their own
+    /// (outside the allocator's arenas), fewer into an array.
+    static func filled(count: Int, _ fill: (SharedPointer<Element>) -> Void) -> Column {
+        let bytes = count * MemoryLayout<Element>.stride
+        guard bytes >= PageBuffer.minimumBytes, let pages = PageBuffer(byteCount: bytes) else {
+            return Column([Element].filled(count: count, fill))
+        }
+        fill(SharedPointer(pages.base.bindMemory(to: Element.self, capacity: count)))
+        return Column(count: count, in: pages)
     }
 
     var startIndex: Int { 0 }
@@ -66,19 +93,29 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
         try body(UnsafeRawBufferPointer(UnsafeBufferPointer(start: base, count: count)))
     }
 
-    /// The values as an array (a copy for a borrowed column).
-    var array: [Element] { mapping == nil ? owned : Array(UnsafeBufferPointer(start: base, count: count)) }
+    /// True when the values live in pages of their own (``filled(count:_:)``).
+    var isPaged: Bool { pages != nil }
 
-    /// Bytes of anonymous memory held (0 for a borrowed column: its pages are the file's).
-    var byteSize: Int { mapping == nil ? owned.capacity * MemoryLayout<Element>.stride : 0 }
+    /// The values as an array (a copy for a paged or borrowed column).
+    var array: [Element] {
+        pages == nil && mapping == nil ? owned : Array(UnsafeBufferPointer(start: base, count: count))
+    }
 
-    /// Calls `body` with the values as a mutable array (a borrowed column is copied into one
-    /// first and owns it from then on), then takes the base pointer again. For columns being
-    /// built; a segment's columns never change.
+    /// Bytes of anonymous memory held (0 for a borrowed column: its pages are the file's; whole
+    /// pages for a paged one).
+    var byteSize: Int {
+        if pages != nil { return PageBuffer.roundedToPages(count * MemoryLayout<Element>.stride) }
+        return mapping == nil ? owned.capacity * MemoryLayout<Element>.stride : 0
+    }
+
+    /// Calls `body` with the values as a mutable array (a paged or borrowed column is copied
+    /// into one first and owns it from then on), then takes the base pointer again. For columns
+    /// being built; a segment's columns never change.
     @inline(__always) mutating func modify<R>(_ body: (inout [Element]) -> R) -> R {
-        var values = mapping == nil ? owned : array
+        var values = array
         // Drop this column's reference so `values` is uniquely referenced and grows in place.
         owned = []
+        pages = nil
         mapping = nil
         defer {
             owned = values
@@ -97,8 +134,8 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
     /// Reserves room for `capacity` values in all.
     mutating func reserveCapacity(_ capacity: Int) { modify { $0.reserveCapacity(capacity) } }
 
-    /// This column without spare capacity (a borrowed column is returned as it is).
-    func exactCopy() -> Column { mapping == nil ? Column(owned.exactCopy()) : self }
+    /// This column without spare capacity (a paged or borrowed column is returned as it is).
+    func exactCopy() -> Column { pages == nil && mapping == nil ? Column(owned.exactCopy()) : self }
 }
 
 extension Column: Equatable where Element: Equatable {

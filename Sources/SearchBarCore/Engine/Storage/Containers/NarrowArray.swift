@@ -18,10 +18,15 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
     let count: Int
 
     /// The values of `values`.
-    init(_ values: [UInt32]) {
-        let narrow = values.allSatisfy { $0 < 1 << 24 }
-        self = Self.filled(count: values.count, narrow: narrow) { writer in
-            for (i, value) in values.enumerated() { writer.set(i, value) }
+    init(_ values: [UInt32]) { self.init(Column(values)) }
+
+    /// The values of `values`.
+    init(_ values: Column<UInt32>) {
+        self = values.withUnsafeBufferPointer { values in
+            let narrow = values.allSatisfy { $0 < 1 << 24 }
+            return Self.filled(count: values.count, narrow: narrow) { writer in
+                for (i, value) in values.enumerated() { writer.set(i, value) }
+            }
         }
     }
 
@@ -39,11 +44,11 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
     /// `narrow`, every value written must be below 2²⁴.
     static func filled(count: Int, narrow: Bool, _ fill: (Writer) -> Void) -> NarrowArray {
         let width = narrow ? 3 : 4
-        let storage = [UInt8].filled(count: count * width + 1) { bytes in
+        let storage = Column<UInt8>.filled(count: count * width + 1) { bytes in
             bytes[count * width] = 0
             fill(Writer(base: UnsafeMutableRawPointer(bytes.base), width: width, count: count))
         }
-        return NarrowArray(storage: Column(storage), width: width, count: count)
+        return NarrowArray(storage: storage, width: width, count: count)
     }
 
     /// No values.

@@ -1,0 +1,77 @@
+import Testing
+
+@testable import SearchBarCore
+
+/// ``Column``: a column filled in pages of its own (``PageBuffer``) reads, copies and counts its
+/// memory like one over an array, and is never taken for one borrowed from an index file.
+@Suite("Engine: columns in pages of their own")
+struct ColumnTests {
+    @Test("a filled column equals its values; a large one lives in pages, counts them, and is not borrowed",
+          arguments: [0, 1, 1000, PageBuffer.minimumBytes / 4 - 1, PageBuffer.minimumBytes / 4, 100_003])
+    func filledColumn(count: Int) {
+        var random = SplitMix(seed: UInt64(count) + 11)
+        let values = (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+        let column = Column<UInt32>.filled(count: count) { out in
+            for (i, value) in values.enumerated() { out[i] = value }
+        }
+        let large = count * 4 >= PageBuffer.minimumBytes
+        #expect(column.count == count && column.elementsEqual(values) && column.array == values)
+        #expect(column.isPaged == large && !column.isBorrowed)
+        #expect(column.byteSize >= count * 4 && column.byteSize < count * 4 + PageBuffer.minimumBytes)
+        #expect(column == Column(values) && column.exactCopy() == column)
+        #expect(column.withUnsafeBufferPointer { Array($0) } == values)
+
+        // Growing a copy moves it into an array of its own; the original keeps its pages.
+        var grown = column
+        grown.append(7)
+        #expect(!grown.isPaged && grown.count == count + 1 && grown.last == 7 && grown.dropLast().elementsEqual(values))
+        #expect(column.isPaged == large && column.elementsEqual(values))
+    }
+
+    @Test("a narrow array filled with many values lives in pages and reads them back", arguments: [10, 50_000])
+    func narrowArray(count: Int) {
+        var random = SplitMix(seed: UInt64(count))
+        let values = (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next()) & 0xFF_FFFF }
+        let narrow = NarrowArray(values)
+        #expect(narrow.width == 3 && narrow.elementsEqual(values))
+        #expect(narrow.storageBytes.isPaged == (count * 3 + 1 >= PageBuffer.minimumBytes))
+        #expect(NarrowArray(Column(values)) == narrow)
+    }
+
+    @Test("a scratch holds what is written to it, large or small", arguments: [0, 3, 1 << 16])
+    func scratch(count: Int) {
+        let sum = PageBuffer.withScratch(UInt64.self, count: count) { buffer -> UInt64 in
+            for i in 0..<count { buffer[i] = UInt64(i) }
+            return buffer.reduce(0, &+)
+        }
+        #expect(sum == UInt64(count) * UInt64(max(count, 1) - 1) / 2)
+    }
+
+    @Test("a segment built in memory keeps its large columns in pages, counts them, equals the serial build, and saves")
+    func builtSegment() throws {
+        let items = SegmentBuilderTests.items(6000, seed: 5)
+        let built = SegmentBuilder.build(
+            count: items.count, item: { items[$0] }, analysis: SegmentBuilderTests.analysis, pool: ThreadPool(threads: 2))
+        let reference = SegmentBuilder.buildSerially(items, analysis: SegmentBuilderTests.analysis)
+        #expect(SegmentBuilderTests.differences(built, reference).isEmpty)
+        // Paged, yet not taken for a segment of a file (merges and the writer's delta tell them apart).
+        #expect(!built.isMapped && built.folded[0].bytes.isPaged && !built.folded[0].bytes.isBorrowed)
+        #expect(built.forward.storageBytes.isPaged && built.postings.storageBytes.isPaged && built.rankKeyOrder.order.storageBytes.isPaged)
+        #expect(built.presence.isPaged == (built.count * 8 >= PageBuffer.minimumBytes))
+        let held = Dictionary(uniqueKeysWithValues: built.storageBreakdown.map { ($0.name, $0.bytes) })
+        let folded = built.folded.reduce(0) { $0 + $1.bytes.count + 4 * $1.offsets.count }
+        #expect(held["folded text"]! >= folded && held["folded text"]! < folded + 6 * PageBuffer.minimumBytes)
+
+        // One batch is one segment built in memory: saved and opened, it answers the same.
+        let dir = IndexFileTests.directory()
+        defer { IndexFileTests.remove(dir) }
+        let index = try SearchIndex(locale: .none, threads: 2)
+        index.add(items)
+        #expect(index.snapshot.segments.contains { $0.segment.folded[0].bytes.isPaged })
+        try index.save(to: dir + "/paged")
+        let opened = try SearchIndex.open(path: dir + "/paged", threads: 2)
+        let queries = IndexFileTests.queries(index)
+        #expect(try IndexFileTests.answers(opened, queries) == IndexFileTests.answers(index, queries))
+        #expect(IndexFileTests.sameItems(index, opened, ids: items.map(\.id)))
+    }
+}
