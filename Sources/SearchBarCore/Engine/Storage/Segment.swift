@@ -361,22 +361,31 @@ final class Segment: Sendable {
     }
 
     /// Bytes held per structure, by name, in allocated capacity (for diagnostics: `searchbar
-    /// filter --stats`).
+    /// filter --stats`). Text arenas, the forward index, the postings and the title orders are
+    /// split into their parts (bytes and offsets, values and positions).
     var storageBreakdown: [(name: String, bytes: Int)] {
         func size<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
         func size<T: BitwiseCopyable>(_ column: Column<T>) -> Int { column.byteSize }
         func size(_ narrow: NarrowArray) -> Int { narrow.byteSize }
-        func size(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + $1.byteSize } }
+        func bytes(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + $1.bytes.byteSize } }
+        func offsets(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + $1.offsets.byteSize } }
+        let leadParts = titleLeads.byteSizes
+        let byteParts = titleBytes.byteSizes
         return [
             ("ids", ids.byteSize), ("scopes", size(scopes)), ("weight keys", size(weightKeys)),
-            ("rank keys", size(rankKeys)), ("original text edits", size(originalPatches)), ("folded text", size(folded)),
-            ("forward index", size(forwardOffsets) + forward.byteSize), ("vocabulary", size([vocabulary])),
-            ("vocabulary trigram filter", vocabularyTrigrams.byteSize), ("punctuated terms", size(punctuatedTerms)),
-            ("postings", size(postingOffsets) + postings.byteSize), ("presence masks", size(presence)),
-            ("character postings", charPostings.byteSize), ("title lead order", titleLeads.byteSize),
-            ("title byte order", titleBytes.byteSize), ("rank order", rankOrder.byteSize),
-            ("rank key order", rankKeyOrder.byteSize),
-            ("run exceptions", size(runExceptions)),
+            ("rank keys", size(rankKeys)), ("original text edits", bytes(originalPatches)),
+            ("original text edit offsets", offsets(originalPatches)), ("folded text", bytes(folded)),
+            ("folded text offsets", offsets(folded)), ("forward entries", forward.byteSize),
+            ("forward offsets", size(forwardOffsets)), ("vocabulary", bytes([vocabulary])),
+            ("vocabulary offsets", offsets([vocabulary])), ("vocabulary trigram filter", vocabularyTrigrams.byteSize),
+            ("punctuated terms", size(punctuatedTerms)), ("postings", postings.byteSize),
+            ("posting offsets", size(postingOffsets)), ("presence masks", size(presence)),
+            ("character postings", charPostings.byteSize), ("title lead order", leadParts.order),
+            ("title lead starts", leadParts.starts), ("title lead rank key highs", leadParts.rankKeyHighs),
+            ("title lead word counts", leadParts.titleWordCounts), ("title lead weight keys", leadParts.weightKeys),
+            ("title byte order", byteParts.order), ("title byte rank key highs", byteParts.rankKeyHighs),
+            ("title byte weight keys", byteParts.weightKeys), ("rank order", rankOrder.byteSize),
+            ("rank key order", rankKeyOrder.byteSize), ("run exceptions", size(runExceptions)),
         ]
     }
 }
