@@ -128,8 +128,9 @@ final class Segment: Sendable {
         self.scopes = scopes
         self.weightKeys = weightKeys
         self.rankKeys = rankKeys
-        self.originalPatches = originalPatches
-        self.folded = folded
+        // Item texts keep their offsets in blocks (an index file's stay borrowed as they are).
+        self.originalPatches = originalPatches.map { $0.blocked() }
+        self.folded = folded.map { $0.blocked() }
         self.forwardOffsets = forwardOffsets
         self.forward = forward
         self.vocabulary = vocabulary
@@ -144,8 +145,8 @@ final class Segment: Sendable {
                 known.vocabularyTrigrams, known.punctuatedTerms
             )
             (titleBytes, rankOrder, rankKeyOrder) = (known.titleBytes, known.rankOrder, known.rankKeyOrder)
-            (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(folded, forwardOffsets, known.presence)
-            rawPatches = Self.rawViews(originalPatches)
+            (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(self.folded, forwardOffsets, known.presence)
+            rawPatches = Self.rawViews(self.originalPatches)
             return
         }
         // The derived search structures; the title sort (the largest) on a second thread.
@@ -183,8 +184,8 @@ final class Segment: Sendable {
             derived
             ?? ([], CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams(), [])
         (titleBytes, rankOrder, rankKeyOrder) = sorted.value ?? (TitleByteOrder(), RankOrder(), RankKeyOrder())
-        (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(folded, forwardOffsets, presence)
-        rawPatches = Self.rawViews(originalPatches)
+        (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(self.folded, forwardOffsets, presence)
+        rawPatches = Self.rawViews(self.originalPatches)
     }
 
     /// Raw views of three arenas, one per field (a missing one blank).
@@ -368,7 +369,7 @@ final class Segment: Sendable {
         func size<T: BitwiseCopyable>(_ column: Column<T>) -> Int { column.byteSize }
         func size(_ narrow: NarrowArray) -> Int { narrow.byteSize }
         func bytes(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + $1.bytes.byteSize } }
-        func offsets(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + $1.offsets.byteSize } }
+        func offsets(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + $1.offsetBytes } }
         let leadParts = titleLeads.byteSizes
         let byteParts = titleBytes.byteSizes
         return [
