@@ -28,42 +28,47 @@ enum CamelMarks {
         // The original character before the current place (nil at the start). Its case is
         // looked up only before a capital: most edits are a capital first letter, with none.
         var previous: Unicode.Scalar?
+        let whole = UnsafeRawBufferPointer(folded)
         while p < edits.count && count < capacity {
-            guard let copied = FoldPatch.readNumber(edits, &p), let skip = FoldPatch.readNumber(edits, &p),
-                let insert = FoldPatch.readNumber(edits, &p)
-            else { break }
-            let copyEnd = j + min(copied, folded.count - j)
+            guard let edit = FoldPatch.readEdit(edits, &p, folded: whole, at: j) else { break }
+            // The original character before the copy (a case edit may follow another at once).
+            let (copyStart, beforeCopy) = (j, previous)
+            let copyEnd = j + min(edit.copied, folded.count - j)
             if copyEnd > j { previous = lastScalar(folded, from: j, to: copyEnd) }
             j = copyEnd
-            let foldedEnd = j + min(skip, folded.count - j)
-            let insertEnd = p + min(insert, edits.count - p)
+            let foldedEnd = j + min(edit.skipped, folded.count - j)
+            let inserted = edit.inserted.assumingMemoryBound(to: UInt8.self)
+            let insertEnd = inserted.count
+            var q = 0
             // The edit's original characters, each paired with the folded one at `f`.
             var f = j
             // An edit may start inside a character whose first bytes it copied (É C3 89 after
             // é C3 A9: only the last byte differs): that character starts at its lead byte.
-            if p < insertEnd && patch[p] & 0xC0 == 0x80 && j > 0 {
+            if q < insertEnd && inserted[q] & 0xC0 == 0x80 && j > 0 {
                 var lead = j - 1
                 while lead > 0 && j - lead < 3 && folded[lead] & 0xC0 == 0x80 { lead -= 1 }
-                previous = lead > 0 ? lastScalar(folded, from: 0, to: lead) : nil
-                let (scalar, taken) = decodeSplit(folded, lead: lead, copiedEnd: j, patch, at: p, end: insertEnd)
+                // The character before it: copied, or the last one an earlier edit put in (its
+                // folded form would be lower case).
+                previous = lead > copyStart ? lastScalar(folded, from: 0, to: lead) : (lead > 0 ? beforeCopy : nil)
+                let (scalar, taken) = decodeSplit(folded, lead: lead, copiedEnd: j, inserted, at: q, end: insertEnd)
                 if let before = previous, isUpperCase(scalar), isLowerCase(before) {
                     marks[count] = Int32(truncatingIfNeeded: lead)
                     count += 1
                     if count == capacity { return count }
                 }
                 previous = scalar
-                p += taken
+                q += taken
                 if f < foldedEnd { f += min(max(sequenceLength(folded[lead]) - (j - lead), 1), foldedEnd - f) }
             }
-            while p < insertEnd {
-                let (scalar, length) = decode(patch, at: p, end: insertEnd)
+            while q < insertEnd {
+                let (scalar, length) = decode(inserted, at: q, end: insertEnd)
                 if let before = previous, f < foldedEnd, isUpperCase(scalar), isLowerCase(before) {
                     marks[count] = Int32(truncatingIfNeeded: f)
                     count += 1
                     if count == capacity { return count }
                 }
                 previous = scalar
-                p += length
+                q += length
                 if f < foldedEnd { f += min(sequenceLength(folded[f]), foldedEnd - f) }
             }
             j = foldedEnd

@@ -58,31 +58,31 @@ enum ContainsCandidates {
         var bits = Bitset(count: segment.count)
         var found = 0
         for arena in segment.folded where !arena.isBlank {
+            // The offsets through a raw view (the segment keeps the arena alive).
+            let offsets = RawArena(arena)
             let withinBudget = arena.bytes.withUnsafeBufferPointer { bytes -> Bool in
-                arena.offsets.withUnsafeBufferPointer { offsets -> Bool in
-                    key.withUnsafeBufferPointer { key -> Bool in
-                        let finder = RareByteFinder(key, counts: segment.vocabularyByteCounts)
-                        let count = min(segment.count, offsets.count - 1)
-                        var from = 0
-                        while let hit = finder.next(in: bytes, from: from) {
-                            // The item whose text holds byte `hit`: the last starting at or before it.
-                            let item = lowerBound(in: 0..<count) { Int(offsets[$0 + 1]) <= hit }
-                            guard item < count else { break }
-                            let end = Int(offsets[item + 1])
-                            // (A hit across two items' texts is no hit.)
-                            guard hit + key.count <= end else {
-                                from = hit + 1
-                                continue
-                            }
-                            if !bits.contains(item) {
-                                bits.insert(item)
-                                found += 1
-                                if found > budget { return false }
-                            }
-                            from = end
+                key.withUnsafeBufferPointer { key -> Bool in
+                    let finder = RareByteFinder(key, counts: segment.vocabularyByteCounts)
+                    let count = min(segment.count, offsets.count)
+                    var from = 0
+                    while let hit = finder.next(in: bytes, from: from) {
+                        // The item whose text holds byte `hit`: the last starting at or before it.
+                        let item = lowerBound(in: 0..<count) { offsets.offset($0 + 1) <= hit }
+                        guard item < count else { break }
+                        let end = offsets.offset(item + 1)
+                        // (A hit across two items' texts is no hit.)
+                        guard hit + key.count <= end else {
+                            from = hit + 1
+                            continue
                         }
-                        return true
+                        if !bits.contains(item) {
+                            bits.insert(item)
+                            found += 1
+                            if found > budget { return false }
+                        }
+                        from = end
                     }
+                    return true
                 }
             }
             guard withinBudget else { return nil }

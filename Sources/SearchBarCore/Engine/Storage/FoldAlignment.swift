@@ -78,10 +78,8 @@ struct FoldAlignment {
         var p = cursor.patch
         while p < patch.count {
             let stretch = Cursor(patch: p, folded: j, original: i)
-            guard let copied = FoldPatch.readNumber(patch, &p), let skipped = FoldPatch.readNumber(patch, &p),
-                let inserted = FoldPatch.readNumber(patch, &p)
-            else { return nil }
-            p += inserted
+            guard let edit = FoldPatch.readEdit(patch, &p, folded: folded, at: j) else { return nil }
+            let (copied, skipped, inserted) = (edit.copied, edit.skipped, edit.inserted.count)
             // After `copied` equal bytes, the edit: folded rawStart..<foldedEnd was original
             // bytes up to originalEnd. It may begin inside a character whose first bytes the
             // copy shares; it is taken from that character's start (the same distance back on

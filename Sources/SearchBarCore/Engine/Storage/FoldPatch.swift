@@ -4,13 +4,16 @@ import Glibc
 ///
 /// The folded text is kept for matching, and folding changes few bytes of most texts: capitals,
 /// diacritics, compatibility forms. Storing the original text beside it nearly doubled the text
-/// memory. A patch is a list of edits, each three LEB128 numbers and some bytes:
-/// - copy `c` bytes of the folded text;
-/// - skip `s` bytes of it;
-/// - insert the next `n` bytes of the patch.
+/// memory. A patch is a list of edits. Each starts with a LEB128 number `h`: copy `h >> 1`
+/// bytes of the folded text, then
+/// - when `h` is even (a plain edit), two more LEB128 numbers and some bytes: skip `s` bytes of
+///   the folded text and insert the next `n` bytes of the patch;
+/// - when `h` is odd (a case edit), put the next folded byte with bit `0x20` flipped in its
+///   place: the last byte of most capitals of ASCII, Latin-1, Greek and Cyrillic, so such a
+///   capital costs one byte instead of four.
 ///
 /// After the last edit, the rest of the folded text is copied. A text that folds to itself has
-/// an empty patch.
+/// an empty patch. Readers go through ``readEdit(_:_:folded:at:)``.
 ///
 /// Any list of edits so formed rebuilds exactly the text it was made from. The edits are found
 /// by a greedy walk with a bounded look-ahead, which only decides how small the patch is.
@@ -24,8 +27,12 @@ enum FoldPatch {
     static let confirmation = 2
 
     /// Appends to `patch` the edits that turn `folded` into `original` (nothing when they are
-    /// equal).
-    static func encode(original: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, into patch: inout [UInt8]) {
+    /// equal). With `caseEdits` false, every edit is a plain one (the equivalence tests compare
+    /// both encodings).
+    static func encode(
+        original: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, into patch: inout [UInt8],
+        caseEdits: Bool = true
+    ) {
         let n = original.count
         let m = folded.count
         if n == m && (n == 0 || memcmp(original.baseAddress!, folded.baseAddress!, n) == 0) { return }
@@ -39,7 +46,17 @@ enum FoldPatch {
             }
             if i == n && j == m { break }
             let (k, l) = edit(original, i, folded, j)
-            appendNumber(j - copyStart, to: &patch)
+            if caseEdits && k == l && isCaseEdit(original, i, folded, j, k) {
+                // Equal bytes join the copies; each differing byte is a one-byte case edit.
+                for r in 0..<k where original[i + r] != folded[j + r] {
+                    appendNumber((j + r - copyStart) << 1 | 1, to: &patch)
+                    copyStart = j + r + 1
+                }
+                i += k
+                j += l
+                continue
+            }
+            appendNumber((j - copyStart) << 1, to: &patch)
             appendNumber(l, to: &patch)
             appendNumber(k, to: &patch)
             patch.append(contentsOf: UnsafeRawBufferPointer(rebasing: original[i..<i + k]))
@@ -47,6 +64,22 @@ enum FoldPatch {
             j += l
             copyStart = j
         }
+    }
+
+    /// True when the `k` original bytes at `i` differ from the `k` folded bytes at `j` only in
+    /// bit `0x20` of bytes that end a character in both texts, so the edit can be written as
+    /// case edits whose stretches end on character boundaries, as the plain edit's do (see
+    /// ``FoldAlignment``).
+    private static func isCaseEdit(
+        _ original: UnsafeRawBufferPointer, _ i: Int, _ folded: UnsafeRawBufferPointer, _ j: Int, _ k: Int
+    ) -> Bool {
+        for r in 0..<k where original[i + r] != folded[j + r] {
+            guard original[i + r] == folded[j + r] ^ 0x20,
+                i + r + 1 == original.count || original[i + r + 1] & 0xC0 != 0x80,
+                j + r + 1 == folded.count || folded[j + r + 1] & 0xC0 != 0x80
+            else { return false }
+        }
+        return true
     }
 
     /// The edit at a mismatch (`k` original bytes for `l` folded bytes) after which the texts
@@ -146,18 +179,54 @@ enum FoldPatch {
         var p = 0
         var j = 0
         while p < patch.count {
-            guard let copied = readNumber(patch, &p), let skip = readNumber(patch, &p),
-                let insert = readNumber(patch, &p)
-            else { break }
-            let end = j + min(copied, folded.count - j)
+            guard let edit = readEdit(patch, &p, folded: folded, at: j) else { break }
+            let end = j + min(edit.copied, folded.count - j)
             copy(folded, j..<end)
-            j = end + min(skip, folded.count - end)
-            let inserted = min(insert, patch.count - p)
-            copy(patch, p..<p + inserted)
-            p += inserted
+            j = end + min(edit.skipped, folded.count - end)
+            copy(edit.inserted, 0..<edit.inserted.count)
         }
         copy(folded, j..<folded.count)
         return written
+    }
+
+    /// One edit of a patch, with a case edit read as the plain edit it stands for.
+    struct Edit {
+        /// Folded bytes copied first.
+        var copied: Int
+        /// Folded bytes skipped after them.
+        var skipped: Int
+        /// The original bytes put in their place (in the patch, or one byte of a static table
+        /// for a case edit), valid while the patch is.
+        var inserted: UnsafeRawBufferPointer
+    }
+
+    /// Every byte value in order: a case edit's inserted byte points into it.
+    private nonisolated(unsafe) static let byteValues: UnsafePointer<UInt8> = {
+        let values = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for b in 0..<256 { values[b] = UInt8(b) }
+        return UnsafePointer(values)
+    }()
+
+    /// Reads the edit at `p` of `patch` and moves past it; `j` is where its copy starts in
+    /// `folded`. Nil when the patch ends inside the edit, a number does not fit in 32 bits, or a
+    /// case edit has no folded byte left: a damaged patch stops there.
+    @inline(__always)
+    static func readEdit(_ patch: UnsafeRawBufferPointer, _ p: inout Int, folded: UnsafeRawBufferPointer, at j: Int)
+        -> Edit?
+    {
+        guard let head = readNumber(patch, &p) else { return nil }
+        let copied = head >> 1
+        if head & 1 == 1 {
+            let at = j + copied
+            guard j >= 0 && at < folded.count else { return nil }
+            return Edit(
+                copied: copied, skipped: 1,
+                inserted: UnsafeRawBufferPointer(start: byteValues + Int(folded[at] ^ 0x20), count: 1))
+        }
+        guard let skip = readNumber(patch, &p), let insert = readNumber(patch, &p) else { return nil }
+        let inserted = min(insert, patch.count - p)
+        defer { p += inserted }
+        return Edit(copied: copied, skipped: skip, inserted: UnsafeRawBufferPointer(rebasing: patch[p..<p + inserted]))
     }
 
     /// Appends `value` as LEB128: seven bits per byte, low first, the high bit set on all but
@@ -173,7 +242,7 @@ enum FoldPatch {
 
     /// Reads a LEB128 number at `p` and moves past it; nil when the bytes end inside it or it
     /// does not fit in 32 bits.
-    static func readNumber(_ bytes: UnsafeRawBufferPointer, _ p: inout Int) -> Int? {
+    private static func readNumber(_ bytes: UnsafeRawBufferPointer, _ p: inout Int) -> Int? {
         var value = 0
         var shift = 0
         while p < bytes.count && shift < 35 {

@@ -42,7 +42,7 @@ enum PresenceMask {
             masks.base.initialize(repeating: 0, count: count)
             for arena in folded where !arena.isBlank {
                 arena.bytes.withUnsafeBufferPointer { bytes in
-                    for i in 0..<min(count, arena.offsets.count - 1) {
+                    for i in 0..<min(count, arena.count) {
                         masks[i] |= of(UnsafeBufferPointer(rebasing: bytes[arena.range(i)]))
                     }
                 }

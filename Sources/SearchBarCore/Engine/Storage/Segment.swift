@@ -129,8 +129,9 @@ final class Segment: Sendable {
         self.scopes = scopes
         self.weightKeys = weightKeys
         self.rankKeys = rankKeys
-        self.originalPatches = originalPatches
-        self.folded = folded
+        // Item texts keep their offsets in blocks (an index file's stay borrowed as they are).
+        self.originalPatches = originalPatches.map { $0.blocked() }
+        self.folded = folded.map { $0.blocked() }
         self.forwardOffsets = forwardOffsets
         self.forward = forward
         self.vocabulary = vocabulary
@@ -145,8 +146,8 @@ final class Segment: Sendable {
                 known.vocabularyTrigrams, known.punctuatedTerms
             )
             (titleBytes, rankOrder, rankKeyOrder) = (known.titleBytes, known.rankOrder, known.rankKeyOrder)
-            (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(folded, forwardOffsets, known.presence)
-            rawPatches = Self.rawViews(originalPatches)
+            (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(self.folded, forwardOffsets, known.presence)
+            rawPatches = Self.rawViews(self.originalPatches)
             return
         }
         // The derived search structures; the title sort (the largest) on a second thread.
@@ -185,8 +186,8 @@ final class Segment: Sendable {
             derived
             ?? ([], CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams(), [])
         (titleBytes, rankOrder, rankKeyOrder) = sorted.value ?? (TitleByteOrder(), RankOrder(), RankKeyOrder())
-        (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(folded, forwardOffsets, presence)
-        rawPatches = Self.rawViews(originalPatches)
+        (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(self.folded, forwardOffsets, presence)
+        rawPatches = Self.rawViews(self.originalPatches)
     }
 
     /// Raw views of three arenas, one per field (a missing one blank).
@@ -363,22 +364,31 @@ final class Segment: Sendable {
     }
 
     /// Bytes held per structure, by name, in allocated capacity (for diagnostics: `searchbar
-    /// filter --stats`).
+    /// filter --stats`). Text arenas, the forward index, the postings and the title orders are
+    /// split into their parts (bytes and offsets, values and positions).
     var storageBreakdown: [(name: String, bytes: Int)] {
         func size<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
         func size<T: BitwiseCopyable>(_ column: Column<T>) -> Int { column.byteSize }
         func size(_ narrow: NarrowArray) -> Int { narrow.byteSize }
-        func size(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + $1.byteSize } }
+        func bytes(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + $1.bytes.byteSize } }
+        func offsets(_ arenas: [ByteArena]) -> Int { arenas.reduce(0) { $0 + $1.offsetBytes } }
+        let leadParts = titleLeads.byteSizes
+        let byteParts = titleBytes.byteSizes
         return [
             ("ids", ids.byteSize), ("scopes", size(scopes)), ("weight keys", size(weightKeys)),
-            ("rank keys", size(rankKeys)), ("original text edits", size(originalPatches)), ("folded text", size(folded)),
-            ("forward index", size(forwardOffsets) + forward.byteSize), ("vocabulary", size([vocabulary])),
-            ("vocabulary trigram filter", vocabularyTrigrams.byteSize), ("punctuated terms", size(punctuatedTerms)),
-            ("postings", size(postingOffsets) + postings.byteSize), ("presence masks", size(presence)),
-            ("character postings", charPostings.byteSize), ("title lead order", titleLeads.byteSize),
-            ("title byte order", titleBytes.byteSize), ("rank order", rankOrder.byteSize),
-            ("rank key order", rankKeyOrder.byteSize),
-            ("run exceptions", size(runExceptions)),
+            ("rank keys", size(rankKeys)), ("original text edits", bytes(originalPatches)),
+            ("original text edit offsets", offsets(originalPatches)), ("folded text", bytes(folded)),
+            ("folded text offsets", offsets(folded)), ("forward entries", forward.byteSize),
+            ("forward offsets", size(forwardOffsets)), ("vocabulary", bytes([vocabulary])),
+            ("vocabulary offsets", offsets([vocabulary])), ("vocabulary trigram filter", vocabularyTrigrams.byteSize),
+            ("punctuated terms", size(punctuatedTerms)), ("postings", postings.byteSize),
+            ("posting offsets", size(postingOffsets)), ("presence masks", size(presence)),
+            ("character postings", charPostings.byteSize), ("title lead order", leadParts.order),
+            ("title lead starts", leadParts.starts), ("title lead rank key highs", leadParts.rankKeyHighs),
+            ("title lead word counts", leadParts.titleWordCounts), ("title lead weight keys", leadParts.weightKeys),
+            ("title byte order", byteParts.order), ("title byte rank key highs", byteParts.rankKeyHighs),
+            ("title byte weight keys", byteParts.weightKeys), ("rank order", rankOrder.byteSize),
+            ("rank key order", rankKeyOrder.byteSize), ("run exceptions", size(runExceptions)),
         ]
     }
 }

@@ -174,7 +174,7 @@ enum SegmentBuilder {
         for arena in arenas {
             let base = UInt32(truncatingIfNeeded: bytes.count)
             bytes.append(contentsOf: arena.bytes)
-            for k in 1..<arena.offsets.count { offsets.append(base &+ arena.offsets[k]) }
+            for k in 1..<arena.count + 1 { offsets.append(base &+ arena.offset(k)) }
         }
         return ByteArena(bytes: bytes, offsets: offsets)
     }
@@ -201,7 +201,7 @@ enum SegmentBuilder {
                     }
                     let base = UInt32(truncatingIfNeeded: byteStarts[k])
                     let first = stringStarts[k]
-                    for s in 0..<arena.count { offsets[first + s + 1] = base &+ arena.offsets[s + 1] }
+                    for s in 0..<arena.count { offsets[first + s + 1] = base &+ arena.offset(s + 1) }
                 }
             }
         }

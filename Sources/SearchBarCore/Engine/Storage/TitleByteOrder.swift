@@ -46,6 +46,11 @@ struct TitleByteOrder: Sendable {
     /// Bytes held.
     var byteSize: Int { order.byteSize + rankKeyHighs.byteSize + weightKeys.byteSize }
 
+    /// Bytes held per part (for ``Segment/storageBreakdown``).
+    var byteSizes: (order: Int, rankKeyHighs: Int, weightKeys: Int) {
+        (order.byteSize, rankKeyHighs.byteSize, weightKeys.byteSize)
+    }
+
     /// The positions whose title starts with `key`, and among them (at their start) those
     /// whose title equals it.
     func block(startingWith key: [UInt8], titles: ByteArena) -> (all: Range<Int>, equal: Range<Int>) {

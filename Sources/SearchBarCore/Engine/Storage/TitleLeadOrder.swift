@@ -118,4 +118,9 @@ struct TitleLeadOrder: Sendable {
     var byteSize: Int {
         order.byteSize + starts.byteSize + rankKeyHighs.byteSize + titleWordCounts.byteSize + weightKeys.byteSize
     }
+
+    /// Bytes held per part (for ``Segment/storageBreakdown``).
+    var byteSizes: (order: Int, starts: Int, rankKeyHighs: Int, titleWordCounts: Int, weightKeys: Int) {
+        (order.byteSize, starts.byteSize, rankKeyHighs.byteSize, titleWordCounts.byteSize, weightKeys.byteSize)
+    }
 }

@@ -282,8 +282,8 @@ struct IndexFileTests {
         try Self.expectRefused(magic, in: dir, "wrong magic")
         // Earlier formats (version 1 stored no search structures, version 3 UInt32 offsets where
         // version 4 has narrow arrays, version 4 32-bit rank key highs where version 5 has
-        // grouped 16-bit steps) and a future one.
-        for other in [UInt32(1), 2, 3, 4, IndexFileLayout.formatVersion + 1] {
+        // grouped 16-bit steps, version 5 edits without case edits) and a future one.
+        for other in [UInt32(1), 2, 3, 4, 5, IndexFileLayout.formatVersion + 1] {
             var version = IndexFileSurgeon(bytes: bytes)
             version.bytes.store(other, at: IndexFileLayout.Header.formatVersion)
             version.resealHeader()

@@ -2,12 +2,15 @@
 /// is `bytes[offsets[i] ..< offsets[i + 1]]`. One allocation per arena instead of one object per
 /// string, so millions of texts cost little more than their bytes. Both parts are ``Column``s:
 /// an arena built in memory owns arrays, an arena read from an index file borrows its bytes
-/// and offsets from the file's mapping.
+/// and offsets from the file's mapping. A segment's item texts keep their offsets as
+/// ``BlockedOffsets`` (``blocked()``), in about half the memory.
 struct ByteArena: Sendable {
     /// The strings' bytes, concatenated.
     private(set) var bytes: Column<UInt8>
-    /// Start offsets, plus the end of the last string.
-    private(set) var offsets: Column<UInt32>
+    /// Start offsets, plus the end of the last string (empty when ``blockedOffsets`` holds them).
+    private var plainOffsets: Column<UInt32>
+    /// The offsets in blocks, for an arena made by ``blocked()`` (nil otherwise).
+    private(set) var blockedOffsets: BlockedOffsets?
 
     /// The largest arena (offsets are 32-bit).
     static let maxBytes = Int(UInt32.max)
@@ -15,7 +18,8 @@ struct ByteArena: Sendable {
     /// An empty arena.
     init() {
         bytes = []
-        offsets = [0]
+        plainOffsets = [0]
+        blockedOffsets = nil
     }
 
     /// An arena over ready-made parts (`offsets` must start at 0 and end at `bytes.count`).
@@ -28,14 +32,36 @@ struct ByteArena: Sendable {
     /// last, and ``range(_:)`` clamps the others where they are used).
     init(bytes: Column<UInt8>, offsets: Column<UInt32>) {
         self.bytes = bytes
-        self.offsets = offsets
+        plainOffsets = offsets
+        blockedOffsets = nil
+    }
+
+    /// This arena with its offsets in blocks (``BlockedOffsets``), or itself when it is blank,
+    /// borrows its offsets from a mapped file, is blocked already, or has a block too long.
+    func blocked() -> ByteArena {
+        guard blockedOffsets == nil, !isBlank, !plainOffsets.isBorrowed, let blocks = BlockedOffsets(plainOffsets)
+        else { return self }
+        var arena = self
+        arena.plainOffsets = []
+        arena.blockedOffsets = blocks
+        return arena
+    }
+
+    /// Start offsets, plus the end of the last string, as 32-bit values (a copy for a blocked
+    /// arena: for saving and tests, not for searches, which read ``offset(_:)`` or a ``RawArena``).
+    var offsets: Column<UInt32> { blockedOffsets.map { Column($0.expanded) } ?? plainOffsets }
+
+    /// Offset `k` (`0...count`).
+    @inline(__always) func offset(_ k: Int) -> UInt32 {
+        if let blockedOffsets { return blockedOffsets[k] }
+        return plainOffsets[k]
     }
 
     /// The number of strings (a blank arena stands for any number of empty strings).
-    var count: Int { offsets.count - 1 }
+    var count: Int { (blockedOffsets?.count ?? plainOffsets.count) - 1 }
 
     /// True for an arena that holds no bytes at all (every string empty, no offsets stored).
-    var isBlank: Bool { offsets.count == 1 }
+    var isBlank: Bool { count == 0 }
 
     /// The byte range of string `i` in ``bytes`` (empty for a blank arena). Offsets are clamped
     /// to the bytes and ordered here, at the point of use, a second guard behind the open's
@@ -44,8 +70,8 @@ struct ByteArena: Sendable {
     @inline(__always) func range(_ i: Int) -> Range<Int> {
         guard !isBlank else { return 0..<0 }
         let size = bytes.count
-        let start = min(Int(offsets[i]), size)
-        return start..<max(start, min(Int(offsets[i + 1]), size))
+        let start = min(Int(offset(i)), size)
+        return start..<max(start, min(Int(offset(i + 1)), size))
     }
 
     /// The length of string `i` in bytes.
@@ -63,16 +89,19 @@ struct ByteArena: Sendable {
     /// Appends a string's bytes.
     mutating func append<C: Collection<UInt8>>(_ string: C) {
         bytes.append(contentsOf: string)
-        offsets.append(UInt32(truncatingIfNeeded: bytes.count))
+        plainOffsets.append(UInt32(truncatingIfNeeded: bytes.count))
     }
 
     /// Bytes of anonymous memory held (0 when borrowed from a mapped index file).
-    var byteSize: Int { bytes.byteSize + offsets.byteSize }
+    var byteSize: Int { bytes.byteSize + offsetBytes }
+
+    /// Bytes of anonymous memory the offsets hold.
+    var offsetBytes: Int { blockedOffsets?.byteSize ?? plainOffsets.byteSize }
 
     /// Appends the string that `write` appends to ``bytes``.
     mutating func append(writing write: (inout [UInt8]) -> Void) {
         bytes.modify(write)
-        offsets.append(UInt32(truncatingIfNeeded: bytes.count))
+        plainOffsets.append(UInt32(truncatingIfNeeded: bytes.count))
     }
 
     /// This arena, or the blank arena when every string is empty (its offsets are not kept).
@@ -86,14 +115,14 @@ struct ByteArena: Sendable {
 
     /// Reserves room for `strings` more strings of `bytes` more bytes.
     mutating func reserve(strings: Int, bytes extra: Int) {
-        offsets.reserveCapacity(offsets.count + strings)
+        plainOffsets.reserveCapacity(plainOffsets.count + strings)
         bytes.reserveCapacity(bytes.count + extra)
     }
 
     /// Drops spare capacity (arrays grow by doubling while building).
     mutating func shrink() {
         bytes = bytes.exactCopy()
-        offsets = offsets.exactCopy()
+        plainOffsets = plainOffsets.exactCopy()
     }
 }
 

@@ -3,7 +3,12 @@
 /// `let`s, so their storage never moves or changes.
 struct RawArena: @unchecked Sendable {
     private let bytes: UnsafePointer<UInt8>?
+    /// 32-bit offsets (nil for a blank or a blocked arena).
     private let offsets: UnsafePointer<UInt32>?
+    /// A blocked arena's first offset per block (see ``BlockedOffsets``; nil otherwise).
+    private let blockBases: UnsafePointer<UInt32>?
+    /// A blocked arena's offsets from their block's first.
+    private let blockSteps: UnsafePointer<UInt16>?
     /// The number of strings (0 for a blank arena).
     let count: Int
     /// The number of bytes.
@@ -14,22 +19,35 @@ struct RawArena: @unchecked Sendable {
         guard !arena.isBlank else {
             bytes = nil
             offsets = nil
+            (blockBases, blockSteps) = (nil, nil)
             count = 0
             size = 0
             return
         }
         bytes = arena.bytes.withUnsafeBufferPointer { $0.baseAddress }
-        offsets = arena.offsets.withUnsafeBufferPointer { $0.baseAddress }
+        if let blocked = arena.blockedOffsets {
+            offsets = nil
+            (blockBases, blockSteps) = blocked.raw
+        } else {
+            offsets = arena.offsets.withUnsafeBufferPointer { $0.baseAddress }
+            (blockBases, blockSteps) = (nil, nil)
+        }
         count = arena.count
         size = arena.bytes.count
+    }
+
+    /// Offset `k` (`0...count`) of a non-blank arena.
+    @inline(__always) func offset(_ k: Int) -> Int {
+        if let offsets { return Int(offsets[k]) }
+        return Int(blockBases.unsafelyUnwrapped[k &>> BlockedOffsets.blockShift] &+ UInt32(blockSteps.unsafelyUnwrapped[k]))
     }
 
     /// String `i` (empty for a blank arena or an index out of range). The offsets are clamped
     /// to the bytes and ordered, as ``ByteArena/range(_:)`` does.
     @inline(__always) func text(_ i: Int) -> UnsafeBufferPointer<UInt8> {
-        guard i >= 0 && i < count, let bytes, let offsets else { return UnsafeBufferPointer(start: nil, count: 0) }
-        let start = min(Int(offsets[i]), size)
-        let end = max(start, min(Int(offsets[i + 1]), size))
+        guard i >= 0 && i < count, let bytes else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let start = min(offset(i), size)
+        let end = max(start, min(offset(i + 1), size))
         return UnsafeBufferPointer(start: bytes + start, count: end - start)
     }
 }
