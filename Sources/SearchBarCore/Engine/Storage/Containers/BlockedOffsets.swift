@@ -18,25 +18,30 @@ struct BlockedOffsets: Sendable {
     private let steps: Column<UInt16>
 
     /// The offsets of `offsets`; nil when they do not ascend or a block spans 64 KiB or more.
+    /// Both columns are filled in place (in pages of their own when large, as the segment's other
+    /// columns), so the arrays of a million texts do not stay behind in a build thread's heap.
     init?(_ offsets: Column<UInt32>) {
         let count = offsets.count
-        var bases = [UInt32]()
-        bases.reserveCapacity((count + Self.blockSize - 1) / Self.blockSize)
-        var steps = [UInt16](repeating: 0, count: count)
-        var base: UInt32 = 0
-        for k in 0..<count {
-            let offset = offsets[k]
-            if k & (Self.blockSize - 1) == 0 {
-                base = offset
-                bases.append(offset)
+        var ascends = true
+        let steps = Column<UInt16>.filled(count: count) { steps in
+            var base: UInt32 = 0
+            for k in 0..<count {
+                let offset = offsets[k]
+                if k & (Self.blockSize - 1) == 0 { base = offset }
+                guard ascends, offset >= base, offset - base <= UInt32(UInt16.max), k == 0 || offset >= offsets[k - 1]
+                else {
+                    ascends = false
+                    steps[k] = 0
+                    continue
+                }
+                steps[k] = UInt16(truncatingIfNeeded: offset - base)
             }
-            guard offset >= base, offset - base <= UInt32(UInt16.max), k == 0 || offset >= offsets[k - 1] else {
-                return nil
-            }
-            steps[k] = UInt16(truncatingIfNeeded: offset - base)
         }
-        self.bases = Column(bases)
-        self.steps = Column(steps)
+        guard ascends else { return nil }
+        bases = Column<UInt32>.filled(count: (count + Self.blockSize - 1) / Self.blockSize) { bases in
+            for b in 0..<(count + Self.blockSize - 1) / Self.blockSize { bases[b] = offsets[b << Self.blockShift] }
+        }
+        self.steps = steps
     }
 
     /// The number of offsets.
