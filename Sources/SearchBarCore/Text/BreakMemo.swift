@@ -36,6 +36,7 @@ struct BreakMemo {
     /// The number of chunks kept.
     private var entries = 0
 
+    /// An empty memo (its table is made at the first chunk kept).
     init() {}
 
     /// Frees the memory (once, by the owner).

@@ -167,6 +167,16 @@ extension TextAnalyzer {
         }
     }
 
+    /// Empties the word break memos of the pooled scratches (``AnalysisScratch/breaks``), once a
+    /// build's analysis is done: a memo holds megabytes after a build with Thai or CJK texts, and
+    /// the pool lives as long as the analyzer. Scratches in use keep theirs until their own
+    /// build ends.
+    func forgetBreakMemos() {
+        scratchPool.withLock { pool in
+            for scratch in pool { scratch.forgetBreaks() }
+        }
+    }
+
     /// The same as ``analyze(_:into:)``, using `scratch`'s buffers, memo and break iterator.
     func analyze(_ text: String, into analysis: inout Analysis, scratch: AnalysisScratch) {
         analysis.tokens.removeAll(keepingCapacity: true)

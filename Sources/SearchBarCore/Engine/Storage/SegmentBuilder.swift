@@ -27,6 +27,7 @@ enum SegmentBuilder {
             let range = task * chunkSize..<min(count, (task + 1) * chunkSize)
             parts[task] = SegmentPart.analyze(range.lazy.map(item), analysis)
         }
+        analysis.analyzer.forgetBreakMemos()
         return assemble(parts.take(), analysis.fields, pool: pool)
     }
 
