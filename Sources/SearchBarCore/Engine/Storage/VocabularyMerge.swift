@@ -98,7 +98,7 @@ struct VocabularyMerge {
                             postingOffsets[term] = running
                             running &+= items
                             term += 1
-                            offsets[term] = base &+ range.vocabulary.offsets[k + 1]
+                            offsets[term] = base &+ range.vocabulary.offset(k + 1)
                         }
                     }
                     postingOffsets[term] = running
