@@ -72,6 +72,12 @@ extension SearchIndex {
         snapshot.firstLive(among: ids) != nil
     }
 
+    /// True when an item with one of these ids is in the index (a single-pass sequence is
+    /// gathered into an array first: the check reads the ids twice).
+    public func containsAny(of ids: some Sequence<UInt64>) -> Bool {
+        containsAny(of: Array(ids))
+    }
+
     /// Every field's text of one item, with `field`'s as ``HitTexts/text``.
     static func texts(of hits: [SearchHit], in snapshot: Snapshot) -> [HitTexts] {
         hits.map { hit in

@@ -30,6 +30,9 @@ struct ContainsAnyTests {
             let walked = ids.first { snapshot.locate($0) != nil }
             #expect(snapshot.firstLive(among: ids) == walked, "\(ids)")
             #expect(index.containsAny(of: ids) == (walked != nil), "\(ids)")
+            // A single-pass sequence, as a host's generator of ids.
+            var next = ids.makeIterator()
+            #expect(index.containsAny(of: AnySequence { AnyIterator { next.next() } }) == (walked != nil), "\(ids)")
         }
     }
 
