@@ -130,13 +130,7 @@ struct PackedColumn: @unchecked Sendable {
     }
 
     /// Text `i` (validated by the initializer).
-    @inline(__always) func text(_ i: Int) -> String {
-        guard let bytes, let offsets else { return "" }
-        let start = Int(offsets[i])
-        let length = Int(offsets[i + 1]) - gap - start
-        guard length > 0 else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: bytes + start, count: length), as: UTF8.self)
-    }
+    @inline(__always) func text(_ i: Int) -> String { String(decoding: utf8(i), as: UTF8.self) }
 }
 
 /// The validated columns of one sb_index_add_packed() batch.

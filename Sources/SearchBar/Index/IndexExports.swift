@@ -165,7 +165,9 @@ import SearchBarCore
 /// building one sb_item per item. Fastest when the ids ascend strictly and none is in the index
 /// yet.
 /// `items->count` 0 adds nothing.
-/// Ownership: nothing is retained; the texts are copied.
+/// Ownership: nothing is retained; the texts are copied. The buffers must stay unchanged until the
+/// call returns: they are read in place, more than once (a text changed meanwhile may be indexed
+/// as a different or replaced text, or refused).
 /// Thread safety: any thread, concurrently with searches; concurrent writers take turns.
 /// Returns SB_OK; SB_EINVAL (bad handle, NULL items, NULL ids with count > 0, a NULL text buffer
 /// whose offsets span bytes, text bytes without offsets, decreasing offsets, offsets past the end
