@@ -8,7 +8,7 @@
 # Prints the venv's python path.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build_dir=$(cd "$1" && pwd)
+build_dir=$(CDPATH= cd -- "$1" && pwd)
 venv="$build_dir/venv"
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv" >&2

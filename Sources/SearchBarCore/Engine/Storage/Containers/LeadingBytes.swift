@@ -19,6 +19,7 @@ struct LeadingBytes: Comparable, Sendable {
         low = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
     }
 
+    /// Orders as the strings' first bytes do (memcmp order, zero-padded).
     @inline(__always) static func < (a: LeadingBytes, b: LeadingBytes) -> Bool {
         a.high != b.high ? a.high < b.high : a.low < b.low
     }
