@@ -45,10 +45,10 @@ enum SegmentMerger {
         let ids = order.map(\.id)
         let fields = SlotArray<(patches: ByteArena, folded: ByteArena)>(count: 3)
         let index = SlotArray<MergedIndex>(count: 1)
-        let keys = SlotArray<(rankKeys: [UInt64], presence: [UInt64], scopes: [UInt32], weights: [UInt32])>(count: 1)
+        let keys = SlotArray<(presence: [UInt64], scopes: [UInt32], weights: [UInt32])>(count: 1)
         let chars = SlotArray<CharPostings>(count: 1)
         let titles = SlotArray<[UInt32]>(count: 1)
-        let rankKeyOrder = SlotArray<[UInt32]>(count: 1)
+        let rankKeys = SlotArray<(keys: [UInt64], order: [UInt32])>(count: 1)
         let mapped = mergedIndex
         var tasks: [@Sendable () -> Void] = [
             {
@@ -69,15 +69,16 @@ enum SegmentMerger {
                     vocabulary: vocabulary, punctuatedTerms: punctuated, offsets: offsets, forward: NarrowArray(forward),
                     postingOffsets: postingOffsets, postings: NarrowArray(postings))
             },
-            // The title byte order and the rank-key order, merged from the inputs', read
-            // through the inputs' columns (so they need no gathered column).
+            // The title byte order, merged from the inputs', read through the inputs' columns
+            // (so it needs no gathered column); the rank keys gathered, and their order merged.
             { titles[0] = titleOrder(views, mapped, order, cancellation: cancellation) },
             {
-                rankKeyOrder[0] = rankKeyOrderMerged(views, mapped, order)
+                let keys = gather(order, segments.map(\.rankKeys))
+                rankKeys[0] = (keys, rankKeyOrderMerged(views, mapped, keys))
             },
             {
                 keys[0] = (
-                    gather(order, segments.map(\.rankKeys)), gather(order, segments.map(\.presence)),
+                    gather(order, segments.map(\.presence)),
                     segments.contains { !$0.scopes.isEmpty }
                         ? order.map { segments[Int($0.view)].scope(Int($0.local)) } : [],
                     segments.contains { !$0.weightKeys.isEmpty }
@@ -110,15 +111,15 @@ enum SegmentMerger {
         let originalPatches = (0..<3).map { fields[$0]?.patches ?? ByteArena() }
         let folded = (0..<3).map { fields[$0]?.folded ?? ByteArena() }
         guard let built = index.remove(0), let columns = keys.remove(0), let charPostings = chars.remove(0),
-            let titleOrder = titles.remove(0), let rankKeyOrder = rankKeyOrder.remove(0)
+            let titleOrder = titles.remove(0), let rankKeys = rankKeys.remove(0)
         else { return nil }
-        let sortedOrders = (titles: titleOrder, rankKeys: rankKeyOrder)
+        let sortedOrders = (titles: titleOrder, rankKeys: rankKeys.order)
         let carried = (
             presence: Column(columns.presence), charPostings: charPostings, punctuatedTerms: built.punctuatedTerms
         )
         return Segment(
             ids: ItemIDs(ids), scopes: Column(columns.scopes), weightKeys: Column(columns.weights),
-            rankKeys: Column(columns.rankKeys), originalPatches: originalPatches, folded: folded,
+            rankKeys: Column(rankKeys.keys), originalPatches: originalPatches, folded: folded,
             forwardOffsets: NarrowArray(built.offsets), forward: built.forward, vocabulary: built.vocabulary,
             postingOffsets: NarrowArray(built.postingOffsets), postings: built.postings, attributes: attributes,
             runExceptions: runExceptions,
@@ -349,10 +350,9 @@ enum SegmentMerger {
     }
 
     /// The merged segment's items in rank-key order (ties by index), from the inputs' rank-key
-    /// orders, the keys read in the inputs' columns.
-    private static func rankKeyOrderMerged(_ views: [SegmentView], _ mergedIndex: [[UInt32]], _ order: [Entry]) -> [UInt32] {
-        let rankKeys = gather(order, views.map(\.segment.rankKeys))
-        return rankKeys.withUnsafeBufferPointer { rankKeys in
+    /// orders; `rankKeys`: the merged segment's keys, per merged index.
+    private static func rankKeyOrderMerged(_ views: [SegmentView], _ mergedIndex: [[UInt32]], _ rankKeys: [UInt64]) -> [UInt32] {
+        rankKeys.withUnsafeBufferPointer { rankKeys in
             SortedRuns.merge(
                 runs(views.map { $0.segment.rankKeyOrder.order }, mergedIndex), key: { rankKeys[Int($0)] },
                 compare: { _, _ in 0 })
