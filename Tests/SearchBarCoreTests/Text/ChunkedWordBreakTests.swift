@@ -12,17 +12,13 @@ struct ChunkedWordBreakTests {
     static func segments(_ text: String, _ analyzer: TextAnalyzer, memo: inout BreakMemo)
         -> (chunked: [[Int32]]?, icu: [[Int32]])
     {
-        let units = Array(text.utf16)
-        var buffer = RawBuffer<UInt16>(capacity: max(units.count, 1))
-        defer { buffer.free() }
-        for u in units { buffer.append(u) }
-        var out = RawBuffer<BreakSegment>(capacity: 16)
-        defer { out.free() }
-        let bi = analyzer.words.makeIterator()!
-        defer { sbicu_ubrk_close(bi) }
-        let chunked = ChunkedWordBreak.segment(buffer, into: &out, memo: &memo, iterator: bi)
-            ? out.buffer.map { [$0.start, $0.end, $0.status] } : nil
-        return (chunked, SimpleWordBreakTests.icuSegments(buffer, analyzer) ?? [])
+        SimpleWordBreakTests.withBuffers(text) { buffer, out in
+            let bi = analyzer.words.makeIterator()!
+            defer { sbicu_ubrk_close(bi) }
+            let chunked = ChunkedWordBreak.segment(buffer, into: &out, memo: &memo, iterator: bi)
+                ? out.buffer.map { [$0.start, $0.end, $0.status] } : nil
+            return (chunked, SimpleWordBreakTests.icuSegments(buffer, analyzer) ?? [])
+        }
     }
 
     /// Dictionary scripts, mixed scripts and the characters around spaces that rules look at.

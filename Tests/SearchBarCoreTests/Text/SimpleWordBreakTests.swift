@@ -10,15 +10,21 @@ import Testing
 struct SimpleWordBreakTests {
     /// The simple segments of `text` or nil when it declines, and ICU's, as (start, end, status).
     static func segments(_ text: String, _ analyzer: TextAnalyzer) -> (simple: [[Int32]]?, icu: [[Int32]]) {
+        withBuffers(text) { buffer, out in
+            let simple = SimpleWordBreak.segment(buffer, into: &out) ? out.buffer.map { [$0.start, $0.end, $0.status] } : nil
+            return (simple, Self.icuSegments(buffer, analyzer) ?? [])
+        }
+    }
+
+    /// Calls `body` with `text`'s UTF-16 code units and an empty segment buffer, freed after.
+    static func withBuffers<R>(_ text: String, _ body: (RawBuffer<UInt16>, inout RawBuffer<BreakSegment>) -> R) -> R {
         let units = Array(text.utf16)
         var buffer = RawBuffer<UInt16>(capacity: max(units.count, 1))
         defer { buffer.free() }
         for u in units { buffer.append(u) }
         var out = RawBuffer<BreakSegment>(capacity: 16)
         defer { out.free() }
-        let simple = SimpleWordBreak.segment(buffer, into: &out) ? out.buffer.map { [$0.start, $0.end, $0.status] } : nil
-        let icu = Self.icuSegments(buffer, analyzer) ?? []
-        return (simple, icu)
+        return body(buffer, &out)
     }
 
     /// ICU's segments of `text` for `analyzer`'s locale as (start, end, rule status), or nil
