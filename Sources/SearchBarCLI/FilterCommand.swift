@@ -73,6 +73,8 @@ struct FilterCommand: ParsableCommand {
     var threads: Int = 0
     @Flag(name: .long, help: "With --keystrokes/--stats: turn typo tolerance off.")
     var noTypos = false
+    @Flag(name: .long, help: "With --keystrokes/--stats: index the subtitle and keywords fields too (empty for every line), as the Python binding's Index does.")
+    var allFields = false
 
     /// The case flags (fzf: smart case by default, -i, +i).
     enum CaseFlag: EnumerableFlag {
@@ -166,7 +168,8 @@ struct FilterCommand: ParsableCommand {
             printed = try IndexedFilter(
                 query: text, mode: matchMode, locale: searchLocale, limit: limit ?? SearchOptions.maxLimit,
                 threads: threads, extended: extended, typos: !noTypos, keystrokes: keystrokes, queries: queries,
-                rounds: rounds, timing: timing, stats: stats, transliterate: transliterate
+                rounds: rounds, timing: timing, stats: stats, transliterate: transliterate,
+                fields: allFields ? .all : .title
             ).run()
         } else {
             let folder = ScalarFolder(locale: searchLocale)

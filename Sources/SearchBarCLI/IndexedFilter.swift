@@ -19,13 +19,15 @@ struct IndexedFilter {
     var timing: Bool
     var stats: Bool
     var transliterate = false
+    /// The fields indexed (only the title holds text; the others are empty for every line).
+    var fields: SearchFields = .title
 
     /// Runs it; returns the number of lines printed.
     func run() throws -> Int {
         let lines = StandardInput.read()
         var clock = Stopwatch()
         if threads > 0 { try ProcessPool.configure(threads: threads) }
-        let index = try SearchIndex(locale: locale, mode: mode, fields: .title, transliterate: transliterate)
+        let index = try SearchIndex(locale: locale, mode: mode, fields: fields, transliterate: transliterate)
         try index.add(count: lines.count) { n in IndexItem(id: UInt64(n), title: lines.line(n)) }
         let buildTime = clock.lap()
         let options = SearchOptions(

@@ -14,7 +14,7 @@ enum IndexFileLayout {
     /// The first 8 bytes: "\x89SBIDX\r\n" (a high byte and a line ending catch text-mode copies).
     static let magic: [UInt8] = [0x89, 0x53, 0x42, 0x49, 0x44, 0x58, 0x0D, 0x0A]
     /// The format this library writes and reads.
-    static let formatVersion: UInt32 = 6
+    static let formatVersion: UInt32 = 7
     /// Bytes of the header.
     static let headerSize = 320
     /// Bytes of one section table entry.

@@ -91,7 +91,8 @@ struct SegmentDecoder {
         for field in SearchField.allCases {
             let f = Int(field.rawValue)
             let stored = fields.includes(field)
-            folded.append(try arena(foldedKinds[f], count: count, blank: !stored, what: "folded \(field)"))
+            folded.append(try arena(foldedKinds[f], count: count, blank: true, what: "folded \(field)"))
+            if !stored && !folded[f].isBlank { throw corrupt("folded texts for the unstored \(field)") }
             patches.append(try arena(patchKinds[f], count: count, blank: true, utf8: false, what: "\(field) edits"))
             if !stored && !patches[f].isBlank { throw corrupt("edits for the unstored \(field)") }
         }

@@ -52,7 +52,7 @@ extension SegmentBuilder {
         return Segment(
             ids: ItemIDs(items.map(\.id)), scopes: Column(scopes.contains { $0 != 0 } ? scopes : []),
             weightKeys: Column(weights.contains { $0 != WeightKey.zero } ? weights : []), rankKeys: Column(rankKeys),
-            originalPatches: originalPatches.map { $0.blankIfEmpty() }, folded: folded,
+            originalPatches: originalPatches.map { $0.blankIfEmpty() }, folded: folded.map { $0.blankIfEmpty() },
             forwardOffsets: NarrowArray(forwardOffsets), forward: NarrowArray(forward), vocabulary: vocabulary,
             postingOffsets: NarrowArray(postingOffsets),
             postings: NarrowArray(postings), attributes: attributes,

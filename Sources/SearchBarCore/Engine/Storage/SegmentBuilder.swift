@@ -47,7 +47,10 @@ enum SegmentBuilder {
             let f = Int(field.rawValue)
             originalPatches[f] = concatenate(parts.map { $0.originalPatches[f] }, pool: pool).blankIfEmpty()
             for k in parts.indices { parts[k].originalPatches[f] = ByteArena() }
-            folded[f] = concatenate(parts.map { $0.folded[f] }, pool: pool)
+            // A field empty in every item keeps no offsets (its arena is blank).
+            if parts.contains(where: { !$0.folded[f].bytes.isEmpty }) {
+                folded[f] = concatenate(parts.map { $0.folded[f] }, pool: pool)
+            }
             for k in parts.indices { parts[k].folded[f] = ByteArena() }
         }
         var attributes = AttributeTable()

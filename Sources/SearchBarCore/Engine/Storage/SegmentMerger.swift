@@ -92,7 +92,7 @@ enum SegmentMerger {
             tasks.append {
                 fields[f] = (
                     gatherTexts(order, segments.map { $0.originalPatches[f] }).blankIfEmpty(),
-                    gatherTexts(order, segments.map { $0.folded[f] })
+                    gatherTexts(order, segments.map { $0.folded[f] }).blankIfEmpty()
                 )
             }
         }

@@ -107,6 +107,53 @@ struct IndexFileTests {
         #expect(opened.hasAttribute("kind") == index.hasAttribute("kind"))
     }
 
+    @Test("a stored field empty in every item keeps a blank arena, built, merged, saved and opened")
+    func fieldsEmptyEverywhere() throws {
+        let dir = Self.directory()
+        defer { Self.remove(dir) }
+        let index = try SearchIndex(locale: try SearchLocale("de"), threads: 2)
+        let items = SegmentBuilderTests.items(1200, seed: 11).map {
+            IndexItem(id: $0.id, title: $0.title, scope: $0.scope, weight: $0.weight, attributes: $0.attributes)
+        }
+        index.add(Array(items[..<600]))
+        index.add(Array(items[600...]))
+        func blankFields(_ index: SearchIndex) -> [[Bool]] {
+            index.snapshot.segments.map { view in (0..<3).map { view.segment.folded[$0].isBlank } }
+        }
+        // Built segments: the title kept, the empty subtitles and keywords blank.
+        #expect(index.segmentCount >= 2)
+        #expect(blankFields(index).allSatisfy { $0 == [false, true, true] })
+        // One item with a subtitle: the merge keeps its field; removed again, the next merge
+        // makes it blank.
+        index.add([IndexItem(id: 1_000_001, title: "Gartenhaus", subtitle: "Holz")])
+        index.waitForMerges()
+        #expect(index.segmentCount == 1 && blankFields(index) == [[false, false, true]])
+        #expect(try index.search("holz").map(\.id) == [1_000_001])
+        index.remove(ids: [1_000_001])
+        index.add([IndexItem(id: 1_000_003, title: "Gartenzaun")])
+        index.waitForMerges()
+        #expect(index.segmentCount == 1 && blankFields(index) == [[false, true, true]])
+        // Saved and opened (with and without `verify`): blank arenas of stored fields, the same answers.
+        let path = dir + "/items.sbindex"
+        try index.save(to: path)
+        let queries = Self.queries(index)
+        for verify in [false, true] {
+            let opened = try SearchIndex.open(path: path, threads: 2, verify: verify)
+            #expect(opened.fields == index.fields)
+            #expect(blankFields(opened) == [[false, true, true]])
+            #expect(try Self.answers(opened, queries) == Self.answers(index, queries))
+            #expect(Self.sameItems(index, opened, ids: items.map(\.id)))
+        }
+        // A blank arena's offset other than 0, or bytes beside it, is refused.
+        let file = try IndexFileSurgeon(path: path)
+        var offset = file
+        offset.setWord32(0, .subtitleFoldedOffsets, 0, 1)
+        try Self.expectRefused(offset.bytes, in: dir, "a blank arena's offset 1")
+        var bytes = file
+        bytes.setLength(0, .subtitleFolded, 4)
+        try Self.expectRefused(bytes.bytes, in: dir, "bytes beside a blank arena's offset")
+    }
+
     @Test("fields and mode are kept; an empty index saves and opens")
     func settings() throws {
         let dir = Self.directory()
@@ -282,8 +329,9 @@ struct IndexFileTests {
         try Self.expectRefused(magic, in: dir, "wrong magic")
         // Earlier formats (version 1 stored no search structures, version 3 UInt32 offsets where
         // version 4 has narrow arrays, version 4 32-bit rank key highs where version 5 has
-        // grouped 16-bit steps, version 5 edits without case edits) and a future one.
-        for other in [UInt32(1), 2, 3, 4, 5, IndexFileLayout.formatVersion + 1] {
+        // grouped 16-bit steps, version 5 edits without case edits, version 6 no blank arena
+        // for a stored field) and a future one.
+        for other in [UInt32(1), 2, 3, 4, 5, 6, IndexFileLayout.formatVersion + 1] {
             var version = IndexFileSurgeon(bytes: bytes)
             version.bytes.store(other, at: IndexFileLayout.Header.formatVersion)
             version.resealHeader()
