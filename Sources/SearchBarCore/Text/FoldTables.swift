@@ -53,7 +53,7 @@ struct FoldPage {
                 entries[k] = e
                 continue
             }
-            let fold = tables.foldSegment(UTF8Codec.utf16(ofScalars: [c]))
+            let fold = tables.foldCodePoint(c)
             e.keyStart = UInt32(keys.count)
             e.nfkcStart = UInt32(nfkc.count)
             e.clusterStart = UInt32(clusters.count)
@@ -219,6 +219,24 @@ final class FoldTables: @unchecked Sendable {
             result.clusters.append(UInt32(min(units, 0xFFFF)) << 16 | UInt32(min(result.key.count - before, 0xFFFF)))
             i = j
         }
+        return result
+    }
+
+    /// ``foldSegment(_:)`` of code point `c` alone, without ICU's normalizers when they would
+    /// leave it as it is (NFKC_Casefold does not change it, it is its own NFD, and it is not a
+    /// dropped mark): then its fold is one cluster, `c` through ``mapScalar(_:into:)``. Pages are
+    /// built from it (most code points of a page take that way).
+    func foldCodePoint(_ c: UInt32) -> SegmentFold {
+        guard !ICU.has(c, UCHAR_CHANGES_WHEN_NFKC_CASEFOLDED),
+            sbicu_u_getIntPropertyValue(UChar32(bitPattern: c), UCHAR_NFD_QUICK_CHECK) == Int32(UNORM_YES.rawValue),
+            !LetterTable.isDropped(c)
+        else { return foldSegment(UTF8Codec.utf16(ofScalars: [c])) }
+        var result = SegmentFold()
+        result.nfkc = UTF8Codec.utf16(ofScalars: [c])
+        var mapped: [UInt32] = []
+        mapScalar(c, into: &mapped)
+        for m in mapped { UTF8Codec.append(m, to: &result.key) }
+        result.clusters = [UInt32(result.nfkc.count) << 16 | UInt32(min(result.key.count, 0xFFFF))]
         return result
     }
 
