@@ -109,9 +109,13 @@ final class FoldTables: @unchecked Sendable {
     /// Owns a `UTransliterator` (not thread-safe: used under a lock, only to build pages).
     final class TransliteratorBox: @unchecked Sendable {
         let handle: UnsafeMutablePointer<UTransliterator?>?
+        /// The code points the transliterator may change (ICU's source set), nil when ICU gave
+        /// none: it leaves any other code point as it is.
+        let sourceSet: OpaquePointer?
         init(id: String?) {
             guard let id else {
                 handle = nil
+                sourceSet = nil
                 return
             }
             var status = U_ZERO_ERROR
@@ -123,11 +127,31 @@ final class FoldTables: @unchecked Sendable {
             if sbicu_failure(status) != 0 {
                 if let h { sbicu_utrans_close(h) }
                 handle = nil
+                sourceSet = nil
             } else {
                 handle = h
+                var setStatus = U_ZERO_ERROR
+                let set = sbicu_utrans_getSourceSet(h, &setStatus)
+                if sbicu_failure(setStatus) != 0 {
+                    if let set { sbicu_uset_close(set) }
+                    sourceSet = nil
+                } else {
+                    sourceSet = set
+                }
             }
         }
-        deinit { if let handle { sbicu_utrans_close(handle) } }
+        deinit {
+            if let sourceSet { sbicu_uset_close(sourceSet) }
+            if let handle { sbicu_utrans_close(handle) }
+        }
+
+        /// False when transliterating `c` alone certainly gives `c` back: there is no
+        /// transliterator, or `c` is outside its source set.
+        func mayChange(_ c: UInt32) -> Bool {
+            guard handle != nil else { return false }
+            guard let sourceSet else { return true }
+            return sbicu_uset_contains(sourceSet, UChar32(bitPattern: c)) != 0
+        }
 
         func transliterate(_ text: [UInt16]) -> [UInt16] {
             guard let handle, !text.isEmpty else { return text }
@@ -271,7 +295,14 @@ final class FoldTables: @unchecked Sendable {
     /// Traditional→Simplified of one ideograph, followed to a fixed point. ICU's data has a few
     /// cycles (苧 → 苎 → 苧); for those the smallest member of the cycle is the key, so the
     /// result is always a fixed point and folding stays idempotent.
-    private func simplified(_ c: UInt32) -> [UInt32] {
+    func simplified(_ c: UInt32) -> [UInt32] {
+        // A code point the transliterator leaves alone is its own fixed point (most Han).
+        guard transliterator.withLock({ $0.mayChange(c) }) else { return [c] }
+        return simplifiedByTransliteration(c)
+    }
+
+    /// ``simplified(_:)`` without its shortcut: the transliterator followed to a fixed point.
+    func simplifiedByTransliteration(_ c: UInt32) -> [UInt32] {
         var seen: [[UInt32]] = [[c]]
         for _ in 0..<8 {
             let last = seen[seen.count - 1]

@@ -45,6 +45,25 @@ struct FoldCodePointTests {
         }
     }
 
+    @Test("Traditional→Simplified skips the code points outside the transliterator's source set")
+    func simplifiedShortcut() {
+        let tables = FoldTables.noLocale
+        let sample = Array(UInt32(0x4E00)...0x4FFF) + Array(UInt32(0x8A00)...0x8CFF) + Array(UInt32(0x20000)...0x200FF)
+        let differing = sample.filter { tables.simplified($0) != tables.simplifiedByTransliteration($0) }
+        #expect(differing == [])
+        #expect(tables.simplified(0x8AAA) == [0x8BF4])  // 說 → 说
+        #expect(tables.simplified(0x8BF4) == [0x8BF4])
+    }
+
+    @Test("the shortcut of Traditional→Simplified changes no Han code point", .slow)
+    func simplifiedShortcutEveryHan() {
+        let tables = FoldTables.noLocale
+        let differing = (UInt32(0)...0x10FFFF).filter {
+            LetterTable.isHan($0) && tables.simplified($0) != tables.simplifiedByTransliteration($0)
+        }
+        #expect(differing == [])
+    }
+
     @Test("the ICU-free way is taken for most letters and left for the rest")
     func takesTheShortWay() {
         let tables = FoldTables.noLocale
