@@ -109,6 +109,9 @@ static inline const char *sbicu_ucol_getLocaleByType(const UCollator *coll, ULoc
 static inline UTransliterator *sbicu_utrans_openU(const UChar *id, int32_t idLength, UTransDirection dir, const UChar *rules, int32_t rulesLength, UParseError *parseError, UErrorCode *pErrorCode) { return utrans_openU(id, idLength, dir, rules, rulesLength, parseError, pErrorCode); }
 static inline UTransliterator *sbicu_utrans_clone(const UTransliterator *trans, UErrorCode *status) { return utrans_clone(trans, status); }
 static inline void sbicu_utrans_close(UTransliterator *trans) { utrans_close(trans); }
+static inline USet *sbicu_utrans_getSourceSet(const UTransliterator *trans, UErrorCode *status) { return utrans_getSourceSet(trans, 0, NULL, status); }
+static inline UBool sbicu_uset_contains(const USet *set, UChar32 c) { return uset_contains(set, c); }
+static inline void sbicu_uset_close(USet *set) { uset_close(set); }
 static inline void sbicu_utrans_transUChars(const UTransliterator *trans, UChar *text, int32_t *textLength, int32_t textCapacity, int32_t start, int32_t *limit, UErrorCode *status) { utrans_transUChars(trans, text, textLength, textCapacity, start, limit, status); }
 static inline int32_t sbicu_uloc_forLanguageTag(const char *langtag, char *localeID, int32_t localeIDCapacity, int32_t *parsedLength, UErrorCode *err) { return uloc_forLanguageTag(langtag, localeID, localeIDCapacity, parsedLength, err); }
 static inline int32_t sbicu_uloc_toLanguageTag(const char *localeID, char *langtag, int32_t langtagCapacity, UBool strict, UErrorCode *err) { return uloc_toLanguageTag(localeID, langtag, langtagCapacity, strict, err); }

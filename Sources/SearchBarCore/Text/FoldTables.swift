@@ -53,7 +53,7 @@ struct FoldPage {
                 entries[k] = e
                 continue
             }
-            let fold = tables.foldSegment(UTF8Codec.utf16(ofScalars: [c]))
+            let fold = tables.foldCodePoint(c)
             e.keyStart = UInt32(keys.count)
             e.nfkcStart = UInt32(nfkc.count)
             e.clusterStart = UInt32(clusters.count)
@@ -109,9 +109,13 @@ final class FoldTables: @unchecked Sendable {
     /// Owns a `UTransliterator` (not thread-safe: used under a lock, only to build pages).
     final class TransliteratorBox: @unchecked Sendable {
         let handle: UnsafeMutablePointer<UTransliterator?>?
+        /// The code points the transliterator may change (ICU's source set), nil when ICU gave
+        /// none: it leaves any other code point as it is.
+        let sourceSet: OpaquePointer?
         init(id: String?) {
             guard let id else {
                 handle = nil
+                sourceSet = nil
                 return
             }
             var status = U_ZERO_ERROR
@@ -123,11 +127,31 @@ final class FoldTables: @unchecked Sendable {
             if sbicu_failure(status) != 0 {
                 if let h { sbicu_utrans_close(h) }
                 handle = nil
+                sourceSet = nil
             } else {
                 handle = h
+                var setStatus = U_ZERO_ERROR
+                let set = sbicu_utrans_getSourceSet(h, &setStatus)
+                if sbicu_failure(setStatus) != 0 {
+                    if let set { sbicu_uset_close(set) }
+                    sourceSet = nil
+                } else {
+                    sourceSet = set
+                }
             }
         }
-        deinit { if let handle { sbicu_utrans_close(handle) } }
+        deinit {
+            if let sourceSet { sbicu_uset_close(sourceSet) }
+            if let handle { sbicu_utrans_close(handle) }
+        }
+
+        /// False when transliterating `c` alone certainly gives `c` back: there is no
+        /// transliterator, or `c` is outside its source set.
+        func mayChange(_ c: UInt32) -> Bool {
+            guard handle != nil else { return false }
+            guard let sourceSet else { return true }
+            return sbicu_uset_contains(sourceSet, UChar32(bitPattern: c)) != 0
+        }
 
         func transliterate(_ text: [UInt16]) -> [UInt16] {
             guard let handle, !text.isEmpty else { return text }
@@ -222,6 +246,24 @@ final class FoldTables: @unchecked Sendable {
         return result
     }
 
+    /// ``foldSegment(_:)`` of code point `c` alone, without ICU's normalizers when they would
+    /// leave it as it is (NFKC_Casefold does not change it, it is its own NFD, and it is not a
+    /// dropped mark): then its fold is one cluster, `c` through ``mapScalar(_:into:)``. Pages are
+    /// built from it (most code points of a page take that way).
+    func foldCodePoint(_ c: UInt32) -> SegmentFold {
+        guard !ICU.has(c, UCHAR_CHANGES_WHEN_NFKC_CASEFOLDED),
+            sbicu_u_getIntPropertyValue(UChar32(bitPattern: c), UCHAR_NFD_QUICK_CHECK) == Int32(UNORM_YES.rawValue),
+            !LetterTable.isDropped(c)
+        else { return foldSegment(UTF8Codec.utf16(ofScalars: [c])) }
+        var result = SegmentFold()
+        result.nfkc = UTF8Codec.utf16(ofScalars: [c])
+        var mapped: [UInt32] = []
+        mapScalar(c, into: &mapped)
+        for m in mapped { UTF8Codec.append(m, to: &result.key) }
+        result.clusters = [UInt32(result.nfkc.count) << 16 | UInt32(min(result.key.count, 0xFFFF))]
+        return result
+    }
+
     /// The key scalars of a scalar sequence (the whole pipeline, no segmentation shortcuts).
     func foldScalars(_ scalars: [UInt32]) -> [UInt32] {
         UTF8Codec.string(foldSegment(UTF8Codec.utf16(ofScalars: scalars)).key).unicodeScalars.map(\.value)
@@ -253,7 +295,14 @@ final class FoldTables: @unchecked Sendable {
     /// Traditional→Simplified of one ideograph, followed to a fixed point. ICU's data has a few
     /// cycles (苧 → 苎 → 苧); for those the smallest member of the cycle is the key, so the
     /// result is always a fixed point and folding stays idempotent.
-    private func simplified(_ c: UInt32) -> [UInt32] {
+    func simplified(_ c: UInt32) -> [UInt32] {
+        // A code point the transliterator leaves alone is its own fixed point (most Han).
+        guard transliterator.withLock({ $0.mayChange(c) }) else { return [c] }
+        return simplifiedByTransliteration(c)
+    }
+
+    /// ``simplified(_:)`` without its shortcut: the transliterator followed to a fixed point.
+    func simplifiedByTransliteration(_ c: UInt32) -> [UInt32] {
         var seen: [[UInt32]] = [[c]]
         for _ in 0..<8 {
             let last = seen[seen.count - 1]

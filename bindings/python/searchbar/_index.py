@@ -18,7 +18,7 @@ from ._ffi import (lib, packed_utf8, sb_attribute, sb_field_entry, sb_filter, sb
 from ._ranges import checked
 from ._text import _encode, _locale
 from .enums import Field, FilterKind, MatchMode, Tiebreak, Unit, lowercase_names
-from .errors import NotFound, SearchBarError, Status, error_for
+from .errors import InvalidArgument, NotFound, SearchBarError, Status, error_for
 
 MODES: dict[str | None, int] = {None: 0, **{name: value for value, name in enumerate(lowercase_names(MatchMode))}}
 FIELDS = lowercase_names(Field)
@@ -181,9 +181,11 @@ def _pair_columns(items: Sequence[Item]) -> tuple[list[Any], list[Any]] | None:
     return (ids, titles) if all(type(item) is dict and len(item) == 2 for item in dicts) else None
 
 
-def _packed(items: Sequence[Item]) -> _Packed | None:
+def _packed(items: Sequence[Item], checked: bool = False) -> _Packed | None:
     """The batch as packed columns, or None when an item has attributes (those go through
-    sb_item structs)."""
+    sb_item structs). Text columns are NUL-separated; `checked`: a column whose texts hold NUL
+    goes with offsets instead, else it is left to the library to refuse (``Index.add`` then
+    packs the batch again, checked)."""
     pairs = _pair_columns(items)
     columns: tuple[list[Any], list[Any] | None, list[Any] | None]
     scopes: list[Any] | None = None
@@ -213,9 +215,9 @@ def _packed(items: Sequence[Item]) -> _Packed | None:
         if texts is None:
             continue
         try:
-            # NUL-separated (the library finds each text's start on its threads), unless a text
-            # holds NUL: then this column alone gets offsets.
-            joined = separated_utf8(texts, name)
+            # NUL-separated (the library finds each text's start on its threads), unless checked
+            # and a text holds NUL: then this column alone gets offsets.
+            joined = separated_utf8(texts, name, checked=checked)
             if joined is not None:
                 c.nul_separated = 1
                 setattr(c, buffer_field, joined)
@@ -245,6 +247,27 @@ def _packed(items: Sequence[Item]) -> _Packed | None:
         c.weights = (ctypes.c_double * len(weight_array)).from_buffer(weight_array)
     packed.struct = c
     return packed
+
+
+def _add_packed(handle: Any, items: Sequence[Item], packed: _Packed) -> _Packed:
+    """Adds a batch packed unchecked (``_packed``); returns the packing that was added."""
+    try:
+        lib.sb_index_add_packed(handle, ctypes.byref(packed.struct))
+        return packed
+    except InvalidArgument:
+        # A text holding NUL gives its column one separator too many, which the library refuses
+        # before it adds anything: such columns go again with offsets. Another invalid argument
+        # (no column holds NUL) is raised as it is.
+        retry = _packed(items, checked=True)
+        if retry is None or not _has_offsets(retry.struct):
+            raise
+    lib.sb_index_add_packed(handle, ctypes.byref(retry.struct))
+    return retry
+
+
+def _has_offsets(c: sb_packed_items) -> bool:
+    """True when a text column of `c` has offsets (in a checked packing: a text holds NUL)."""
+    return bool(c.title_offsets or c.subtitle_offsets or c.keyword_offsets)
 
 
 _new_object = object.__new__
@@ -402,7 +425,7 @@ class Index(_ffi.OwnedHandle):
             return
         packed = _packed(items)
         if packed is not None:
-            lib.sb_index_add_packed(self._handle, ctypes.byref(packed.struct))
+            packed = _add_packed(self._handle, items, packed)
         else:
             kept = [_item_struct(item) for item in items]
             array_ = (sb_item * len(kept))(*(k.struct for k in kept))

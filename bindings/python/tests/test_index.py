@@ -205,9 +205,16 @@ def test_packed_columns_are_nul_separated_unless_a_text_holds_nul():
     index.add(items)
     assert [(h.id, h.title) for h in index.search("タワ")] == [(3, "東京タワー")]
     assert index.get(2)["title"] == "" and index.get(4)["title"] == "a😀b"
-    # A title holding NUL: that column goes with offsets, the others stay NUL-separated.
+    # A title holding NUL: unchecked (add's first packing), the column stays NUL-separated and
+    # the library refuses it for its separators, nothing added; checked (add's second packing),
+    # that column goes with offsets, the others stay NUL-separated.
     rows = [{"id": 7, "title": "nul\0inside", "subtitle": "sub one"}, {"id": 8, "title": "plain", "subtitle": "two"}]
     packed = _index._packed(rows)
+    assert packed.struct.nul_separated == 1 and not packed.struct.title_offsets
+    with pytest.raises(searchbar.InvalidArgument, match="NUL separators"):
+        _ffi.lib.sb_index_add_packed(index._handle, ctypes.byref(packed.struct))
+    assert 7 not in index and 8 not in index
+    packed = _index._packed(rows, checked=True)
     assert packed.struct.title_offsets and packed.struct.titles_length == 0
     assert not packed.struct.subtitle_offsets and packed.struct.subtitles_length == len(b"sub one\0two")
     index.add(rows)
@@ -217,8 +224,13 @@ def test_packed_columns_are_nul_separated_unless_a_text_holds_nul():
     # text that is not str is named by its position in the column.
     many = [(i, f"t{i}") for i in range(20001)]
     many[-1] = (20000, "late\0nul")
-    packed = _index._packed(many)
+    packed = _index._packed(many, checked=True)
     assert packed.struct.title_offsets and packed.struct.titles_length == 0
+    other = searchbar.Index()
+    other.add(many)
+    assert other.get(20000)["title"] == "late\0nul" and other.get(19999)["title"] == "t19999"
+    assert _ffi.separated_utf8(["a\0b", "c"], "title", checked=False) == b"a\0b\0c"
+    assert _ffi.separated_utf8(["a\0b", "c"], "title") is None
     with pytest.raises(TypeError, match=r"title\[20000\]"):
         _ffi.separated_utf8([f"t{i}" for i in range(20000)] + [5], "title")  # type: ignore[list-item]
     assert _ffi.separated_utf8([f"t{i}" for i in range(20000)], "title") == "\0".join(f"t{i}" for i in range(20000)).encode()

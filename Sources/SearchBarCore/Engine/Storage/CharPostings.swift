@@ -36,7 +36,9 @@ struct CharPostings: Sendable {
 
     /// Indexes every item of the folded `fields` (all arenas have `count` strings or are blank).
     init(_ fields: [ByteArena], count: Int) {
-        var lists: [UInt32: [UInt32]] = [:]
+        // Each item's distinct indexed code points, in item order.
+        var pairCodes: [UInt32] = []
+        var pairItems: [UInt32] = []
         var seen: [UInt32] = []
         // Each arena's bytes and offsets are borrowed once (a per-item `withUnsafeBufferPointer`
         // on the arrays retained and released them for every item).
@@ -49,7 +51,12 @@ struct CharPostings: Sendable {
                     var k = Int(offsets[i])
                     let end = Int(offsets[i + 1])
                     while k < end {
-                        // Every indexed code point is U+0E00 or above: three or four UTF-8 bytes.
+                        // Every indexed code point is U+0E00 or above: three or four UTF-8 bytes,
+                        // led by a byte of 0xE0 or above. Eight bytes at a time while none is.
+                        if end - k >= 8, !Self.holdsLeadE0(UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)) {
+                            k += 8
+                            continue
+                        }
                         if base[k] < 0xE0 {
                             k += 1
                             continue
@@ -59,21 +66,63 @@ struct CharPostings: Sendable {
                         if Self.isIndexed(c) && !seen.contains(c) { seen.append(c) }
                     }
                 }
-                for c in seen { lists[c, default: []].append(UInt32(truncatingIfNeeded: i)) }
+                for c in seen {
+                    pairCodes.append(c)
+                    pairItems.append(UInt32(truncatingIfNeeded: i))
+                }
             }
         } }
-        let sortedKeys = lists.keys.sorted()
+        // A counting sort of the pairs by code point, stable, so each list keeps item order:
+        // the counts of BMP code points in a table, the rest (few) in a dictionary.
+        var bmpNext = [UInt32](repeating: 0, count: 0x10000)
+        var otherNext: [UInt32: UInt32] = [:]
+        var bmpKeys = 0
+        for c in pairCodes {
+            if c < 0x10000 {
+                if bmpNext[Int(c)] == 0 { bmpKeys += 1 }
+                bmpNext[Int(c)] &+= 1
+            } else {
+                otherNext[c, default: 0] &+= 1
+            }
+        }
+        var sortedKeys: [UInt32] = []
+        sortedKeys.reserveCapacity(bmpKeys + otherNext.count)
         var offsets: [UInt32] = [0]
-        offsets.reserveCapacity(sortedKeys.count + 1)
-        var postings: [UInt32] = []
-        postings.reserveCapacity(lists.values.reduce(0) { $0 + $1.count })
-        for c in sortedKeys {
-            postings.append(contentsOf: lists[c] ?? [])
-            offsets.append(UInt32(truncatingIfNeeded: postings.count))
+        offsets.reserveCapacity(bmpKeys + otherNext.count + 1)
+        var total: UInt32 = 0
+        for c in 0..<0x10000 where bmpNext[c] != 0 {
+            sortedKeys.append(UInt32(c))
+            let n = bmpNext[c]
+            bmpNext[c] = total
+            total &+= n
+            offsets.append(total)
+        }
+        for c in otherNext.keys.sorted() {
+            sortedKeys.append(c)
+            let n = otherNext[c] ?? 0
+            otherNext[c] = total
+            total &+= n
+            offsets.append(total)
+        }
+        var postings = [UInt32](repeating: 0, count: pairCodes.count)
+        for (c, item) in zip(pairCodes, pairItems) {
+            if c < 0x10000 {
+                postings[Int(bmpNext[Int(c)])] = item
+                bmpNext[Int(c)] &+= 1
+            } else {
+                let at = otherNext[c] ?? 0
+                postings[Int(at)] = item
+                otherNext[c] = at &+ 1
+            }
         }
         keys = Column(sortedKeys)
         self.offsets = Column(offsets)
         self.postings = NarrowArray(postings)
+    }
+
+    /// True when one of the 8 bytes of `word` is 0xE0 or above (its top three bits set).
+    @inline(__always) static func holdsLeadE0(_ word: UInt64) -> Bool {
+        word & (word << 1) & (word << 2) & 0x8080_8080_8080_8080 != 0
     }
 
     /// Calls `body` with the bytes and offsets of every arena of `arenas`, borrowed.
