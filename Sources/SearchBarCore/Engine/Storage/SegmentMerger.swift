@@ -269,51 +269,86 @@ enum SegmentMerger {
     /// ``mergedIndex``'s value for an item that is not merged (dead).
     static let dropped = UInt32.max
 
+    /// A run's head in ``mergedVocabulary(_:)``: its index, its text and the text's leading
+    /// bytes, read once per head.
+    private struct VocabularyHead {
+        /// The head's index in its input's vocabulary.
+        var index = 0
+        /// The head term's bytes.
+        var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        /// The head term's leading bytes.
+        var key = LeadingBytes(UnsafeBufferPointer(start: nil, count: 0))
+    }
+
     /// The union of the inputs' sorted vocabularies, sorted, and per input the merged id of
-    /// each of its terms.
+    /// each of its terms. The terms are written through raw pointers into buffers of the
+    /// inputs' total size (trimmed at the end).
     static func mergedVocabulary(_ views: [SegmentView]) -> (ByteArena, [[UInt32]]) {
         let vocabularies = views.map(\.segment.vocabulary)
         let raw = vocabularies.map(RawArena.init)
-        var merged = ByteArena()
-        merged.reserve(
-            strings: vocabularies.reduce(0) { $0 + $1.count }, bytes: vocabularies.reduce(0) { $0 + $1.bytes.count })
+        let inputStrings = vocabularies.reduce(0) { $0 + $1.count }
+        let inputBytes = raw.reduce(0) { total, arena in total + (0..<arena.count).reduce(0) { $0 + arena.text($1).count } }
         // Every input's map in one buffer (input r's from mapStarts[r]), heads beside it.
         var mapStarts = [0]
         for vocabulary in vocabularies { mapStarts.append(mapStarts[mapStarts.count - 1] + vocabulary.count) }
         var flat = [UInt32](repeating: 0, count: mapStarts[views.count])
-        var heads = [Int](repeating: 0, count: views.count)
-        raw.withUnsafeBufferPointer { raw in
-            flat.withUnsafeMutableBufferPointer { flat in
-                heads.withUnsafeMutableBufferPointer { heads in
-                    var last = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                    var lastKey = LeadingBytes(last)
-                    var any = false
-                    /// The order of two terms of equal leading bytes: by length alone when both
-                    /// are that short.
-                    @inline(__always) func compareTail(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-                        a.count <= LeadingBytes.width && b.count <= LeadingBytes.width
-                            ? a.count - b.count : ByteOrder.compare(a, b)
+        var heads = [VocabularyHead](repeating: VocabularyHead(), count: views.count)
+        var offsets: [UInt32] = []
+        let bytes = withExtendedLifetime(vocabularies) {
+            [UInt8].uninitialized(capacity: inputBytes) { bytes, byteCount in
+                offsets = [UInt32].uninitialized(capacity: inputStrings + 1) { offsets, offsetCount in
+                    offsets[0] = 0
+                    offsetCount = 1
+                    raw.withUnsafeBufferPointer { raw in
+                        flat.withUnsafeMutableBufferPointer { flat in
+                            heads.withUnsafeMutableBufferPointer { heads in
+                                var last = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                                var lastKey = LeadingBytes(last)
+                                var any = false
+                                /// The order of two terms of equal leading bytes: by length alone
+                                /// when both are that short.
+                                @inline(__always) func compareTail(
+                                    _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>
+                                ) -> Int {
+                                    a.count <= LeadingBytes.width && b.count <= LeadingBytes.width
+                                        ? a.count - b.count : ByteOrder.compare(a, b)
+                                }
+                                SortedRuns.merge(
+                                    views.count, isEmpty: { raw[$0].count == 0 },
+                                    key: { r in
+                                        let text = raw[r].text(heads[r].index)
+                                        let key = LeadingBytes(text)
+                                        (heads[r].text, heads[r].key) = (text, key)
+                                        return key
+                                    },
+                                    tie: { a, b in
+                                        let order = compareTail(heads[a].text, heads[b].text)
+                                        return order != 0 ? order < 0 : a < b
+                                    },
+                                    take: { r in
+                                        let (term, key) = (heads[r].text, heads[r].key)
+                                        // Equal terms come together; differing leading bytes settle it.
+                                        if !any || key != lastKey || compareTail(last, term) != 0 {
+                                            if let from = term.baseAddress, term.count > 0 {
+                                                (bytes.baseAddress.unsafelyUnwrapped + byteCount).initialize(
+                                                    from: from, count: term.count)
+                                            }
+                                            byteCount += term.count
+                                            offsets[offsetCount] = UInt32(truncatingIfNeeded: byteCount)
+                                            offsetCount += 1
+                                        }
+                                        (last, lastKey, any) = (term, key, true)
+                                        flat[mapStarts[r] + heads[r].index] = UInt32(truncatingIfNeeded: offsetCount - 2)
+                                        heads[r].index += 1
+                                        return heads[r].index == raw[r].count
+                                    })
+                            }
+                        }
                     }
-                    SortedRuns.merge(
-                        views.count, isEmpty: { raw[$0].count == 0 },
-                        key: { LeadingBytes(raw[$0].text(heads[$0])) },
-                        tie: { a, b in
-                            let order = compareTail(raw[a].text(heads[a]), raw[b].text(heads[b]))
-                            return order != 0 ? order < 0 : a < b
-                        },
-                        take: { r in
-                            let term = raw[r].text(heads[r])
-                            // Equal terms come together; differing leading bytes settle it.
-                            let key = LeadingBytes(term)
-                            if !any || key != lastKey || compareTail(last, term) != 0 { merged.append(term) }
-                            (last, lastKey, any) = (term, key, true)
-                            flat[mapStarts[r] + heads[r]] = UInt32(truncatingIfNeeded: merged.count - 1)
-                            heads[r] += 1
-                            return heads[r] == raw[r].count
-                        })
                 }
             }
         }
+        var merged = ByteArena(bytes: bytes, offsets: offsets)
         merged.shrink()
         let maps = (0..<views.count).map { Array(flat[mapStarts[$0]..<mapStarts[$0 + 1]]) }
         return (merged, maps)
