@@ -269,108 +269,89 @@ enum SegmentMerger {
     /// ``mergedIndex``'s value for an item that is not merged (dead).
     static let dropped = UInt32.max
 
+    /// A run's head in ``mergedVocabulary(_:)``: its index, its text and the text's leading
+    /// bytes, read once per head.
+    private struct VocabularyHead {
+        /// The head's index in its input's vocabulary.
+        var index = 0
+        /// The head term's bytes.
+        var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        /// The head term's leading bytes.
+        var key = LeadingBytes(UnsafeBufferPointer(start: nil, count: 0))
+    }
+
     /// The union of the inputs' sorted vocabularies, sorted, and per input the merged id of
-    /// each of its terms.
+    /// each of its terms. The terms are written through raw pointers into buffers of the
+    /// inputs' total size (trimmed at the end).
     static func mergedVocabulary(_ views: [SegmentView]) -> (ByteArena, [[UInt32]]) {
         let vocabularies = views.map(\.segment.vocabulary)
         let raw = vocabularies.map(RawArena.init)
-        var merged = ByteArena()
-        merged.reserve(
-            strings: vocabularies.reduce(0) { $0 + $1.count }, bytes: vocabularies.reduce(0) { $0 + $1.bytes.count })
+        let inputStrings = vocabularies.reduce(0) { $0 + $1.count }
+        let inputBytes = raw.reduce(0) { total, arena in total + (0..<arena.count).reduce(0) { $0 + arena.text($1).count } }
         // Every input's map in one buffer (input r's from mapStarts[r]), heads beside it.
         var mapStarts = [0]
         for vocabulary in vocabularies { mapStarts.append(mapStarts[mapStarts.count - 1] + vocabulary.count) }
         var flat = [UInt32](repeating: 0, count: mapStarts[views.count])
-        var heads = [Int](repeating: 0, count: views.count)
-        raw.withUnsafeBufferPointer { raw in
-            flat.withUnsafeMutableBufferPointer { flat in
-                heads.withUnsafeMutableBufferPointer { heads in
-                    var last = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                    var lastKey = LeadingBytes(last)
-                    var any = false
-                    /// The order of two terms of equal leading bytes: by length alone when both
-                    /// are that short.
-                    @inline(__always) func compareTail(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-                        a.count <= LeadingBytes.width && b.count <= LeadingBytes.width
-                            ? a.count - b.count : ByteOrder.compare(a, b)
+        var heads = [VocabularyHead](repeating: VocabularyHead(), count: views.count)
+        var offsets: [UInt32] = []
+        let bytes = withExtendedLifetime(vocabularies) {
+            [UInt8].uninitialized(capacity: inputBytes) { bytes, byteCount in
+                offsets = [UInt32].uninitialized(capacity: inputStrings + 1) { offsets, offsetCount in
+                    offsets[0] = 0
+                    offsetCount = 1
+                    raw.withUnsafeBufferPointer { raw in
+                        flat.withUnsafeMutableBufferPointer { flat in
+                            heads.withUnsafeMutableBufferPointer { heads in
+                                var last = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                                var lastKey = LeadingBytes(last)
+                                var any = false
+                                /// The order of two terms of equal leading bytes: by length alone
+                                /// when both are that short.
+                                @inline(__always) func compareTail(
+                                    _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>
+                                ) -> Int {
+                                    a.count <= LeadingBytes.width && b.count <= LeadingBytes.width
+                                        ? a.count - b.count : ByteOrder.compare(a, b)
+                                }
+                                SortedRuns.merge(
+                                    views.count, isEmpty: { raw[$0].count == 0 },
+                                    key: { r in
+                                        let text = raw[r].text(heads[r].index)
+                                        let key = LeadingBytes(text)
+                                        (heads[r].text, heads[r].key) = (text, key)
+                                        return key
+                                    },
+                                    tie: { a, b in
+                                        let order = compareTail(heads[a].text, heads[b].text)
+                                        return order != 0 ? order < 0 : a < b
+                                    },
+                                    take: { r in
+                                        let (term, key) = (heads[r].text, heads[r].key)
+                                        // Equal terms come together; differing leading bytes settle it.
+                                        if !any || key != lastKey || compareTail(last, term) != 0 {
+                                            if let from = term.baseAddress, term.count > 0 {
+                                                (bytes.baseAddress.unsafelyUnwrapped + byteCount).initialize(
+                                                    from: from, count: term.count)
+                                            }
+                                            byteCount += term.count
+                                            offsets[offsetCount] = UInt32(truncatingIfNeeded: byteCount)
+                                            offsetCount += 1
+                                        }
+                                        (last, lastKey, any) = (term, key, true)
+                                        flat[mapStarts[r] + heads[r].index] = UInt32(truncatingIfNeeded: offsetCount - 2)
+                                        heads[r].index += 1
+                                        return heads[r].index == raw[r].count
+                                    })
+                            }
+                        }
                     }
-                    SortedRuns.merge(
-                        views.count, isEmpty: { raw[$0].count == 0 },
-                        key: { LeadingBytes(raw[$0].text(heads[$0])) },
-                        tie: { a, b in
-                            let order = compareTail(raw[a].text(heads[a]), raw[b].text(heads[b]))
-                            return order != 0 ? order < 0 : a < b
-                        },
-                        take: { r in
-                            let term = raw[r].text(heads[r])
-                            // Equal terms come together; differing leading bytes settle it.
-                            let key = LeadingBytes(term)
-                            if !any || key != lastKey || compareTail(last, term) != 0 { merged.append(term) }
-                            (last, lastKey, any) = (term, key, true)
-                            flat[mapStarts[r] + heads[r]] = UInt32(truncatingIfNeeded: merged.count - 1)
-                            heads[r] += 1
-                            return heads[r] == raw[r].count
-                        })
                 }
             }
         }
+        var merged = ByteArena(bytes: bytes, offsets: offsets)
         merged.shrink()
         let maps = (0..<views.count).map { Array(flat[mapStarts[$0]..<mapStarts[$0 + 1]]) }
         return (merged, maps)
-    }
-
-    /// The merged segment's items in folded-title byte order (ties by index), from the inputs'
-    /// title byte orders, the titles read in the inputs (`order` gives each merged item's input
-    /// and index there). Nil when `cancellation` was set (checked between its passes: the
-    /// longest step of a merge).
-    private static func titleOrder(
-        _ views: [SegmentView], _ mergedIndex: [[UInt32]], _ order: [Entry], cancellation: CancellationFlag?
-    ) -> [UInt32]? {
-        let raws = views.map { RawArena($0.segment.folded.first ?? ByteArena()) }
-        return withExtendedLifetime(views) {
-            raws.withUnsafeBufferPointer { raws in
-                order.withUnsafeBufferPointer { order in
-                    @inline(__always) func title(_ n: UInt32) -> UnsafeBufferPointer<UInt8> {
-                        let entry = order[Int(n)]
-                        return raws[Int(entry.view)].text(Int(entry.local))
-                    }
-                    // Titles often share their first 8 bytes ("List of …"): keys of 16 bytes
-                    // (zero-padded, so a title that ends goes first) settle most ties without
-                    // the texts.
-                    let keys = order.indices.map { LeadingBytes(title(UInt32(truncatingIfNeeded: $0))) }
-                    if let cancellation, cancellation.isCancelled { return nil }
-                    return keys.withUnsafeBufferPointer { keys in
-                        SortedRuns.merge(
-                            runs(views.map { $0.segment.titleBytes.order }, mergedIndex), key: { keys[Int($0)] },
-                            compare: { a, b in ByteOrder.compare(title(a), title(b)) })
-                    }
-                }
-            }
-        }
-    }
-
-    /// The merged segment's items in rank-key order (ties by index), from the inputs' rank-key
-    /// orders; `rankKeys`: the merged segment's keys, per merged index.
-    private static func rankKeyOrderMerged(_ views: [SegmentView], _ mergedIndex: [[UInt32]], _ rankKeys: [UInt64]) -> [UInt32] {
-        rankKeys.withUnsafeBufferPointer { rankKeys in
-            SortedRuns.merge(
-                runs(views.map { $0.segment.rankKeyOrder.order }, mergedIndex), key: { rankKeys[Int($0)] },
-                compare: { _, _ in 0 })
-        }
-    }
-
-    /// Each input's order in merged indices, dead items left out.
-    private static func runs<Order: RandomAccessCollection<UInt32>>(_ orders: [Order], _ mergedIndex: [[UInt32]])
-        -> [[UInt32]]
-    {
-        orders.indices.map { v in
-            var run = [UInt32]()
-            run.reserveCapacity(orders[v].count)
-            for local in orders[v] where mergedIndex[v][Int(local)] != dropped {
-                run.append(mergedIndex[v][Int(local)])
-            }
-            return run
-        }
     }
 
     /// Postings (one per item and term, ascending items) from a forward index.

@@ -189,7 +189,7 @@ struct VocabularyMerge {
                 }
             }
         }
-        let (sorted, rank) = SegmentBuilder.sortedVocabulary(interner.arena)
+        let (sorted, rank) = Self.sortedTerms(interner.arena)
         var sortedItems = [UInt32](repeating: 0, count: items.count)
         for id in items.indices { sortedItems[Int(rank[id])] = items[id] }
         for c in parts.indices {
@@ -200,5 +200,37 @@ struct VocabularyMerge {
             }
         }
         return RangeTerms(vocabulary: sorted, items: sortedItems)
+    }
+
+    /// The arena's strings sorted by bytes (equal strings by id), and for each id its rank in
+    /// that order: ``SegmentBuilder/sortedVocabulary(_:)``'s result, copied through raw
+    /// pointers into columns of the exact size.
+    static func sortedTerms(_ arena: ByteArena) -> (ByteArena, [UInt32]) {
+        let count = arena.count
+        let order = ByteOrder.sortedIndices(arena)
+        let source = RawArena(arena)
+        let byteCount = (0..<count).reduce(0) { $0 + source.text($1).count }
+        var rank = [UInt32](repeating: 0, count: count)
+        var offsets = Column<UInt32>()
+        let bytes = withExtendedLifetime(arena) {
+            Column<UInt8>.filled(count: byteCount) { bytes in
+                offsets = Column<UInt32>.filled(count: count + 1) { offsets in
+                    rank.withUnsafeMutableBufferPointer { rank in
+                        var at = 0
+                        offsets[0] = 0
+                        for (position, id) in order.enumerated() {
+                            rank[Int(id)] = UInt32(truncatingIfNeeded: position)
+                            let text = source.text(Int(id))
+                            if let from = text.baseAddress, text.count > 0 {
+                                (bytes.base + at).initialize(from: from, count: text.count)
+                            }
+                            at += text.count
+                            offsets[position + 1] = UInt32(truncatingIfNeeded: at)
+                        }
+                    }
+                }
+            }
+        }
+        return (ByteArena(bytes: bytes, offsets: offsets), rank)
     }
 }

@@ -1,0 +1,57 @@
+/// The merged segment's sorted orders (title byte order, rank-key order), merged from the
+/// inputs' orders rather than sorted again.
+extension SegmentMerger {
+    /// The merged segment's items in folded-title byte order (ties by index), from the inputs'
+    /// title byte orders, the titles read in the inputs (`order` gives each merged item's input
+    /// and index there). Nil when `cancellation` was set (checked between its passes: the
+    /// longest step of a merge).
+    static func titleOrder(
+        _ views: [SegmentView], _ mergedIndex: [[UInt32]], _ order: [Entry], cancellation: CancellationFlag?
+    ) -> [UInt32]? {
+        let raws = views.map { RawArena($0.segment.folded.first ?? ByteArena()) }
+        return withExtendedLifetime(views) {
+            raws.withUnsafeBufferPointer { raws in
+                order.withUnsafeBufferPointer { order in
+                    @inline(__always) func title(_ n: UInt32) -> UnsafeBufferPointer<UInt8> {
+                        let entry = order[Int(n)]
+                        return raws[Int(entry.view)].text(Int(entry.local))
+                    }
+                    // Titles often share their first 8 bytes ("List of …"): keys of 16 bytes
+                    // (zero-padded, so a title that ends goes first) settle most ties without
+                    // the texts.
+                    let keys = order.indices.map { LeadingBytes(title(UInt32(truncatingIfNeeded: $0))) }
+                    if let cancellation, cancellation.isCancelled { return nil }
+                    return keys.withUnsafeBufferPointer { keys in
+                        SortedRuns.merge(
+                            runs(views.map { $0.segment.titleBytes.order }, mergedIndex), key: { keys[Int($0)] },
+                            compare: { a, b in ByteOrder.compare(title(a), title(b)) })
+                    }
+                }
+            }
+        }
+    }
+
+    /// The merged segment's items in rank-key order (ties by index), from the inputs' rank-key
+    /// orders; `rankKeys`: the merged segment's keys, per merged index.
+    static func rankKeyOrderMerged(_ views: [SegmentView], _ mergedIndex: [[UInt32]], _ rankKeys: [UInt64]) -> [UInt32] {
+        rankKeys.withUnsafeBufferPointer { rankKeys in
+            SortedRuns.merge(
+                runs(views.map { $0.segment.rankKeyOrder.order }, mergedIndex), key: { rankKeys[Int($0)] },
+                compare: { _, _ in 0 })
+        }
+    }
+
+    /// Each input's order in merged indices, dead items left out.
+    static func runs<Order: RandomAccessCollection<UInt32>>(_ orders: [Order], _ mergedIndex: [[UInt32]])
+        -> [[UInt32]]
+    {
+        orders.indices.map { v in
+            var run = [UInt32]()
+            run.reserveCapacity(orders[v].count)
+            for local in orders[v] where mergedIndex[v][Int(local)] != dropped {
+                run.append(mergedIndex[v][Int(local)])
+            }
+            return run
+        }
+    }
+}
