@@ -51,7 +51,13 @@ enum SegmentBuilder {
             for k in parts.indices { parts[k].folded[f] = ByteArena() }
         }
         var attributes = AttributeTable()
-        for part in parts { for values in part.attributes { attributes.append(values) } }
+        for part in parts {
+            if part.attributes.isEmpty {
+                for _ in 0..<part.count { attributes.append([]) }
+            } else {
+                for values in part.attributes { attributes.append(values) }
+            }
+        }
         var runExceptions: [UInt32] = []
         var itemBase: UInt32 = 0
         for part in parts {
@@ -71,7 +77,7 @@ enum SegmentBuilder {
     /// The parts' columns end to end, in a column of their exact size (`flatMap` grows its
     /// result by doubling and the segment would keep the spare capacity: 5% of the rank keys at
     /// 1 M items), in pages of its own when large (``Column/filled(count:_:)``).
-    private static func joined<T: BitwiseCopyable>(_ columns: [[T]]) -> Column<T> {
+    private static func joined<T: BitwiseCopyable>(_ columns: [Column<T>]) -> Column<T> {
         Column.filled(count: columns.reduce(0) { $0 + $1.count }) { all in
             var at = 0
             for column in columns {

@@ -104,6 +104,18 @@ struct ByteArena: Sendable {
         plainOffsets.append(UInt32(truncatingIfNeeded: bytes.count))
     }
 
+    /// The bytes ``placed(in:)`` takes in a ``ColumnSlab``.
+    var slabBytes: Int {
+        ColumnSlab.bytes(UInt8.self, count: bytes.count) + ColumnSlab.bytes(UInt32.self, count: plainOffsets.count)
+    }
+
+    /// This arena with its bytes and offsets copied into `slab` (an arena with blocked offsets
+    /// is returned as it is).
+    func placed(in slab: inout ColumnSlab) -> ByteArena {
+        guard blockedOffsets == nil else { return self }
+        return ByteArena(bytes: slab.place(bytes), offsets: slab.place(plainOffsets))
+    }
+
     /// This arena, or the blank arena when every string is empty (its offsets are not kept).
     func blankIfEmpty() -> ByteArena { bytes.isEmpty ? ByteArena() : self }
 
