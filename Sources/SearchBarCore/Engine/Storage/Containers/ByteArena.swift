@@ -36,6 +36,13 @@ struct ByteArena: Sendable {
         blockedOffsets = nil
     }
 
+    /// An arena over ready-made bytes and blocked offsets (ascending from 0 to `bytes.count`).
+    init(bytes: Column<UInt8>, blockedOffsets: BlockedOffsets) {
+        self.bytes = bytes
+        plainOffsets = []
+        self.blockedOffsets = blockedOffsets
+    }
+
     /// This arena with its offsets in blocks (``BlockedOffsets``), or itself when it is blank,
     /// borrows its offsets from a mapped file, is blocked already, or has a block too long.
     func blocked() -> ByteArena {
