@@ -29,6 +29,9 @@ enum IndexFileWriter {
         case column16(Column<UInt16>)
         /// 64-bit values kept as a ``Column``.
         case column64(Column<UInt64>)
+        /// An arena's offsets as 32-bit values, expanded from blocked offsets only while the
+        /// section is hashed or written (``ByteArena/withExpandedOffsets(_:)``).
+        case offsets(ByteArena)
 
         /// Calls `body` with the payload's bytes.
         func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
@@ -37,6 +40,7 @@ enum IndexFileWriter {
             case .column32(let c): c.withUnsafeBytes(body)
             case .column16(let c): c.withUnsafeBytes(body)
             case .column64(let c): c.withUnsafeBytes(body)
+            case .offsets(let arena): arena.withExpandedOffsets { body(UnsafeRawBufferPointer($0)) }
             case .bytes(let a): a.withUnsafeBytes(body)
             case .words32(let a): a.withUnsafeBytes(body)
             case .words64(let a): a.withUnsafeBytes(body)
@@ -44,7 +48,10 @@ enum IndexFileWriter {
         }
 
         /// The number of bytes.
-        var byteCount: Int { withBytes { $0.count } }
+        var byteCount: Int {
+            if case .offsets(let arena) = self { return arena.offsetCount * MemoryLayout<UInt32>.stride }
+            return withBytes { $0.count }
+        }
     }
 
     /// Writes `snapshot` to `path` atomically. Throws ``SearchBarError/Code/io`` (the old file,
@@ -149,14 +156,14 @@ enum IndexFileWriter {
         result.append(.column64(segment.rankKeys))
         for f in 0..<3 {
             let arena = f < segment.folded.count ? segment.folded[f] : ByteArena()
-            result += [.column(arena.bytes), .column32(arena.offsets)]
+            result += [.column(arena.bytes), .offsets(arena)]
         }
         for f in 0..<3 {
             let arena = f < segment.originalPatches.count ? segment.originalPatches[f] : ByteArena()
-            result += [.column(arena.bytes), .column32(arena.offsets)]
+            result += [.column(arena.bytes), .offsets(arena)]
         }
         result += [.column(segment.forwardOffsets.storageBytes), .column(segment.forward.storageBytes)]
-        result += [.column(segment.vocabulary.bytes), .column32(segment.vocabulary.offsets)]
+        result += [.column(segment.vocabulary.bytes), .offsets(segment.vocabulary)]
         result += [.column(segment.postingOffsets.storageBytes), .column(segment.postings.storageBytes)]
         result.append(.words32(segment.runExceptions))
         result.append(.words64(view.deleted?.words ?? []))
@@ -176,10 +183,10 @@ enum IndexFileWriter {
             }
             entries.store(entry.number.bitPattern, at: 16 * k + 8)
         }
-        result += [.column(names.bytes), .column32(names.offsets)]
+        result += [.column(names.bytes), .offsets(names)]
         result.append(.words32(attributes.offsets))
         result.append(.bytes(entries))
-        result += [.column(texts.bytes), .column32(texts.offsets)]
+        result += [.column(texts.bytes), .offsets(texts)]
         result += [.words32(Array(segment.titleBytes.order)), .column(segment.rankKeyOrder.order.storageBytes)]
         // The derived search structures.
         let derived = segment.derived

@@ -332,7 +332,7 @@ final class Segment: Sendable {
     /// The range of terms that start with `prefix` (all terms for an empty prefix).
     func termRange(prefix: [UInt8]) -> Range<Int> {
         vocabulary.bytes.withUnsafeBufferPointer { bytes in
-            vocabulary.offsets.withUnsafeBufferPointer { offsets in
+            vocabulary.expandedOffsets().withUnsafeBufferPointer { offsets in
                 VocabularySearch.prefixRange(bytes, offsets, prefix)
             }
         }

@@ -54,9 +54,25 @@ struct ByteArena: Sendable {
         return arena
     }
 
-    /// Start offsets, plus the end of the last string, as 32-bit values (a copy for a blocked
-    /// arena: for saving and tests, not for searches, which read ``offset(_:)`` or a ``RawArena``).
-    var offsets: Column<UInt32> { blockedOffsets.map { Column($0.expanded) } ?? plainOffsets }
+    /// Start offsets, plus the end of the last string, as 32-bit values: the arena's own column,
+    /// or for a blocked arena a copy (for tests, not for searches, which read ``offset(_:)`` or a
+    /// ``RawArena``; saving uses ``withExpandedOffsets(_:)``).
+    func expandedOffsets() -> Column<UInt32> { blockedOffsets.map { Column($0.expanded) } ?? plainOffsets }
+
+    /// The number of offsets (``count`` + 1; what ``expandedOffsets()`` holds).
+    var offsetCount: Int { blockedOffsets?.count ?? plainOffsets.count }
+
+    /// Calls `body` with the offsets as 32-bit values: the arena's own, or for a blocked arena
+    /// a copy in scratch pages (``PageBuffer/withScratch(_:count:_:)``) that lives only during
+    /// the call, so a save expands one arena at a time.
+    func withExpandedOffsets<R>(_ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+        guard let blockedOffsets else { return plainOffsets.withUnsafeBufferPointer(body) }
+        let count = blockedOffsets.count
+        return PageBuffer.withScratch(UInt32.self, count: count) { scratch in
+            for k in 0..<count { scratch[k] = blockedOffsets[k] }
+            return body(UnsafeBufferPointer(scratch))
+        }
+    }
 
     /// Offset `k` (`0...count`).
     @inline(__always) func offset(_ k: Int) -> UInt32 {
