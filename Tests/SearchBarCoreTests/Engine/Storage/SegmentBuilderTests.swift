@@ -159,7 +159,7 @@ struct SegmentBuilderTests {
         }
         for threads in [1, 2, 5] {
             let pool = ThreadPool(threads: threads)
-            #expect(ByteOrder.sortedIndices(arena, count: count, pool: pool) == ByteOrder.sortedIndices(arena, count: count))
+            #expect(Array(ByteOrder.sortedIndices(arena, count: count, pool: pool)) == ByteOrder.sortedIndices(arena, count: count))
         }
         let serial = ByteOrder.sortedIndices(arena)
         #expect(zip(serial, serial.dropFirst()).allSatisfy { a, b in
