@@ -32,6 +32,11 @@ enum IndexFileWriter {
         /// An arena's offsets as 32-bit values, expanded from blocked offsets only while the
         /// section is hashed or written (``ByteArena/withExpandedOffsets(_:)``).
         case offsets(ByteArena)
+        /// 64-bit values made by `value` for positions `0..<count`, only while the section is
+        /// hashed or written, in scratch pages (``PageBuffer/withScratch(_:count:_:)``).
+        case made64(count: Int, value: (Int) -> UInt64)
+        /// 32-bit values made the same way.
+        case made32(count: Int, value: (Int) -> UInt32)
 
         /// Calls `body` with the payload's bytes.
         func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
@@ -41,6 +46,8 @@ enum IndexFileWriter {
             case .column16(let c): c.withUnsafeBytes(body)
             case .column64(let c): c.withUnsafeBytes(body)
             case .offsets(let arena): arena.withExpandedOffsets { body(UnsafeRawBufferPointer($0)) }
+            case .made64(let count, let value): Self.withMade(count, value, body)
+            case .made32(let count, let value): Self.withMade(count, value, body)
             case .bytes(let a): a.withUnsafeBytes(body)
             case .words32(let a): a.withUnsafeBytes(body)
             case .words64(let a): a.withUnsafeBytes(body)
@@ -49,8 +56,22 @@ enum IndexFileWriter {
 
         /// The number of bytes.
         var byteCount: Int {
-            if case .offsets(let arena) = self { return arena.offsetCount * MemoryLayout<UInt32>.stride }
-            return withBytes { $0.count }
+            switch self {
+            case .offsets(let arena): arena.offsetCount * MemoryLayout<UInt32>.stride
+            case .made64(let count, _): count * MemoryLayout<UInt64>.stride
+            case .made32(let count, _): count * MemoryLayout<UInt32>.stride
+            default: withBytes { $0.count }
+            }
+        }
+
+        /// Calls `body` with the bytes of `count` values made by `value`, in scratch pages.
+        private static func withMade<T: FixedWidthInteger, R>(
+            _ count: Int, _ value: (Int) -> T, _ body: (UnsafeRawBufferPointer) -> R
+        ) -> R {
+            PageBuffer.withScratch(T.self, count: count) { scratch in
+                for i in 0..<count { scratch[i] = value(i) }
+                return body(UnsafeRawBufferPointer(scratch))
+            }
         }
     }
 
@@ -150,7 +171,8 @@ enum IndexFileWriter {
             UInt64(segment.titleLeads.order.width), 0,
         ]
         result.append(.words64(info))
-        result.append(.words64(Array(segment.ids)))
+        let ids = segment.ids
+        result.append(.made64(count: ids.count, value: { ids[$0] }))
         result.append(.column32(segment.scopes))
         result.append(.column32(segment.weightKeys))
         result.append(.column64(segment.rankKeys))
@@ -187,7 +209,8 @@ enum IndexFileWriter {
         result.append(.words32(attributes.offsets))
         result.append(.bytes(entries))
         result += [.column(texts.bytes), .offsets(texts)]
-        result += [.words32(Array(segment.titleBytes.order)), .column(segment.rankKeyOrder.order.storageBytes)]
+        let titleOrder = segment.titleBytes.order
+        result += [.made32(count: titleOrder.count, value: { titleOrder[$0] }), .column(segment.rankKeyOrder.order.storageBytes)]
         // The derived search structures.
         let derived = segment.derived
         result.append(.column64(derived.presence))
