@@ -159,7 +159,7 @@ enum ContainsCandidates {
         var terms: [UInt32] = []
         var total = 0
         let withinBudget = segment.vocabulary.bytes.withUnsafeBufferPointer { bytes -> Bool in
-            segment.vocabulary.offsets.withUnsafeBufferPointer { offsets -> Bool in
+            segment.vocabulary.expandedOffsets().withUnsafeBufferPointer { offsets -> Bool in
                 piece.withUnsafeBufferPointer { piece -> Bool in
                     let finder = RareByteFinder(piece, counts: segment.vocabularyByteCounts)
                     // Only the vocabulary's blocks that can hold the piece are read.

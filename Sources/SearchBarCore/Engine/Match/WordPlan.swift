@@ -40,7 +40,7 @@ struct WordPlan: Sendable {
         var typoMatches: [TypoWalk.Match] = []
         if word.typoBudget > 0 {
             typoMatches = segment.vocabulary.bytes.withUnsafeBufferPointer { bytes in
-                segment.vocabulary.offsets.withUnsafeBufferPointer { offsets in
+                segment.vocabulary.expandedOffsets().withUnsafeBufferPointer { offsets in
                     TypoWalk(bytes: bytes, offsets: offsets).matches(
                         word.codePoints, budget: word.typoBudget, prefix: word.isPrefix, within: domain,
                         termsContaining: { ContainsCandidates.terms(holding: $0, segment: segment) })

@@ -29,6 +29,14 @@ enum IndexFileWriter {
         case column16(Column<UInt16>)
         /// 64-bit values kept as a ``Column``.
         case column64(Column<UInt64>)
+        /// An arena's offsets as 32-bit values, expanded from blocked offsets only while the
+        /// section is hashed or written (``ByteArena/withExpandedOffsets(_:)``).
+        case offsets(ByteArena)
+        /// 64-bit values made by `value` for positions `0..<count`, only while the section is
+        /// hashed or written, in scratch pages (``PageBuffer/withScratch(_:count:_:)``).
+        case made64(count: Int, value: (Int) -> UInt64)
+        /// 32-bit values made the same way.
+        case made32(count: Int, value: (Int) -> UInt32)
 
         /// Calls `body` with the payload's bytes.
         func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
@@ -37,6 +45,9 @@ enum IndexFileWriter {
             case .column32(let c): c.withUnsafeBytes(body)
             case .column16(let c): c.withUnsafeBytes(body)
             case .column64(let c): c.withUnsafeBytes(body)
+            case .offsets(let arena): arena.withExpandedOffsets { body(UnsafeRawBufferPointer($0)) }
+            case .made64(let count, let value): Self.withMade(count, value, body)
+            case .made32(let count, let value): Self.withMade(count, value, body)
             case .bytes(let a): a.withUnsafeBytes(body)
             case .words32(let a): a.withUnsafeBytes(body)
             case .words64(let a): a.withUnsafeBytes(body)
@@ -44,7 +55,24 @@ enum IndexFileWriter {
         }
 
         /// The number of bytes.
-        var byteCount: Int { withBytes { $0.count } }
+        var byteCount: Int {
+            switch self {
+            case .offsets(let arena): arena.offsetCount * MemoryLayout<UInt32>.stride
+            case .made64(let count, _): count * MemoryLayout<UInt64>.stride
+            case .made32(let count, _): count * MemoryLayout<UInt32>.stride
+            default: withBytes { $0.count }
+            }
+        }
+
+        /// Calls `body` with the bytes of `count` values made by `value`, in scratch pages.
+        private static func withMade<T: FixedWidthInteger, R>(
+            _ count: Int, _ value: (Int) -> T, _ body: (UnsafeRawBufferPointer) -> R
+        ) -> R {
+            PageBuffer.withScratch(T.self, count: count) { scratch in
+                for i in 0..<count { scratch[i] = value(i) }
+                return body(UnsafeRawBufferPointer(scratch))
+            }
+        }
     }
 
     /// Writes `snapshot` to `path` atomically. Throws ``SearchBarError/Code/io`` (the old file,
@@ -143,20 +171,21 @@ enum IndexFileWriter {
             UInt64(segment.titleLeads.order.width), 0,
         ]
         result.append(.words64(info))
-        result.append(.words64(Array(segment.ids)))
+        let ids = segment.ids
+        result.append(.made64(count: ids.count, value: { ids[$0] }))
         result.append(.column32(segment.scopes))
         result.append(.column32(segment.weightKeys))
         result.append(.column64(segment.rankKeys))
         for f in 0..<3 {
             let arena = f < segment.folded.count ? segment.folded[f] : ByteArena()
-            result += [.column(arena.bytes), .column32(arena.offsets)]
+            result += [.column(arena.bytes), .offsets(arena)]
         }
         for f in 0..<3 {
             let arena = f < segment.originalPatches.count ? segment.originalPatches[f] : ByteArena()
-            result += [.column(arena.bytes), .column32(arena.offsets)]
+            result += [.column(arena.bytes), .offsets(arena)]
         }
         result += [.column(segment.forwardOffsets.storageBytes), .column(segment.forward.storageBytes)]
-        result += [.column(segment.vocabulary.bytes), .column32(segment.vocabulary.offsets)]
+        result += [.column(segment.vocabulary.bytes), .offsets(segment.vocabulary)]
         result += [.column(segment.postingOffsets.storageBytes), .column(segment.postings.storageBytes)]
         result.append(.words32(segment.runExceptions))
         result.append(.words64(view.deleted?.words ?? []))
@@ -176,11 +205,12 @@ enum IndexFileWriter {
             }
             entries.store(entry.number.bitPattern, at: 16 * k + 8)
         }
-        result += [.column(names.bytes), .column32(names.offsets)]
+        result += [.column(names.bytes), .offsets(names)]
         result.append(.words32(attributes.offsets))
         result.append(.bytes(entries))
-        result += [.column(texts.bytes), .column32(texts.offsets)]
-        result += [.words32(Array(segment.titleBytes.order)), .column(segment.rankKeyOrder.order.storageBytes)]
+        result += [.column(texts.bytes), .offsets(texts)]
+        let titleOrder = segment.titleBytes.order
+        result += [.made32(count: titleOrder.count, value: { titleOrder[$0] }), .column(segment.rankKeyOrder.order.storageBytes)]
         // The derived search structures.
         let derived = segment.derived
         result.append(.column64(derived.presence))

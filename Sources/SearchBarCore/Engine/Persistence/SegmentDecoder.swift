@@ -369,7 +369,7 @@ struct SegmentDecoder {
         }
         checks.add(count: order.count, integrity: true) { range in
             titles.bytes.withUnsafeBufferPointer { bytes in
-                titles.offsets.withUnsafeBufferPointer { offsets in
+                titles.expandedOffsets().withUnsafeBufferPointer { offsets in
                     range.allSatisfy { k in
                         guard k > 0 else { return true }
                         let a = Int(order[k - 1]), b = Int(order[k])
@@ -387,7 +387,7 @@ struct SegmentDecoder {
     private func checkSorted(_ vocabulary: ByteArena) {
         checks.add(count: vocabulary.count, integrity: true) { range in
             vocabulary.bytes.withUnsafeBufferPointer { bytes in
-                vocabulary.offsets.withUnsafeBufferPointer { offsets in
+                vocabulary.expandedOffsets().withUnsafeBufferPointer { offsets in
                     range.allSatisfy { t in
                         guard t > 0 else { return true }
                         let start = Int(offsets[t])

@@ -133,7 +133,7 @@ struct CharPostings: Sendable {
     ) {
         guard let first = arenas.first else { return body(borrowed) }
         first.bytes.withUnsafeBufferPointer { bytes in
-            first.offsets.withUnsafeBufferPointer { offsets in
+            first.withExpandedOffsets { offsets in
                 withBuffers(arenas.dropFirst(), borrowed + [(bytes, offsets)], body)
             }
         }

@@ -9,7 +9,7 @@ enum PunctuatedTerms {
     static func ids(_ vocabulary: ByteArena) -> [UInt32] {
         var ids: [UInt32] = []
         vocabulary.bytes.withUnsafeBufferPointer { bytes in
-            vocabulary.offsets.withUnsafeBufferPointer { offsets in
+            vocabulary.expandedOffsets().withUnsafeBufferPointer { offsets in
                 for t in 0..<vocabulary.count {
                     for k in Int(offsets[t])..<Int(offsets[t + 1]) where isPunctuation(bytes[k]) {
                         ids.append(UInt32(truncatingIfNeeded: t))

@@ -154,9 +154,9 @@ final class Segment: Sendable {
         let sorted = DerivedBox<(TitleByteOrder, RankOrder, RankKeyOrder)>()
         let sortTitles: @Sendable () -> Void = {
             let titles = folded.first ?? ByteArena()
-            let order = sortedOrders?.titles
+            let order = sortedOrders.map { Column($0.titles) }
                 ?? pool.map { ByteOrder.sortedIndices(titles, count: count, pool: $0) }
-                ?? ByteOrder.sortedIndices(titles, count: count)
+                ?? Column(ByteOrder.sortedIndices(titles, count: count))
             sorted.value = (
                 TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys),
                 RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems),
@@ -332,7 +332,7 @@ final class Segment: Sendable {
     /// The range of terms that start with `prefix` (all terms for an empty prefix).
     func termRange(prefix: [UInt8]) -> Range<Int> {
         vocabulary.bytes.withUnsafeBufferPointer { bytes in
-            vocabulary.offsets.withUnsafeBufferPointer { offsets in
+            vocabulary.expandedOffsets().withUnsafeBufferPointer { offsets in
                 VocabularySearch.prefixRange(bytes, offsets, prefix)
             }
         }

@@ -54,7 +54,13 @@ enum SegmentBuilder {
             for k in parts.indices { parts[k].folded[f] = ByteArena() }
         }
         var attributes = AttributeTable()
-        for part in parts { for values in part.attributes { attributes.append(values) } }
+        for part in parts {
+            if part.attributes.isEmpty {
+                for _ in 0..<part.count { attributes.append([]) }
+            } else {
+                for values in part.attributes { attributes.append(values) }
+            }
+        }
         var runExceptions: [UInt32] = []
         var itemBase: UInt32 = 0
         for part in parts {
@@ -74,7 +80,7 @@ enum SegmentBuilder {
     /// The parts' columns end to end, in a column of their exact size (`flatMap` grows its
     /// result by doubling and the segment would keep the spare capacity: 5% of the rank keys at
     /// 1 M items), in pages of its own when large (``Column/filled(count:_:)``).
-    private static func joined<T: BitwiseCopyable>(_ columns: [[T]]) -> Column<T> {
+    private static func joined<T: BitwiseCopyable>(_ columns: [Column<T>]) -> Column<T> {
         Column.filled(count: columns.reduce(0) { $0 + $1.count }) { all in
             var at = 0
             for column in columns {
@@ -183,7 +189,10 @@ enum SegmentBuilder {
         return ByteArena(bytes: bytes, offsets: offsets)
     }
 
-    /// Joins arenas end to end, copying them in parallel on `pool`.
+    /// Joins arenas end to end, copying them in parallel on `pool`, with the offsets in blocks
+    /// (``BlockedOffsets``, what the segment keeps) written straight from the arenas' offsets, or
+    /// as 32-bit offsets when a block spans 64 KiB or more: the result is the plain join's
+    /// ``ByteArena/blocked()``, without the plain offsets of every string in between.
     static func concatenate(_ arenas: [ByteArena], pool: ThreadPool) -> ByteArena {
         var byteBase = [Int](repeating: 0, count: arenas.count + 1)
         var stringBase = [Int](repeating: 0, count: arenas.count + 1)
@@ -191,25 +200,57 @@ enum SegmentBuilder {
             byteBase[k + 1] = byteBase[k] + arena.bytes.count
             stringBase[k + 1] = stringBase[k] + arena.count
         }
-        var offsets = Column<UInt32>()
         let (byteStarts, stringStarts) = (byteBase, stringBase)
+        let stringCount = stringBase[arenas.count]
         let bytes = Column<UInt8>.filled(count: byteBase[arenas.count]) { bytes in
-            offsets = Column<UInt32>.filled(count: stringBase[arenas.count] + 1) { offsets in
-                offsets[0] = 0
-                pool.forEach(arenas.count) { k in
-                    let arena = arenas[k]
-                    arena.bytes.withUnsafeBufferPointer { source in
-                        if let from = source.baseAddress, source.count > 0 {
-                            (bytes.base + byteStarts[k]).initialize(from: from, count: source.count)
-                        }
+            pool.forEach(arenas.count) { k in
+                arenas[k].bytes.withUnsafeBufferPointer { source in
+                    if let from = source.baseAddress, source.count > 0 {
+                        (bytes.base + byteStarts[k]).initialize(from: from, count: source.count)
                     }
-                    let base = UInt32(truncatingIfNeeded: byteStarts[k])
-                    let first = stringStarts[k]
-                    for s in 0..<arena.count { offsets[first + s + 1] = base &+ arena.offset(s + 1) }
                 }
             }
         }
-        return ByteArena(bytes: bytes, offsets: stringBase[arenas.count] == 0 ? Column([0]) : offsets)
+        guard stringCount > 0 else { return ByteArena(bytes: bytes, offsets: Column([0])) }
+        // Offset g (0...stringCount) of the join is arena k's offset g - stringStarts[k] (plus
+        // the arena's byte start), for the arena k whose strings end at or after g.
+        let blockSize = BlockedOffsets.blockSize
+        let offsetCount = stringCount + 1
+        let bases = Column<UInt32>.filled(count: (offsetCount + blockSize - 1) / blockSize) { bases in
+            var k = 0
+            for b in 0..<(offsetCount + blockSize - 1) / blockSize {
+                let g = b * blockSize
+                while stringStarts[k + 1] < g { k += 1 }
+                bases[b] = UInt32(truncatingIfNeeded: byteStarts[k]) &+ arenas[k].offset(g - stringStarts[k])
+            }
+        }
+        let spans = SlotArray<Bool>(count: arenas.count)
+        let steps = Column<UInt16>.filled(count: offsetCount) { steps in
+            steps[0] = 0
+            pool.forEach(arenas.count) { k in
+                let arena = arenas[k]
+                let base = UInt32(truncatingIfNeeded: byteStarts[k])
+                var fits = true
+                for s in 1..<arena.count + 1 {
+                    let g = stringStarts[k] + s
+                    let distance = base &+ arena.offset(s) &- bases[g >> BlockedOffsets.blockShift]
+                    fits = fits && distance <= UInt32(UInt16.max)
+                    steps[g] = UInt16(truncatingIfNeeded: distance)
+                }
+                spans[k] = fits
+            }
+        }
+        if spans.take().allSatisfy({ $0 }) {
+            return ByteArena(bytes: bytes, blockedOffsets: BlockedOffsets(bases: bases, steps: steps))
+        }
+        let offsets = Column<UInt32>.filled(count: offsetCount) { offsets in
+            offsets[0] = 0
+            pool.forEach(arenas.count) { k in
+                let base = UInt32(truncatingIfNeeded: byteStarts[k])
+                for s in 1..<arenas[k].count + 1 { offsets[stringStarts[k] + s] = base &+ arenas[k].offset(s) }
+            }
+        }
+        return ByteArena(bytes: bytes, offsets: offsets)
     }
 }
 

@@ -1,32 +1,36 @@
 /// One analysis chunk of a segment being built: its items' columns and a forward index over a
 /// chunk-local vocabulary (ids in first-seen order), with what ``VocabularyMerge`` needs to
 /// merge the chunks' vocabularies in parallel: each term's hash and item count.
+///
+/// A chunk is analysed into growing arrays, which are then copied into one ``ColumnSlab`` of
+/// their exact size and freed: the analysing thread's arena reuses them for its next chunk, and
+/// the chunks waiting for the rest of the build hold pages of their own.
 struct SegmentPart {
     /// The chunk's distinct terms (local term id = position).
     var terms = ByteArena()
     /// Each term's ``ByteInterner/hash(_:)``.
-    var hashes: [UInt64] = []
+    var hashes: Column<UInt64> = []
     /// Per term, the number of the chunk's items that hold it.
-    var termItems: [UInt32] = []
+    var termItems: Column<UInt32> = []
     /// Forward entries of the chunk's items: local term id | field << ``Segment/fieldShift``.
-    var forward: [UInt32] = []
+    var forward: Column<UInt32> = []
     /// Per item, its number of forward entries.
-    var forwardCounts: [UInt32] = []
+    var forwardCounts: Column<UInt32> = []
     /// Per field (indexed by `SearchField.rawValue`), each item's ``FoldPatch``.
     var originalPatches = [ByteArena](repeating: ByteArena(), count: 3)
     /// Folded text per field.
     var folded = [ByteArena](repeating: ByteArena(), count: 3)
     /// Per item, the collation rank key of its title.
-    var rankKeys: [UInt64] = []
+    var rankKeys: Column<UInt64> = []
     /// Per item, its id.
-    var ids: [UInt64] = []
+    var ids: Column<UInt64> = []
     /// Per item, its scope.
-    var scopes: [UInt32] = []
+    var scopes: Column<UInt32> = []
     /// Per item, its weight key.
-    var weights: [UInt32] = []
+    var weights: Column<UInt32> = []
     /// The part's items (local indices, ascending) listed in ``Segment/runExceptions``.
-    var runExceptions: [UInt32] = []
-    /// Per item, its attributes (text values folded).
+    var runExceptions: Column<UInt32> = []
+    /// Per item, its attributes (text values folded); empty when no item of the part has any.
     var attributes: [[(name: String, text: String?, number: Double)]] = []
 
     /// The number of items.
@@ -34,7 +38,16 @@ struct SegmentPart {
 
     /// Analyses `items` into a part.
     static func analyze<S: Sequence>(_ items: S, _ config: ItemAnalysis) -> SegmentPart where S.Element: AnalyzableItem {
-        var part = SegmentPart()
+        var originalPatches = [ByteArena](repeating: ByteArena(), count: 3)
+        var folded = [ByteArena](repeating: ByteArena(), count: 3)
+        var forward: [UInt32] = []
+        var forwardCounts: [UInt32] = []
+        var rankKeys: [UInt64] = []
+        var ids: [UInt64] = []
+        var scopes: [UInt32] = []
+        var weights: [UInt32] = []
+        var runExceptions: [UInt32] = []
+        var attributes: [[(name: String, text: String?, number: Double)]] = []
         var interner = ByteInterner(expected: 4096)
         let scratch = config.analyzer.takeScratch()
         scratch.memoizesBreaks = true
@@ -51,50 +64,76 @@ struct SegmentPart {
                 item.withUTF8(field) { text in
                     if text.isEmpty {
                         // What analysing "" gives (no key, no tokens), without the call.
-                        part.originalPatches[Int(field.rawValue)].append(EmptyCollection<UInt8>())
-                        part.folded[Int(field.rawValue)].append(EmptyCollection<UInt8>())
+                        originalPatches[Int(field.rawValue)].append(EmptyCollection<UInt8>())
+                        folded[Int(field.rawValue)].append(EmptyCollection<UInt8>())
                         return
                     }
                     config.analyze(utf8: text, scratch: scratch, worker: worker)
                     // The key and tokens in the scratch's buffers (valid until its next use).
                     let key = UnsafeRawBufferPointer(scratch.state.key.buffer)
                     let tokens = scratch.state.tokens.buffer
-                    part.originalPatches[Int(field.rawValue)].append(original: UnsafeRawBufferPointer(text), folded: key)
-                    part.folded[Int(field.rawValue)].append(key)
+                    originalPatches[Int(field.rawValue)].append(original: UnsafeRawBufferPointer(text), folded: key)
+                    folded[Int(field.rawValue)].append(key)
                     let fieldBits = field.rawValue << Segment.fieldShift
                     for token in tokens {
                         let lower = min(max(Int(token.keyStart), 0), key.count)
                         let upper = min(max(Int(token.keyEnd), lower), key.count)
                         let id = interner.intern(UnsafeRawBufferPointer(rebasing: key[lower..<upper]))
-                        part.forward.append(UInt32(truncatingIfNeeded: id) | fieldBits)
+                        forward.append(UInt32(truncatingIfNeeded: id) | fieldBits)
                     }
                     entries += tokens.count
                     if !isException { isException = RunExceptions.isException(key: key, tokens: tokens) }
                 }
             }
-            if isException { part.runExceptions.append(UInt32(truncatingIfNeeded: part.ids.count)) }
-            part.forwardCounts.append(UInt32(truncatingIfNeeded: entries))
-            part.rankKeys.append(item.withUTF8(.title) { config.rankKey(utf8: $0) })
-            part.ids.append(item.id)
-            part.scopes.append(item.scope)
-            part.weights.append(WeightKey.key(item.weight))
-            part.attributes.append(item.attributes.map { attribute in
-                switch attribute.value {
-                case .text(let text): (attribute.name, config.foldValue(text), 0)
-                case .number(let number): (attribute.name, nil, number)
-                }
-            })
+            if isException { runExceptions.append(UInt32(truncatingIfNeeded: ids.count)) }
+            forwardCounts.append(UInt32(truncatingIfNeeded: entries))
+            rankKeys.append(item.withUTF8(.title) { config.rankKey(utf8: $0) })
+            ids.append(item.id)
+            scopes.append(item.scope)
+            weights.append(WeightKey.key(item.weight))
+            let values = item.attributes
+            if !values.isEmpty || !attributes.isEmpty {
+                // Empty runs for the items before the first with attributes.
+                if attributes.isEmpty { attributes = Array(repeating: [], count: ids.count - 1) }
+                attributes.append(values.map { attribute in
+                    switch attribute.value {
+                    case .text(let text): (attribute.name, config.foldValue(text), 0)
+                    case .number(let number): (attribute.name, nil, number)
+                    }
+                })
+            }
         }
-        part.terms = interner.arena
-        part.hashes = interner.hashes
-        part.countItems()
+        let termItems = countItems(forward: forward, forwardCounts: forwardCounts, termCount: interner.count)
+
+        // Everything into one slab of its exact size.
+        var bytes = interner.arena.slabBytes + ColumnSlab.bytes(UInt64.self, count: interner.hashes.count)
+        for column in [termItems, forward, forwardCounts, scopes, weights, runExceptions] {
+            bytes += ColumnSlab.bytes(UInt32.self, count: column.count)
+        }
+        bytes += ColumnSlab.bytes(UInt64.self, count: rankKeys.count) + ColumnSlab.bytes(UInt64.self, count: ids.count)
+        for f in 0..<3 { bytes += originalPatches[f].slabBytes + folded[f].slabBytes }
+        var slab = ColumnSlab(byteCount: bytes)
+        var part = SegmentPart()
+        part.terms = interner.arena.placed(in: &slab)
+        part.hashes = slab.place(interner.hashes)
+        part.termItems = slab.place(termItems)
+        part.forward = slab.place(forward)
+        part.forwardCounts = slab.place(forwardCounts)
+        part.originalPatches = originalPatches.map { $0.placed(in: &slab) }
+        part.folded = folded.map { $0.placed(in: &slab) }
+        part.rankKeys = slab.place(rankKeys)
+        part.ids = slab.place(ids)
+        part.scopes = slab.place(scopes)
+        part.weights = slab.place(weights)
+        part.runExceptions = slab.place(runExceptions)
+        part.attributes = attributes
         return part
     }
 
-    /// Fills ``termItems`` from ``forward``.
-    private mutating func countItems() {
-        var items = [UInt32](repeating: 0, count: terms.count)
-        var last = [Int32](repeating: -1, count: terms.count)
+    /// Per term, the number of items whose forward entries hold it.
+    private static func countItems(forward: [UInt32], forwardCounts: [UInt32], termCount: Int) -> [UInt32] {
+        var items = [UInt32](repeating: 0, count: termCount)
+        var last = [Int32](repeating: -1, count: termCount)
         var k = 0
         for (i, entries) in forwardCounts.enumerated() {
             for _ in 0..<Int(entries) {
@@ -106,7 +145,7 @@ struct SegmentPart {
                 k += 1
             }
         }
-        termItems = items
+        return items
     }
 }
 

@@ -25,14 +25,14 @@ struct TitleByteOrder: Sendable {
 
     /// Sorts the `count` folded `titles` (blank: every title empty).
     init(titles: ByteArena, count: Int, rankKeys: Column<UInt64>, weightKeys: Column<UInt32>) {
-        self.init(order: ByteOrder.sortedIndices(titles, count: count), rankKeys: rankKeys, weightKeys: weightKeys)
+        self.init(order: Column(ByteOrder.sortedIndices(titles, count: count)), rankKeys: rankKeys, weightKeys: weightKeys)
     }
 
     /// The columns in `order`, the items sorted by folded title (see ``ByteOrder``).
-    init(order: [UInt32], rankKeys: Column<UInt64>, weightKeys: Column<UInt32>) {
+    init(order: Column<UInt32>, rankKeys: Column<UInt64>, weightKeys: Column<UInt32>) {
         self.order = NarrowArray(order)
-        rankKeyHighs = RankKeyHighs(order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
-        self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] })
+        rankKeyHighs = RankKeyHighs(order.lazy.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
+        self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] } as [UInt32])
     }
 
     /// An order and its columns made before (an index file stores them); the caller has

@@ -93,7 +93,7 @@ struct TitleLeadOrder: Sendable {
         }
         self.order = NarrowArray(order)
         self.starts = NarrowArray(starts)
-        rankKeyHighs = RankKeyHighs(order.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
+        rankKeyHighs = RankKeyHighs(order.lazy.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
         titleWordCounts = GroupedColumn(order.map { titleWords[Int($0)] })
         self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] })
     }

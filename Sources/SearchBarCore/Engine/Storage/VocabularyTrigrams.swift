@@ -52,7 +52,7 @@ struct VocabularyTrigrams: Sendable {
         let blockCount = (termCount + Self.termsPerBlock - 1) / Self.termsPerBlock
         var bits = [UInt64](repeating: 0, count: blockCount * Self.wordsPerBlock)
         vocabulary.bytes.withUnsafeBufferPointer { bytes in
-            vocabulary.offsets.withUnsafeBufferPointer { offsets in
+            vocabulary.expandedOffsets().withUnsafeBufferPointer { offsets in
                 bits.withUnsafeMutableBufferPointer { bits in
                     for t in 0..<termCount {
                         let start = Int(offsets[t])

@@ -128,7 +128,7 @@ struct TypoWalkTests {
         let (terms, arena) = Self.vocabulary(&random, count: 2_500)
         let words = Self.words(&random, terms: terms, count: 160)
         arena.bytes.withUnsafeBufferPointer { bytes in
-            arena.offsets.withUnsafeBufferPointer { offsets in
+            arena.expandedOffsets().withUnsafeBufferPointer { offsets in
                 let walk = TypoWalk(bytes: bytes, offsets: offsets)
                 let termsContaining: ([UInt8]) -> [UInt32]? = { piece in
                     (0..<arena.count).filter { t in
@@ -168,7 +168,7 @@ struct TypoWalkTests {
         let words = Self.words(&random, terms: terms, count: 120)
         var narrowed = 0
         arena.bytes.withUnsafeBufferPointer { bytes in
-            arena.offsets.withUnsafeBufferPointer { offsets in
+            arena.expandedOffsets().withUnsafeBufferPointer { offsets in
                 let walk = TypoWalk(bytes: bytes, offsets: offsets)
                 for word in words where word.count >= 2 {
                     for budget in 1...2 {

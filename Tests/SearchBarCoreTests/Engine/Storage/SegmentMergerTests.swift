@@ -49,8 +49,8 @@ struct SegmentMergerTests {
         // The columns gathered and the structures carried over from the inputs, dead items left out.
         #expect((0..<3).allSatisfy {
             merged.originalPatches[$0].bytes == reference.originalPatches[$0].bytes
-                && merged.originalPatches[$0].offsets == reference.originalPatches[$0].offsets
-                && merged.folded[$0].offsets == reference.folded[$0].offsets
+                && merged.originalPatches[$0].expandedOffsets() == reference.originalPatches[$0].expandedOffsets()
+                && merged.folded[$0].expandedOffsets() == reference.folded[$0].expandedOffsets()
         })
         #expect(merged.scopes == reference.scopes && merged.weightKeys == reference.weightKeys)
         #expect(merged.presence == reference.presence)

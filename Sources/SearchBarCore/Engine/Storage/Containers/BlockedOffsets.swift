@@ -44,6 +44,13 @@ struct BlockedOffsets: Sendable {
         self.steps = steps
     }
 
+    /// Offsets already in blocks: per block its first offset, per offset its distance from it.
+    init(bases: Column<UInt32>, steps: Column<UInt16>) {
+        precondition(bases.count == (steps.count + Self.blockSize - 1) / Self.blockSize)
+        self.bases = bases
+        self.steps = steps
+    }
+
     /// The number of offsets.
     var count: Int { steps.count }
 

@@ -36,6 +36,13 @@ struct ByteArena: Sendable {
         blockedOffsets = nil
     }
 
+    /// An arena over ready-made bytes and blocked offsets (ascending from 0 to `bytes.count`).
+    init(bytes: Column<UInt8>, blockedOffsets: BlockedOffsets) {
+        self.bytes = bytes
+        plainOffsets = []
+        self.blockedOffsets = blockedOffsets
+    }
+
     /// This arena with its offsets in blocks (``BlockedOffsets``), or itself when it is blank,
     /// borrows its offsets from a mapped file, is blocked already, or has a block too long.
     func blocked() -> ByteArena {
@@ -47,9 +54,25 @@ struct ByteArena: Sendable {
         return arena
     }
 
-    /// Start offsets, plus the end of the last string, as 32-bit values (a copy for a blocked
-    /// arena: for saving and tests, not for searches, which read ``offset(_:)`` or a ``RawArena``).
-    var offsets: Column<UInt32> { blockedOffsets.map { Column($0.expanded) } ?? plainOffsets }
+    /// Start offsets, plus the end of the last string, as 32-bit values: the arena's own column,
+    /// or for a blocked arena a copy (for tests, not for searches, which read ``offset(_:)`` or a
+    /// ``RawArena``; saving uses ``withExpandedOffsets(_:)``).
+    func expandedOffsets() -> Column<UInt32> { blockedOffsets.map { Column($0.expanded) } ?? plainOffsets }
+
+    /// The number of offsets (``count`` + 1; what ``expandedOffsets()`` holds).
+    var offsetCount: Int { blockedOffsets?.count ?? plainOffsets.count }
+
+    /// Calls `body` with the offsets as 32-bit values: the arena's own, or for a blocked arena
+    /// a copy in scratch pages (``PageBuffer/withScratch(_:count:_:)``) that lives only during
+    /// the call, so a save expands one arena at a time.
+    func withExpandedOffsets<R>(_ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+        guard let blockedOffsets else { return plainOffsets.withUnsafeBufferPointer(body) }
+        let count = blockedOffsets.count
+        return PageBuffer.withScratch(UInt32.self, count: count) { scratch in
+            for k in 0..<count { scratch[k] = blockedOffsets[k] }
+            return body(UnsafeBufferPointer(scratch))
+        }
+    }
 
     /// Offset `k` (`0...count`).
     @inline(__always) func offset(_ k: Int) -> UInt32 {
@@ -102,6 +125,18 @@ struct ByteArena: Sendable {
     mutating func append(writing write: (inout [UInt8]) -> Void) {
         bytes.modify(write)
         plainOffsets.append(UInt32(truncatingIfNeeded: bytes.count))
+    }
+
+    /// The bytes ``placed(in:)`` takes in a ``ColumnSlab``.
+    var slabBytes: Int {
+        ColumnSlab.bytes(UInt8.self, count: bytes.count) + ColumnSlab.bytes(UInt32.self, count: plainOffsets.count)
+    }
+
+    /// This arena with its bytes and offsets copied into `slab` (an arena with blocked offsets
+    /// is returned as it is).
+    func placed(in slab: inout ColumnSlab) -> ByteArena {
+        guard blockedOffsets == nil else { return self }
+        return ByteArena(bytes: slab.place(bytes), offsets: slab.place(plainOffsets))
     }
 
     /// This arena, or the blank arena when every string is empty (its offsets are not kept).

@@ -83,15 +83,23 @@ enum ByteOrder {
 
     /// ``sortedIndices(_:count:)`` on `pool`: the strings are split into ranges by their first
     /// two bytes (balanced on a histogram), and the ranges are sorted in parallel, each into its
-    /// place. The same order as the serial sort.
-    static func sortedIndices(_ arena: ByteArena, count: Int? = nil, pool: ThreadPool) -> [UInt32] {
+    /// place. The same order as the serial sort. The order and the strings' leads are in pages
+    /// of their own (``Column/filled(count:_:)``, ``PageBuffer/withScratch(_:count:_:)``): a
+    /// segment's title sort runs on a pool thread, whose arena would keep their pages.
+    static func sortedIndices(_ arena: ByteArena, count: Int? = nil, pool: ThreadPool) -> Column<UInt32> {
         let n = count ?? arena.count
         guard n >= parallelThreshold && pool.threadCount > 1 && !arena.isBlank else {
-            return sortedIndices(arena, count: n)
+            return Column(sortedIndices(arena, count: n))
         }
+        return PageBuffer.withScratch(UInt16.self, count: n) { leads in sortedIndices(arena, n, pool: pool, leads: leads) }
+    }
+
+    /// The parallel sort of ``sortedIndices(_:count:pool:)``, with room for each string's lead.
+    private static func sortedIndices(
+        _ arena: ByteArena, _ n: Int, pool: ThreadPool, leads: UnsafeMutableBufferPointer<UInt16>
+    ) -> Column<UInt32> {
         let ranges = min(pool.threadCount * 8, 256)
         var histogram = [Int](repeating: 0, count: 1 << 16)
-        var leads = [UInt16](repeating: 0, count: n)
         arena.bytes.withUnsafeBufferPointer { bytes in
             for i in 0..<n {
                 let lead = LeadRanges.lead(UnsafeBufferPointer(rebasing: bytes[arena.range(i)]))
@@ -105,7 +113,7 @@ enum ByteOrder {
         for i in 0..<n { starts[Int(table[Int(leads[i])]) + 1] += 1 }
         for k in 0..<ranges { starts[k + 1] += starts[k] }
         let bounds = starts
-        return [UInt32].filled(count: n) { out in
+        return Column<UInt32>.filled(count: n) { out in
             for i in 0..<n {
                 let k = Int(table[Int(leads[i])])
                 out[starts[k]] = UInt32(truncatingIfNeeded: i)

@@ -19,6 +19,9 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
     private var base: UnsafePointer<Element>?
     /// The number of values.
     private(set) var count: Int
+    /// True when ``pages`` also hold other columns' values (their bytes are counted once, by
+    /// ``ColumnSlab``'s user; this column counts only its own values).
+    private var sharesPages = false
 
     /// The values of `array`.
     init(_ array: [Element]) {
@@ -43,13 +46,16 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
         self.count = count
     }
 
-    /// `count` values at the start of `pages`, which the column keeps.
-    private init(count: Int, in pages: PageBuffer) {
+    /// `count` values at `byteOffset` in `pages`, which the column keeps; `shared` when other
+    /// columns hold the rest of the pages (a ``ColumnSlab``).
+    init(count: Int, in pages: PageBuffer, at byteOffset: Int = 0, shared: Bool = false) {
+        precondition(byteOffset >= 0 && byteOffset + count * MemoryLayout<Element>.stride <= pages.byteCount)
         owned = []
         self.pages = pages
         mapping = nil
         self.count = count
-        base = count == 0 ? nil : UnsafePointer(pages.base.assumingMemoryBound(to: Element.self))
+        base = count == 0 ? nil : UnsafePointer((pages.base + byteOffset).assumingMemoryBound(to: Element.self))
+        sharesPages = shared
     }
 
     /// `count` values that `fill` initializes through a pointer (every value must be written;
@@ -104,7 +110,10 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
     /// Bytes of anonymous memory held (0 for a borrowed column: its pages are the file's; whole
     /// pages for a paged one).
     var byteSize: Int {
-        if pages != nil { return PageBuffer.roundedToPages(count * MemoryLayout<Element>.stride) }
+        if pages != nil {
+            let bytes = count * MemoryLayout<Element>.stride
+            return sharesPages ? bytes : PageBuffer.roundedToPages(bytes)
+        }
         return mapping == nil ? owned.capacity * MemoryLayout<Element>.stride : 0
     }
 
@@ -117,6 +126,7 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
         owned = []
         pages = nil
         mapping = nil
+        sharesPages = false
         defer {
             owned = values
             count = values.count

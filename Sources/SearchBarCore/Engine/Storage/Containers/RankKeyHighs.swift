@@ -20,8 +20,10 @@ struct RankKeyHighs: Sendable, Equatable {
         groups = []
     }
 
-    /// The values of `highs`, one per position.
-    init(_ highs: [UInt32]) {
+    /// The values of `highs`, one per position (a lazy view of another column reads each value
+    /// twice and needs no array of its own).
+    init<C: RandomAccessCollection<UInt32>>(_ highs: C) where C.Index == Int {
+        let first = highs.startIndex
         var steps = [UInt16](repeating: 0, count: highs.count)
         var groups = [UInt64]()
         groups.reserveCapacity(Self.groupCount(highs.count))
@@ -30,13 +32,13 @@ struct RankKeyHighs: Sendable, Equatable {
             var least = UInt32.max
             var greatest: UInt32 = 0
             for k in start..<end {
-                least = min(least, highs[k])
-                greatest = max(greatest, highs[k])
+                least = min(least, highs[first + k])
+                greatest = max(greatest, highs[first + k])
             }
             var shift: UInt32 = 0
             while (greatest - least) >> shift > UInt32(UInt16.max) { shift += 1 }
             groups.append(UInt64(least) | UInt64(shift) << 32)
-            for k in start..<end { steps[k] = UInt16(truncatingIfNeeded: (highs[k] - least) >> shift) }
+            for k in start..<end { steps[k] = UInt16(truncatingIfNeeded: (highs[first + k] - least) >> shift) }
         }
         self.steps = Column(steps)
         self.groups = Column(groups)

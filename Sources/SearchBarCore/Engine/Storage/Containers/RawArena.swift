@@ -29,7 +29,7 @@ struct RawArena: @unchecked Sendable {
             offsets = nil
             (blockBases, blockSteps) = blocked.raw
         } else {
-            offsets = arena.offsets.withUnsafeBufferPointer { $0.baseAddress }
+            offsets = arena.expandedOffsets().withUnsafeBufferPointer { $0.baseAddress }
             (blockBases, blockSteps) = (nil, nil)
         }
         count = arena.count
