@@ -16,31 +16,15 @@ struct ItemAnalysis: Sendable {
         transliteration?.extend(text, analysis: &analysis, analyzer: analyzer)
     }
 
-    /// The folded key and token spans of `text` (as ``analyze(_:into:)`` gives them), left in
-    /// `scratch.state.key` and `scratch.state.tokens`; `worker`: the transliteration worker
-    /// the caller took for its texts (``takeWorker()``), if it did.
-    func analyze(_ text: String, scratch: AnalysisScratch, worker: TransliterationWorker? = nil) {
-        var copy = text
-        copy.withUTF8 { analyze(utf8: $0, string: text, scratch: scratch, worker: worker) }
-    }
-
-    /// ``analyze(_:scratch:worker:)`` of a valid UTF-8 text read in place (a `String` is made
-    /// only for the transliteration).
+    /// The folded key and token spans of a valid UTF-8 `text` read in place (as
+    /// ``analyze(_:into:)`` gives them), left in `scratch.state.key` and `scratch.state.tokens`;
+    /// `worker`: the transliteration worker the caller took for its texts (``takeWorker()``), if
+    /// it did. A `String` is made only for an index that transliterates.
     func analyze(utf8 text: UnsafeBufferPointer<UInt8>, scratch: AnalysisScratch, worker: TransliterationWorker? = nil) {
-        analyze(utf8: text, string: nil, scratch: scratch, worker: worker)
-    }
-
-    /// The core of both: the analysis of `text`, then its transliteration, of `string` when the
-    /// caller has the text as a `String` already (nil: one is made from the bytes, only for
-    /// an index that transliterates).
-    private func analyze(
-        utf8 text: UnsafeBufferPointer<UInt8>, string: String?, scratch: AnalysisScratch,
-        worker: TransliterationWorker?
-    ) {
         analyzer.analyze(utf8: text, scratch: scratch)
         if let transliteration {
             transliteration.extend(
-                string ?? String(decoding: text, as: UTF8.self), scratch: scratch, analyzer: analyzer, worker: worker)
+                String(decoding: text, as: UTF8.self), scratch: scratch, analyzer: analyzer, worker: worker)
         }
     }
 
