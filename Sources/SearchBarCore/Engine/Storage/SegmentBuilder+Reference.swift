@@ -58,4 +58,19 @@ extension SegmentBuilder {
             postings: NarrowArray(postings), attributes: attributes,
             runExceptions: runExceptions)
     }
+
+    /// The arena's strings sorted by bytes, and for each original id its rank in that order,
+    /// appended one by one: the reference that ``VocabularyMerge/sortedTerms(_:)`` is held to.
+    static func sortedVocabulary(_ arena: ByteArena) -> (ByteArena, [UInt32]) {
+        let count = arena.count
+        let order = ByteOrder.sortedIndices(arena)
+        var sorted = ByteArena()
+        sorted.reserve(strings: count, bytes: arena.bytes.count)
+        var rank = [UInt32](repeating: 0, count: count)
+        for (position, id) in order.enumerated() {
+            rank[Int(id)] = UInt32(truncatingIfNeeded: position)
+            sorted.append(arena.bytes[arena.range(Int(id))])
+        }
+        return (sorted, rank)
+    }
 }

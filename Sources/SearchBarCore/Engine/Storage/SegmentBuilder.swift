@@ -158,20 +158,6 @@ enum SegmentBuilder {
         }
     }
 
-    /// The arena's strings sorted by bytes, and for each original id its rank in that order.
-    static func sortedVocabulary(_ arena: ByteArena) -> (ByteArena, [UInt32]) {
-        let count = arena.count
-        let order = ByteOrder.sortedIndices(arena)
-        var sorted = ByteArena()
-        sorted.reserve(strings: count, bytes: arena.bytes.count)
-        var rank = [UInt32](repeating: 0, count: count)
-        for (position, id) in order.enumerated() {
-            rank[Int(id)] = UInt32(truncatingIfNeeded: position)
-            sorted.append(arena.bytes[arena.range(Int(id))])
-        }
-        return (sorted, rank)
-    }
-
     /// Joins arenas end to end (serially).
     static func concatenate(_ arenas: [ByteArena]) -> ByteArena {
         let totalBytes = arenas.reduce(0) { $0 + $1.bytes.count }
