@@ -53,7 +53,6 @@ PYTHONPATH=bindings/python).
 """
 
 import argparse
-import ctypes
 import json
 import os
 import random
@@ -95,7 +94,7 @@ def add_timed(index, items):
     start = time.perf_counter()
     packed = _index._packed(items)
     packed_at = time.perf_counter()
-    lib.sb_index_add_packed(index._handle, ctypes.byref(packed.struct))
+    packed = _index._add_packed(index._handle, items, packed)
     added_at = time.perf_counter()
     del packed
     if len(items) >= _index._RELEASE_AFTER:
