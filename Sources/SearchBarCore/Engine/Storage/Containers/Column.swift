@@ -121,6 +121,14 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
     /// into one first and owns it from then on), then takes the base pointer again. For columns
     /// being built; a segment's columns never change.
     @inline(__always) mutating func modify<R>(_ body: (inout [Element]) -> R) -> R {
+        if pages == nil && mapping == nil {
+            // An owned column grows its array in place: no copy of the reference to drop.
+            defer {
+                count = owned.count
+                base = owned.isEmpty ? nil : owned.withUnsafeBufferPointer { $0.baseAddress }
+            }
+            return body(&owned)
+        }
         var values = array
         // Drop this column's reference so `values` is uniquely referenced and grows in place.
         owned = []
