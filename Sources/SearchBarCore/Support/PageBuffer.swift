@@ -56,4 +56,15 @@ extension PageBuffer {
         defer { memory.deallocate() }
         return try body(UnsafeMutableBufferPointer(start: memory, count: count))
     }
+
+    /// Calls `body` with `count` values made by `value` for positions `0..<count`, in scratch
+    /// memory (``withScratch(_:count:_:)``) that lives only during the call.
+    static func withFilledScratch<T, R>(
+        count: Int, _ value: (Int) -> T, _ body: (UnsafeBufferPointer<T>) throws -> R
+    ) rethrows -> R {
+        try withScratch(T.self, count: count) { scratch in
+            for i in 0..<count { scratch[i] = value(i) }
+            return try body(UnsafeBufferPointer(scratch))
+        }
+    }
 }

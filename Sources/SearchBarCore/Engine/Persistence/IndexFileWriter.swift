@@ -46,8 +46,8 @@ enum IndexFileWriter {
             case .column16(let c): c.withUnsafeBytes(body)
             case .column64(let c): c.withUnsafeBytes(body)
             case .offsets(let arena): arena.withExpandedOffsets { body(UnsafeRawBufferPointer($0)) }
-            case .made64(let count, let value): Self.withMade(count, value, body)
-            case .made32(let count, let value): Self.withMade(count, value, body)
+            case .made64(let count, let value): PageBuffer.withFilledScratch(count: count, value) { body(UnsafeRawBufferPointer($0)) }
+            case .made32(let count, let value): PageBuffer.withFilledScratch(count: count, value) { body(UnsafeRawBufferPointer($0)) }
             case .bytes(let a): a.withUnsafeBytes(body)
             case .words32(let a): a.withUnsafeBytes(body)
             case .words64(let a): a.withUnsafeBytes(body)
@@ -61,16 +61,6 @@ enum IndexFileWriter {
             case .made64(let count, _): count * MemoryLayout<UInt64>.stride
             case .made32(let count, _): count * MemoryLayout<UInt32>.stride
             default: withBytes { $0.count }
-            }
-        }
-
-        /// Calls `body` with the bytes of `count` values made by `value`, in scratch pages.
-        private static func withMade<T: FixedWidthInteger, R>(
-            _ count: Int, _ value: (Int) -> T, _ body: (UnsafeRawBufferPointer) -> R
-        ) -> R {
-            PageBuffer.withScratch(T.self, count: count) { scratch in
-                for i in 0..<count { scratch[i] = value(i) }
-                return body(UnsafeRawBufferPointer(scratch))
             }
         }
     }

@@ -67,11 +67,7 @@ struct ByteArena: Sendable {
     /// the call, so a save expands one arena at a time.
     func withExpandedOffsets<R>(_ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
         guard let blockedOffsets else { return plainOffsets.withUnsafeBufferPointer(body) }
-        let count = blockedOffsets.count
-        return PageBuffer.withScratch(UInt32.self, count: count) { scratch in
-            for k in 0..<count { scratch[k] = blockedOffsets[k] }
-            return body(UnsafeBufferPointer(scratch))
-        }
+        return PageBuffer.withFilledScratch(count: blockedOffsets.count, { blockedOffsets[$0] }, body)
     }
 
     /// Offset `k` (`0...count`).

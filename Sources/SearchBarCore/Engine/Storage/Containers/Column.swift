@@ -19,8 +19,8 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
     private var base: UnsafePointer<Element>?
     /// The number of values.
     private(set) var count: Int
-    /// True when ``pages`` also hold other columns' values (their bytes are counted once, by
-    /// ``ColumnSlab``'s user; this column counts only its own values).
+    /// True when ``pages`` also hold other columns' values (a ``ColumnSlab``'s): this column's
+    /// ``byteSize`` counts only its own values, not the slab's whole pages.
     private var sharesPages = false
 
     /// The values of `array`.
