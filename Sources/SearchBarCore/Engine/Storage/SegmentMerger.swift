@@ -287,6 +287,8 @@ enum SegmentMerger {
         let vocabularies = views.map(\.segment.vocabulary)
         let raw = vocabularies.map(RawArena.init)
         let inputStrings = vocabularies.reduce(0) { $0 + $1.count }
+        // The terms' own lengths, not `bytes.count`: offsets read from a hostile file may make
+        // terms overlap, and the buffer below must hold every term as copied.
         let inputBytes = raw.reduce(0) { total, arena in total + (0..<arena.count).reduce(0) { $0 + arena.text($1).count } }
         // Every input's map in one buffer (input r's from mapStarts[r]), heads beside it.
         var mapStarts = [0]
