@@ -43,7 +43,11 @@ never hides work still running; "pack s" is the part spent in the binding's pack
 merges inside its transactions). "CPU s" is the process's CPU time (all threads) over the
 merged span; a shared machine disturbs it less than the wall time. The markdown gives, per
 scenario, merged / the same engine's one batch and, for a peer, its time / searchbar's in the
-same scenario (above 1: searchbar is faster). The typing rows also give the p95 of the
+same scenario (above 1: searchbar is faster). "RSS growth" is the process's resident memory
+after the merges minus before the first add, with the engine warmed up first on a one-line index
+it dropped (keystrokes.warm_up: the library's code, threads and mapped data are paid once per
+process, not per index), over the text's size in bytes; "of which anonymous" leaves out the
+file-backed pages (code, ICU data). The typing rows also give the p95 of the
 keystrokes past the second character apart (the result cache keeps one- and two-character
 searches, and after a write answers them again from their kept hits and the segments written
 since).
@@ -53,6 +57,7 @@ PYTHONPATH=bindings/python).
 """
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -64,7 +69,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from keystrokes import ENGINES, MULTILINGUAL, keystrokes, summary  # noqa: E402
+from keystrokes import ENGINES, MULTILINGUAL, keystrokes, memory_bytes, summary, warm_up  # noqa: E402
 
 SCENARIOS = ["one", "batches", "dicts", "typing", "typing-loaded", "tantivy-one", "tantivy-batches", "fts5-one", "fts5-batches"]
 # The peers' scenarios: (engine of keystrokes.py, searchbar's scenario they stand beside, commits).
@@ -111,10 +116,17 @@ def wait_merged(index):
     return time.perf_counter() - start
 
 
+def grown(before):
+    """Resident and anonymous memory grown since `before` (memory_bytes()), after a collection."""
+    gc.collect()
+    after = memory_bytes()
+    return {"rss_growth": after["rss"] - before["rss"], "anonymous_growth": after["anonymous"] - before["anonymous"]}
+
+
 def ingest(lines, scenario):
     import searchbar
 
-    index = searchbar.Index(mode="prefix")
+    warm_up("searchbar", "prefix")
     n = len(lines)
     if scenario == "one":
         batches = [list(enumerate(lines))]
@@ -124,6 +136,9 @@ def ingest(lines, scenario):
     else:
         size = max(1, n // 10)
         batches = [[{"id": i, "title": lines[i]} for i in range(s, min(n, s + size))] for s in range(0, n, size)]
+    gc.collect()
+    before = memory_bytes()
+    index = searchbar.Index(mode="prefix")
     pack = c = 0.0
     start, cpu = time.perf_counter(), time.process_time()
     for batch in batches:
@@ -134,20 +149,23 @@ def ingest(lines, scenario):
     merge_wait = wait_merged(index)
     cpu = time.process_time() - cpu
     assert len(index) == n, (len(index), n)
-    return {"add": added, "merged": added + merge_wait, "cpu": cpu, "pack": pack, "c": c, "batches": len(batches)}
+    return {"add": added, "merged": added + merge_wait, "cpu": cpu, "pack": pack, "c": c, "batches": len(batches),
+            **grown(before)}
 
 
 def ingest_peer(lines, scenario):
     """One peer's index of `lines`, built by keystrokes.py's engine with a commit (tantivy) or
     a transaction (FTS5) every len(lines) / commits lines."""
     name, _, commits = PEERS[scenario]
+    warm_up(name, "prefix")
+    before = memory_bytes()
     engine = ENGINES[name]()
     batch = None if commits == 1 else max(1, len(lines) // commits)
     start, cpu = time.perf_counter(), time.process_time()
     engine.build(lines, batch=batch)
     merged, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {"add": engine.committed_at - start, "merged": merged, "cpu": cpu,
-            "batches": commits if commits == 1 else -(-len(lines) // batch)}
+            "batches": commits if commits == 1 else -(-len(lines) // batch), **grown(before)}
 
 
 def typing(lines, hogs=0, tick=0.010, rate=1000, pause=0.020, random_words=60):
@@ -268,7 +286,8 @@ def main():
     unknown = set(scenarios) - set(SCENARIOS)
     if unknown:
         raise SystemExit(f"--scenarios: unknown {', '.join(sorted(unknown))} (known: {', '.join(SCENARIOS)})")
-    report = {"count": args.count, "data": os.path.basename(args.data), "scenarios": scenarios,
+    text_bytes = sum(len(line.encode()) + 1 for line in read_lines(args.data, args.count))
+    report = {"count": args.count, "data": os.path.basename(args.data), "bytes": text_bytes, "scenarios": scenarios,
               "load_before": open("/proc/loadavg").read().split()[:3], "runs": {s: [] for s in scenarios}}
     runs = report["runs"]
     for r in range(args.runs):
@@ -307,8 +326,8 @@ def markdown(report):
     if added:
         lines[0] += " A peer's ratio is its time / searchbar's in the same scenario (above 1: searchbar is faster)."
         lines += ["", "| engine | scenario | add s | merged s | CPU s | pack s | C s | merged / one batch "
-                  "| searchbar speed-up (merged, CPU) |",
-                  "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+                  "| searchbar speed-up (merged, CPU) | RSS growth MB (/ text) | of which anonymous MB |",
+                  "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for s in sorted(added, key=lambda s: list(UNIT).index(engine_of(s))):
         engine = engine_of(s)
         one = "one" if engine == "searchbar" else s.rsplit("-", 1)[0] + "-one"
@@ -322,8 +341,13 @@ def markdown(report):
             speedup = f"{merged / med(ours, 'merged'):.2f}x, {med(s, 'cpu') / med(ours, 'cpu'):.2f}x"
         cpu = f"{med(s, 'cpu'):.2f}"
         pack, c = (f"{med(s, 'pack'):.2f}", f"{med(s, 'c'):.2f}") if engine == "searchbar" else ("", "")
+        memory = ["", ""]
+        if all("rss_growth" in r for r in runs[s]):
+            rss, anonymous = med(s, "rss_growth"), med(s, "anonymous_growth")
+            text = f" ({rss / report['bytes']:.2f}x)" if report.get("bytes") else ""
+            memory = [f"{rss / 2**20:,.1f}{text}", f"{anonymous / 2**20:,.1f}"]
         lines.append(f"| {engine} | {label} | {med(s, 'add'):.2f} | {merged:.2f} | {cpu} | {pack} | {c} | {own} "
-                     f"| {speedup} |")
+                     f"| {speedup} | {' | '.join(memory)} |")
     for scenario, hogs in TYPING.items():
         if scenario not in report["scenarios"] or not runs.get(scenario):
             continue
