@@ -41,12 +41,22 @@ struct RawBuffer<Element> {
         count += 1
     }
 
-    /// Appends `n` values from `source`.
+    /// Appends `n` values from `source`. One or two values (a folded character's key bytes or
+    /// UTF-16 units, appended millions of times in a build) are stored directly, not through a
+    /// call to `memcpy`.
     @inline(__always)
     mutating func append(_ source: UnsafePointer<Element>, count n: Int) {
         guard n > 0 else { return }
         reserve(n)
-        (base + count).initialize(from: source, count: n)
+        switch n {
+        case 1:
+            (base + count).initialize(to: source[0])
+        case 2:
+            (base + count).initialize(to: source[0])
+            (base + count + 1).initialize(to: source[1])
+        default:
+            (base + count).initialize(from: source, count: n)
+        }
         count += n
     }
 

@@ -105,30 +105,45 @@ enum Graphemes {
     static let pool = BreakIteratorPool(type: UBRK_CHARACTER, locale: "")
 
     /// True when `offset` is a grapheme boundary that can be seen from the bytes alone: the
-    /// text ends, two ASCII bytes other than CR LF meet, or a code point that never joins
-    /// what precedes it follows one that never joins what follows it. False means "ask ICU",
-    /// never "not a boundary".
+    /// text ends, two ASCII bytes other than CR LF meet, an ASCII character follows a code point
+    /// other than a Prepend or a ZWJ, a Hangul jamo or syllable follows a code point of break
+    /// class Other, Control or LF, or a code point that never joins what precedes it follows
+    /// one that never joins what follows it. False means "ask ICU", never "not a boundary".
     @inline(__always)
     static func isTrivialBoundary(_ p: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
         if offset <= 0 || offset >= p.count { return true }
         let a = p[offset - 1]
         let b = p[offset]
         if a < 0x80 && b < 0x80 { return !(a == 0x0D && b == 0x0A) }
+        guard !UTF8Codec.isContinuation(b) else { return false }
+        var start = offset - 1
+        while start > 0 && UTF8Codec.isContinuation(p[start]) { start -= 1 }
+        let previous = UTF8Codec.decode(p, at: start).scalar
+        let previousClass = sbicu_u_getIntPropertyValue(UChar32(bitPattern: previous), UCHAR_GRAPHEME_CLUSTER_BREAK)
+        if b < 0x80 {
+            // Every rule of UAX #29 (and ICU's) that joins a code point to an ASCII one after it
+            // needs a Prepend before it (GB9b); ZWJ is kept out as well (GB11). So an Indic
+            // word ending in a mark (Extend) before a space breaks there.
+            return previousClass != Int32(U_GCB_PREPEND.rawValue) && previousClass != Int32(U_GCB_ZWJ.rawValue)
+        }
+        let next = UTF8Codec.decode(p, at: offset).scalar
+        let nextClass = sbicu_u_getIntPropertyValue(UChar32(bitPattern: next), UCHAR_GRAPHEME_CLUSTER_BREAK)
+        if nextClass == Int32(U_GCB_L.rawValue) || nextClass == Int32(U_GCB_V.rawValue)
+            || nextClass == Int32(U_GCB_T.rawValue) || nextClass == Int32(U_GCB_LV.rawValue)
+            || nextClass == Int32(U_GCB_LVT.rawValue)
+        {
+            // Hangul joins only Hangul before it (GB6-GB8), a Prepend (GB9b) or, in ICU's
+            // rules, nothing else: a syllable after a space or a letter of another script breaks.
+            return previousClass == Int32(U_GCB_OTHER.rawValue) || previousClass == Int32(U_GCB_CONTROL.rawValue)
+                || previousClass == Int32(U_GCB_LF.rawValue)
+        }
         // A code point of break class Other/Control/LF never joins what precedes it unless
         // that is a Prepend, a ZWJ (before an emoji) or CR (UAX #29 GB3, GB9b, GB11), or an
         // Extend: a virama joins the next linking consonant into one Indic conjunct (ICU's
         // rule, GB9c since Unicode 15.1), and Extend holds nukta and other marks between them.
-        guard !UTF8Codec.isContinuation(p[offset]) else { return false }
-        let next = UTF8Codec.decode(p, at: offset).scalar
-        let nextClass = sbicu_u_getIntPropertyValue(UChar32(bitPattern: next), UCHAR_GRAPHEME_CLUSTER_BREAK)
         guard nextClass == Int32(U_GCB_OTHER.rawValue) || nextClass == Int32(U_GCB_CONTROL.rawValue)
             || nextClass == Int32(U_GCB_LF.rawValue)
         else { return false }
-        var start = offset - 1
-        while start > 0 && UTF8Codec.isContinuation(p[start]) { start -= 1 }
-        let previous = UTF8Codec.decode(p, at: start).scalar
-        let previousClass = sbicu_u_getIntPropertyValue(
-            UChar32(bitPattern: previous), UCHAR_GRAPHEME_CLUSTER_BREAK)
         return previousClass != Int32(U_GCB_PREPEND.rawValue) && previousClass != Int32(U_GCB_ZWJ.rawValue)
             && previousClass != Int32(U_GCB_CR.rawValue) && previousClass != Int32(U_GCB_EXTEND.rawValue)
     }

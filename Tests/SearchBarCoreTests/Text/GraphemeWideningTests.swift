@@ -74,6 +74,40 @@ struct GraphemeWideningTests {
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    /// Every code point whose break class is not Other, and every 61st of the others, before
+    /// ASCII characters and before Hangul jamo and syllables of each class, after nothing, after
+    /// a consonant and virama (ICU's conjunct rule) and after a regional indicator.
+    @Test("the shortcut's ASCII and Hangul pairs are ICU boundaries after any code point")
+    func trivialPairsAreICUBoundaries() {
+        let contexts = ["", "\u{0915}\u{094D}", "\u{1F1E9}"]
+        let ascii: [Unicode.Scalar] = [" ", "a", "Z", "0", "!", "#", "*", "-", ".", "\t", "\n", "\r", "\u{7F}"]
+        let hangul: [Unicode.Scalar] = ["\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{AC01}", "\u{A960}", "\u{D7B0}"]
+        var failures: [String] = []
+        var shortcuts = 0
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let previous = Unicode.Scalar(value) else { continue }
+            let otherClass = sbicu_u_getIntPropertyValue(UChar32(bitPattern: value), UCHAR_GRAPHEME_CLUSTER_BREAK)
+                == Int32(U_GCB_OTHER.rawValue)
+            if otherClass && value % 61 != 0 { continue }
+            for context in contexts {
+                for next in ascii + hangul {
+                    var text = Array((context + String(previous)).utf8)
+                    let offset = text.count
+                    text += Array(String(next).utf8)
+                    text.withUnsafeBufferPointer { p in
+                        guard Graphemes.isTrivialBoundary(p, offset) else { return }
+                        shortcuts += 1
+                        if !Self.icuBoundaries(p).contains(offset) && failures.count < 20 {
+                            failures.append("U+\(String(value, radix: 16)) before U+\(String(next.value, radix: 16)) after \(context.debugDescription)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(shortcuts > 500_000, "\(shortcuts)")
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
     @Test("every range of the edge texts widens to the nearest ICU boundaries")
     func widenedRangesMatchICU() {
         var failures: [String] = []

@@ -268,3 +268,10 @@ extension ByteArena {
         append { FoldPatch.encode(original: original, folded: folded, into: &$0) }
     }
 }
+
+extension ByteArenaBuilder {
+    /// Appends the ``FoldPatch`` that turns `folded` into `original` (UTF-8 read in place).
+    mutating func append(original: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer) {
+        append { FoldPatch.encode(original: original, folded: folded, into: &$0) }
+    }
+}

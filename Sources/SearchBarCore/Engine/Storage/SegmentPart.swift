@@ -38,8 +38,8 @@ struct SegmentPart {
 
     /// Analyses `items` into a part.
     static func analyze<S: Sequence>(_ items: S, _ config: ItemAnalysis) -> SegmentPart where S.Element: AnalyzableItem {
-        var originalPatches = [ByteArena](repeating: ByteArena(), count: 3)
-        var folded = [ByteArena](repeating: ByteArena(), count: 3)
+        var originalPatches = [ByteArenaBuilder](repeating: ByteArenaBuilder(), count: 3)
+        var folded = [ByteArenaBuilder](repeating: ByteArenaBuilder(), count: 3)
         var forward: [UInt32] = []
         var forwardCounts: [UInt32] = []
         var rankKeys: [UInt64] = []
@@ -64,8 +64,8 @@ struct SegmentPart {
                 item.withUTF8(field) { text in
                     if text.isEmpty {
                         // What analysing "" gives (no key, no tokens), without the call.
-                        originalPatches[Int(field.rawValue)].append(EmptyCollection<UInt8>())
-                        folded[Int(field.rawValue)].append(EmptyCollection<UInt8>())
+                        originalPatches[Int(field.rawValue)].appendEmpty()
+                        folded[Int(field.rawValue)].appendEmpty()
                         return
                     }
                     config.analyze(utf8: text, scratch: scratch, worker: worker)
