@@ -348,8 +348,7 @@ final class Segment: Sendable {
         guard !terms.isEmpty else { return 0 }
         var added = 0
         for t in terms {
-            var cursor = postings.cursor(t)
-            while let item = cursor.next() {
+            postings.forEach(t) { item in
                 if bits.insert(Int(item)) { added += 1 }
             }
         }

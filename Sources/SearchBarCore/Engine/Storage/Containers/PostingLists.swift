@@ -83,10 +83,11 @@ struct PostingLists: @unchecked Sendable {
             remaining: max(count, 0), firstWidth: firstWidth, limit: itemCount)
     }
 
-    /// Calls `body` with each posting of term `t`, ascending.
+    /// Calls `body` with each posting of term `t`, ascending (as a ``Cursor`` gives them, a
+    /// block at a time).
     @inline(__always) func forEach(_ t: Int, _ body: (UInt32) throws -> Void) rethrows {
         var cursor = cursor(t)
-        while let item = cursor.next() { try body(item) }
+        try cursor.forEachRest(body)
     }
 
     /// The postings of term `t`.
@@ -173,6 +174,45 @@ struct PostingLists: @unchecked Sendable {
             guard value < limit, bit <= endBit else { return end() }
             previous = value
             return UInt32(truncatingIfNeeded: value)
+        }
+
+        /// Calls `body` with each posting not given yet: ``next()``'s values, with a block's
+        /// gaps read in one loop that checks only the item count (the block's bits are checked
+        /// against the term's end before it).
+        @inline(__always) mutating func forEachRest(_ body: (UInt32) throws -> Void) rethrows {
+            if previous < 0 {
+                guard let first = next() else { return }
+                try body(first)
+            }
+            while remaining > 0 {
+                if blockLeft == 0 {
+                    width = Int(read(0x3F, 6))
+                    guard width <= PostingLists.maxWidth, bit <= endBit else {
+                        remaining = 0
+                        return
+                    }
+                    mask = (1 << UInt64(width)) &- 1
+                    blockLeft = PostingLists.blockSize
+                }
+                let run = min(blockLeft, remaining)
+                // The run's last read starts at most `width` bits before its end.
+                guard bit &+ run &* width <= endBit else {
+                    while let item = next() { try body(item) }
+                    return
+                }
+                blockLeft &-= run
+                remaining &-= run
+                var value = previous
+                for _ in 0..<run {
+                    value = value &+ 1 &+ Int(read(mask, width))
+                    guard value < limit else {
+                        remaining = 0
+                        return
+                    }
+                    try body(UInt32(truncatingIfNeeded: value))
+                }
+                previous = value
+            }
         }
 
         /// Ends the list (a malformed stream).
