@@ -135,7 +135,8 @@ try:
     def crafted(data):
         """Variants of an index file whose texts and text offsets an open without `verify`
         does not check (their readers clamp and repair): offsets past the bytes and descending,
-        malformed UTF-8 in a folded title, an edit and the vocabulary. Written with control
+        malformed UTF-8 in a folded title, an edit and the vocabulary, posting streams of set
+        bits (their cursors end a list instead of leaving the segment). Written with control
         byte 1 (resealed) and 3 (resealed, verified)."""
         def section(kind):  # (offset, length) of section `kind` of segment 0
             return struct.unpack_from("<QQ", data, 320 + (kind - 1) * 32 + 8)
@@ -156,6 +157,11 @@ try:
             offset, length = section(kind)
             if length:
                 edits.append([(offset + length - 1, bytes([0xC3]))])
+        # Posting streams (read only by their cursors): a wide first block, all bits set.
+        postings = 23
+        offset, length = section(postings)
+        if length > 8:
+            edits.append([(offset, bytes([0xFF] * (length - 8)))])
         for edit in edits:
             variant = bytearray(data)
             for at, value in edit:

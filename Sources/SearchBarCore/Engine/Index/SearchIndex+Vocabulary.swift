@@ -42,9 +42,8 @@ extension SearchIndex {
         let segment = view.segment
         guard view.deleted != nil || !scopes.isEmpty else { return segment.postingCount(t..<(t + 1)) }
         var live = 0
-        for k in Int(segment.postingOffsets[t])..<Int(segment.postingOffsets[t + 1])
-        where isCounted(Int(segment.postings[k]), in: view, scopes: scopes) {
-            live += 1
+        segment.postings.forEach(t) { item in
+            if isCounted(Int(item), in: view, scopes: scopes) { live += 1 }
         }
         return live
     }
@@ -64,9 +63,9 @@ extension SearchIndex {
         for place in places where sampled < Self.spellingSamples {
             let view = snapshot.segments[place.segment]
             let segment = view.segment
-            for k in Int(segment.postingOffsets[place.term])..<Int(segment.postingOffsets[place.term + 1]) {
-                guard sampled < Self.spellingSamples else { break }
-                let i = Int(segment.postings[k])
+            var holders = segment.postings.cursor(place.term)
+            while sampled < Self.spellingSamples, let item = holders.next() {
+                let i = Int(item)
                 guard Self.isCounted(i, in: view, scopes: scopes), let found = originalWord(term: place.term, item: i, in: segment) else { continue }
                 seen[found, default: 0] += 1
                 sampled += 1

@@ -324,9 +324,9 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
     private static func groups(holding term: Int, leadingWith leadTerms: Range<Int>, segment: Segment) -> Bitset {
         let leads = segment.titleLeads
         var groups = Bitset(count: PositionGroups.group(of: leads.order.count) + 1)
-        let postings = segment.postings.reader
-        for k in Int(segment.postingOffsets[term])..<Int(segment.postingOffsets[term + 1]) {
-            let item = Int(postings[k])
+        var holders = segment.postings.cursor(term)
+        while let next = holders.next() {
+            let item = Int(next)
             guard let entry = segment.firstForwardEntry(item), entry >> Segment.fieldShift == 0 else { continue }
             let lead = Int(entry & Segment.termMask)
             guard leadTerms.contains(lead), let position = leads.position(of: item, lead: lead) else { continue }

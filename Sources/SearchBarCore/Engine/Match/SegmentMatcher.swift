@@ -51,7 +51,7 @@ extension Candidates {
     static func gather(_ ranges: [Range<Int>], in segment: Segment) -> Candidates {
         if ranges.count == 1, ranges[0].count == 1 {
             let t = ranges[0].lowerBound
-            return .list(Array(segment.postings[Int(segment.postingOffsets[t])..<Int(segment.postingOffsets[t + 1])]))
+            return .list(segment.postings.items(t))
         }
         var bits = Bitset(count: segment.count)
         var total = 0

@@ -14,7 +14,7 @@ enum IndexFileLayout {
     /// The first 8 bytes: "\x89SBIDX\r\n" (a high byte and a line ending catch text-mode copies).
     static let magic: [UInt8] = [0x89, 0x53, 0x42, 0x49, 0x44, 0x58, 0x0D, 0x0A]
     /// The format this library writes and reads.
-    static let formatVersion: UInt32 = 7
+    static let formatVersion: UInt32 = 8
     /// Bytes of the header.
     static let headerSize = 320
     /// Bytes of one section table entry.
@@ -58,12 +58,12 @@ enum IndexFileLayout {
     /// The sections of one segment, in file order. Arrays of 32-bit and 64-bit values are stored
     /// as they are in memory; an arena is its bytes then its `count + 1` offsets (or the single
     /// offset 0 of a blank arena). A narrow array (``NarrowArray``: the forward and posting
-    /// offsets, the rank key order, the title lead order and its term starts, the forward
-    /// entries and the postings) is its values, 3 bytes each when all are below 2²⁴ and else 4,
+    /// offsets and starts, the rank key order, the title lead order and its term starts, the
+    /// forward entries) is its values, 3 bytes each when all are below 2²⁴ and else 4,
     /// then a padding byte.
     enum Section: UInt32, CaseIterable {
         /// 8 UInt64: item count, term count, forward entry count, forward width, posting count,
-        /// posting width, title lead order width, 0.
+        /// bytes of the posting streams, title lead order width, 0.
         case info = 1
         case ids, scopes, weightKeys, rankKeys
         case titleFolded, titleFoldedOffsets, subtitleFolded, subtitleFoldedOffsets
@@ -72,6 +72,9 @@ enum IndexFileLayout {
         case keywordsPatches, keywordsPatchOffsets
         case forwardOffsets, forward
         case vocabulary, vocabularyOffsets
+        /// ``PostingLists``: per term the running count of postings (a narrow array), then the
+        /// terms' bit-packed streams followed by ``PostingLists/padding`` zero bytes (where each
+        /// term's stream starts is ``postingStarts``).
         case postingOffsets, postings
         case runExceptions
         /// The removed items: a bitset of `(count + 63) / 64` UInt64 words, or empty.
@@ -110,6 +113,9 @@ enum IndexFileLayout {
         /// The groups of ``RankKeyHighs`` of the title lead order and of the title order: per 64
         /// positions, the least high half (low 32 bits) and the shift of the steps (UInt64).
         case leadRankKeyGroups, titleRankKeyGroups
+        /// ``PostingLists``: per term, the byte of ``postings`` where its stream starts, plus the
+        /// end of the streams (a narrow array).
+        case postingStarts
     }
 
     /// The number of sections a segment has.

@@ -157,7 +157,7 @@ enum IndexFileWriter {
         var result: [Payload] = []
         let info: [UInt64] = [
             UInt64(segment.count), UInt64(segment.termCount), UInt64(segment.forward.count),
-            UInt64(segment.forward.width), UInt64(segment.postings.count), UInt64(segment.postings.width),
+            UInt64(segment.forward.width), UInt64(segment.postings.count), UInt64(segment.postings.dataCount),
             UInt64(segment.titleLeads.order.width), 0,
         ]
         result.append(.words64(info))
@@ -176,7 +176,7 @@ enum IndexFileWriter {
         }
         result += [.column(segment.forwardOffsets.storageBytes), .column(segment.forward.storageBytes)]
         result += [.column(segment.vocabulary.bytes), .offsets(segment.vocabulary)]
-        result += [.column(segment.postingOffsets.storageBytes), .column(segment.postings.storageBytes)]
+        result += [.column(segment.postings.offsets.storageBytes), .column(segment.postings.bytes)]
         result.append(.words32(segment.runExceptions))
         result.append(.words64(view.deleted?.words ?? []))
         // Attributes: names and text values as arenas, entries as 16-byte records.
@@ -217,6 +217,7 @@ enum IndexFileWriter {
         result.append(.words64(derived.vocabularyTrigrams.storedBits))
         result.append(.words32(derived.punctuatedTerms))
         result += [.column64(leads.rankKeyHighs.stored.groups), .column64(derived.titleBytes.rankKeyHighs.stored.groups)]
+        result.append(.column(segment.postings.starts.storageBytes))
         return result
     }
 }

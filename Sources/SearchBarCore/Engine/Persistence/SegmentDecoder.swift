@@ -12,11 +12,13 @@
 ///   vocabulary and attribute bytes) are not read: their readers clamp a text's offsets to its
 ///   arena (``ByteArena/range(_:)``, ``RawArena/text(_:)``) and the UTF-8 decoders neither
 ///   read past a text's end nor give a code point past U+10FFFF, and texts handed out are
-///   decoded with repair, so nothing at open is proportional to the bytes of text;
+///   decoded with repair, so nothing at open is proportional to the bytes of text; nor are the
+///   posting streams: a ``PostingLists/Cursor`` stays inside its term's bytes and ends a list at
+///   a value that would not ascend or would pass the item count;
 /// - **integrity**, with `verify` (``SearchIndex/open(path:mode:threads:verify:)``): the XXH64
 ///   of every borrowed section, the texts' offsets ascending and their bytes well-formed UTF-8
 ///   cut at character boundaries, and the invariants only the correctness of results depends on:
-///   ids strictly ascending, a vocabulary sorted and distinct, each term's postings ascending,
+///   ids strictly ascending, a vocabulary sorted and distinct, each term's posting stream whole,
 ///   the title and rank key orders sorted. Without `verify` a file damaged inside a large
 ///   section (a flipped bit) or crafted to break these opens, and gives wrong results, never
 ///   an unsafe read. Small sections (read into arrays) are always checksummed.
@@ -117,21 +119,17 @@ struct SegmentDecoder {
             return nil
         }
 
-        // Postings: items of the segment; with `verify`, ascending within each term.
+        // Postings: running counts and stream starts ascending; the streams are not read (a
+        // cursor never reads past its term's bytes nor gives a value past the items); with
+        // `verify`, each term's stream holds its count of ascending items and ends at its end.
         let postingOffsets = try narrowOffsets(.postingOffsets, count: termCount, end: Int(info[4]), what: "posting offsets")
-        guard let postings = NarrowArray.restored(
-            storage: try borrow(.postings, UInt8.self), width: Int(info[5]), count: Int(info[4]))
-        else { throw corrupt("postings do not hold \(info[4]) values of \(info[5]) bytes") }
-        checkItems(postings.reader, count: count, what: "postings")
+        let postingStarts = try narrowOffsets(.postingStarts, count: termCount, end: Int(info[5]), what: "posting starts")
+        guard let postings = PostingLists.restored(
+            offsets: postingOffsets, starts: postingStarts, bytes: try borrow(.postings, UInt8.self), itemCount: count)
+        else { throw corrupt("postings do not hold \(info[5]) bytes and the padding") }
         if verify {
-            let postings = postings.reader
             checks.add(count: termCount, integrity: true) { range in
-                for t in range {
-                    let start = Int(postingOffsets[t]), end = Int(postingOffsets[t + 1])
-                    for k in start + 1..<max(end, start + 1) where postings[k - 1] >= postings[k] {
-                        return "the postings of term \(t) do not ascend"
-                    }
-                }
+                for t in range where !postings.isWellFormed(t) { return "the postings of term \(t) are malformed" }
                 return nil
             }
         }
@@ -180,7 +178,7 @@ struct SegmentDecoder {
         let segment = Segment(
             ids: ItemIDs(saved: ids), scopes: scopes, weightKeys: weightKeys, rankKeys: rankKeys, originalPatches: patches,
             folded: folded, forwardOffsets: forwardOffsets, forward: forward, vocabulary: vocabulary,
-            postingOffsets: postingOffsets, postings: postings, attributes: attributes, runExceptions: runExceptions,
+            postings: postings, attributes: attributes, runExceptions: runExceptions,
             pool: pool, derived: derived)
         return SegmentView(segment, deleted: deleted)
     }

@@ -38,14 +38,12 @@ final class Segment: Sendable {
     let forward: NarrowArray
     /// Distinct folded word keys, sorted by bytes.
     let vocabulary: ByteArena
-    /// Per term, the start of its postings, plus the end (3 bytes each below 2²⁴ postings).
-    let postingOffsets: NarrowArray
-    /// Postings of all terms.
-    let postings: NarrowArray
+    /// Per term, the ascending local indices of the items holding it.
+    let postings: PostingLists
     /// True when the segment was read from an index file and borrows its arrays from the
     /// file's read-only mapping (the postings are borrowed whenever anything is; a file's
     /// segment borrows every large array: texts, ids, keys, offsets, orders and postings).
-    var isMapped: Bool { postings.storageBytes.isBorrowed }
+    var isMapped: Bool { postings.bytes.isBorrowed }
     /// Filterable attributes.
     let attributes: AttributeTable
     /// Per item, the ``PresenceMask`` of its folded fields (computed here from ``folded``).
@@ -120,7 +118,7 @@ final class Segment: Sendable {
     init(
         ids: ItemIDs, scopes: Column<UInt32>, weightKeys: Column<UInt32>, rankKeys: Column<UInt64>,
         originalPatches: [ByteArena], folded: [ByteArena], forwardOffsets: NarrowArray, forward: NarrowArray,
-        vocabulary: ByteArena, postingOffsets: NarrowArray, postings: NarrowArray, attributes: AttributeTable, runExceptions: [UInt32],
+        vocabulary: ByteArena, postings: PostingLists, attributes: AttributeTable, runExceptions: [UInt32],
         pool: ThreadPool? = nil, sortedOrders: (titles: [UInt32], rankKeys: [UInt32])? = nil, derived known: Derived? = nil,
         carried: (presence: Column<UInt64>, charPostings: CharPostings, punctuatedTerms: [UInt32])? = nil
     ) {
@@ -135,7 +133,6 @@ final class Segment: Sendable {
         self.forwardOffsets = forwardOffsets
         self.forward = forward
         self.vocabulary = vocabulary
-        self.postingOffsets = postingOffsets
         self.postings = postings
         self.attributes = attributes
         self.runExceptions = runExceptions
@@ -349,18 +346,18 @@ final class Segment: Sendable {
     @discardableResult
     func insertHolders(of terms: Range<Int>, into bits: inout Bitset) -> Int {
         guard !terms.isEmpty else { return 0 }
-        let postings = self.postings.reader
         var added = 0
-        for k in Int(postingOffsets[terms.lowerBound])..<Int(postingOffsets[terms.upperBound])
-        where bits.insert(Int(postings[k])) {
-            added += 1
+        for t in terms {
+            postings.forEach(t) { item in
+                if bits.insert(Int(item)) { added += 1 }
+            }
         }
         return added
     }
 
     /// The number of postings of the terms in `range`.
     @inline(__always) func postingCount(_ range: Range<Int>) -> Int {
-        Int(postingOffsets[range.upperBound]) - Int(postingOffsets[range.lowerBound])
+        postings.count(range)
     }
 
     /// Bytes held per structure, by name, in allocated capacity (for diagnostics: `searchbar
@@ -381,8 +378,9 @@ final class Segment: Sendable {
             ("folded text offsets", offsets(folded)), ("forward entries", forward.byteSize),
             ("forward offsets", size(forwardOffsets)), ("vocabulary", bytes([vocabulary])),
             ("vocabulary offsets", offsets([vocabulary])), ("vocabulary trigram filter", vocabularyTrigrams.byteSize),
-            ("punctuated terms", size(punctuatedTerms)), ("postings", postings.byteSize),
-            ("posting offsets", size(postingOffsets)), ("presence masks", size(presence)),
+            ("punctuated terms", size(punctuatedTerms)), ("postings", postings.bytes.byteSize),
+            ("posting offsets", size(postings.offsets)),
+            ("posting starts", size(postings.starts)), ("presence masks", size(presence)),
             ("character postings", charPostings.byteSize), ("title lead order", leadParts.order),
             ("title lead starts", leadParts.starts), ("title lead rank key highs", leadParts.rankKeyHighs),
             ("title lead word counts", leadParts.titleWordCounts), ("title lead weight keys", leadParts.weightKeys),

@@ -54,8 +54,9 @@ extension SegmentBuilder {
             weightKeys: Column(weights.contains { $0 != WeightKey.zero } ? weights : []), rankKeys: Column(rankKeys),
             originalPatches: originalPatches.map { $0.blankIfEmpty() }, folded: folded.map { $0.blankIfEmpty() },
             forwardOffsets: NarrowArray(forwardOffsets), forward: NarrowArray(forward), vocabulary: vocabulary,
-            postingOffsets: NarrowArray(postingOffsets),
-            postings: NarrowArray(postings), attributes: attributes,
+            postings: PostingLists.encoded(
+                offsets: NarrowArray(postingOffsets), values: NarrowArray(postings), itemCount: items.count),
+            attributes: attributes,
             runExceptions: runExceptions)
     }
 

@@ -34,7 +34,9 @@ enum SegmentBuilder {
     private static func assemble(_ input: [SegmentPart], _ fields: SearchFields, pool: ThreadPool) -> Segment {
         var parts = input
         let merged = VocabularyMerge(parts, pool: pool)
-        let (forward, forwardOffsets, postings) = writeIndex(parts, merged, pool: pool)
+        let (forward, forwardOffsets, plainPostings) = writeIndex(parts, merged, pool: pool)
+        let postings = PostingLists.encoded(
+            offsets: NarrowArray(merged.postingOffsets), values: plainPostings, itemCount: forwardOffsets.count - 1, pool: pool)
         for k in parts.indices {
             parts[k].forward = []
             parts[k].terms = ByteArena()
@@ -73,7 +75,7 @@ enum SegmentBuilder {
             ids: ItemIDs(joined(parts.map(\.ids))), scopes: scopes, weightKeys: weights,
             rankKeys: joined(parts.map(\.rankKeys)), originalPatches: originalPatches, folded: folded,
             forwardOffsets: NarrowArray(forwardOffsets), forward: forward, vocabulary: merged.vocabulary,
-            postingOffsets: NarrowArray(merged.postingOffsets), postings: postings,
+            postings: postings,
             attributes: attributes, runExceptions: runExceptions, pool: pool)
     }
 

@@ -50,17 +50,17 @@ extension SegmentMerger {
         var offsets = [UInt32](repeating: 0, count: termCount + 1)
         offsets.withUnsafeMutableBufferPointer { offsets in
             for (v, segment) in segments.enumerated() {
-                let reader = segment.postings.reader
+                let postings = segment.postings
                 let allLive = !mergedIndex[v].contains(dropped)
-                let starts = segment.postingOffsets.reader
                 maps[v].withUnsafeBufferPointer { map in
                     mergedIndex[v].withUnsafeBufferPointer { merged in
                         for t in 0..<map.count {
-                            let (start, end) = (Int(starts[t]), Int(starts[t + 1]))
-                            var live = end - start
+                            var live = postings.count(t..<t + 1)
                             if !allLive {
                                 live = 0
-                                for k in start..<end where merged[Int(reader[k])] != dropped { live += 1 }
+                                postings.forEach(t) { item in
+                                    if merged[Int(item)] != dropped { live += 1 }
+                                }
                             }
                             offsets[Int(map[t]) + 1] &+= UInt32(truncatingIfNeeded: live)
                         }
@@ -73,14 +73,13 @@ extension SegmentMerger {
         let postings = NarrowArray.filled(count: Int(offsets[termCount]), narrow: true) { postings in
             fill.withUnsafeMutableBufferPointer { fill in
                 for (v, segment) in segments.enumerated() {
-                    let reader = segment.postings.reader
-                    let starts = segment.postingOffsets.reader
+                    let inputPostings = segment.postings
                     maps[v].withUnsafeBufferPointer { map in
                         mergedIndex[v].withUnsafeBufferPointer { merged in
                             for t in 0..<map.count {
                                 let m = Int(map[t])
-                                for k in Int(starts[t])..<Int(starts[t + 1]) {
-                                    let n = merged[Int(reader[k])]
+                                inputPostings.forEach(t) { item in
+                                    let n = merged[Int(item)]
                                     if n != dropped {
                                         postings.set(Int(fill[m]), n)
                                         fill[m] &+= 1

@@ -60,14 +60,17 @@ enum SegmentMerger {
                 if let carried = carriedIndex(order, segments, maps, mapped, termCount: termCount) {
                     index[0] = MergedIndex(
                         vocabulary: vocabulary, punctuatedTerms: punctuated, offsets: carried.offsets,
-                        forward: carried.forward, postingOffsets: carried.postingOffsets, postings: carried.postings)
+                        forward: carried.forward,
+                        postings: PostingLists.encoded(
+                            offsets: NarrowArray(carried.postingOffsets), values: carried.postings, itemCount: count))
                     return
                 }
                 let (offsets, forward) = gatherForward(order, segments, maps)
                 let (postingOffsets, postings) = buildPostings(forward, offsets, termCount: termCount)
                 index[0] = MergedIndex(
                     vocabulary: vocabulary, punctuatedTerms: punctuated, offsets: offsets, forward: NarrowArray(forward),
-                    postingOffsets: postingOffsets, postings: NarrowArray(postings))
+                    postings: PostingLists.encoded(
+                        offsets: NarrowArray(postingOffsets), values: NarrowArray(postings), itemCount: count))
             },
             // The title byte order, merged from the inputs', read through the inputs' columns
             // (so it needs no gathered column); the rank keys gathered, and their order merged.
@@ -121,7 +124,7 @@ enum SegmentMerger {
             ids: ItemIDs(ids), scopes: Column(columns.scopes), weightKeys: Column(columns.weights),
             rankKeys: Column(rankKeys.keys), originalPatches: originalPatches, folded: folded,
             forwardOffsets: NarrowArray(built.offsets), forward: built.forward, vocabulary: built.vocabulary,
-            postingOffsets: NarrowArray(built.postingOffsets), postings: built.postings, attributes: attributes,
+            postings: built.postings, attributes: attributes,
             runExceptions: runExceptions,
             pool: pool, sortedOrders: sortedOrders, carried: carried)
     }
@@ -136,10 +139,8 @@ enum SegmentMerger {
         var offsets: [UInt32]
         /// The forward entries.
         var forward: NarrowArray
-        /// Per term, the start of its postings, plus the end.
-        var postingOffsets: [UInt32]
         /// The postings.
-        var postings: NarrowArray
+        var postings: PostingLists
     }
 
     /// Runs `tasks`, in parallel on `pool` when there is one, else one after another until

@@ -330,8 +330,8 @@ struct IndexFileTests {
         // Earlier formats (version 1 stored no search structures, version 3 UInt32 offsets where
         // version 4 has narrow arrays, version 4 32-bit rank key highs where version 5 has
         // grouped 16-bit steps, version 5 edits without case edits, version 6 no blank arena
-        // for a stored field) and a future one.
-        for other in [UInt32(1), 2, 3, 4, 5, 6, IndexFileLayout.formatVersion + 1] {
+        // for a stored field, version 7 postings as a narrow array) and a future one.
+        for other in [UInt32(1), 2, 3, 4, 5, 6, 7, IndexFileLayout.formatVersion + 1] {
             var version = IndexFileSurgeon(bytes: bytes)
             version.bytes.store(other, at: IndexFileLayout.Header.formatVersion)
             version.resealHeader()
@@ -378,7 +378,9 @@ struct IndexFileTests {
             ("forward offsets descending", { f in f.setNarrow(0, .forwardOffsets, 5, 0) }),
             ("forward entry with a term past the vocabulary", { f in f.setWord32(0, .forward, 0, 0x00FF_FFFF) }),
             ("posting offsets past the postings", { f in f.setNarrow(0, .postingOffsets, 1, 0xFF_FFFF) }),
-            ("a posting past the items", { f in f.setWord32(0, .postings, 0, 0x00FF_FFFF) }),
+            ("posting starts past the streams", { f in f.setNarrow(0, .postingStarts, 1, 0xFF_FFFF) }),
+            ("posting starts descending", { f in f.setNarrow(0, .postingStarts, 2, 0) }),
+            ("postings without their padding", { f in f.setLength(0, .postings, f.section(f.entryIndex(0, .postings)).length - 1) }),
             ("run exception past the items", { f in f.setWord32(0, .runExceptions, 0, 0x7FFF_FFFF) }),
             ("title order not a permutation", { f in f.setWord32(0, .titleOrder, 1, f.word32(0, .titleOrder, 0)) }),
 
@@ -427,6 +429,8 @@ struct IndexFileTests {
             ("rank key order not sorted", { f in f.swapNarrow(0, .rankKeyOrder, 0, 1) }),
             ("ids out of order", { f in f.setWord32(0, .ids, 2, 0xFFFF_FFFF) }),
             ("a posting of a term out of order", { f in f.swapWords32(0, .postings, 0, 1) }),
+            ("a posting past the items", { f in f.setWord32(0, .postings, 0, 0x00FF_FFFF) }),
+            ("a posting stream wider than its bytes", { f in f.setWord32(0, .postings, 1, 0xFFFF_FFFF) }),
             ("vocabulary not sorted", { f in
                 let k = f.entryIndex(0, .vocabulary)
                 f.bytes[f.section(k).offset] = UInt8(ascii: "z")

@@ -56,7 +56,7 @@ struct ColumnTests {
         #expect(SegmentBuilderTests.differences(built, reference).isEmpty)
         // Paged, yet not taken for a segment of a file (merges and the writer's delta tell them apart).
         #expect(!built.isMapped && built.folded[0].bytes.isPaged && !built.folded[0].bytes.isBorrowed)
-        #expect(built.forward.storageBytes.isPaged && built.postings.storageBytes.isPaged)
+        #expect(built.forward.storageBytes.isPaged && built.postings.bytes.isPaged)
         #expect(built.presence.isPaged == (built.count * 8 >= PageBuffer.minimumBytes))
         #expect(built.rankKeyOrder.order.storageBytes.isPaged == (built.count * 3 + 1 >= PageBuffer.minimumBytes))
         let held = Dictionary(uniqueKeysWithValues: built.storageBreakdown.map { ($0.name, $0.bytes) })
