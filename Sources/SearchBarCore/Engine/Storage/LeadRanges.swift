@@ -14,7 +14,7 @@ enum LeadRanges {
     /// (and lead 0) are looked at, and each range's leads are filled at once.
     static func table(histogram: [Int], total: Int, ranges: Int) -> [UInt8] {
         let size = 1 << 16
-        return [UInt8](unsafeUninitializedCapacity: size) { table, initialized in
+        return [UInt8].uninitialized(capacity: size) { table, initialized in
             histogram.withUnsafeBufferPointer { histogram in
                 var seen = 0
                 var range = 0
