@@ -2,61 +2,77 @@
 /// n log₂ n (a merged segment's vocabulary and sorted orders are made from its inputs' this
 /// way).
 enum SortedRuns {
-    /// Visits the heads of runs `0..<count` in merged order: the runs sit in a binary heap
-    /// ordered by their heads, each head's order key held beside it. `key(r)` is run
-    /// `r`'s current head's key (integers that order the heads wherever they differ), read once
-    /// per head; `tie(a, b)` orders two heads of equal key (true when run `a`'s goes first; with
-    /// the keys, a strict total order); `take(r)` consumes run `r`'s head and returns true when
-    /// the run has no head left. Runs for which `isEmpty` holds take no part. Most comparisons
-    /// end on the keys, with no call; the heap lives in raw buffers, so a step retains nothing.
+    /// Visits the heads of runs `0..<count` in merged order: the runs are the leaves of a
+    /// tournament tree of losers (each inner node keeps the run that lost the match there, the
+    /// overall winner goes next), each head's order key held beside it, so a step replays the
+    /// winner's path to the root: about log₂ k comparisons, one per level, where a binary heap
+    /// makes two per level. `key(r)` is run `r`'s current head's key (integers that order the
+    /// heads wherever they differ), read once per head; `tie(a, b)` orders two heads of equal
+    /// key (true when run `a`'s goes first; with the keys, a strict total order); `take(r)`
+    /// consumes run `r`'s head and returns true when the run has no head left. Runs for which
+    /// `isEmpty` holds take no part. Most comparisons end on the keys, with no call; the tree
+    /// lives in raw buffers, so a step retains nothing.
     @inline(__always)
     static func merge<Key: Comparable & BitwiseCopyable>(
         _ count: Int, isEmpty: (Int) -> Bool, key: (Int) -> Key, tie: (Int, Int) -> Bool, take: (Int) -> Bool
     ) {
         guard count > 0 else { return }
-        let heap = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        // Run r is leaf count + r; inner node i (1..<count) has children 2i and 2i + 1, and
+        // `losers[i]` is the run that lost there (slot 0 unused). A run with no head left loses
+        // every match.
+        let losers = UnsafeMutablePointer<Int>.allocate(capacity: count)
         let keys = UnsafeMutablePointer<Key>.allocate(capacity: count)
+        let done = UnsafeMutablePointer<Bool>.allocate(capacity: count)
         defer {
-            heap.deallocate()
+            losers.deallocate()
             keys.deallocate()
+            done.deallocate()
         }
-        var n = 0
-        for r in 0..<count where !isEmpty(r) {
-            heap[n] = r
-            (keys + r).initialize(to: key(r))
-            n += 1
+        var live = 0
+        for r in 0..<count {
+            let empty = isEmpty(r)
+            done[r] = empty
+            if !empty {
+                (keys + r).initialize(to: key(r))
+                live += 1
+            }
         }
+        guard live > 0 else { return }
+        /// True when run `a`'s head goes before run `b`'s (a run with no head goes last).
         @inline(__always) func before(_ a: Int, _ b: Int) -> Bool {
+            if done[a] { return false }
+            if done[b] { return true }
             let (x, y) = (keys[a], keys[b])
             return x != y ? x < y : tie(a, b)
         }
-        @inline(__always) func siftDown(_ start: Int) {
-            var k = start
-            while true {
-                let left = 2 * k + 1
-                guard left < n else { return }
-                var child = left
-                if left + 1 < n && before(heap[left + 1], heap[left]) { child = left + 1 }
-                guard before(heap[child], heap[k]) else { return }
-                (heap[child], heap[k]) = (heap[k], heap[child])
-                k = child
-            }
+        // The first tournament, bottom up, each node's winner passed up through `winners`.
+        let winners = UnsafeMutablePointer<Int>.allocate(capacity: 2 * count)
+        defer { winners.deallocate() }
+        for r in 0..<count { winners[count + r] = r }
+        var node = count - 1
+        while node >= 1 {
+            let (a, b) = (winners[2 * node], winners[2 * node + 1])
+            (winners[node], losers[node]) = before(a, b) ? (a, b) : (b, a)
+            node -= 1
         }
-        var k = n / 2
-        while k > 0 {
-            k -= 1
-            siftDown(k)
-        }
-        while n > 0 {
-            let run = heap[0]
-            if take(run) {
-                n -= 1
-                guard n > 0 else { return }
-                heap[0] = heap[n]
+        var winner = winners[1]
+        while live > 0 {
+            if take(winner) {
+                done[winner] = true
+                live -= 1
+                guard live > 0 else { return }
             } else {
-                keys[run] = key(run)
+                keys[winner] = key(winner)
             }
-            siftDown(0)
+            var at = (count + winner) >> 1
+            while at >= 1 {
+                let loser = losers[at]
+                if before(loser, winner) {
+                    losers[at] = winner
+                    winner = loser
+                }
+                at >>= 1
+            }
         }
     }
 

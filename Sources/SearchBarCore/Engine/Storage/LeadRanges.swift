@@ -10,16 +10,31 @@ enum LeadRanges {
     }
 
     /// The range of every lead: consecutive leads, cut where the count so far passes the next
-    /// multiple of `total / ranges`.
+    /// multiple of `total / ranges`. The count changes only at leads that occur, so only those
+    /// (and lead 0) are looked at, and each range's leads are filled at once.
     static func table(histogram: [Int], total: Int, ranges: Int) -> [UInt8] {
-        var table = [UInt8](repeating: 0, count: 1 << 16)
-        var seen = 0
-        var range = 0
-        for value in 0..<(1 << 16) {
-            table[value] = UInt8(truncatingIfNeeded: range)
-            seen += histogram[value]
-            while range < ranges - 1 && seen * ranges >= (range + 1) * total { range += 1 }
+        let size = 1 << 16
+        return [UInt8].uninitialized(capacity: size) { table, initialized in
+            histogram.withUnsafeBufferPointer { histogram in
+                var seen = 0
+                var range = 0
+                var start = 0
+                for value in 0..<size {
+                    let count = histogram[value]
+                    if count == 0 && value != 0 { continue }
+                    seen += count
+                    while range < ranges - 1 && seen * ranges >= (range + 1) * total {
+                        // Leads up to this one keep the current range; the next starts after it.
+                        table.baseAddress!.advanced(by: start).initialize(
+                            repeating: UInt8(truncatingIfNeeded: range), count: value + 1 - start)
+                        start = value + 1
+                        range += 1
+                    }
+                }
+                table.baseAddress!.advanced(by: start).initialize(
+                    repeating: UInt8(truncatingIfNeeded: range), count: size - start)
+            }
+            initialized = size
         }
-        return table
     }
 }

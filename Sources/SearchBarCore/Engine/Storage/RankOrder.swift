@@ -20,6 +20,14 @@ struct RankOrder: Sendable {
     /// An order made before (an index file stores it); the caller has checked its items.
     init(order: [UInt32]) { self.order = order }
 
+    /// The first ``keptItems`` items (all when fewer) of a segment whose items all weigh the same
+    /// (no weight keys): its rank-key order's first items, which is this order without weights
+    /// (rank key, then local index), with nothing compared.
+    init(unweighted rankKeyOrder: RankKeyOrder) {
+        let kept = min(Self.keptItems, rankKeyOrder.order.count)
+        order = (0..<kept).map { rankKeyOrder.order[$0] }
+    }
+
     /// The first `limit` items (all when fewer) with these `rankKeys` and `weightKeys` (empty:
     /// every weight 0) in rank order.
     init(rankKeys: Column<UInt64>, weightKeys: Column<UInt32>, first limit: Int) {

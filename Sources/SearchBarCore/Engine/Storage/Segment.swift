@@ -154,10 +154,14 @@ final class Segment: Sendable {
             let order = sortedOrders.map { Column($0.titles) }
                 ?? pool.map { ByteOrder.sortedIndices(titles, count: count, pool: $0) }
                 ?? Column(ByteOrder.sortedIndices(titles, count: count))
+            let rankKeyOrder = sortedOrders.map { RankKeyOrder(order: NarrowArray($0.rankKeys)) } ?? RankKeyOrder(rankKeys: rankKeys)
             sorted.value = (
                 TitleByteOrder(order: order, rankKeys: rankKeys, weightKeys: weightKeys),
-                RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems),
-                sortedOrders.map { RankKeyOrder(order: NarrowArray($0.rankKeys)) } ?? RankKeyOrder(rankKeys: rankKeys)
+                // Without weights the rank order is the rank-key order's first items.
+                weightKeys.isEmpty
+                    ? RankOrder(unweighted: rankKeyOrder)
+                    : RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems),
+                rankKeyOrder
             )
         }
         var derived: (Column<UInt64>, CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?

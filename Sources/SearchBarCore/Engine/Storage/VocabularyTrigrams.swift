@@ -46,7 +46,10 @@ struct VocabularyTrigrams: Sendable {
     /// The blocks' sets, word by word (what an index file stores).
     var storedBits: [UInt64] { bits }
 
-    /// The filter over `vocabulary`'s terms.
+    /// The filter over `vocabulary`'s terms. Each block's set is gathered in a set of its own
+    /// (16 words, in registers or the first-level cache) and then written out word by word: a
+    /// trigram's bit set straight into the word-by-word layout lands in a different cache line
+    /// for each word.
     init(_ vocabulary: ByteArena) {
         let termCount = vocabulary.count
         let blockCount = (termCount + Self.termsPerBlock - 1) / Self.termsPerBlock
@@ -54,16 +57,21 @@ struct VocabularyTrigrams: Sendable {
         vocabulary.bytes.withUnsafeBufferPointer { bytes in
             vocabulary.expandedOffsets().withUnsafeBufferPointer { offsets in
                 bits.withUnsafeMutableBufferPointer { bits in
-                    for t in 0..<termCount {
-                        let start = Int(offsets[t])
-                        let end = Int(offsets[t + 1])
-                        guard end - start >= 3 else { continue }
-                        let block = t / Self.termsPerBlock
-                        var trigram = UInt32(bytes[start]) << 8 | UInt32(bytes[start + 1])
-                        for k in (start + 2)..<end {
-                            trigram = (trigram << 8 | UInt32(bytes[k])) & 0xFF_FFFF
-                            let slot = Self.slot(trigram)
-                            bits[(slot >> 6) * blockCount + block] |= 1 << UInt64(slot & 63)
+                    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.wordsPerBlock) { set in
+                        for block in 0..<blockCount {
+                            set.initialize(repeating: 0)
+                            for t in block * Self.termsPerBlock..<min(termCount, (block + 1) * Self.termsPerBlock) {
+                                let start = Int(offsets[t])
+                                let end = Int(offsets[t + 1])
+                                guard end - start >= 3 else { continue }
+                                var trigram = UInt32(bytes[start]) << 8 | UInt32(bytes[start + 1])
+                                for k in (start + 2)..<end {
+                                    trigram = (trigram << 8 | UInt32(bytes[k])) & 0xFF_FFFF
+                                    let slot = Self.slot(trigram)
+                                    set[slot >> 6] |= 1 << UInt64(slot & 63)
+                                }
+                            }
+                            for w in 0..<Self.wordsPerBlock { bits[w * blockCount + block] = set[w] }
                         }
                     }
                 }

@@ -26,10 +26,18 @@ struct RankOrderPhaseTests {
                 let order = RankOrder(rankKeys: Column(rankKeys), weightKeys: Column(weightKeys), first: limit).order
                 #expect(order == Array(expected.prefix(limit)), "weighted: \(weighted), first \(limit)")
             }
+            // A segment without weight keys takes its rank-key order's first items: the same.
+            if !weighted {
+                let unweighted = RankOrder(unweighted: RankKeyOrder(rankKeys: Column(rankKeys))).order
+                #expect(unweighted == Array(expected.prefix(RankOrder.keptItems)))
+                #expect(unweighted.count == RankOrder.keptItems)
+            }
         }
         #expect(RankOrder(rankKeys: [], weightKeys: [], first: 10).count == 0)
         #expect(RankOrder(rankKeys: [7], weightKeys: [], first: 10).order == [0])
         #expect(RankOrder(rankKeys: [3, 3, 3], weightKeys: [1, 1, 1], first: 2).order == [0, 1])
+        #expect(RankOrder(unweighted: RankKeyOrder(rankKeys: [])).count == 0)
+        #expect(RankOrder(unweighted: RankKeyOrder(rankKeys: [9, 2, 9, 2])).order == [1, 3, 0, 2])
     }
 
     /// Titles of common short words, so that most queries have thousands of hits at their best

@@ -55,6 +55,8 @@ struct SegmentBuilderTests {
         check("titleLeads", a.titleLeads.order.elementsEqual(b.titleLeads.order) && a.titleLeads.rankKeyHighs == b.titleLeads.rankKeyHighs)
         check("titleBytes", a.titleBytes.order.elementsEqual(b.titleBytes.order))
         check("rankKeyOrder", a.rankKeyOrder.order.elementsEqual(b.rankKeyOrder.order))
+        check("rankOrder", a.rankOrder.order == b.rankOrder.order)
+        check("vocabularyTrigrams", a.vocabularyTrigrams.storedBits == b.vocabularyTrigrams.storedBits)
         check("attributes", a.attributes.offsets == b.attributes.offsets && a.attributes.names == b.attributes.names
             && a.attributes.entries.map(\.text) == b.attributes.entries.map(\.text)
             && a.attributes.entries.map(\.number) == b.attributes.entries.map(\.number))

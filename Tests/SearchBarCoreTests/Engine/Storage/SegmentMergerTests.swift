@@ -157,10 +157,11 @@ struct SegmentMergerTests {
     @Test("the k-way merge of sorted runs is the sort of their items by (key, index)")
     func sortedRuns() {
         var random = SplitMix(seed: 11)
-        for runCount in [0, 1, 2, 5, 16] {
+        // Fan-ins of every shape of the tournament tree, and runs left empty among full ones.
+        for (runCount, filled) in [(0, 0), (1, 1), (2, 2), (3, 3), (5, 5), (7, 3), (12, 12), (13, 13), (16, 16), (24, 2)] {
             let keys = (0..<400).map { _ in random.next(below: 20) }
             var runs = [[UInt32]](repeating: [], count: runCount)
-            for item in 0..<(runCount == 0 ? 0 : keys.count) { runs[random.next(below: runCount)].append(UInt32(item)) }
+            for item in 0..<(runCount == 0 ? 0 : keys.count) { runs[random.next(below: filled) * runCount / filled].append(UInt32(item)) }
             runs = runs.map { $0.sorted { keys[Int($0)] != keys[Int($1)] ? keys[Int($0)] < keys[Int($1)] : $0 < $1 } }
             let merged = SortedRuns.merge(runs) { a, b in keys[Int(a)] - keys[Int(b)] }
             let expected = runs.joined().sorted {

@@ -33,6 +33,26 @@ struct VocabularyTrigramsTests {
         return ByteArena(bytes: bytes, offsets: offsets)
     }
 
+    /// Each block's set is every trigram of every term of the block, hashed as the filter hashes
+    /// (the top 10 bits of the trigram times 2,654,435,761), stored word by word: the filter's
+    /// bits, on vocabularies ending mid-block and on a block boundary.
+    @Test func bitsAreEveryTermsTrigramsPerBlock() {
+        var random = SplitMix(seed: 37)
+        for size in [0, 1, 2, 64, 65, 1000] {
+            let terms = Self.vocabulary(&random, count: size, letters: Self.wide)
+            let blockCount = (terms.count + VocabularyTrigrams.termsPerBlock - 1) / VocabularyTrigrams.termsPerBlock
+            var expected = [UInt64](repeating: 0, count: blockCount * VocabularyTrigrams.wordsPerBlock)
+            for (t, term) in terms.enumerated() where term.count >= 3 {
+                for k in 2..<term.count {
+                    let trigram = UInt32(term[k - 2]) << 16 | UInt32(term[k - 1]) << 8 | UInt32(term[k])
+                    let slot = Int((trigram &* 2_654_435_761) >> 22)
+                    expected[(slot >> 6) * blockCount + t / VocabularyTrigrams.termsPerBlock] |= 1 << UInt64(slot & 63)
+                }
+            }
+            #expect(VocabularyTrigrams(Self.arena(terms)).storedBits == expected, "\(size) terms")
+        }
+    }
+
     @Test func everyTermHoldingTheNeedleIsInARange() {
         var random = SplitMix(seed: 31)
         var checked = 0
