@@ -14,7 +14,7 @@ enum IndexFileLayout {
     /// The first 8 bytes: "\x89SBIDX\r\n" (a high byte and a line ending catch text-mode copies).
     static let magic: [UInt8] = [0x89, 0x53, 0x42, 0x49, 0x44, 0x58, 0x0D, 0x0A]
     /// The format this library writes and reads.
-    static let formatVersion: UInt32 = 7
+    static let formatVersion: UInt32 = 8
     /// Bytes of the header.
     static let headerSize = 320
     /// Bytes of one section table entry.
@@ -58,12 +58,12 @@ enum IndexFileLayout {
     /// The sections of one segment, in file order. Arrays of 32-bit and 64-bit values are stored
     /// as they are in memory; an arena is its bytes then its `count + 1` offsets (or the single
     /// offset 0 of a blank arena). A narrow array (``NarrowArray``: the forward and posting
-    /// offsets, the rank key order, the title lead order and its term starts, the forward
-    /// entries and the postings) is its values, 3 bytes each when all are below 2²⁴ and else 4,
-    /// then a padding byte.
+    /// offsets, the title order, the rank key order, the title lead order and its term starts,
+    /// the forward entries, the postings and the character postings) is its values packed the
+    /// same number of bits each (1 to 32), then 7 bytes of padding whose last holds that number.
     enum Section: UInt32, CaseIterable {
-        /// 8 UInt64: item count, term count, forward entry count, forward width, posting count,
-        /// posting width, title lead order width, 0.
+        /// 8 UInt64: item count, term count, forward entry count, forward bits, posting count,
+        /// posting bits, title lead order bits, 0.
         case info = 1
         case ids, scopes, weightKeys, rankKeys
         case titleFolded, titleFoldedOffsets, subtitleFolded, subtitleFoldedOffsets
@@ -82,7 +82,7 @@ enum IndexFileLayout {
         /// 16 bytes per entry: UInt32 name, UInt32 text (or 0xFFFFFFFF for a number), Float64.
         case attributeEntries
         case attributeTexts, attributeTextOffsets
-        /// Local item indices sorted by folded title bytes, ties by index (UInt32 per item).
+        /// Local item indices sorted by folded title bytes, ties by index (a narrow array).
         case titleOrder
         /// Local item indices sorted by rank key, ties by index (a narrow array).
         case rankKeyOrder

@@ -103,9 +103,9 @@ struct SegmentDecoder {
 
         // Forward index: offsets ascending, entries naming a term and a stored field.
         let forwardOffsets = try narrowOffsets(.forwardOffsets, count: count, end: Int(info[2]), what: "forward offsets")
-        guard let forward = NarrowArray.restored(
-            storage: try borrow(.forward, UInt8.self), width: Int(info[3]), count: Int(info[2]))
-        else { throw corrupt("forward index does not hold \(info[2]) values of \(info[3]) bytes") }
+        guard let forward = NarrowArray.restored(storage: try borrow(.forward, UInt8.self), count: Int(info[2])),
+            forward.bits == info[3]
+        else { throw corrupt("forward index does not hold \(info[2]) values of \(info[3]) bits") }
         let entries = forward.reader, terms = UInt32(truncatingIfNeeded: termCount), fieldMask = fields.rawValue
         checks.add(count: forward.count) { range in
             for k in range {
@@ -119,9 +119,9 @@ struct SegmentDecoder {
 
         // Postings: items of the segment; with `verify`, ascending within each term.
         let postingOffsets = try narrowOffsets(.postingOffsets, count: termCount, end: Int(info[4]), what: "posting offsets")
-        guard let postings = NarrowArray.restored(
-            storage: try borrow(.postings, UInt8.self), width: Int(info[5]), count: Int(info[4]))
-        else { throw corrupt("postings do not hold \(info[4]) values of \(info[5]) bytes") }
+        guard let postings = NarrowArray.restored(storage: try borrow(.postings, UInt8.self), count: Int(info[4])),
+            postings.bits == info[5]
+        else { throw corrupt("postings do not hold \(info[4]) values of \(info[5]) bits") }
         checkItems(postings.reader, count: count, what: "postings")
         if verify {
             let postings = postings.reader
@@ -151,8 +151,7 @@ struct SegmentDecoder {
         let attributeParts = try attributeParts(count: count)
 
         // The stored orders: permutations of the items; with `verify`, sorted.
-        guard let titleOrder = NarrowArray.restored(
-            storage: try borrow(.titleOrder, UInt8.self), width: 4, count: count, padded: false)
+        guard let titleOrder = NarrowArray.restored(storage: try borrow(.titleOrder, UInt8.self), count: count)
         else { throw corrupt("the title order does not hold \(count) items") }
         guard let rankKeyOrder = NarrowArray.restored(storage: try borrow(.rankKeyOrder, UInt8.self), count: count)
         else { throw corrupt("the rank key order does not hold \(count) items") }
@@ -207,9 +206,9 @@ struct SegmentDecoder {
                 postings: charPostings)
         else { throw corrupt("the character postings are inconsistent") }
         checkItems(charPostings.reader, count: count, what: "character postings")
-        guard let leadOrder = NarrowArray.restored(
-            storage: try borrow(.leadOrder, UInt8.self), width: leadWidth, count: count)
-        else { throw corrupt("the title lead order does not hold \(count) values of \(leadWidth) bytes") }
+        guard let leadOrder = NarrowArray.restored(storage: try borrow(.leadOrder, UInt8.self), count: count),
+            leadOrder.bits == leadWidth
+        else { throw corrupt("the title lead order does not hold \(count) values of \(leadWidth) bits") }
         checkPermutation(leadOrder.reader, count: count, what: "title lead order")
         guard let leadStarts = NarrowArray.restored(storage: try borrow(.leadStarts, UInt8.self), count: termCount + 1)
         else { throw corrupt("the title lead order's term starts do not hold \(termCount + 1) values") }

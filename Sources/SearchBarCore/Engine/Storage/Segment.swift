@@ -32,9 +32,9 @@ final class Segment: Sendable {
     let originalPatches: [ByteArena]
     /// Folded text per field.
     let folded: [ByteArena]
-    /// Per item, the start of its forward entries, plus the end (3 bytes each below 2²⁴ entries).
+    /// Per item, the start of its forward entries, plus the end (as few bits as the last needs).
     let forwardOffsets: NarrowArray
-    /// Forward entries of all items.
+    /// Forward entries of all items (as few bits as the greatest needs).
     let forward: NarrowArray
     /// Distinct folded word keys, sorted by bytes.
     let vocabulary: ByteArena
@@ -133,6 +133,9 @@ final class Segment: Sendable {
         self.originalPatches = originalPatches.map { $0.blocked() }
         self.folded = folded.map { $0.blocked() }
         self.forwardOffsets = forwardOffsets
+        // Builders write the forward entries 24 or 32 bits each, in parallel; a file's are stored
+        // as narrow as they go.
+        let forward = known == nil ? forward.narrowed() : forward
         self.forward = forward
         self.vocabulary = vocabulary
         self.postingOffsets = postingOffsets

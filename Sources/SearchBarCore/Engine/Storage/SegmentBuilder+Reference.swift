@@ -54,8 +54,8 @@ extension SegmentBuilder {
             weightKeys: Column(weights.contains { $0 != WeightKey.zero } ? weights : []), rankKeys: Column(rankKeys),
             originalPatches: originalPatches.map { $0.blankIfEmpty() }, folded: folded.map { $0.blankIfEmpty() },
             forwardOffsets: NarrowArray(forwardOffsets), forward: NarrowArray(forward), vocabulary: vocabulary,
-            postingOffsets: NarrowArray(postingOffsets),
-            postings: NarrowArray(postings), attributes: attributes,
+            postingOffsets: NarrowArray(postingOffsets, byteAligned: true),
+            postings: NarrowArray(postings, byteAligned: true), attributes: attributes,
             runExceptions: runExceptions)
     }
 

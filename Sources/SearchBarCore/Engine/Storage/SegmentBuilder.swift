@@ -73,7 +73,7 @@ enum SegmentBuilder {
             ids: ItemIDs(joined(parts.map(\.ids))), scopes: scopes, weightKeys: weights,
             rankKeys: joined(parts.map(\.rankKeys)), originalPatches: originalPatches, folded: folded,
             forwardOffsets: NarrowArray(forwardOffsets), forward: forward, vocabulary: merged.vocabulary,
-            postingOffsets: NarrowArray(merged.postingOffsets), postings: postings,
+            postingOffsets: NarrowArray(merged.postingOffsets, byteAligned: true), postings: postings,
             attributes: attributes, runExceptions: runExceptions, pool: pool)
     }
 

@@ -67,7 +67,7 @@ enum SegmentMerger {
                 let (postingOffsets, postings) = buildPostings(forward, offsets, termCount: termCount)
                 index[0] = MergedIndex(
                     vocabulary: vocabulary, punctuatedTerms: punctuated, offsets: offsets, forward: NarrowArray(forward),
-                    postingOffsets: postingOffsets, postings: NarrowArray(postings))
+                    postingOffsets: postingOffsets, postings: NarrowArray(postings, byteAligned: true))
             },
             // The title byte order, merged from the inputs', read through the inputs' columns
             // (so it needs no gathered column); the rank keys gathered, and their order merged.
@@ -121,7 +121,7 @@ enum SegmentMerger {
             ids: ItemIDs(ids), scopes: Column(columns.scopes), weightKeys: Column(columns.weights),
             rankKeys: Column(rankKeys.keys), originalPatches: originalPatches, folded: folded,
             forwardOffsets: NarrowArray(built.offsets), forward: built.forward, vocabulary: built.vocabulary,
-            postingOffsets: NarrowArray(built.postingOffsets), postings: built.postings, attributes: attributes,
+            postingOffsets: NarrowArray(built.postingOffsets, byteAligned: true), postings: built.postings, attributes: attributes,
             runExceptions: runExceptions,
             pool: pool, sortedOrders: sortedOrders, carried: carried)
     }

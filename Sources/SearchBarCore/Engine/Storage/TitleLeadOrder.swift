@@ -16,7 +16,7 @@ struct TitleLeadOrder: Sendable {
     /// Local item indices, by lead term, ascending within a term; items with no title word last.
     let order: NarrowArray
     /// Per term, where its items start in ``order``, plus the start of the items with no title
-    /// word (3 bytes each below 2²⁴ items).
+    /// word (as few bits as the item count needs).
     private let starts: NarrowArray
     /// The high 32 bits of the collation rank key of the item at each position of ``order``
     /// (shifted back, a lower bound of the key: enough to pass over an item that ties on score),

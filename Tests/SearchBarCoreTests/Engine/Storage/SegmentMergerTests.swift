@@ -107,7 +107,7 @@ struct SegmentMergerTests {
             }
         }
         #expect(forward(merged, terms) == forward(reference, referenceTerms))
-        #expect(merged.forward.width == reference.forward.width && merged.postings.width == reference.postings.width)
+        #expect(merged.forward.bits == reference.forward.bits && merged.postings.bits == reference.postings.bits)
         #expect(merged.punctuatedTerms == PunctuatedTerms.ids(merged.vocabulary))
         if !withDead { #expect(SegmentBuilderTests.differences(merged, reference) == []) }
     }
