@@ -92,13 +92,11 @@ enum IndexFileLayout {
         /// (a narrow array).
         case charKeys, charOffsets, charPostings
         /// ``TitleLeadOrder``: the order and the term starts (narrow arrays), then per
-        /// position the rank key's high 32 bits as a step from its group's least value
-        /// (UInt16, ``RankKeyHighs``), the title word count (UInt8) and the weight key (UInt32,
-        /// or empty when every weight is 0).
-        case leadOrder, leadStarts, leadRankKeyHighs, leadTitleWordCounts, leadWeightKeys
-        /// ``TitleByteOrder``'s columns in title order: rank key high bits as steps (UInt16),
-        /// weight keys (UInt32).
-        case titleRankKeyHighs, titleWeightKeys
+        /// position the title word count (UInt8) and the weight key (UInt32, or empty when every
+        /// weight is 0).
+        case leadOrder, leadStarts, leadTitleWordCounts, leadWeightKeys
+        /// ``TitleByteOrder``'s weight keys in title order (UInt32, or empty).
+        case titleWeightKeys
         /// ``RankOrder``: the first items in rank order (UInt32).
         case rankOrder
         /// The 256 byte counts of the vocabulary (UInt32).
@@ -107,9 +105,9 @@ enum IndexFileLayout {
         case vocabularyTrigrams
         /// ``PunctuatedTerms``: ascending term ids (UInt32).
         case punctuatedTerms
-        /// The groups of ``RankKeyHighs`` of the title lead order and of the title order: per 64
-        /// positions, the least high half (low 32 bits) and the shift of the steps (UInt64).
-        case leadRankKeyGroups, titleRankKeyGroups
+        /// ``RankKeyGroupMinimums`` of the title lead order and of the title order: per 64
+        /// positions, the least high half of their items' rank keys (UInt32).
+        case leadRankKeyMinimums, titleRankKeyMinimums
     }
 
     /// The number of sections a segment has.

@@ -203,15 +203,15 @@ enum IndexFileWriter {
         result += [.column32(chars.keys), .column32(chars.offsets), .column(chars.postings.storageBytes)]
         let leads = derived.titleLeads
         result += [
-            .column(leads.order.storageBytes), .column(leads.termStarts.storageBytes), .column16(leads.rankKeyHighs.stored.steps),
+            .column(leads.order.storageBytes), .column(leads.termStarts.storageBytes),
             .column(leads.titleWordCounts.allValues), .column32(leads.weightKeys.allValues),
         ]
-        result += [.column16(derived.titleBytes.rankKeyHighs.stored.steps), .column32(derived.titleBytes.weightKeys.allValues)]
+        result.append(.column32(derived.titleBytes.weightKeys.allValues))
         result.append(.words32(derived.rankOrder.order))
         result.append(.words32(derived.vocabularyByteCounts))
         result.append(.words64(derived.vocabularyTrigrams.storedBits))
         result.append(.words32(derived.punctuatedTerms))
-        result += [.column64(leads.rankKeyHighs.stored.groups), .column64(derived.titleBytes.rankKeyHighs.stored.groups)]
+        result += [.column32(leads.rankKeyMinimums.stored), .column32(derived.titleBytes.rankKeyMinimums.stored)]
         return result
     }
 }

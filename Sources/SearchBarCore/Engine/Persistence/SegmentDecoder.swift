@@ -215,18 +215,14 @@ struct SegmentDecoder {
         let leadWeights = try column(.leadWeightKeys, UInt32.self, optional: true)
         let titleWeights = try column(.titleWeightKeys, UInt32.self, optional: true)
         guard leadStarts.count == termCount + 1, leadWeights.isEmpty != hasWeights, titleWeights.isEmpty != hasWeights,
-            let leadHighs = RankKeyHighs(
-                steps: try column(.leadRankKeyHighs, UInt16.self, optional: false),
-                groups: try borrow(.leadRankKeyGroups, UInt64.self)),
+            let leadMinimums = RankKeyGroupMinimums(minimums: try borrow(.leadRankKeyMinimums, UInt32.self), count: count),
             let leads = TitleLeadOrder(
-                order: leadOrder, starts: leadStarts, rankKeyHighs: leadHighs,
+                order: leadOrder, starts: leadStarts, rankKeyMinimums: leadMinimums,
                 titleWordCounts: try column(.leadTitleWordCounts, UInt8.self, optional: false), weightKeys: leadWeights)
         else { throw corrupt("the title lead order is inconsistent") }
-        guard let titleHighs = RankKeyHighs(
-            steps: try column(.titleRankKeyHighs, UInt16.self, optional: false),
-            groups: try borrow(.titleRankKeyGroups, UInt64.self))
-        else { throw corrupt("the title order's rank key groups do not match its positions") }
-        let titleBytes = TitleByteOrder(order: titleOrder, rankKeyHighs: titleHighs, weightKeys: titleWeights)
+        guard let titleMinimums = RankKeyGroupMinimums(minimums: try borrow(.titleRankKeyMinimums, UInt32.self), count: count)
+        else { throw corrupt("the title order's rank key minimums do not match its positions") }
+        let titleBytes = TitleByteOrder(order: titleOrder, rankKeyMinimums: titleMinimums, weightKeys: titleWeights)
         let rankOrder = try reader.array(segment, .rankOrder, of: UInt32.self)
         guard rankOrder.count == min(count, RankOrder.keptItems) else {
             throw corrupt("the rank order holds \(rankOrder.count) items")

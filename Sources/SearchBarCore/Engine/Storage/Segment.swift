@@ -387,9 +387,9 @@ final class Segment: Sendable {
             ("punctuated terms", size(punctuatedTerms)), ("postings", postings.byteSize),
             ("posting offsets", size(postingOffsets)), ("presence masks", size(presence)),
             ("character postings", charPostings.byteSize), ("title lead order", leadParts.order),
-            ("title lead starts", leadParts.starts), ("title lead rank key highs", leadParts.rankKeyHighs),
+            ("title lead starts", leadParts.starts), ("title lead rank key minimums", leadParts.rankKeyMinimums),
             ("title lead word counts", leadParts.titleWordCounts), ("title lead weight keys", leadParts.weightKeys),
-            ("title byte order", byteParts.order), ("title byte rank key highs", byteParts.rankKeyHighs),
+            ("title byte order", byteParts.order), ("title byte rank key minimums", byteParts.rankKeyMinimums),
             ("title byte weight keys", byteParts.weightKeys), ("rank order", rankOrder.byteSize),
             ("rank key order", rankKeyOrder.byteSize), ("run exceptions", size(runExceptions)),
         ]
