@@ -58,12 +58,13 @@ enum IndexFileLayout {
     /// The sections of one segment, in file order. Arrays of 32-bit and 64-bit values are stored
     /// as they are in memory; an arena is its bytes then its `count + 1` offsets (or the single
     /// offset 0 of a blank arena). A narrow array (``NarrowArray``: the forward and posting
-    /// offsets and starts, the rank key order, the title lead order and its term starts, the
-    /// forward entries) is its values, 3 bytes each when all are below 2²⁴ and else 4,
-    /// then a padding byte.
+    /// offsets and the posting starts, the title order, the rank key order, the title lead order
+    /// and its term starts, the forward entries and the character postings) is its values packed
+    /// the same number of bits each (1 to 32), then 7 bytes of padding whose last holds that
+    /// number.
     enum Section: UInt32, CaseIterable {
-        /// 8 UInt64: item count, term count, forward entry count, forward width, posting count,
-        /// bytes of the posting streams, title lead order width, 0.
+        /// 8 UInt64: item count, term count, forward entry count, forward bits, posting count,
+        /// bytes of the posting streams, title lead order bits, 0.
         case info = 1
         case ids, scopes, weightKeys, rankKeys
         case titleFolded, titleFoldedOffsets, subtitleFolded, subtitleFoldedOffsets
@@ -85,7 +86,7 @@ enum IndexFileLayout {
         /// 16 bytes per entry: UInt32 name, UInt32 text (or 0xFFFFFFFF for a number), Float64.
         case attributeEntries
         case attributeTexts, attributeTextOffsets
-        /// Local item indices sorted by folded title bytes, ties by index (UInt32 per item).
+        /// Local item indices sorted by folded title bytes, ties by index (a narrow array).
         case titleOrder
         /// Local item indices sorted by rank key, ties by index (a narrow array).
         case rankKeyOrder
@@ -95,13 +96,11 @@ enum IndexFileLayout {
         /// (a narrow array).
         case charKeys, charOffsets, charPostings
         /// ``TitleLeadOrder``: the order and the term starts (narrow arrays), then per
-        /// position the rank key's high 32 bits as a step from its group's least value
-        /// (UInt16, ``RankKeyHighs``), the title word count (UInt8) and the weight key (UInt32,
-        /// or empty when every weight is 0).
-        case leadOrder, leadStarts, leadRankKeyHighs, leadTitleWordCounts, leadWeightKeys
-        /// ``TitleByteOrder``'s columns in title order: rank key high bits as steps (UInt16),
-        /// weight keys (UInt32).
-        case titleRankKeyHighs, titleWeightKeys
+        /// position the title word count (UInt8) and the weight key (UInt32, or empty when every
+        /// weight is 0).
+        case leadOrder, leadStarts, leadTitleWordCounts, leadWeightKeys
+        /// ``TitleByteOrder``'s weight keys in title order (UInt32, or empty).
+        case titleWeightKeys
         /// ``RankOrder``: the first items in rank order (UInt32).
         case rankOrder
         /// The 256 byte counts of the vocabulary (UInt32).
@@ -110,9 +109,9 @@ enum IndexFileLayout {
         case vocabularyTrigrams
         /// ``PunctuatedTerms``: ascending term ids (UInt32).
         case punctuatedTerms
-        /// The groups of ``RankKeyHighs`` of the title lead order and of the title order: per 64
-        /// positions, the least high half (low 32 bits) and the shift of the steps (UInt64).
-        case leadRankKeyGroups, titleRankKeyGroups
+        /// ``RankKeyGroupMinimums`` of the title lead order and of the title order: per 64
+        /// positions, the least high half of their items' rank keys (UInt32).
+        case leadRankKeyMinimums, titleRankKeyMinimums
         /// ``PostingLists``: per term, the byte of ``postings`` where its stream starts, plus the
         /// end of the streams (a narrow array).
         case postingStarts

@@ -35,8 +35,6 @@ enum IndexFileWriter {
         /// 64-bit values made by `value` for positions `0..<count`, only while the section is
         /// hashed or written, in scratch pages (``PageBuffer/withScratch(_:count:_:)``).
         case made64(count: Int, value: (Int) -> UInt64)
-        /// 32-bit values made the same way.
-        case made32(count: Int, value: (Int) -> UInt32)
 
         /// Calls `body` with the payload's bytes.
         func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
@@ -47,7 +45,6 @@ enum IndexFileWriter {
             case .column64(let c): c.withUnsafeBytes(body)
             case .offsets(let arena): arena.withExpandedOffsets { body(UnsafeRawBufferPointer($0)) }
             case .made64(let count, let value): PageBuffer.withFilledScratch(count: count, value) { body(UnsafeRawBufferPointer($0)) }
-            case .made32(let count, let value): PageBuffer.withFilledScratch(count: count, value) { body(UnsafeRawBufferPointer($0)) }
             case .bytes(let a): a.withUnsafeBytes(body)
             case .words32(let a): a.withUnsafeBytes(body)
             case .words64(let a): a.withUnsafeBytes(body)
@@ -59,7 +56,6 @@ enum IndexFileWriter {
             switch self {
             case .offsets(let arena): arena.offsetCount * MemoryLayout<UInt32>.stride
             case .made64(let count, _): count * MemoryLayout<UInt64>.stride
-            case .made32(let count, _): count * MemoryLayout<UInt32>.stride
             default: withBytes { $0.count }
             }
         }
@@ -157,8 +153,8 @@ enum IndexFileWriter {
         var result: [Payload] = []
         let info: [UInt64] = [
             UInt64(segment.count), UInt64(segment.termCount), UInt64(segment.forward.count),
-            UInt64(segment.forward.width), UInt64(segment.postings.count), UInt64(segment.postings.dataCount),
-            UInt64(segment.titleLeads.order.width), 0,
+            UInt64(segment.forward.bits), UInt64(segment.postings.count), UInt64(segment.postings.dataCount),
+            UInt64(segment.titleLeads.order.bits), 0,
         ]
         result.append(.words64(info))
         let ids = segment.ids
@@ -199,8 +195,7 @@ enum IndexFileWriter {
         result.append(.words32(attributes.offsets))
         result.append(.bytes(entries))
         result += [.column(texts.bytes), .offsets(texts)]
-        let titleOrder = segment.titleBytes.order
-        result += [.made32(count: titleOrder.count, value: { titleOrder[$0] }), .column(segment.rankKeyOrder.order.storageBytes)]
+        result += [.column(segment.titleBytes.order.storageBytes), .column(segment.rankKeyOrder.order.storageBytes)]
         // The derived search structures.
         let derived = segment.derived
         result.append(.column64(derived.presence))
@@ -208,15 +203,15 @@ enum IndexFileWriter {
         result += [.column32(chars.keys), .column32(chars.offsets), .column(chars.postings.storageBytes)]
         let leads = derived.titleLeads
         result += [
-            .column(leads.order.storageBytes), .column(leads.termStarts.storageBytes), .column16(leads.rankKeyHighs.stored.steps),
+            .column(leads.order.storageBytes), .column(leads.termStarts.storageBytes),
             .column(leads.titleWordCounts.allValues), .column32(leads.weightKeys.allValues),
         ]
-        result += [.column16(derived.titleBytes.rankKeyHighs.stored.steps), .column32(derived.titleBytes.weightKeys.allValues)]
+        result.append(.column32(derived.titleBytes.weightKeys.allValues))
         result.append(.words32(derived.rankOrder.order))
         result.append(.words32(derived.vocabularyByteCounts))
         result.append(.words64(derived.vocabularyTrigrams.storedBits))
         result.append(.words32(derived.punctuatedTerms))
-        result += [.column64(leads.rankKeyHighs.stored.groups), .column64(derived.titleBytes.rankKeyHighs.stored.groups)]
+        result += [.column32(leads.rankKeyMinimums.stored), .column32(derived.titleBytes.rankKeyMinimums.stored)]
         result.append(.column(segment.postings.starts.storageBytes))
         return result
     }

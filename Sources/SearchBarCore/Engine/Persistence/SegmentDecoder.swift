@@ -105,9 +105,9 @@ struct SegmentDecoder {
 
         // Forward index: offsets ascending, entries naming a term and a stored field.
         let forwardOffsets = try narrowOffsets(.forwardOffsets, count: count, end: Int(info[2]), what: "forward offsets")
-        guard let forward = NarrowArray.restored(
-            storage: try borrow(.forward, UInt8.self), width: Int(info[3]), count: Int(info[2]))
-        else { throw corrupt("forward index does not hold \(info[2]) values of \(info[3]) bytes") }
+        guard let forward = NarrowArray.restored(storage: try borrow(.forward, UInt8.self), count: Int(info[2])),
+            forward.bits == info[3]
+        else { throw corrupt("forward index does not hold \(info[2]) values of \(info[3]) bits") }
         let entries = forward.reader, terms = UInt32(truncatingIfNeeded: termCount), fieldMask = fields.rawValue
         checks.add(count: forward.count) { range in
             for k in range {
@@ -149,8 +149,7 @@ struct SegmentDecoder {
         let attributeParts = try attributeParts(count: count)
 
         // The stored orders: permutations of the items; with `verify`, sorted.
-        guard let titleOrder = NarrowArray.restored(
-            storage: try borrow(.titleOrder, UInt8.self), width: 4, count: count, padded: false)
+        guard let titleOrder = NarrowArray.restored(storage: try borrow(.titleOrder, UInt8.self), count: count)
         else { throw corrupt("the title order does not hold \(count) items") }
         guard let rankKeyOrder = NarrowArray.restored(storage: try borrow(.rankKeyOrder, UInt8.self), count: count)
         else { throw corrupt("the rank key order does not hold \(count) items") }
@@ -205,27 +204,23 @@ struct SegmentDecoder {
                 postings: charPostings)
         else { throw corrupt("the character postings are inconsistent") }
         checkItems(charPostings.reader, count: count, what: "character postings")
-        guard let leadOrder = NarrowArray.restored(
-            storage: try borrow(.leadOrder, UInt8.self), width: leadWidth, count: count)
-        else { throw corrupt("the title lead order does not hold \(count) values of \(leadWidth) bytes") }
+        guard let leadOrder = NarrowArray.restored(storage: try borrow(.leadOrder, UInt8.self), count: count),
+            leadOrder.bits == leadWidth
+        else { throw corrupt("the title lead order does not hold \(count) values of \(leadWidth) bits") }
         checkPermutation(leadOrder.reader, count: count, what: "title lead order")
         guard let leadStarts = NarrowArray.restored(storage: try borrow(.leadStarts, UInt8.self), count: termCount + 1)
         else { throw corrupt("the title lead order's term starts do not hold \(termCount + 1) values") }
         let leadWeights = try column(.leadWeightKeys, UInt32.self, optional: true)
         let titleWeights = try column(.titleWeightKeys, UInt32.self, optional: true)
         guard leadStarts.count == termCount + 1, leadWeights.isEmpty != hasWeights, titleWeights.isEmpty != hasWeights,
-            let leadHighs = RankKeyHighs(
-                steps: try column(.leadRankKeyHighs, UInt16.self, optional: false),
-                groups: try borrow(.leadRankKeyGroups, UInt64.self)),
+            let leadMinimums = RankKeyGroupMinimums(minimums: try borrow(.leadRankKeyMinimums, UInt32.self), count: count),
             let leads = TitleLeadOrder(
-                order: leadOrder, starts: leadStarts, rankKeyHighs: leadHighs,
+                order: leadOrder, starts: leadStarts, rankKeyMinimums: leadMinimums,
                 titleWordCounts: try column(.leadTitleWordCounts, UInt8.self, optional: false), weightKeys: leadWeights)
         else { throw corrupt("the title lead order is inconsistent") }
-        guard let titleHighs = RankKeyHighs(
-            steps: try column(.titleRankKeyHighs, UInt16.self, optional: false),
-            groups: try borrow(.titleRankKeyGroups, UInt64.self))
-        else { throw corrupt("the title order's rank key groups do not match its positions") }
-        let titleBytes = TitleByteOrder(order: titleOrder, rankKeyHighs: titleHighs, weightKeys: titleWeights)
+        guard let titleMinimums = RankKeyGroupMinimums(minimums: try borrow(.titleRankKeyMinimums, UInt32.self), count: count)
+        else { throw corrupt("the title order's rank key minimums do not match its positions") }
+        let titleBytes = TitleByteOrder(order: titleOrder, rankKeyMinimums: titleMinimums, weightKeys: titleWeights)
         let rankOrder = try reader.array(segment, .rankOrder, of: UInt32.self)
         guard rankOrder.count == min(count, RankOrder.keptItems) else {
             throw corrupt("the rank order holds \(rankOrder.count) items")

@@ -66,11 +66,11 @@ extension SearchRun {
                 }
                 // Once the selection is full, an item whose bound cannot beat the worst kept
                 // one is passed over without reading it (see ``TitleLeadOrder``).
-                let (order, rankKeyHighs) =
+                let (order, rankKeyMinimums) =
                     if case .block(_, .titleBytes) = titleTiers.items {
-                        (segment.titleBytes.order.reader, segment.titleBytes.rankKeyHighs)
+                        (segment.titleBytes.order.reader, segment.titleBytes.rankKeyMinimums)
                     } else {
-                        (segment.titleLeads.order.reader, segment.titleLeads.rankKeyHighs)
+                        (segment.titleLeads.order.reader, segment.titleLeads.rankKeyMinimums)
                     }
                 let uniform = titleTiers.uniformBounds
                 // The worst kept item's score and rank key, read again after each item examined.
@@ -79,23 +79,16 @@ extension SearchRun {
                 let end = task.range.upperBound
                 var passedOver = 0
                 // True when position `k`'s rank key is greater than `worst` (on a tied bound
-                // it cannot enter). The high half decides unless it may equal the worst's: then
-                // the item's full key is read, far cheaper than evaluating the item (titles
-                // that share their first letters, `über…` under `ub`, share the high half).
-                func ranksAfter(_ k: Int, _ worst: UInt64) -> Bool {
-                    let high = rankKeyHighs.bounds(k)
-                    let worstHigh = UInt32(truncatingIfNeeded: worst >> 32)
-                    if high.low > worstHigh { return true }
-                    if high.high < worstHigh { return false }
-                    return segment.rankKeys[Int(order[k])] > worst
-                }
+                // it cannot enter): the item's full key, read through the order, far cheaper
+                // than evaluating the item.
+                func ranksAfter(_ k: Int, _ worst: UInt64) -> Bool { segment.rankKeys[Int(order[k])] > worst }
                 while k < end {
                     if let (score, rankKey) = worst {
                         // A whole group at once, when no position of it can enter.
                         let groupEnd = k + PositionGroups.size
                         if PositionGroups.startsGroup(k), groupEnd <= end, let bound = titleTiers.groupBound(k),
                             bound < score
-                                || (bound == score && UInt64(rankKeyHighs.groupMinimum(at: k)) << 32 > rankKey)
+                                || (bound == score && UInt64(rankKeyMinimums.groupMinimum(at: k)) << 32 > rankKey)
                         {
                             passedOver += 1
                             k = groupEnd

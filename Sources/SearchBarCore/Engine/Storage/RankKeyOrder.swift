@@ -3,7 +3,7 @@
 /// are adjacent and found by binary search. A full selection looks up its last run of ties here
 /// (``SearchRun/restOfLastTie(_:matchers:snapshot:)``) instead of reading every rank key.
 struct RankKeyOrder: Sendable {
-    /// Local item indices in rank-key order (3 bytes each below 2²⁴ items).
+    /// Local item indices in rank-key order (20 bits each below 2²⁰ items).
     let order: NarrowArray
 
     /// No items.
@@ -18,7 +18,7 @@ struct RankKeyOrder: Sendable {
             PageBuffer.withScratch(RadixSort.Entry.self, count: count) { entries in
                 for i in 0..<count { entries[i] = (keys[i], UInt32(truncatingIfNeeded: i)) }
                 RadixSort.sortByKey(entries)
-                return NarrowArray.filled(count: count, narrow: count <= 1 << 24) { order in
+                return NarrowArray.filled(count: count, bits: NarrowArray.bits(for: UInt32(truncatingIfNeeded: max(count - 1, 0)))) { order in
                     for i in 0..<count { order.set(i, entries[i].index) }
                 }
             }

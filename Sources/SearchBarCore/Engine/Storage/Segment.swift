@@ -32,9 +32,9 @@ final class Segment: Sendable {
     let originalPatches: [ByteArena]
     /// Folded text per field.
     let folded: [ByteArena]
-    /// Per item, the start of its forward entries, plus the end (3 bytes each below 2²⁴ entries).
+    /// Per item, the start of its forward entries, plus the end (as few bits as the last needs).
     let forwardOffsets: NarrowArray
-    /// Forward entries of all items.
+    /// Forward entries of all items (as few bits as the greatest needs).
     let forward: NarrowArray
     /// Distinct folded word keys, sorted by bytes.
     let vocabulary: ByteArena
@@ -131,6 +131,9 @@ final class Segment: Sendable {
         self.originalPatches = originalPatches.map { $0.blocked() }
         self.folded = folded.map { $0.blocked() }
         self.forwardOffsets = forwardOffsets
+        // Builders write the forward entries 24 or 32 bits each, in parallel; a file's are stored
+        // as narrow as they go.
+        let forward = known == nil ? forward.narrowed() : forward
         self.forward = forward
         self.vocabulary = vocabulary
         self.postings = postings
@@ -386,9 +389,9 @@ final class Segment: Sendable {
             ("posting offsets", size(postings.offsets)),
             ("posting starts", size(postings.starts)), ("presence masks", size(presence)),
             ("character postings", charPostings.byteSize), ("title lead order", leadParts.order),
-            ("title lead starts", leadParts.starts), ("title lead rank key highs", leadParts.rankKeyHighs),
+            ("title lead starts", leadParts.starts), ("title lead rank key minimums", leadParts.rankKeyMinimums),
             ("title lead word counts", leadParts.titleWordCounts), ("title lead weight keys", leadParts.weightKeys),
-            ("title byte order", byteParts.order), ("title byte rank key highs", byteParts.rankKeyHighs),
+            ("title byte order", byteParts.order), ("title byte rank key minimums", byteParts.rankKeyMinimums),
             ("title byte weight keys", byteParts.weightKeys), ("rank order", rankOrder.byteSize),
             ("rank key order", rankKeyOrder.byteSize), ("run exceptions", size(runExceptions)),
         ]

@@ -9,7 +9,7 @@ extension SegmentMerger {
     static func carriedIndex(
         _ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]], _ mergedIndex: [[UInt32]], termCount: Int
     ) -> (offsets: [UInt32], forward: NarrowArray, postingOffsets: [UInt32], postings: NarrowArray)? {
-        guard order.count <= 1 << 24, termCount <= 1 << 24, segments.allSatisfy({ $0.forward.width == 3 }),
+        guard order.count <= 1 << 24, termCount <= 1 << 24, segments.allSatisfy({ $0.forward.bits <= 24 }),
             inputsFollowOneAnother(mergedIndex)
         else { return nil }
         let (offsets, forward) = narrowForward(order, segments, maps)

@@ -10,16 +10,16 @@ import Glibc
 struct TitleByteOrder: Sendable {
     /// Local item indices by folded title bytes (ties by index).
     let order: NarrowArray
-    /// The high 32 bits of the collation rank key of the item at each position of ``order``
-    /// (see ``TitleLeadOrder/rankKeyHighs``).
-    let rankKeyHighs: RankKeyHighs
+    /// Per group of positions of ``order``, the least high 32 bits of its items' collation rank
+    /// keys (see ``TitleLeadOrder/rankKeyMinimums``).
+    let rankKeyMinimums: RankKeyGroupMinimums
     /// The weight key of the item at each position (empty when every weight is 0).
     let weightKeys: GroupedColumn<UInt32>
 
     /// No items.
     init() {
         order = NarrowArray()
-        rankKeyHighs = RankKeyHighs()
+        rankKeyMinimums = RankKeyGroupMinimums()
         weightKeys = GroupedColumn()
     }
 
@@ -31,24 +31,24 @@ struct TitleByteOrder: Sendable {
     /// The columns in `order`, the items sorted by folded title (see ``ByteOrder``).
     init(order: Column<UInt32>, rankKeys: Column<UInt64>, weightKeys: Column<UInt32>) {
         self.order = NarrowArray(order)
-        rankKeyHighs = RankKeyHighs(order.lazy.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
+        rankKeyMinimums = RankKeyGroupMinimums(order.lazy.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
         self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] } as [UInt32])
     }
 
     /// An order and its columns made before (an index file stores them); the caller has
     /// checked that the columns have one value per position (`weightKeys` may be empty).
-    init(order: NarrowArray, rankKeyHighs: RankKeyHighs, weightKeys: Column<UInt32>) {
+    init(order: NarrowArray, rankKeyMinimums: RankKeyGroupMinimums, weightKeys: Column<UInt32>) {
         self.order = order
-        self.rankKeyHighs = rankKeyHighs
+        self.rankKeyMinimums = rankKeyMinimums
         self.weightKeys = GroupedColumn(weightKeys)
     }
 
     /// Bytes held.
-    var byteSize: Int { order.byteSize + rankKeyHighs.byteSize + weightKeys.byteSize }
+    var byteSize: Int { order.byteSize + rankKeyMinimums.byteSize + weightKeys.byteSize }
 
     /// Bytes held per part (for ``Segment/storageBreakdown``).
-    var byteSizes: (order: Int, rankKeyHighs: Int, weightKeys: Int) {
-        (order.byteSize, rankKeyHighs.byteSize, weightKeys.byteSize)
+    var byteSizes: (order: Int, rankKeyMinimums: Int, weightKeys: Int) {
+        (order.byteSize, rankKeyMinimums.byteSize, weightKeys.byteSize)
     }
 
     /// The positions whose title starts with `key`, and among them (at their start) those

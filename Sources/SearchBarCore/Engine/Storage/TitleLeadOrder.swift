@@ -8,20 +8,20 @@
 /// two-letter prefixes (half the keystrokes of a typed query) from scanning every item.
 ///
 /// A block's items are spread over the whole segment, so reading each one's forward entries
-/// costs cache misses; the columns a score bound needs (``rankKeyHighs``, ``titleWordCounts``,
-/// ``weightKeys``) are therefore copied in block order, and most items of a large block are
-/// dismissed from those sequential reads alone once the selection is full, most of them a
-/// group of positions at a time (``GroupedColumn``).
+/// costs cache misses; the columns a score bound needs (``titleWordCounts``, ``weightKeys``, and
+/// per group of positions the least rank key, ``rankKeyMinimums``) are therefore kept in block
+/// order, and most items of a large block are dismissed from those sequential reads alone once
+/// the selection is full, most of them a group of positions at a time (``GroupedColumn``).
 struct TitleLeadOrder: Sendable {
     /// Local item indices, by lead term, ascending within a term; items with no title word last.
     let order: NarrowArray
     /// Per term, where its items start in ``order``, plus the start of the items with no title
-    /// word (3 bytes each below 2²⁴ items).
+    /// word (as few bits as the item count needs).
     private let starts: NarrowArray
-    /// The high 32 bits of the collation rank key of the item at each position of ``order``
-    /// (shifted back, a lower bound of the key: enough to pass over an item that ties on score),
-    /// two bytes a position.
-    let rankKeyHighs: RankKeyHighs
+    /// Per group of positions of ``order``, the least high 32 bits of its items' collation rank
+    /// keys (shifted back, a lower bound of their keys: enough to pass over a group that ties on
+    /// score).
+    let rankKeyMinimums: RankKeyGroupMinimums
     /// The number of title words (at most 255) of the item at each position, its readings
     /// left out (``Segment/titleReadings(_:pairing:)``).
     let titleWordCounts: GroupedColumn<UInt8>
@@ -32,7 +32,7 @@ struct TitleLeadOrder: Sendable {
     init() {
         order = NarrowArray()
         starts = NarrowArray([0])
-        rankKeyHighs = RankKeyHighs()
+        rankKeyMinimums = RankKeyGroupMinimums()
         titleWordCounts = GroupedColumn()
         weightKeys = GroupedColumn()
     }
@@ -41,17 +41,17 @@ struct TitleLeadOrder: Sendable {
     /// most `order.count` and every column has one value per position (`weightKeys` may be
     /// empty). The positions' items must be local items of the segment (the caller checks).
     init?(
-        order: NarrowArray, starts: NarrowArray, rankKeyHighs: RankKeyHighs, titleWordCounts: Column<UInt8>,
+        order: NarrowArray, starts: NarrowArray, rankKeyMinimums: RankKeyGroupMinimums, titleWordCounts: Column<UInt8>,
         weightKeys: Column<UInt32>
     ) {
         guard let first = starts.first, first == 0, Int(starts[starts.count - 1]) <= order.count,
-            rankKeyHighs.count == order.count, titleWordCounts.count == order.count,
+            rankKeyMinimums.count == order.count, titleWordCounts.count == order.count,
             weightKeys.isEmpty || weightKeys.count == order.count
         else { return nil }
         for k in 1..<starts.count where starts[k - 1] > starts[k] { return nil }
         self.order = order
         self.starts = starts
-        self.rankKeyHighs = rankKeyHighs
+        self.rankKeyMinimums = rankKeyMinimums
         self.titleWordCounts = GroupedColumn(titleWordCounts)
         self.weightKeys = GroupedColumn(weightKeys)
     }
@@ -93,7 +93,7 @@ struct TitleLeadOrder: Sendable {
         }
         self.order = NarrowArray(order)
         self.starts = NarrowArray(starts)
-        rankKeyHighs = RankKeyHighs(order.lazy.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
+        rankKeyMinimums = RankKeyGroupMinimums(order.lazy.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
         titleWordCounts = GroupedColumn(order.map { titleWords[Int($0)] })
         self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] })
     }
@@ -116,11 +116,11 @@ struct TitleLeadOrder: Sendable {
 
     /// Bytes held.
     var byteSize: Int {
-        order.byteSize + starts.byteSize + rankKeyHighs.byteSize + titleWordCounts.byteSize + weightKeys.byteSize
+        order.byteSize + starts.byteSize + rankKeyMinimums.byteSize + titleWordCounts.byteSize + weightKeys.byteSize
     }
 
     /// Bytes held per part (for ``Segment/storageBreakdown``).
-    var byteSizes: (order: Int, starts: Int, rankKeyHighs: Int, titleWordCounts: Int, weightKeys: Int) {
-        (order.byteSize, starts.byteSize, rankKeyHighs.byteSize, titleWordCounts.byteSize, weightKeys.byteSize)
+    var byteSizes: (order: Int, starts: Int, rankKeyMinimums: Int, titleWordCounts: Int, weightKeys: Int) {
+        (order.byteSize, starts.byteSize, rankKeyMinimums.byteSize, titleWordCounts.byteSize, weightKeys.byteSize)
     }
 }

@@ -99,23 +99,46 @@ struct IndexFileSurgeon {
         resealSection(k)
     }
 
-    /// The value `index` of a narrow-array section (``NarrowArray``: 3 bytes a value in the
-    /// small files these tests make).
-    func narrow(_ segment: Int, _ kind: IndexFileLayout.Section, _ index: Int) -> UInt32 {
-        let at = section(entryIndex(segment, kind)).offset + 3 * index
-        return UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16
+    /// The bits a value of narrow-array section `kind` takes (``NarrowArray``: its last byte).
+    func narrowBits(_ segment: Int, _ kind: IndexFileLayout.Section) -> Int {
+        let entry = section(entryIndex(segment, kind))
+        return Int(bytes[entry.offset + entry.length - 1])
     }
 
-    /// Edits the value `index` of a narrow-array section (3 bytes a value) and reseals it.
-    mutating func setNarrow(_ segment: Int, _ kind: IndexFileLayout.Section, _ index: Int, _ value: UInt32) {
+    /// Sets the width byte (the last) of narrow-array section `kind` and reseals it.
+    mutating func setNarrowBits(_ segment: Int, _ kind: IndexFileLayout.Section, _ bits: UInt8) {
         let k = entryIndex(segment, kind)
-        #expect(3 * index + 3 < section(k).length, "the edit lies inside section \(kind)")
-        let at = section(k).offset + 3 * index
-        for b in 0..<3 { bytes[at + b] = UInt8(truncatingIfNeeded: value >> (8 * b)) }
+        bytes[section(k).offset + section(k).length - 1] = bits
         resealSection(k)
     }
 
-    /// Swaps two values of a narrow-array section (3 bytes a value) and reseals it.
+    /// The value `index` of a narrow-array section, read bit by bit.
+    func narrow(_ segment: Int, _ kind: IndexFileLayout.Section, _ index: Int) -> UInt32 {
+        let (start, bits) = (section(entryIndex(segment, kind)).offset * 8, narrowBits(segment, kind))
+        var value: UInt32 = 0
+        for b in 0..<bits {
+            let at = start + index * bits + b
+            value |= UInt32(bytes[at / 8] >> UInt8(at % 8) & 1) << UInt32(b)
+        }
+        return value
+    }
+
+    /// Edits the value `index` of a narrow-array section to the low bits of `value` that the
+    /// section's width holds (all of them set for `UInt32.max`) and reseals it.
+    mutating func setNarrow(_ segment: Int, _ kind: IndexFileLayout.Section, _ index: Int, _ value: UInt32) {
+        let k = entryIndex(segment, kind)
+        let bits = narrowBits(segment, kind)
+        #expect((index + 1) * bits <= (section(k).length - NarrowArray.paddingBytes) * 8, "the edit lies inside section \(kind)")
+        let start = section(k).offset * 8
+        for b in 0..<bits {
+            let at = start + index * bits + b
+            let bit = UInt8(1) << UInt8(at % 8)
+            bytes[at / 8] = value >> UInt32(b) & 1 == 1 ? bytes[at / 8] | bit : bytes[at / 8] & ~bit
+        }
+        resealSection(k)
+    }
+
+    /// Swaps two values of a narrow-array section and reseals it.
     mutating func swapNarrow(_ segment: Int, _ kind: IndexFileLayout.Section, _ a: Int, _ b: Int) {
         let (x, y) = (narrow(segment, kind, a), narrow(segment, kind, b))
         setNarrow(segment, kind, a, y)

@@ -330,7 +330,8 @@ struct IndexFileTests {
         // Earlier formats (version 1 stored no search structures, version 3 UInt32 offsets where
         // version 4 has narrow arrays, version 4 32-bit rank key highs where version 5 has
         // grouped 16-bit steps, version 5 edits without case edits, version 6 no blank arena
-        // for a stored field, version 7 postings as a narrow array) and a future one.
+        // for a stored field, version 7 narrow arrays of 3 or 4 bytes a value and postings as
+        // one of them) and a future one.
         for other in [UInt32(1), 2, 3, 4, 5, 6, 7, IndexFileLayout.formatVersion + 1] {
             var version = IndexFileSurgeon(bytes: bytes)
             version.bytes.store(other, at: IndexFileLayout.Header.formatVersion)
@@ -376,19 +377,26 @@ struct IndexFileTests {
             ("item count larger than the columns", { f in f.setWord32(0, .info, 0, 1_000_000) }),
             ("term count past the vocabulary", { f in f.setWord32(0, .info, 2, 1_000_000) }),
             ("forward offsets descending", { f in f.setNarrow(0, .forwardOffsets, 5, 0) }),
-            ("forward entry with a term past the vocabulary", { f in f.setWord32(0, .forward, 0, 0x00FF_FFFF) }),
+            ("forward entry with a term past the vocabulary", { f in f.setNarrow(0, .forward, 0, .max) }),
             ("posting offsets past the postings", { f in f.setNarrow(0, .postingOffsets, 1, 0xFF_FFFF) }),
             ("posting starts past the streams", { f in f.setNarrow(0, .postingStarts, 1, 0xFF_FFFF) }),
             ("posting starts descending", { f in f.setNarrow(0, .postingStarts, 2, 0) }),
             ("postings without their padding", { f in f.setLength(0, .postings, f.section(f.entryIndex(0, .postings)).length - 1) }),
             ("run exception past the items", { f in f.setWord32(0, .runExceptions, 0, 0x7FFF_FFFF) }),
-            ("title order not a permutation", { f in f.setWord32(0, .titleOrder, 1, f.word32(0, .titleOrder, 0)) }),
+            ("title order not a permutation", { f in f.setNarrow(0, .titleOrder, 1, f.narrow(0, .titleOrder, 0)) }),
+            // Narrow arrays' widths: outside 1...32, unlike the section's length, unlike the info's.
+            ("a narrow array of 0 bits", { f in f.setNarrowBits(0, .rankKeyOrder, 0) }),
+            ("a narrow array of 33 bits", { f in f.setNarrowBits(0, .titleOrder, 33) }),
+            ("a narrow array one bit wider than its length", { f in f.setNarrowBits(0, .forwardOffsets, UInt8(f.narrowBits(0, .forwardOffsets) + 1)) }),
+            ("a narrow array one byte short", { f in f.setLength(0, .leadStarts, f.section(f.entryIndex(0, .leadStarts)).length - 1) }),
+            ("forward bits unlike the info's", { f in f.setWord32(0, .info, 6, f.word32(0, .info, 6) + 1) }),
+            ("title lead order bits unlike the info's", { f in f.setWord32(0, .info, 12, 32) }),
 
             // The stored search structures.
             ("presence masks cut short", { f in f.setLength(0, .presence, f.section(f.entryIndex(0, .presence)).length - 8) }),
             ("a character posting past the items", { f in f.setNarrow(0, .charPostings, 0, 0xFF_FFFF) }),
             ("character offsets descending", { f in f.setWord32(0, .charOffsets, 1, 0x7FFF_FFFF) }),
-            ("title lead order not a permutation", { f in f.setWord32(0, .leadOrder, 0, 0x00FF_FFFF) }),
+            ("title lead order not a permutation", { f in f.setNarrow(0, .leadOrder, 0, f.narrow(0, .leadOrder, 1)) }),
             ("title lead starts descending", { f in f.setNarrow(0, .leadStarts, 1, 0xFF_FFFF) }),
             ("rank order item past the items", { f in f.setWord32(0, .rankOrder, 0, 0x7FFF_FFFF) }),
             ("rank order item twice", { f in f.setWord32(0, .rankOrder, 1, f.word32(0, .rankOrder, 0)) }),
@@ -425,7 +433,7 @@ struct IndexFileTests {
         // What only the results depend on: refused with `verify`; without it the file opens
         // and is safe to use.
         let integrity: [(String, (inout IndexFileSurgeon) -> Void)] = [
-            ("title order not sorted", { f in f.swapWords32(0, .titleOrder, 0, 1) }),
+            ("title order not sorted", { f in f.swapNarrow(0, .titleOrder, 0, 1) }),
             ("rank key order not sorted", { f in f.swapNarrow(0, .rankKeyOrder, 0, 1) }),
             ("ids out of order", { f in f.setWord32(0, .ids, 2, 0xFFFF_FFFF) }),
             ("a posting of a term out of order", { f in f.swapWords32(0, .postings, 0, 1) }),

@@ -52,7 +52,7 @@ struct SegmentBuilderTests {
         check("presence", a.presence == b.presence)
         check("runExceptions", a.runExceptions == b.runExceptions)
         check("punctuatedTerms", a.punctuatedTerms == b.punctuatedTerms)
-        check("titleLeads", a.titleLeads.order.elementsEqual(b.titleLeads.order) && a.titleLeads.rankKeyHighs == b.titleLeads.rankKeyHighs)
+        check("titleLeads", a.titleLeads.order.elementsEqual(b.titleLeads.order) && a.titleLeads.rankKeyMinimums == b.titleLeads.rankKeyMinimums)
         check("titleBytes", a.titleBytes.order.elementsEqual(b.titleBytes.order))
         check("rankKeyOrder", a.rankKeyOrder.order.elementsEqual(b.rankKeyOrder.order))
         check("rankOrder", a.rankOrder.order == b.rankOrder.order)

@@ -105,7 +105,7 @@ struct SegmentMergerTests {
             }
         }
         #expect(forward(merged, terms) == forward(reference, referenceTerms))
-        #expect(merged.forward.width == reference.forward.width)
+        #expect(merged.forward.bits == reference.forward.bits)
         #expect(merged.punctuatedTerms == PunctuatedTerms.ids(merged.vocabulary))
         if !withDead { #expect(SegmentBuilderTests.differences(merged, reference) == []) }
     }

@@ -33,8 +33,8 @@ struct ColumnTests {
         var random = SplitMix(seed: UInt64(count))
         let values = (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next()) & 0xFF_FFFF }
         let narrow = NarrowArray(values)
-        #expect(narrow.width == 3 && narrow.elementsEqual(values))
-        #expect(narrow.storageBytes.isPaged == (count * 3 + 1 >= PageBuffer.minimumBytes))
+        #expect(narrow.bits == NarrowArray.bits(for: values.max() ?? 0) && narrow.elementsEqual(values))
+        #expect(narrow.storageBytes.isPaged == (NarrowArray.storageSize(count: count, bits: narrow.bits) >= PageBuffer.minimumBytes))
         #expect(NarrowArray(Column(values)) == narrow)
     }
 
