@@ -48,12 +48,27 @@ def test_peers_beside_searchbar_with_ratios(tmp_path: Path) -> None:
         ["searchbar", "one (1 call)"], ["searchbar", "batches (100 calls)"], ["tantivy", "one (1 commit)"],
         ["tantivy", "batches (100 commits)"], ["fts5-unicode61", "one (1 transaction)"],
         ["fts5-unicode61", "batches (100 transactions)"]]
-    assert rows[0][2:] == ["8.00", "8.00", "4.00", "1.00", "7.00", "1.00x", ""]
-    assert rows[1][2:] == ["12.00", "16.00", "8.00", "1.00", "11.00", "2.00x", ""]
+    # Runs without memory figures (written before ingest.py measured them) leave those cells empty.
+    assert rows[0][2:] == ["8.00", "8.00", "4.00", "1.00", "7.00", "1.00x", "", "", ""]
+    assert rows[1][2:] == ["12.00", "16.00", "8.00", "1.00", "11.00", "2.00x", "", "", ""]
     # tantivy against searchbar in the same scenario: 16 / 8 wall, 12 / 4 CPU; 48 / 16, 40 / 8.
-    assert rows[2][2:] == ["15.00", "16.00", "12.00", "", "", "1.00x", "2.00x, 3.00x"]
-    assert rows[3][7:] == ["3.00x", "3.00x, 5.00x"]
-    assert rows[5][7:] == ["1.10x", "2.75x, 5.12x"]
+    assert rows[2][2:] == ["15.00", "16.00", "12.00", "", "", "1.00x", "2.00x, 3.00x", "", ""]
+    assert rows[3][7:] == ["3.00x", "3.00x, 5.00x", "", ""]
+    assert rows[5][7:] == ["1.10x", "2.75x, 5.12x", "", ""]
+
+
+def test_memory_growth_in_mebibytes_and_over_the_text(tmp_path: Path) -> None:
+    mib = 2**20
+    def grown(rss: float, anonymous: float) -> dict[str, float]:
+        return {"rss_growth": rss * mib, "anonymous_growth": anonymous * mib}
+    runs = {"one": [{**added(8.0, 8.0, 4.0, 1, pack=1.0, c=7.0), **grown(r, r - 4)} for r in (120, 100, 110)],
+            "tantivy-one": [{**added(15.0, 16.0, 12.0, 1), **grown(180, 179)}] * 3}
+    report = dict(REPORT, bytes=44 * mib, scenarios=["one", "tantivy-one"], runs=runs)
+    rows = [cells(line) for line in markdown_of(tmp_path, "ingest.py", report)
+            if line.startswith(("| searchbar", "| tantivy"))]
+    # Medians: 110 MiB of growth, 2.50x the 44 MiB of text, 106 MiB of it anonymous.
+    assert rows[0][-2:] == ["110.0 (2.50x)", "106.0"]
+    assert rows[1][-2:] == ["180.0 (4.09x)", "179.0"]
 
 
 def test_typing_rows(tmp_path: Path) -> None:
@@ -82,4 +97,4 @@ def test_loaded_typing_has_its_own_table_with_the_load(tmp_path: Path) -> None:
 def test_a_peer_without_searchbar_has_no_ratio(tmp_path: Path) -> None:
     report = dict(REPORT, scenarios=["tantivy-one", "tantivy-batches"])
     rows = [cells(line) for line in markdown_of(tmp_path, "ingest.py", report) if line.startswith("| tantivy")]
-    assert [row[7:] for row in rows] == [["1.00x", ""], ["3.00x", ""]]
+    assert [row[7:9] for row in rows] == [["1.00x", ""], ["3.00x", ""]]
