@@ -119,14 +119,22 @@ struct SegmentDecoder {
             return nil
         }
 
-        // Postings: running counts and stream starts ascending; the streams are not read (a
-        // cursor never reads past its term's bytes nor gives a value past the items); with
-        // `verify`, each term's stream holds its count of ascending items and ends at its end.
+        // Postings: running counts and stream starts ascending, no term claiming more postings
+        // than the items or its stream's bytes; the streams are not read (a cursor never reads
+        // past its term's bytes nor gives a value past the items, and may end a damaged list
+        // early); with `verify`, each term's stream holds its count of ascending items and ends
+        // at its end.
         let postingOffsets = try narrowOffsets(.postingOffsets, count: termCount, end: Int(info[4]), what: "posting offsets")
         let postingStarts = try narrowOffsets(.postingStarts, count: termCount, end: Int(info[5]), what: "posting starts")
         guard let postings = PostingLists.restored(
             offsets: postingOffsets, starts: postingStarts, bytes: try borrow(.postings, UInt8.self), itemCount: count)
         else { throw corrupt("postings do not hold \(info[5]) bytes and the padding") }
+        checks.add(count: termCount) { range in
+            for t in range where !postings.countFitsItsStream(t) {
+                return "term \(t) claims more postings than the items or its stream's bytes hold"
+            }
+            return nil
+        }
         if verify {
             checks.add(count: termCount, integrity: true) { range in
                 for t in range where !postings.isWellFormed(t) { return "the postings of term \(t) are malformed" }

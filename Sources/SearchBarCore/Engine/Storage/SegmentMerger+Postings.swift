@@ -51,12 +51,14 @@ extension SegmentMerger {
         offsets.withUnsafeMutableBufferPointer { offsets in
             for (v, segment) in segments.enumerated() {
                 let postings = segment.postings
-                let allLive = !mergedIndex[v].contains(dropped)
+                // A mapped file's streams were not read at its open: a damaged one may end
+                // before its count, so its postings are counted as the fill below reads them.
+                let storedCountsHold = !mergedIndex[v].contains(dropped) && !segment.isMapped
                 maps[v].withUnsafeBufferPointer { map in
                     mergedIndex[v].withUnsafeBufferPointer { merged in
                         for t in 0..<map.count {
                             var live = postings.count(t..<t + 1)
-                            if !allLive {
+                            if !storedCountsHold {
                                 live = 0
                                 postings.forEach(t) { item in
                                     if merged[Int(item)] != dropped { live += 1 }

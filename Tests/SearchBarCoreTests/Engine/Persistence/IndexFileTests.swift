@@ -381,6 +381,16 @@ struct IndexFileTests {
             ("posting offsets past the postings", { f in f.setNarrow(0, .postingOffsets, 1, 0xFF_FFFF) }),
             ("posting starts past the streams", { f in f.setNarrow(0, .postingStarts, 1, 0xFF_FFFF) }),
             ("posting starts descending", { f in f.setNarrow(0, .postingStarts, 2, 0) }),
+            // Every posting claimed by the first term, whose stream holds a few: the offsets
+            // still ascend to the same end.
+            ("a term claiming more postings than its stream holds", { f in
+                let end = f.word32(0, .info, 8)  // the posting count (info UInt64 4)
+                var k = 1
+                while f.narrow(0, .postingOffsets, k) < end {
+                    f.setNarrow(0, .postingOffsets, k, end)
+                    k += 1
+                }
+            }),
             ("postings without their padding", { f in f.setLength(0, .postings, f.section(f.entryIndex(0, .postings)).length - 1) }),
             ("run exception past the items", { f in f.setWord32(0, .runExceptions, 0, 0x7FFF_FFFF) }),
             ("title order not a permutation", { f in f.setNarrow(0, .titleOrder, 1, f.narrow(0, .titleOrder, 0)) }),

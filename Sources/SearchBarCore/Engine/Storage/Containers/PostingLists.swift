@@ -93,9 +93,20 @@ struct PostingLists: @unchecked Sendable {
     /// The postings of term `t`.
     func items(_ t: Int) -> [UInt32] {
         var items: [UInt32] = []
-        items.reserveCapacity(count(t..<t + 1))
+        items.reserveCapacity(min(count(t..<t + 1), itemCount))
         forEach(t) { items.append($0) }
         return items
+    }
+
+    /// True when term `t`'s count is no more than the items and than its stream's bytes can
+    /// give (the first value, then 128 values per 6-bit block header of width 0): what an index
+    /// file claims is then bounded by its size, before any stream is read.
+    func countFitsItsStream(_ t: Int) -> Bool {
+        let claimed = count(t..<t + 1)
+        guard claimed > 0 else { return claimed == 0 }
+        let bits = 8 * (Int(starts[t + 1]) - Int(starts[t]))
+        return claimed <= itemCount && bits >= firstWidth
+            && claimed - 1 <= Self.blockSize * ((bits - firstWidth) / 6)
     }
 
     /// True when term `t`'s stream gives all its postings (ascending, below the item count, as
