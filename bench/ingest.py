@@ -326,7 +326,7 @@ def markdown(report):
     if added:
         lines[0] += " A peer's ratio is its time / searchbar's in the same scenario (above 1: searchbar is faster)."
         lines += ["", "| engine | scenario | add s | merged s | CPU s | pack s | C s | merged / one batch "
-                  "| searchbar speed-up (merged, CPU) | RSS growth MB (/ text) | of which anonymous MB |",
+                  "| searchbar speed-up (merged, CPU) | RSS growth MiB (/ text) | of which anonymous MiB |",
                   "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for s in sorted(added, key=lambda s: list(UNIT).index(engine_of(s))):
         engine = engine_of(s)

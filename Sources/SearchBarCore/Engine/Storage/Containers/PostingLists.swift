@@ -40,7 +40,9 @@ struct PostingLists: @unchecked Sendable {
             bytes: Column([UInt8](repeating: 0, count: Self.padding)), itemCount: 0)
     }
 
-    private init(offsets: NarrowArray, starts: NarrowArray, bytes: Column<UInt8>, itemCount: Int) {
+    /// Lists over arrays made by the encoder (``encoded(offsets:values:itemCount:pool:)``), which
+    /// hold what the type describes; a file's go through ``restored(offsets:starts:bytes:itemCount:)``.
+    init(offsets: NarrowArray, starts: NarrowArray, bytes: Column<UInt8>, itemCount: Int) {
         self.offsets = offsets
         self.starts = starts
         self.bytes = bytes
@@ -173,12 +175,7 @@ struct PostingLists: @unchecked Sendable {
             if previous < 0 {
                 value = Int(read((1 << UInt64(firstWidth)) &- 1, firstWidth))
             } else {
-                if blockLeft == 0 {
-                    width = Int(read(0x3F, 6))
-                    guard width <= PostingLists.maxWidth, bit <= endBit else { return end() }
-                    mask = (1 << UInt64(width)) &- 1
-                    blockLeft = PostingLists.blockSize
-                }
+                if blockLeft == 0 && !startBlock() { return end() }
                 blockLeft &-= 1
                 value = previous &+ 1 &+ Int(read(mask, width))
             }
@@ -196,14 +193,9 @@ struct PostingLists: @unchecked Sendable {
                 try body(first)
             }
             while remaining > 0 {
-                if blockLeft == 0 {
-                    width = Int(read(0x3F, 6))
-                    guard width <= PostingLists.maxWidth, bit <= endBit else {
-                        remaining = 0
-                        return
-                    }
-                    mask = (1 << UInt64(width)) &- 1
-                    blockLeft = PostingLists.blockSize
+                if blockLeft == 0 && !startBlock() {
+                    remaining = 0
+                    return
                 }
                 let run = min(blockLeft, remaining)
                 // The run's last read starts at most `width` bits before its end.
@@ -226,122 +218,21 @@ struct PostingLists: @unchecked Sendable {
             }
         }
 
+        /// Reads the next block's width; false when it is malformed (wider than
+        /// ``PostingLists/maxWidth`` or past the term's end).
+        @inline(__always) private mutating func startBlock() -> Bool {
+            width = Int(read(0x3F, 6))
+            guard width <= PostingLists.maxWidth, bit <= endBit else { return false }
+            mask = (1 << UInt64(width)) &- 1
+            blockLeft = PostingLists.blockSize
+            return true
+        }
+
         /// Ends the list (a malformed stream).
         private mutating func end() -> UInt32? {
             remaining = 0
             return nil
         }
-    }
-}
-
-extension PostingLists {
-    /// The lists of `values`, term `t`'s at `offsets[t]..<offsets[t + 1]` (ascending, each below
-    /// `itemCount`), encoded on `pool` when given. Every segment's postings are made here.
-    static func encoded(offsets: NarrowArray, values: NarrowArray, itemCount: Int, pool: ThreadPool? = nil) -> PostingLists {
-        let termCount = offsets.count - 1
-        let firstWidth = width(of: UInt32(truncatingIfNeeded: max(itemCount - 1, 0)))
-        // Terms in chunks of about the same number of postings, one task each.
-        let chunkPostings = 1 << 16
-        var chunkStarts = [0]
-        var at = 0
-        while at < termCount {
-            let target = Int(offsets[at]) + chunkPostings
-            var t = at + 1
-            while t < termCount && Int(offsets[t]) < target { t += 1 }
-            chunkStarts.append(t)
-            at = t
-        }
-        let chunks = chunkStarts
-        let (offsetReader, valueReader) = (offsets.reader, values.reader)
-        func run(_ body: @escaping @Sendable (Int) -> Void) {
-            if let pool { pool.forEach(chunks.count - 1, body) } else { for c in 0..<chunks.count - 1 { body(c) } }
-        }
-        // The bytes of each term's stream, then where each starts.
-        let lengths = [UInt32].filled(count: termCount) { lengths in
-            run { c in
-                for t in chunks[c]..<chunks[c + 1] {
-                    let bits = streamBits(valueReader, Int(offsetReader[t])..<Int(offsetReader[t + 1]), firstWidth: firstWidth)
-                    lengths[t] = UInt32(truncatingIfNeeded: (bits + 7) / 8)
-                }
-            }
-        }
-        var startValues = [UInt32](repeating: 0, count: termCount + 1)
-        for t in 0..<termCount { startValues[t + 1] = startValues[t] &+ lengths[t] }
-        let dataCount = Int(startValues[termCount])
-        let starts = NarrowArray(startValues)
-        let startReader = starts.reader
-        let bytes = Column<UInt8>.filled(count: dataCount + padding) { bytes in
-            for k in dataCount..<dataCount + padding { bytes[k] = 0 }
-            run { c in
-                for t in chunks[c]..<chunks[c + 1] {
-                    writeStream(
-                        valueReader, Int(offsetReader[t])..<Int(offsetReader[t + 1]), firstWidth: firstWidth,
-                        into: bytes.base + Int(startReader[t]), length: Int(startReader[t + 1] - startReader[t]))
-                }
-            }
-        }
-        return PostingLists(offsets: offsets, starts: starts, bytes: bytes, itemCount: itemCount)
-    }
-
-    /// The lists `lists` of plain values (for tests and the serial reference).
-    static func encoded(_ lists: [[UInt32]], itemCount: Int) -> PostingLists {
-        var offsets: [UInt32] = [0]
-        for list in lists { offsets.append(offsets.last! + UInt32(list.count)) }
-        return encoded(offsets: NarrowArray(offsets), values: NarrowArray(lists.flatMap { $0 }), itemCount: itemCount)
-    }
-
-    /// The widths of the blocks of gaps of `values[range]` (one per block, in order), through `body`.
-    @inline(__always) private static func forEachBlockWidth(
-        _ values: NarrowArray.Reader, _ range: Range<Int>, _ body: (Range<Int>, Int) -> Void
-    ) {
-        var start = range.lowerBound + 1
-        while start < range.upperBound {
-            let end = min(start + blockSize, range.upperBound)
-            var widest: UInt32 = 0
-            for k in start..<end { widest |= values[k] &- values[k - 1] &- 1 }
-            body(start..<end, width(of: widest))
-            start = end
-        }
-    }
-
-    /// The bits of the stream of `values[range]`.
-    private static func streamBits(_ values: NarrowArray.Reader, _ range: Range<Int>, firstWidth: Int) -> Int {
-        guard !range.isEmpty else { return 0 }
-        var bits = firstWidth
-        forEachBlockWidth(values, range) { block, width in bits += 6 + block.count * width }
-        return bits
-    }
-
-    /// Writes the stream of `values[range]` into the `length` bytes at `out`, byte by byte (so
-    /// threads writing neighbouring streams do not overlap).
-    private static func writeStream(
-        _ values: NarrowArray.Reader, _ range: Range<Int>, firstWidth: Int, into out: UnsafeMutablePointer<UInt8>,
-        length: Int
-    ) {
-        guard !range.isEmpty else { return }
-        var written = 0
-        var pending: UInt64 = 0
-        var pendingBits = 0
-        func put(_ value: UInt64, _ count: Int) {
-            pending |= value << UInt64(pendingBits)
-            pendingBits += count
-            while pendingBits >= 8 {
-                out[written] = UInt8(truncatingIfNeeded: pending)
-                written += 1
-                pending >>= 8
-                pendingBits -= 8
-            }
-        }
-        put(UInt64(values[range.lowerBound]), firstWidth)
-        forEachBlockWidth(values, range) { block, width in
-            put(UInt64(width), 6)
-            for k in block { put(UInt64(values[k] &- values[k - 1] &- 1), width) }
-        }
-        if pendingBits > 0 {
-            out[written] = UInt8(truncatingIfNeeded: pending)
-            written += 1
-        }
-        assert(written == length, "posting stream length")
     }
 }
 
