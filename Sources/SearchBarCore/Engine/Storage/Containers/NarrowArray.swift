@@ -129,9 +129,7 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
         /// Value `i`.
         @inline(__always) subscript(i: Int) -> UInt32 {
             precondition(i >= 0 && i < count, "NarrowArray index out of range")
-            let bit = i &* bits
-            let word = UInt64(littleEndian: (base + (bit &>> 3)).loadUnaligned(as: UInt64.self))
-            return UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
+            return UInt32(truncatingIfNeeded: PackedBits.load(base, bit: i &* bits, mask: mask))
         }
     }
 

@@ -161,8 +161,7 @@ struct PostingLists: @unchecked Sendable {
         /// The `count` bits at ``bit`` (at most 57), which then moves past them. Reads 8 bytes
         /// at the byte of ``bit``, which the caller keeps at most at ``endBit``.
         @inline(__always) private mutating func read(_ mask: UInt64, _ count: Int) -> UInt64 {
-            let word = UInt64(littleEndian: (base + (bit &>> 3)).loadUnaligned(as: UInt64.self))
-            let value = (word &>> UInt64(bit & 7)) & mask
+            let value = PackedBits.load(base, bit: bit, mask: mask)
             bit &+= count
             return value
         }
