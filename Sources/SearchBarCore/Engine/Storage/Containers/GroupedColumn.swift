@@ -28,11 +28,8 @@ struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable & Bit
     /// sequential pass).
     init(_ values: Column<Value>) {
         self.values = values
-        let groups = stride(from: 0, to: values.count, by: PositionGroups.size).map {
-            values[$0..<min($0 + PositionGroups.size, values.count)]
-        }
-        groupMinima = groups.map { $0.min() ?? 0 }
-        groupMaxima = groups.map { $0.max() ?? 0 }
+        groupMinima = PositionGroups.minima(values)
+        groupMaxima = PositionGroups.groups(of: values.count).map { values[$0].max() ?? 0 }
     }
 
     /// The number of positions.
@@ -71,4 +68,18 @@ enum PositionGroups {
 
     /// True when `position` starts a group.
     @inline(__always) static func startsGroup(_ position: Int) -> Bool { position & (size - 1) == 0 }
+
+    /// The groups of `count` positions, in order (the last one possibly short).
+    static func groups(of count: Int) -> [Range<Int>] {
+        stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+    }
+
+    /// Per group of positions of `values` (one value per position), the least value there
+    /// (read once each: `values` may be a lazy view of another column).
+    static func minima<C: RandomAccessCollection>(_ values: C) -> [C.Element]
+    where C.Index == Int, C.Element: Comparable {
+        groups(of: values.count).map { group in
+            values[values.startIndex + group.lowerBound..<values.startIndex + group.upperBound].min()!
+        }
+    }
 }

@@ -19,15 +19,7 @@ struct RankKeyGroupMinimums: Sendable, Equatable {
     /// The minimums of the high halves `highs`, one per position (a lazy view of another
     /// column reads each value once and needs no array of its own).
     init<C: RandomAccessCollection<UInt32>>(_ highs: C) where C.Index == Int {
-        let first = highs.startIndex
-        var minimums = [UInt32]()
-        minimums.reserveCapacity(Self.groupCount(highs.count))
-        for start in stride(from: 0, to: highs.count, by: PositionGroups.size) {
-            var least = UInt32.max
-            for k in start..<min(start + PositionGroups.size, highs.count) { least = min(least, highs[first + k]) }
-            minimums.append(least)
-        }
-        self.minimums = Column(minimums)
+        minimums = Column(PositionGroups.minima(highs))
         count = highs.count
     }
 
