@@ -10,6 +10,14 @@ enum SegmentBuilder {
     /// Items per analysis chunk.
     static let chunkSize = 2048
 
+    /// A build of fewer items leaves the pooled word break memos (``AnalysisScratch/breaks``)
+    /// as they are, for the next build; a larger one empties them when its analysis is done. A
+    /// small build is typically one batch of a stream whose next batch breaks the same words
+    /// again: relearning them from ICU and clearing each memo's table at every batch cost each
+    /// batch what one large build pays once. A memo is bounded (``BreakMemo/maxEntries``
+    /// chunks), so a stream keeps a few megabytes per pooled scratch; a large build frees them.
+    static let memoKeepingLimit = 65_536
+
     /// Builds a segment from `items`, which must be sorted by ascending, unique id.
     static func build(_ items: [IndexItem], analysis: ItemAnalysis, pool: ThreadPool) -> Segment {
         build(count: items.count, item: { items[$0] }, analysis: analysis, pool: pool)
@@ -27,7 +35,7 @@ enum SegmentBuilder {
             let range = task * chunkSize..<min(count, (task + 1) * chunkSize)
             parts[task] = SegmentPart.analyze(range.lazy.map(item), analysis)
         }
-        analysis.analyzer.forgetBreakMemos()
+        if count >= memoKeepingLimit { analysis.analyzer.forgetBreakMemos() }
         return assemble(parts.take(), analysis.fields, pool: pool)
     }
 
