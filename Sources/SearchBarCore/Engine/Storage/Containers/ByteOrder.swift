@@ -18,19 +18,20 @@ enum ByteOrder {
     /// Sorts `indices` (strings of `arena`) in byte order, equal strings by index. The (prefix,
     /// index) entries are a scratch in pages of their own when large
     /// (``PageBuffer/withScratch(_:count:_:)``).
+    /// The strings are read through a ``RawArena`` (a copy of the arena per string read cost
+    /// as much as the rest of the sort of a short term).
     static func sort(_ indices: UnsafeMutableBufferPointer<UInt32>, _ arena: ByteArena) {
-        PageBuffer.withScratch((prefix: UInt64, index: UInt32).self, count: indices.count) { entries in
-            arena.bytes.withUnsafeBufferPointer { bytes in
-                for (k, i) in indices.enumerated() {
-                    entries[k] = (leadingKey(UnsafeBufferPointer(rebasing: bytes[arena.range(Int(i))])), i)
-                }
+        withExtendedLifetime(arena) {
+            let strings = RawArena(arena)
+            PageBuffer.withScratch((prefix: UInt64, index: UInt32).self, count: indices.count) { entries in
+                for (k, i) in indices.enumerated() { entries[k] = (leadingKey(strings.text(Int(i))), i) }
                 // By prefix in linear passes, then each run of equal prefixes by its next bytes.
                 entries.withMemoryRebound(to: RadixSort.Entry.self) { entries in
                     RadixSort.sortByKey(entries)
-                    sortRuns(entries, bytes, arena, depth: 0)
+                    sortRuns(entries, strings, depth: 0)
                 }
+                for (k, entry) in entries.enumerated() { indices[k] = entry.index }
             }
-            for (k, entry) in entries.enumerated() { indices[k] = entry.index }
         }
     }
 
@@ -47,10 +48,7 @@ enum ByteOrder {
     /// The zero-padded keys order strings that differ in their 8 bytes as their bytes do (an end
     /// of string pads with 0, the smallest byte, and the shorter string is the smaller), so only
     /// equal keys are left to the comparisons, which tell the rest apart by bytes and length.
-    private static func sortRuns(
-        _ entries: UnsafeMutableBufferPointer<RadixSort.Entry>, _ bytes: UnsafeBufferPointer<UInt8>, _ arena: ByteArena,
-        depth: Int
-    ) {
+    private static func sortRuns(_ entries: UnsafeMutableBufferPointer<RadixSort.Entry>, _ strings: RawArena, depth: Int) {
         var start = 0
         while start < entries.count {
             var end = start + 1
@@ -60,16 +58,14 @@ enum ByteOrder {
                 if end - start >= runRadixThreshold && depth < maxRadixDepth {
                     let next = depth + 8
                     for k in run.indices {
-                        let range = arena.range(Int(run[k].index))
-                        run[k].key = range.count > next
-                            ? leadingKey(UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + next)..<range.upperBound]))
-                            : 0
+                        let text = strings.text(Int(run[k].index))
+                        run[k].key = text.count > next ? leadingKey(UnsafeBufferPointer(rebasing: text[next...])) : 0
                     }
                     RadixSort.sortByKey(run)
-                    sortRuns(run, bytes, arena, depth: next)
+                    sortRuns(run, strings, depth: next)
                 } else {
                     run.sort { a, b in
-                        let order = compare(bytes, arena.range(Int(a.index)), arena.range(Int(b.index)))
+                        let order = compare(strings.text(Int(a.index)), strings.text(Int(b.index)))
                         return order != 0 ? order < 0 : a.index < b.index
                     }
                 }
@@ -100,9 +96,10 @@ enum ByteOrder {
     ) -> Column<UInt32> {
         let ranges = min(pool.threadCount * 8, 256)
         var histogram = [Int](repeating: 0, count: 1 << 16)
-        arena.bytes.withUnsafeBufferPointer { bytes in
+        withExtendedLifetime(arena) {
+            let strings = RawArena(arena)
             for i in 0..<n {
-                let lead = LeadRanges.lead(UnsafeBufferPointer(rebasing: bytes[arena.range(i)]))
+                let lead = LeadRanges.lead(strings.text(i))
                 leads[i] = UInt16(truncatingIfNeeded: lead)
                 histogram[lead] += 1
             }
