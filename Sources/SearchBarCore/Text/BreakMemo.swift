@@ -39,6 +39,9 @@ struct BreakMemo {
     /// An empty memo (its table is made at the first chunk kept).
     init() {}
 
+    /// The number of chunks kept.
+    var count: Int { entries }
+
     /// Frees the memory (once, by the owner).
     func free() {
         slots?.deallocate()

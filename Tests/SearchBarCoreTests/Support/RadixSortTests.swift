@@ -52,5 +52,12 @@ struct RadixSortTests {
             strings[$0] != strings[$1] ? strings[$0].lexicographicallyPrecedes(strings[$1]) : $0 < $1
         }
         #expect(ByteOrder.sortedIndices(arena).map(Int.init) == expected)
+        // The same order read through blocked offsets (what a segment keeps), and of a prefix.
+        let blocked = arena.blocked()
+        #expect(blocked.blockedOffsets != nil)
+        #expect(ByteOrder.sortedIndices(blocked).map(Int.init) == expected)
+        let firstExpected = expected.filter { $0 < 1000 }
+        #expect(ByteOrder.sortedIndices(blocked, count: 1000).map(Int.init) == firstExpected)
+        #expect(ByteOrder.sortedIndices(ByteArena(), count: 3) == [0, 1, 2])
     }
 }

@@ -24,10 +24,12 @@ enum SegmentBuilder {
     }
 
     /// Builds a segment from `count` items made on demand (from several threads at once) by
-    /// `item`, whose ids must ascend strictly; `chunkSize` items are analysed per task.
+    /// `item`, whose ids must ascend strictly; `chunkSize` items are analysed per task. A build
+    /// of `memoKeepingLimit` items or more empties the pooled word break memos when its analysis
+    /// is done.
     static func build<Item: AnalyzableItem>(
         count: Int, item: @escaping @Sendable (Int) -> Item, analysis: ItemAnalysis, pool: ThreadPool,
-        chunkSize: Int = chunkSize
+        chunkSize: Int = chunkSize, memoKeepingLimit: Int = memoKeepingLimit
     ) -> Segment {
         let chunkCount = (count + chunkSize - 1) / chunkSize
         let parts = SlotArray<SegmentPart>(count: chunkCount)
