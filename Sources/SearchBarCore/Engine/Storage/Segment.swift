@@ -114,11 +114,13 @@ final class Segment: Sendable {
     /// known, which skips both sorts; `derived` are all the search structures when they are known
     /// (an index file stores them), which skips every derivation; `carried` are the presence
     /// masks, character postings and punctuated terms when they are known (a merge carries its
-    /// inputs' over).
+    /// inputs' over). `forwardIsNarrowest`: `forward` is in as few bits as its greatest value
+    /// needs already (a builder that knew the width), so it is not narrowed.
     init(
         ids: ItemIDs, scopes: Column<UInt32>, weightKeys: Column<UInt32>, rankKeys: Column<UInt64>,
         originalPatches: [ByteArena], folded: [ByteArena], forwardOffsets: NarrowArray, forward: NarrowArray,
-        vocabulary: ByteArena, postings: PostingLists, attributes: AttributeTable, runExceptions: [UInt32],
+        forwardIsNarrowest: Bool = false, vocabulary: ByteArena, postings: PostingLists, attributes: AttributeTable,
+        runExceptions: [UInt32],
         pool: ThreadPool? = nil, sortedOrders: (titles: [UInt32], rankKeys: [UInt32])? = nil, derived known: Derived? = nil,
         carried: (presence: Column<UInt64>, charPostings: CharPostings, punctuatedTerms: [UInt32])? = nil
     ) {
@@ -131,9 +133,8 @@ final class Segment: Sendable {
         self.originalPatches = originalPatches.map { $0.blocked() }
         self.folded = folded.map { $0.blocked() }
         self.forwardOffsets = forwardOffsets
-        // Builders write the forward entries 24 or 32 bits each, in parallel; a file's are stored
-        // as narrow as they go.
-        let forward = known == nil ? forward.narrowed() : forward
+        // A file's forward entries are stored as narrow as they go.
+        let forward = known == nil && !forwardIsNarrowest ? forward.narrowed() : forward
         self.forward = forward
         self.vocabulary = vocabulary
         self.postings = postings

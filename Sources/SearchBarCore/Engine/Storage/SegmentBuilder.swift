@@ -84,7 +84,7 @@ enum SegmentBuilder {
         return Segment(
             ids: ItemIDs(joined(parts.map(\.ids))), scopes: scopes, weightKeys: weights,
             rankKeys: joined(parts.map(\.rankKeys)), originalPatches: originalPatches, folded: folded,
-            forwardOffsets: NarrowArray(forwardOffsets), forward: forward, vocabulary: merged.vocabulary,
+            forwardOffsets: forwardOffsets, forward: forward, forwardIsNarrowest: true, vocabulary: merged.vocabulary,
             postings: postings,
             attributes: attributes, runExceptions: runExceptions, pool: pool)
     }
@@ -105,9 +105,10 @@ enum SegmentBuilder {
     }
 
     /// The forward index with global term ids, its offsets, and the postings, written part by
-    /// part in parallel, the forward index and postings straight into their narrow form.
+    /// part in parallel straight into their narrow form: the forward index and its offsets in
+    /// the fewest bits (the segment's), the postings in 24 or 32.
     private static func writeIndex(_ parts: [SegmentPart], _ merged: VocabularyMerge, pool: ThreadPool)
-        -> (forward: NarrowArray, forwardOffsets: Column<UInt32>, postings: NarrowArray)
+        -> (forward: NarrowArray, forwardOffsets: NarrowArray, postings: NarrowArray)
     {
         // Where each part's items and forward entries go.
         var itemBase = [Int](repeating: 0, count: parts.count + 1)
@@ -119,33 +120,52 @@ enum SegmentBuilder {
         let itemCount = itemBase[parts.count]
         let (itemStarts, forwardStarts) = (itemBase, forwardBase)
         let postingCount = Int(merged.postingOffsets.last ?? 0)
-        // Forward entries of other fields than the title carry field bits above 2^24.
-        let narrowForward =
-            merged.vocabulary.count <= 1 << 24
-            && parts.allSatisfy { $0.forward.allSatisfy { $0 >> Segment.fieldShift == 0 } }
-        var forwardOffsets = Column<UInt32>()
+        var forwardOffsets = NarrowArray()
         var postings = NarrowArray()
-        let forward = NarrowArray.filled(count: forwardBase[parts.count], narrow: narrowForward) { forward in
-            forwardOffsets = Column<UInt32>.filled(count: itemCount + 1) { forwardOffsets in
+        let forwardCount = forwardBase[parts.count]
+        // The offsets' greatest is the last, the number of entries.
+        let offsetBits = NarrowArray.bits(for: UInt32(truncatingIfNeeded: forwardCount))
+        let forward = NarrowArray.filledByRuns(count: forwardCount, bits: forwardBits(parts, merged)) { forward in
+            let shared = SlotArray<[NarrowArray.RunWriter.Shared]>(count: parts.count)
+            forwardOffsets = NarrowArray.filledByRuns(count: itemCount + 1, bits: offsetBits) { forwardOffsets in
+                let sharedOffsets = SlotArray<[NarrowArray.RunWriter.Shared]>(count: parts.count)
                 postings = NarrowArray.filled(count: postingCount, narrow: itemCount <= 1 << 24) { postings in
-                    forwardOffsets[0] = 0
                     pool.forEach(parts.count) { c in
+                        // Part c writes its items' offsets after the first (the first part offset 0 too).
+                        var offsets = NarrowArray.RunWriter(
+                            forwardOffsets, start: c == 0 ? 0 : itemStarts[c] + 1, end: itemStarts[c + 1] + 1)
+                        if c == 0 { offsets.append(0) }
+                        var run = NarrowArray.RunWriter(forward, start: forwardStarts[c], end: forwardStarts[c + 1])
                         writeIndex(
                             parts[c], placement: merged.placement(ofPart: c), itemBase: itemStarts[c],
-                            forwardBase: forwardStarts[c], forward: forward, forwardOffsets: forwardOffsets,
-                            postings: postings)
+                            forward: &run, forwardOffsets: &offsets, postings: postings)
+                        shared[c] = run.finish()
+                        sharedOffsets[c] = offsets.finish()
                     }
                 }
+                // No parts (no items): the one offset.
+                return parts.isEmpty ? [.init(start: 0, values: [0])] : sharedOffsets.take().flatMap { $0 }
             }
+            return shared.take().flatMap { $0 }
         }
         return (forward, forwardOffsets, postings)
     }
 
-    /// Writes one part's forward entries (with global term ids), forward offsets and postings
-    /// into the segment's arrays, at the part's item and forward bases.
+    /// The bits of the segment's forward entries: as few as the greatest needs (what
+    /// ``NarrowArray/narrowed()`` would give), known from the parts' greatest field and the
+    /// vocabulary's size, as every term is some entry's.
+    private static func forwardBits(_ parts: [SegmentPart], _ merged: VocabularyMerge) -> Int {
+        let field = parts.reduce(0) { max($0, $1.greatestField) }
+        return field > 0
+            ? Int(Segment.fieldShift) + NarrowArray.bits(for: field)
+            : NarrowArray.bits(for: UInt32(truncatingIfNeeded: max(merged.vocabulary.count - 1, 0)))
+    }
+
+    /// Writes one part's forward entries (with global term ids) through `forward`, its forward
+    /// offsets and postings into the segment's arrays, at the part's item base.
     private static func writeIndex(
-        _ part: SegmentPart, placement: (terms: [UInt32], cursors: [UInt32]), itemBase: Int, forwardBase: Int,
-        forward: NarrowArray.Writer, forwardOffsets: SharedPointer<UInt32>, postings: NarrowArray.Writer
+        _ part: SegmentPart, placement: (terms: [UInt32], cursors: [UInt32]), itemBase: Int,
+        forward: inout NarrowArray.RunWriter, forwardOffsets: inout NarrowArray.RunWriter, postings: NarrowArray.Writer
     ) {
         var cursors = placement.cursors
         let terms = placement.terms
@@ -157,7 +177,7 @@ enum SegmentBuilder {
                 for _ in 0..<Int(count) {
                     let entry = entries[k]
                     let t = Int(entry & Segment.termMask)
-                    forward.set(forwardBase + k, terms[t] | (entry & ~Segment.termMask))
+                    forward.append(terms[t] | (entry & ~Segment.termMask))
                     if last[t] != Int32(truncatingIfNeeded: i) {
                         last[t] = Int32(truncatingIfNeeded: i)
                         postings.set(Int(cursors[t]), item)
@@ -165,7 +185,7 @@ enum SegmentBuilder {
                     }
                     k += 1
                 }
-                forwardOffsets[itemBase + i + 1] = UInt32(truncatingIfNeeded: forwardBase + k)
+                forwardOffsets.append(UInt32(truncatingIfNeeded: forward.position))
             }
         }
     }

@@ -16,6 +16,9 @@ struct SegmentPart {
     var forward: Column<UInt32> = []
     /// Per item, its number of forward entries.
     var forwardCounts: Column<UInt32> = []
+    /// The greatest field (`SearchField.rawValue`) of a forward entry: the field bits of the
+    /// greatest entry, which with the term count give the width of the segment's forward index.
+    var greatestField: UInt32 = 0
     /// Per field (indexed by `SearchField.rawValue`), each item's ``FoldPatch``.
     var originalPatches = [ByteArena](repeating: ByteArena(), count: 3)
     /// Folded text per field.
@@ -103,7 +106,7 @@ struct SegmentPart {
                 })
             }
         }
-        let termItems = countItems(forward: forward, forwardCounts: forwardCounts, termCount: interner.count)
+        let (termItems, greatestField) = countItems(forward: forward, forwardCounts: forwardCounts, termCount: interner.count)
 
         // Everything into one slab of its exact size.
         var bytes = interner.arena.slabBytes + ColumnSlab.bytes(UInt64.self, count: interner.hashes.count)
@@ -119,6 +122,7 @@ struct SegmentPart {
         part.termItems = slab.place(termItems)
         part.forward = slab.place(forward)
         part.forwardCounts = slab.place(forwardCounts)
+        part.greatestField = greatestField
         part.originalPatches = originalPatches.map { $0.placed(in: &slab) }
         part.folded = folded.map { $0.placed(in: &slab) }
         part.rankKeys = slab.place(rankKeys)
@@ -130,13 +134,18 @@ struct SegmentPart {
         return part
     }
 
-    /// Per term, the number of items whose forward entries hold it.
-    private static func countItems(forward: [UInt32], forwardCounts: [UInt32], termCount: Int) -> [UInt32] {
+    /// Per term, the number of items whose forward entries hold it; and the greatest field bits
+    /// of an entry.
+    private static func countItems(forward: [UInt32], forwardCounts: [UInt32], termCount: Int)
+        -> (items: [UInt32], greatestField: UInt32)
+    {
         var items = [UInt32](repeating: 0, count: termCount)
         var last = [Int32](repeating: -1, count: termCount)
+        var fields: UInt32 = 0
         var k = 0
         for (i, entries) in forwardCounts.enumerated() {
             for _ in 0..<Int(entries) {
+                fields = max(fields, forward[k] >> Segment.fieldShift)
                 let t = Int(forward[k] & Segment.termMask)
                 if last[t] != Int32(truncatingIfNeeded: i) {
                     last[t] = Int32(truncatingIfNeeded: i)
@@ -145,7 +154,7 @@ struct SegmentPart {
                 k += 1
             }
         }
-        return items
+        return (items, fields)
     }
 }
 

@@ -60,11 +60,18 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
     /// 24 or 32, distinct threads may write distinct values at once; with other widths,
     /// neighbouring values share bytes, so one thread writes at a time.
     static func filled(count: Int, bits: Int, _ fill: (Writer) -> Void) -> NarrowArray {
+        filled(count: count, bits: bits, zeroing: true, fill)
+    }
+
+    /// ``filled(count:bits:_:)``; without `zeroing`, only the bytes after the values (and the
+    /// last byte's bits above the last value) are zeroed before `fill`, which must then write
+    /// every byte the values take (``filledByRuns(count:bits:_:)``).
+    static func filled(count: Int, bits: Int, zeroing: Bool, _ fill: (Writer) -> Void) -> NarrowArray {
         precondition(bits >= 1 && bits <= 32 && count >= 0 && count <= maxCount, "NarrowArray size out of range")
         let size = storageSize(count: count, bits: bits)
         let storage = Column<UInt8>.filled(count: size) { bytes in
             // A write at a width other than 24 or 32 keeps the bits around its own: zero them all.
-            let zeroed = bits == 24 || bits == 32 ? size - paddingBytes : 0
+            let zeroed = !zeroing ? count * bits / 8 : bits == 24 || bits == 32 ? size - paddingBytes : 0
             (bytes.base + zeroed).initialize(repeating: 0, count: size - zeroed)
             fill(Writer(base: UnsafeMutableRawPointer(bytes.base), bits: bits, count: count))
             bytes[size - 1] = UInt8(truncatingIfNeeded: bits)
@@ -137,8 +144,10 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
     /// write stores exactly the value's own bytes, so threads writing distinct values do not
     /// overlap; at other widths it rewrites the 8 bytes around the value, keeping their other bits.
     struct Writer: @unchecked Sendable {
-        fileprivate let base: UnsafeMutableRawPointer
-        fileprivate let bits: Int
+        /// The storage's first byte.
+        let base: UnsafeMutableRawPointer
+        /// Bits per value.
+        let bits: Int
         /// The number of values.
         let count: Int
 

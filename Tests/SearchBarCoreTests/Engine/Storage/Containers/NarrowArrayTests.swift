@@ -59,6 +59,40 @@ struct NarrowArrayTests {
         }
     }
 
+    @Test("values written run by run on several threads give the array written one by one, byte for byte",
+          arguments: [0, 1, 7, 8, 9, 63, 64, 65, 1000, 4099])
+    func filledByRuns(count: Int) {
+        let pool = ThreadPool(threads: 3)
+        for bits in 1...32 {
+            let values = Self.values(count: count, bits: bits, seed: UInt64(count * 41 + bits))
+            // Runs of every kind of length: empty, shorter than 8, within one group of 8, across
+            // groups, ending at the array's end or not.
+            var random = SplitMix(seed: UInt64(bits * 7 + count))
+            var bounds = [0]
+            while bounds.last! < count {
+                let step = [0, 1, 3, 5, 8, 13, 40, 200][Int(random.next() % 8)]
+                bounds.append(min(count, bounds.last! + step))
+            }
+            let runs = bounds.count - 1
+            let runBounds = bounds
+            let array = NarrowArray.filledByRuns(count: count, bits: bits) { writer in
+                let shared = SlotArray<[NarrowArray.RunWriter.Shared]>(count: runs)
+                pool.forEach(runs) { r in
+                    var run = NarrowArray.RunWriter(writer, start: runBounds[r], end: runBounds[r + 1])
+                    for i in runBounds[r]..<runBounds[r + 1] { run.append(values[i]) }
+                    #expect(run.position == runBounds[r + 1])
+                    shared[r] = run.finish()
+                }
+                return shared.take().flatMap { $0 }
+            }
+            let reference = NarrowArray.filled(count: count, bits: bits) { writer in
+                for (i, value) in values.enumerated() { writer.set(i, value) }
+            }
+            #expect(Array(array) == values, "\(bits) bits")
+            #expect(Array(array.storageBytes) == Array(reference.storageBytes), "\(bits) bits")
+        }
+    }
+
     @Test("saved bytes restore only with a width of 1 to 32 bits and the exact size")
     func restoredChecks() {
         let values = Self.values(count: 100, bits: 13, seed: 5)
