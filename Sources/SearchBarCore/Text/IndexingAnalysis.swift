@@ -177,6 +177,19 @@ extension TextAnalyzer {
         }
     }
 
+    /// Frees the pooled scratches whole (their buffers, segment fold memos and break iterators),
+    /// once a large build's analysis is done: each holds about a megabyte that a host keeping the
+    /// index pays for as long as the analyzer lives. The next analysis makes new ones.
+    func releaseScratches() {
+        // Taken out under the lock, freed after it (closing ICU iterators takes a while).
+        var released = scratchPool.withLock { pool in
+            let taken = pool
+            pool.removeAll()
+            return taken
+        }
+        released.removeAll()
+    }
+
     /// The same as ``analyze(_:into:)``, using `scratch`'s buffers, memo and break iterator.
     func analyze(_ text: String, into analysis: inout Analysis, scratch: AnalysisScratch) {
         analysis.tokens.removeAll(keepingCapacity: true)

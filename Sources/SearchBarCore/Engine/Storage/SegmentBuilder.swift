@@ -10,6 +10,11 @@ enum SegmentBuilder {
     /// Items per analysis chunk.
     static let chunkSize = 2048
 
+    /// A build of at least this many items frees the analyzer's pooled scratches when its
+    /// analysis is done (``TextAnalyzer/releaseScratches()``); smaller ones, a host's streamed
+    /// batches, keep them warm and drop only their break memos.
+    static let releasedScratchItems = 1 << 16
+
     /// Builds a segment from `items`, which must be sorted by ascending, unique id.
     static func build(_ items: [IndexItem], analysis: ItemAnalysis, pool: ThreadPool) -> Segment {
         build(count: items.count, item: { items[$0] }, analysis: analysis, pool: pool)
@@ -27,7 +32,11 @@ enum SegmentBuilder {
             let range = task * chunkSize..<min(count, (task + 1) * chunkSize)
             parts[task] = SegmentPart.analyze(range.lazy.map(item), analysis)
         }
-        analysis.analyzer.forgetBreakMemos()
+        if count >= releasedScratchItems {
+            analysis.analyzer.releaseScratches()
+        } else {
+            analysis.analyzer.forgetBreakMemos()
+        }
         return assemble(parts.take(), analysis.fields, pool: pool)
     }
 
