@@ -17,7 +17,8 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     private let fields: [SearchField]
     private let fieldNumbers: [UInt32]
     private let searchesTitle: Bool
-    /// Per word, its ``PresenceMask``: an item lacking one of its bits cannot contain it.
+    /// Per word, its ``PresenceMask`` in the segment's form: an item lacking one of its bits
+    /// cannot contain it.
     private let wordMasks: [UInt64]
     /// The mask bits of the words without a typo budget (every matching item holds them).
     private let required: UInt64
@@ -44,8 +45,8 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
         self.fields = fields
         fieldNumbers = fields.map(\.rawValue)
         searchesTitle = fields.contains(.title)
-        wordMasks = query.words.map { PresenceMask.of($0.key) }
-        required = query.words.reduce(0) { $0 | ($1.typoBudget == 0 ? PresenceMask.of($1.key) : 0) }
+        wordMasks = query.words.map { segment.presence.form(PresenceMask.of($0.key)) }
+        required = segment.presence.form(query.words.reduce(0) { $0 | ($1.typoBudget == 0 ? PresenceMask.of($1.key) : 0) })
         hasTypoBudget = query.words.map { $0.typoBudget > 0 }
         typos = OnceValue { [words = query.words] in Typos(words, segment: segment) }
         let scanned: Candidates
@@ -186,7 +187,7 @@ final class ContainsMatcher: SegmentMatcher, @unchecked Sendable {
     /// Item `i`'s score; with `typos` false, a word that does not occur as typed fails it. The
     /// case is checked for a score at or above `threshold` only.
     @inline(__always) private func evaluate(_ i: Int, typos allowsTypos: Bool, toReach threshold: UInt64) -> Evaluation? {
-        let mask = segment.presence(i)
+        let mask = segment.presenceKey(i)
         if mask & required != required { return nil }
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
         if tiersByTerms, let (tier, field) = conditions.termTier(i) {

@@ -58,7 +58,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     private let tiebreak: Tiebreak
     /// The ``PresenceMask`` bits of the bytes that set readings apart from a text's own key
     /// (``Transliteration/firstSeparator``): an item without one of them has no readings.
-    private let separatorBits = PresenceMask.of(Transliteration.firstSeparator)
+    private let separatorBits: UInt64
     /// The quality of a title-tier item (its title starts with the folded query) before the
     /// bonus for the byte after that prefix: every word where the prefix holds it. A title-tier
     /// item is scored so (the tier is about that prefix), which makes its bound exact and cheap
@@ -93,7 +93,8 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         searchesTitle = fields.contains(.title)
         keys = KeyTable(query.words.map(\.key) + [query.folded])
         fieldNumbers = fields.map(\.rawValue)
-        required = words.reduce(0) { $0 | PresenceMask.of($1) }
+        required = segment.presence.form(words.reduce(0) { $0 | PresenceMask.of($1) })
+        separatorBits = segment.presence.form(PresenceMask.of(Transliteration.firstSeparator))
         if conditions.excludesAll {
             scanned = .list([])
         } else if let restrictTo {
@@ -287,7 +288,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// items: a Latin title has no byte above ASCII), which every position of a large
     /// title-tier block (`f`) would otherwise pay.
     @inline(__always) private func ownFolded(_ field: UInt32, _ i: Int) -> UnsafeBufferPointer<UInt8> {
-        segment.presence(i) & separatorBits != separatorBits ? segment.rawFolded(field, i) : segment.ownFolded(field, i)
+        segment.presenceKey(i) & separatorBits != separatorBits ? segment.rawFolded(field, i) : segment.ownFolded(field, i)
     }
 
     /// False when ``characterBits`` rule out that item `i` holds a match.
@@ -308,7 +309,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// first word without one when the selection needs more than the fuzzy tier.
     func ceiling(_ i: Int, floor: UInt8) -> MatchTier {
         // An item lacking a word's bytes is not a match at all; evaluate rejects it.
-        if segment.presence(i) & required != required { return .exactTitle }
+        if segment.presenceKey(i) & required != required { return .exactTitle }
         // Without every word as a substring, the title cannot start with the query either.
         for w in 0..<words.count where !maySubstring(w, i) { return .fuzzy }
         if searchesTitle && segment.titleStarts(with: keys[words.count], i) { return .exactTitle }
@@ -327,17 +328,15 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         }
         let first = block << 6
         // Without a branch per item: most blocks mix items with and without the word's bytes.
-        let present = segment.presence.withUnsafeBufferPointer { masks -> UInt64 in
-            let end = min(first + 64, segment.count, masks.count)
-            guard first < end, let base = masks.baseAddress else { return 0 }
+        let masks = segment.presence
+        let end = min(first + 64, segment.count, masks.count)
+        var present: UInt64 = 0
+        if first < end {
             let required = required
-            let masks = base + first
-            var present: UInt64 = 0
             for k in 0..<(end - first) {
-                let holds: UInt64 = masks[k] & required == required ? 1 : 0
+                let holds: UInt64 = masks.key(first + k) & required == required ? 1 : 0
                 present |= holds &<< UInt64(truncatingIfNeeded: k)
             }
-            return present
         }
         let holding = characterBits.pointee.map { present & $0[block] } ?? present
         return LowCeilings(none: ~holding, low: holding & ~substrings)
@@ -368,7 +367,7 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     /// Its case (``ItemConditions/acceptsCase(_:)``) is checked only when its score reaches
     /// `threshold` (``SearchTuning/defersCaseCheck``): below, a possible match is enough.
     func evaluate(_ i: Int, toReach threshold: UInt64) -> Evaluation? {
-        if segment.presence(i) & required != required || !mayHoldCharacters(i) { return nil }
+        if segment.presenceKey(i) & required != required || !mayHoldCharacters(i) { return nil }
         if !conditions.isEmpty && !conditions.accepts(i) { return nil }
         let needed = neededTotal(threshold, weightKey: segment.weightKey(i))
         // Above the fuzzy tier only substrings (or a title starting with the query) count;

@@ -161,7 +161,7 @@ enum IndexFileWriter {
         result.append(.made64(count: ids.count, value: { ids[$0] }))
         result.append(.column32(segment.scopes))
         result.append(.column32(segment.weightKeys))
-        result.append(.column64(segment.rankKeys))
+        result.append(.column64(segment.rankKeys.column))
         for f in 0..<3 {
             let arena = f < segment.folded.count ? segment.folded[f] : ByteArena()
             result += [.column(arena.bytes), .offsets(arena)]

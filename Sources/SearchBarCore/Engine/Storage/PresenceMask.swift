@@ -36,6 +36,21 @@ enum PresenceMask {
     /// The mask of `bytes`.
     static func of(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { of($0) } }
 
+    /// `mask` in the 52 bits a segment built in memory keeps (``PresenceColumn``): the letters'
+    /// 26 bits as they are, then one bit per two digits (0–1, 2–3, …), one for any of the other
+    /// ASCII bits but 36 (which every text with a space holds, so it is dropped), and the 20
+    /// multi-byte bits. A text's compact mask holds every bit of a word's compact mask whenever
+    /// its full mask holds every bit of the word's.
+    @inline(__always)
+    static func compact(_ mask: UInt64) -> UInt64 {
+        let letters = mask & ((1 << 26) - 1)
+        let digits = (mask >> 26) & 0x3FF
+        let pairs = (digits | digits >> 1) & 0x155
+        let digitPairs = (pairs & 1) | (pairs >> 1 & 2) | (pairs >> 2 & 4) | (pairs >> 3 & 8) | (pairs >> 4 & 16)
+        let others: UInt64 = (mask >> 37) & 0x7F != 0 ? 1 : 0
+        return letters | digitPairs << 26 | others << 31 | (mask >> 44) << 32
+    }
+
     /// Per item, the union of the masks of its folded fields.
     static func items(_ folded: [ByteArena], count: Int) -> Column<UInt64> {
         Column<UInt64>.filled(count: count) { masks in

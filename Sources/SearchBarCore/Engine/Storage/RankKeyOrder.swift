@@ -30,7 +30,7 @@ struct RankKeyOrder: Sendable {
 
     /// The local indices of the items whose rank key is `key`, in ascending order; `rankKeys`
     /// are the segment's.
-    func items(withKey key: UInt64, rankKeys: Column<UInt64>) -> Slice<NarrowArray> {
+    func items(withKey key: UInt64, rankKeys: RankKeyColumn) -> Slice<NarrowArray> {
         let first = lowerBound(in: order.indices) { rankKeys[Int(order[$0])] < key }
         let end = lowerBound(in: first..<order.count) { rankKeys[Int(order[$0])] <= key }
         return order[first..<end]

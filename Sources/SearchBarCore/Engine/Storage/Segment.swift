@@ -25,8 +25,9 @@ final class Segment: Sendable {
     let scopes: Column<UInt32>
     /// Item weights as order-preserving 32-bit keys (empty when every weight is 0).
     let weightKeys: Column<UInt32>
-    /// The first bytes of each title's collation sort key, big-endian.
-    let rankKeys: Column<UInt64>
+    /// The first bytes of each title's collation sort key, big-endian (coded when built here,
+    /// see ``RankKeyColumn``).
+    let rankKeys: RankKeyColumn
     /// Per field (indexed by `SearchField.rawValue`), each item's ``FoldPatch``, which turns its
     /// folded text back into the original (blank when every text folds to itself).
     let originalPatches: [ByteArena]
@@ -46,8 +47,9 @@ final class Segment: Sendable {
     var isMapped: Bool { postings.bytes.isBorrowed }
     /// Filterable attributes.
     let attributes: AttributeTable
-    /// Per item, the ``PresenceMask`` of its folded fields (computed here from ``folded``).
-    let presence: Column<UInt64>
+    /// Per item, the ``PresenceMask`` of its folded fields (computed here from ``folded``;
+    /// compact when built here, see ``PresenceColumn``).
+    let presence: PresenceColumn
     /// Items by the characters of no-space scripts in their folded fields (computed here).
     let charPostings: CharPostings
     /// Items with a word run no single token of theirs covers, ascending (see ``RunExceptions``).
@@ -71,8 +73,6 @@ final class Segment: Sendable {
     private let rawFolded: (RawArena, RawArena, RawArena)
     /// Raw views of ``originalPatches`` per field.
     private let rawPatches: (RawArena, RawArena, RawArena)
-    /// Raw view of ``presence``.
-    private nonisolated(unsafe) let rawPresence: UnsafePointer<UInt64>?
     /// Reference-count-free view of ``forwardOffsets``.
     private let rawForwardOffsets: NarrowArray.Reader
 
@@ -100,10 +100,11 @@ final class Segment: Sendable {
         var rankKeyOrder: RankKeyOrder
     }
 
-    /// The search structures of this segment, as ``Derived`` values (for an index file).
+    /// The search structures of this segment, as ``Derived`` values (for an index file, which
+    /// keeps the 64-bit presence masks: compact ones are made again from the folded texts).
     var derived: Derived {
         Derived(
-            presence: presence, charPostings: charPostings, titleLeads: titleLeads,
+            presence: presence.isCompact ? PresenceMask.items(folded, count: count) : presence.plainMasks, charPostings: charPostings, titleLeads: titleLeads,
             vocabularyByteCounts: vocabularyByteCounts, vocabularyTrigrams: vocabularyTrigrams,
             punctuatedTerms: punctuatedTerms, titleBytes: titleBytes, rankOrder: rankOrder, rankKeyOrder: rankKeyOrder)
     }
@@ -114,7 +115,8 @@ final class Segment: Sendable {
     /// known, which skips both sorts; `derived` are all the search structures when they are known
     /// (an index file stores them), which skips every derivation; `carried` are the presence
     /// masks, character postings and punctuated terms when they are known (a merge carries its
-    /// inputs' over). `forwardIsNarrowest`: `forward` is in as few bits as its greatest value
+    /// inputs' over, the presence masks in compact form, ``PresenceMask/compact(_:)``).
+    /// `forwardIsNarrowest`: `forward` is in as few bits as its greatest value
     /// needs already (a builder that knew the width), so it is not narrowed.
     init(
         ids: ItemIDs, scopes: Column<UInt32>, weightKeys: Column<UInt32>, rankKeys: Column<UInt64>,
@@ -128,7 +130,6 @@ final class Segment: Sendable {
         self.ids = ids
         self.scopes = scopes
         self.weightKeys = weightKeys
-        self.rankKeys = rankKeys
         // Item texts keep their offsets in blocks (an index file's stay borrowed as they are).
         self.originalPatches = originalPatches.map { $0.blocked() }
         self.folded = folded.map { $0.blocked() }
@@ -143,11 +144,12 @@ final class Segment: Sendable {
         let count = ids.count
         if let known {
             (presence, charPostings, titleLeads, vocabularyByteCounts, vocabularyTrigrams, punctuatedTerms) = (
-                known.presence, known.charPostings, known.titleLeads, known.vocabularyByteCounts,
+                PresenceColumn(known.presence), known.charPostings, known.titleLeads, known.vocabularyByteCounts,
                 known.vocabularyTrigrams, known.punctuatedTerms
             )
             (titleBytes, rankOrder, rankKeyOrder) = (known.titleBytes, known.rankOrder, known.rankKeyOrder)
-            (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(self.folded, forwardOffsets, known.presence)
+            self.rankKeys = RankKeyColumn(rankKeys)
+            (rawFolded, rawForwardOffsets) = Self.rawViews(self.folded, forwardOffsets)
             rawPatches = Self.rawViews(self.originalPatches)
             return
         }
@@ -168,10 +170,10 @@ final class Segment: Sendable {
                 rankKeyOrder
             )
         }
-        var derived: (Column<UInt64>, CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
+        var derived: (PresenceColumn, CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
         let buildOthers = {
             derived = (
-                carried?.presence ?? PresenceMask.items(folded, count: count),
+                PresenceColumn(compacting: carried?.presence ?? PresenceMask.items(folded, count: count), compacted: carried != nil),
                 carried?.charPostings ?? CharPostings(folded, count: count),
                 TitleLeadOrder(
                     forward: forward, forwardOffsets: forwardOffsets, count: count, termCount: vocabulary.count,
@@ -189,9 +191,10 @@ final class Segment: Sendable {
         }
         (presence, charPostings, titleLeads, vocabularyByteCounts, vocabularyTrigrams, punctuatedTerms) =
             derived
-            ?? ([], CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams(), [])
+            ?? (PresenceColumn(), CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams(), [])
         (titleBytes, rankOrder, rankKeyOrder) = sorted.value ?? (TitleByteOrder(), RankOrder(), RankKeyOrder())
-        (rawFolded, rawForwardOffsets, rawPresence) = Self.rawViews(self.folded, forwardOffsets, presence)
+        self.rankKeys = RankKeyColumn(rankKeys, order: rankKeyOrder.order)
+        (rawFolded, rawForwardOffsets) = Self.rawViews(self.folded, forwardOffsets)
         rawPatches = Self.rawViews(self.originalPatches)
     }
 
@@ -203,16 +206,12 @@ final class Segment: Sendable {
             raw.count > 2 ? raw[2] : RawArena(ByteArena()))
     }
 
-    /// The raw views of a segment's folded texts, forward offsets and presence masks (the
-    /// arrays are the segment's own `let`s, so the pointers stay valid while it lives).
-    private static func rawViews(_ folded: [ByteArena], _ forwardOffsets: NarrowArray, _ presence: Column<UInt64>)
-        -> ((RawArena, RawArena, RawArena), NarrowArray.Reader, UnsafePointer<UInt64>?)
+    /// The raw views of a segment's folded texts and forward offsets (the arrays are the
+    /// segment's own `let`s, so the pointers stay valid while it lives).
+    private static func rawViews(_ folded: [ByteArena], _ forwardOffsets: NarrowArray)
+        -> ((RawArena, RawArena, RawArena), NarrowArray.Reader)
     {
-        (
-            rawViews(folded),
-            forwardOffsets.reader,
-            presence.isEmpty ? nil : presence.withUnsafeBufferPointer { $0.baseAddress }
-        )
+        (rawViews(folded), forwardOffsets.reader)
     }
 
     /// The number of times each byte value occurs in `bytes`.
@@ -309,11 +308,9 @@ final class Segment: Sendable {
         return start < Int(rawForwardOffsets[i + 1]) ? forward[start] : nil
     }
 
-    /// The ``PresenceMask`` of item `i`'s folded fields.
-    @inline(__always) func presence(_ i: Int) -> UInt64 {
-        guard let rawPresence, i >= 0 && i < ids.count else { return 0 }
-        return rawPresence[i]
-    }
+    /// The ``PresenceMask`` of item `i`'s folded fields in ``presence``'s form: compare it
+    /// with masks put in that form (``PresenceColumn/form(_:)``).
+    @inline(__always) func presenceKey(_ i: Int) -> UInt64 { presence.key(i) }
 
     /// True when the folded title of item `i` starts with `key` (within its own text: a
     /// reading never continues it, ``ownFolded(_:_:)``).
@@ -381,14 +378,14 @@ final class Segment: Sendable {
         let byteParts = titleBytes.byteSizes
         return [
             ("ids", ids.byteSize), ("scopes", size(scopes)), ("weight keys", size(weightKeys)),
-            ("rank keys", size(rankKeys)), ("original text edits", bytes(originalPatches)),
+            ("rank keys", rankKeys.byteSize), ("original text edits", bytes(originalPatches)),
             ("original text edit offsets", offsets(originalPatches)), ("folded text", bytes(folded)),
             ("folded text offsets", offsets(folded)), ("forward entries", forward.byteSize),
             ("forward offsets", size(forwardOffsets)), ("vocabulary", bytes([vocabulary])),
             ("vocabulary offsets", offsets([vocabulary])), ("vocabulary trigram filter", vocabularyTrigrams.byteSize),
             ("punctuated terms", size(punctuatedTerms)), ("postings", postings.bytes.byteSize),
             ("posting offsets", size(postings.offsets)),
-            ("posting starts", size(postings.starts)), ("presence masks", size(presence)),
+            ("posting starts", size(postings.starts)), ("presence masks", presence.byteSize),
             ("character postings", charPostings.byteSize), ("title lead order", leadParts.order),
             ("title lead starts", leadParts.starts), ("title lead rank key minimums", leadParts.rankKeyMinimums),
             ("title lead word counts", leadParts.titleWordCounts), ("title lead weight keys", leadParts.weightKeys),

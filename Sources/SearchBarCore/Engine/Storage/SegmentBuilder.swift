@@ -10,12 +10,14 @@ enum SegmentBuilder {
     /// Items per analysis chunk.
     static let chunkSize = 2048
 
-    /// A build of fewer items leaves the pooled word break memos (``AnalysisScratch/breaks``)
-    /// as they are, for the next build; a larger one empties them when its analysis is done. A
-    /// small build is typically one batch of a stream whose next batch breaks the same words
-    /// again: relearning them from ICU and clearing each memo's table at every batch cost each
-    /// batch what one large build pays once. A memo is bounded (``BreakMemo/maxEntries``
-    /// chunks), so a stream keeps a few megabytes per pooled scratch; a large build frees them.
+    /// A build of fewer items leaves the pooled scratches (their word break memos,
+    /// ``AnalysisScratch/breaks``, included) as they are, for the next build; a larger one frees
+    /// them whole when its analysis is done (``TextAnalyzer/releaseScratches()``). A small build
+    /// is typically one batch of a stream whose next batch breaks the same words again:
+    /// relearning them from ICU and clearing each memo's table at every batch cost each batch
+    /// what one large build pays once. A memo is bounded (``BreakMemo/maxEntries`` chunks), so a
+    /// stream keeps a few megabytes per pooled scratch; a large build frees them, since a host
+    /// keeping the index pays for them as long as the analyzer lives.
     static let memoKeepingLimit = 65_536
 
     /// Builds a segment from `items`, which must be sorted by ascending, unique id.
@@ -25,8 +27,8 @@ enum SegmentBuilder {
 
     /// Builds a segment from `count` items made on demand (from several threads at once) by
     /// `item`, whose ids must ascend strictly; `chunkSize` items are analysed per task. A build
-    /// of `memoKeepingLimit` items or more empties the pooled word break memos when its analysis
-    /// is done.
+    /// of `memoKeepingLimit` items or more frees the pooled scratches (and their word break memos)
+    /// when its analysis is done.
     static func build<Item: AnalyzableItem>(
         count: Int, item: @escaping @Sendable (Int) -> Item, analysis: ItemAnalysis, pool: ThreadPool,
         chunkSize: Int = chunkSize, memoKeepingLimit: Int = memoKeepingLimit
@@ -37,7 +39,7 @@ enum SegmentBuilder {
             let range = task * chunkSize..<min(count, (task + 1) * chunkSize)
             parts[task] = SegmentPart.analyze(range.lazy.map(item), analysis)
         }
-        if count >= memoKeepingLimit { analysis.analyzer.forgetBreakMemos() }
+        if count >= memoKeepingLimit { analysis.analyzer.releaseScratches() }
         return assemble(parts.take(), analysis.fields, pool: pool)
     }
 

@@ -76,12 +76,16 @@ enum SegmentMerger {
             // (so it needs no gathered column); the rank keys gathered, and their order merged.
             { titles[0] = titleOrder(views, mapped, order, cancellation: cancellation) },
             {
-                let keys = gather(order, segments.map(\.rankKeys))
+                let keys = segments.map(\.rankKeys).withUnsafeBufferPointer { columns in
+                    order.map { columns[Int($0.view)][Int($0.local)] }
+                }
                 rankKeys[0] = (keys, rankKeyOrderMerged(views, mapped, keys))
             },
             {
                 keys[0] = (
-                    gather(order, segments.map(\.presence)),
+                    segments.map(\.presence).withUnsafeBufferPointer { columns in
+                        order.map { columns[Int($0.view)].compactKey(Int($0.local)) }
+                    },
                     segments.contains { !$0.scopes.isEmpty }
                         ? order.map { segments[Int($0.view)].scope(Int($0.local)) } : [],
                     segments.contains { !$0.weightKeys.isEmpty }

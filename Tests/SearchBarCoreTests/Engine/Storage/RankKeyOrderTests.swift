@@ -11,8 +11,9 @@ import Testing
         #expect(order.order.count == keys.count)
         for key in Array(Set(keys).sorted().prefix(50)) + [UInt64.max, 1] {
             let expected = keys.indices.filter { keys[$0] == key }.map { UInt32($0) }
-            #expect(Array(order.items(withKey: key, rankKeys: keys)) == expected)
+            #expect(Array(order.items(withKey: key, rankKeys: RankKeyColumn(keys))) == expected)
+            #expect(Array(order.items(withKey: key, rankKeys: RankKeyColumn(keys, order: order.order))) == expected)
         }
-        #expect(RankKeyOrder().items(withKey: 0, rankKeys: []).isEmpty)
+        #expect(RankKeyOrder().items(withKey: 0, rankKeys: RankKeyColumn()).isEmpty)
     }
 }

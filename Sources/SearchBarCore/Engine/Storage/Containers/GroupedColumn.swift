@@ -7,8 +7,12 @@
 /// comparison: a one-letter query's block is a twentieth of the segment, and past its first
 /// groups almost all of it is passed over whole.
 struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable & BitwiseCopyable>: Sendable, Equatable {
-    /// Per position, its value (an array's, or borrowed from a mapped index file).
+    /// Per position, its value (an array's, or borrowed from a mapped index file; empty when
+    /// ``narrowValues`` hold them).
     private let values: Column<Value>
+    /// Per position, its value in as few bits as the greatest needs, for a column made in memory
+    /// whose values need fewer bits than `Value` has (empty otherwise).
+    private let narrowValues: NarrowArray
     /// Per group of positions (the last one possibly short), the least of its ``values``.
     private let groupMinima: [Value]
     /// Per group of positions, the greatest of its ``values``.
@@ -16,33 +20,49 @@ struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable & Bit
 
     /// No positions.
     init() {
-        self.init([Value]())
+        self.init(Column<Value>())
     }
 
-    /// The column of `values`, one per position.
+    /// The column of `values`, one per position, in as few bits each as the greatest needs when
+    /// that is fewer than `Value` has (the title word counts of a segment built in memory need
+    /// about 4).
     init(_ values: [Value]) {
-        self.init(Column(values))
+        let greatest = values.max() ?? 0
+        if Value.bitWidth <= 32, !values.isEmpty, NarrowArray.bits(for: UInt32(greatest)) < Value.bitWidth {
+            self.values = []
+            narrowValues = NarrowArray(values.map { UInt32($0) })
+        } else {
+            self.values = Column(values)
+            narrowValues = NarrowArray()
+        }
+        groupMinima = PositionGroups.minima(values)
+        groupMaxima = PositionGroups.groups(of: values.count).map { values[$0].max() ?? 0 }
     }
 
-    /// The column of `values`, one per position (the group bounds are computed here: one
-    /// sequential pass).
+    /// The column of `values`, one per position, kept as they are (the group bounds are
+    /// computed here: one sequential pass).
     init(_ values: Column<Value>) {
         self.values = values
+        narrowValues = NarrowArray()
         groupMinima = PositionGroups.minima(values)
         groupMaxima = PositionGroups.groups(of: values.count).map { values[$0].max() ?? 0 }
     }
 
     /// The number of positions.
-    var count: Int { values.count }
+    var count: Int { narrowValues.isEmpty ? values.count : narrowValues.count }
 
     /// The value of every position (what an index file stores; the group bounds are derived).
-    var allValues: Column<Value> { values }
+    var allValues: Column<Value> {
+        narrowValues.isEmpty ? values : Column(narrowValues.map { Value(truncatingIfNeeded: $0) })
+    }
 
     /// True when the column has no positions.
-    var isEmpty: Bool { values.isEmpty }
+    var isEmpty: Bool { count == 0 }
 
     /// The value at `position`.
-    @inline(__always) subscript(position: Int) -> Value { values[position] }
+    @inline(__always) subscript(position: Int) -> Value {
+        narrowValues.isEmpty ? values[position] : Value(truncatingIfNeeded: narrowValues[position])
+    }
 
     /// The least value of the group holding `position`.
     @inline(__always) func groupMinimum(at position: Int) -> Value { groupMinima[PositionGroups.group(of: position)] }
@@ -52,7 +72,12 @@ struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable & Bit
 
     /// Bytes held (the values count none when they are borrowed from a mapped file).
     var byteSize: Int {
-        ((values.isBorrowed ? 0 : values.count) + groupMinima.count + groupMaxima.count) * MemoryLayout<Value>.stride
+        let own = narrowValues.isEmpty ? (values.isBorrowed ? 0 : values.count) * MemoryLayout<Value>.stride : narrowValues.byteSize
+        return own + (groupMinima.count + groupMaxima.count) * MemoryLayout<Value>.stride
+    }
+
+    static func == (a: GroupedColumn, b: GroupedColumn) -> Bool {
+        a.count == b.count && (0..<a.count).allSatisfy { a[$0] == b[$0] }
     }
 }
 

@@ -8,7 +8,7 @@ struct RawArena: @unchecked Sendable {
     /// A blocked arena's first offset per block (see ``BlockedOffsets``; nil otherwise).
     private let blockBases: UnsafePointer<UInt32>?
     /// A blocked arena's offsets from their block's first.
-    private let blockSteps: UnsafePointer<UInt16>?
+    private let blockSteps: NarrowArray.Reader?
     /// The number of strings (0 for a blank arena).
     let count: Int
     /// The number of bytes.
@@ -39,7 +39,7 @@ struct RawArena: @unchecked Sendable {
     /// Offset `k` (`0...count`) of a non-blank arena.
     @inline(__always) func offset(_ k: Int) -> Int {
         if let offsets { return Int(offsets[k]) }
-        return Int(blockBases.unsafelyUnwrapped[k &>> BlockedOffsets.blockShift] &+ UInt32(blockSteps.unsafelyUnwrapped[k]))
+        return Int(blockBases.unsafelyUnwrapped[k &>> BlockedOffsets.blockShift] &+ blockSteps.unsafelyUnwrapped[k])
     }
 
     /// String `i` (empty for a blank arena or an index out of range). The offsets are clamped

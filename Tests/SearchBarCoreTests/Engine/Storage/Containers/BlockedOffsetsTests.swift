@@ -45,6 +45,18 @@ struct BlockedOffsetsTests {
         #expect(BlockedOffsets(Column([0, 5, 3])) == nil)
     }
 
+    @Test("short strings take as few bits per offset as their blocks' spans need")
+    func fewerBitsForShortStrings() {
+        var random = SplitMix(seed: 9)
+        // Strings of at most 7 bytes: a block of 64 spans at most 441 bytes, 9 bits an offset.
+        let plain = Self.arena(count: 5000, longest: 7, &random)
+        let blocked = plain.blocked()
+        #expect(blocked.expandedOffsets() == plain.expandedOffsets())
+        #expect(blocked.offsetBytes * 100 < plain.offsetBytes * 32)
+        let raw = RawArena(blocked)
+        for i in 0..<plain.count { #expect(Array(raw.text(i)) == Array(plain.bytes[plain.range(i)])) }
+    }
+
     @Test("a built segment keeps its texts in blocks and returns every item as added")
     func segmentTexts() throws {
         let index = try SearchIndex(locale: try SearchLocale("de"), threads: 2)
