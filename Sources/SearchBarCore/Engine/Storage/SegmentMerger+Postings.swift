@@ -214,8 +214,9 @@ extension SegmentMerger {
     struct TermHolders: @unchecked Sendable {
         /// Per merged term, where its holders start in ``holders``, plus the end.
         let starts: [UInt32]
-        /// Per holder, its input (high 32 bits) and its term id there (low 32 bits).
-        let holders: [UInt64]
+        /// Per holder, its input (high 32 bits) and its term id there (low 32 bits); in pages
+        /// of its own when large (``Column``), so a merge leaves no large freed block behind.
+        let holders: Column<UInt64>
 
         /// The holders of the terms of `segments`, whose term ids `maps` gives in the merged
         /// vocabulary of `termCount` terms.
@@ -226,7 +227,7 @@ extension SegmentMerger {
             }
             for t in 0..<termCount { starts[t + 1] &+= starts[t] }
             var fill = starts
-            holders = [UInt64].filled(count: Int(starts[termCount])) { holders in
+            holders = Column<UInt64>.filled(count: Int(starts[termCount])) { holders in
                 for (v, map) in maps.enumerated() {
                     for (local, m) in map.enumerated() {
                         holders[Int(fill[Int(m)])] = UInt64(v) << 32 | UInt64(local)
