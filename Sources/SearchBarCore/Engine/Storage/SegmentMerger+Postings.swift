@@ -2,19 +2,38 @@ extension SegmentMerger {
     /// The merged forward index and postings when the inputs' live items follow one another in
     /// the merged order (batches added in id order, as a host streams rows): a term's merged
     /// postings are then its inputs' postings, mapped to merged items (dead ones left out), end
-    /// to end, so they are carried over instead of rebuilt from the forward index, and both
-    /// arrays are written straight into their narrow form. The same arrays as
-    /// ``gatherForward(_:_:_:)`` and ``buildPostings(_:_:termCount:)`` give; nil when the inputs
-    /// interleave or an array would not be narrow (the caller rebuilds then).
+    /// to end, so they are read from the inputs' streams and encoded a term at a time instead of
+    /// rebuilt from the forward index, and the forward index is written straight into its narrow
+    /// form. The same as ``gatherForward(_:_:_:)`` and ``buildPostings(_:_:termCount:)`` give,
+    /// encoded; nil when the inputs interleave or an array would not be narrow (the caller
+    /// rebuilds then). With a `pool`, the forward index and chunks of the postings are made in
+    /// parallel.
     static func carriedIndex(
-        _ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]], _ mergedIndex: [[UInt32]], termCount: Int
-    ) -> (offsets: [UInt32], forward: NarrowArray, postingOffsets: [UInt32], postings: NarrowArray)? {
+        _ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]], _ mergedIndex: [[UInt32]], termCount: Int,
+        pool: ThreadPool?
+    ) -> (offsets: [UInt32], forward: NarrowArray, postings: PostingLists)? {
         guard order.count <= 1 << 24, termCount <= 1 << 24, segments.allSatisfy({ $0.forward.bits <= 24 }),
             inputsFollowOneAnother(mergedIndex)
         else { return nil }
-        let (offsets, forward) = narrowForward(order, segments, maps)
-        let (postingOffsets, postings) = carriedPostings(segments, maps, mergedIndex, termCount: termCount)
-        return (offsets, forward, postingOffsets, postings)
+        guard let pool else {
+            let (offsets, forward) = narrowForward(order, segments, maps)
+            let postings = mergedPostings(
+                segments, maps, mergedIndex, termCount: termCount, itemCount: order.count, pool: nil)
+            return (offsets, forward, postings)
+        }
+        // The forward index beside the postings' chunks.
+        let forward = SlotArray<(offsets: [UInt32], forward: NarrowArray)>(count: 1)
+        let postings = SlotArray<PostingLists>(count: 1)
+        pool.forEach(2) { task in
+            if task == 0 {
+                forward[0] = narrowForward(order, segments, maps)
+            } else {
+                postings[0] = mergedPostings(
+                    segments, maps, mergedIndex, termCount: termCount, itemCount: order.count, pool: pool)
+            }
+        }
+        guard let (offsets, entries) = forward.remove(0), let lists = postings.remove(0) else { return nil }
+        return (offsets, entries, lists)
     }
 
     /// True when the inputs' live items, input after input, are the merged items in order.
@@ -42,57 +61,215 @@ extension SegmentMerger {
     }
 
     /// Per merged term, its inputs' postings mapped by `mergedIndex`, dead items left out, input
-    /// after input (ascending when the inputs follow one another).
-    private static func carriedPostings(
-        _ segments: [Segment], _ maps: [[UInt32]], _ mergedIndex: [[UInt32]], termCount: Int
-    ) -> (offsets: [UInt32], postings: NarrowArray) {
-        // Counts at term + 1, then summed into starts.
-        var offsets = [UInt32](repeating: 0, count: termCount + 1)
-        offsets.withUnsafeMutableBufferPointer { offsets in
-            for (v, segment) in segments.enumerated() {
-                let postings = segment.postings
-                // A mapped file's streams were not read at its open: a damaged one may end
-                // before its count, so its postings are counted as the fill below reads them.
-                let storedCountsHold = !mergedIndex[v].contains(dropped) && !segment.isMapped
-                maps[v].withUnsafeBufferPointer { map in
-                    mergedIndex[v].withUnsafeBufferPointer { merged in
-                        for t in 0..<map.count {
-                            var live = postings.count(t..<t + 1)
-                            if !storedCountsHold {
-                                live = 0
-                                postings.forEach(t) { item in
-                                    if merged[Int(item)] != dropped { live += 1 }
+    /// after input (ascending when the inputs follow one another), encoded as
+    /// ``PostingLists/encoded(offsets:values:itemCount:pool:)`` encodes them: each term's list is
+    /// read from its inputs' streams into a scratch buffer and written at once, in chunks of terms
+    /// run in parallel on `pool` when given, with no array of every merged posting in between.
+    /// The counts are those the streams give (a mapped file's stored counts, which its loader
+    /// only bounds, serve to size the chunks and buffers alone). `chunkPostings`: the stored
+    /// postings of a chunk, about.
+    static func mergedPostings(
+        _ segments: [Segment], _ maps: [[UInt32]], _ mergedIndex: [[UInt32]], termCount: Int, itemCount: Int,
+        pool: ThreadPool?, chunkPostings: Int = 1 << 16
+    ) -> PostingLists {
+        let holders = TermHolders(segments, maps, termCount: termCount)
+        let inputs = segments.map(\.postings)
+        let chunks = holders.chunks(of: (pool?.threadCount ?? 0) > 1 ? chunkPostings : Int.max, inputs)
+        let firstWidth = PostingLists.width(of: UInt32(truncatingIfNeeded: max(itemCount - 1, 0)))
+        let outputs = SlotArray<StreamBuffer>(count: chunks.count - 1)
+        // Per term, its count, then its stream's bytes; each chunk writes its own terms'.
+        var counts = [UInt32](repeating: 0, count: termCount + 1)
+        var lengths = [UInt32](repeating: 0, count: termCount + 1)
+        counts.withUnsafeMutableBufferPointer { countBuffer in
+            lengths.withUnsafeMutableBufferPointer { lengthBuffer in
+                let (counts, lengths) = (SharedPointer(countBuffer.baseAddress!), SharedPointer(lengthBuffer.baseAddress!))
+                let body: @Sendable (Int) -> Void = { c in
+                    outputs[c] = encodeChunk(
+                        chunks[c]..<chunks[c + 1], holders, inputs, mergedIndex, firstWidth: firstWidth, counts: counts,
+                        lengths: lengths)
+                }
+                if let pool { pool.forEach(chunks.count - 1, body) } else { for c in 0..<chunks.count - 1 { body(c) } }
+            }
+        }
+        // Counts and lengths, summed into offsets and starts (at term + 1).
+        var offsetValues = [UInt32](repeating: 0, count: termCount + 1)
+        var startValues = [UInt32](repeating: 0, count: termCount + 1)
+        for t in 0..<termCount {
+            offsetValues[t + 1] = offsetValues[t] &+ counts[t]
+            startValues[t + 1] = startValues[t] &+ lengths[t]
+        }
+        let dataCount = Int(startValues[termCount])
+        let bytes = Column<UInt8>.filled(count: dataCount + PostingLists.padding) { bytes in
+            var at = 0
+            for c in 0..<chunks.count - 1 {
+                guard let output = outputs.remove(c) else { continue }
+                (bytes.base + at).initialize(from: output.base, count: output.count)
+                at += output.count
+            }
+            (bytes.base + at).initialize(repeating: 0, count: dataCount + PostingLists.padding - at)
+        }
+        return PostingLists(
+            offsets: NarrowArray(offsetValues), starts: NarrowArray(startValues), bytes: bytes, itemCount: itemCount)
+    }
+
+    /// Encodes the merged lists of the terms in `terms` (see ``mergedPostings(_:_:_:termCount:itemCount:pool:chunkPostings:)``):
+    /// their streams end to end, and per term its count and stream length in `counts` and `lengths`.
+    private static func encodeChunk(
+        _ terms: Range<Int>, _ holders: TermHolders, _ inputs: [PostingLists], _ mergedIndex: [[UInt32]],
+        firstWidth: Int, counts: SharedPointer<UInt32>, lengths: SharedPointer<UInt32>
+    ) -> StreamBuffer {
+        // Raw views (`mergedIndex` holds the storage): a posting reads no reference-counted value.
+        let merged = mergedIndex.map { $0.withUnsafeBufferPointer { $0 } }
+        defer { withExtendedLifetime(mergedIndex) {} }
+        let output = StreamBuffer()
+        // A term's list, gathered from its holders into `scratch`'s storage, made room for
+        // before each holder is read (a cursor gives no more than its stored count).
+        let scratch = StreamBuffer()
+        var (list, room) = scratch.words
+        inputs.withUnsafeBufferPointer { inputs in
+            holders.starts.withUnsafeBufferPointer { starts in
+                holders.holders.withUnsafeBufferPointer { holderList in
+                    for t in terms {
+                        var count = 0
+                        for h in Int(starts[t])..<Int(starts[t + 1]) {
+                            let (v, local) = (Int(holderList[h] >> 32), Int(holderList[h] & 0xFFFF_FFFF))
+                            let stored = max(inputs[v].count(local..<local + 1), 0)
+                            if count + stored > room {
+                                scratch.count = 4 * count
+                                scratch.reserve(4 * stored)
+                                (list, room) = scratch.words
+                            }
+                            let (index, into) = (merged[v], list)
+                            var written = count
+                            var cursor = inputs[v].cursor(local)
+                            cursor.forEachRest { item in
+                                let n = index[Int(item)]
+                                if n != dropped {
+                                    into[written] = n
+                                    written &+= 1
                                 }
                             }
-                            offsets[Int(map[t]) + 1] &+= UInt32(truncatingIfNeeded: live)
+                            count = written
                         }
+                        counts[t] = UInt32(truncatingIfNeeded: count)
+                        guard count > 0 else { continue }
+                        let values = UnsafeBufferPointer(start: list, count: count)
+                        output.reserve(PostingLists.maxStreamBytes(count: count, firstWidth: firstWidth))
+                        let length = PostingLists.writeStream(
+                            values, 0..<count, firstWidth: firstWidth, into: output.end)
+                        output.count += length
+                        lengths[t] = UInt32(truncatingIfNeeded: length)
                     }
                 }
             }
-            for t in 0..<termCount { offsets[t + 1] &+= offsets[t] }
         }
-        var fill = [UInt32](offsets.dropLast())
-        let postings = NarrowArray.filled(count: Int(offsets[termCount]), narrow: true) { postings in
-            fill.withUnsafeMutableBufferPointer { fill in
-                for (v, segment) in segments.enumerated() {
-                    let inputPostings = segment.postings
-                    maps[v].withUnsafeBufferPointer { map in
-                        mergedIndex[v].withUnsafeBufferPointer { merged in
-                            for t in 0..<map.count {
-                                let m = Int(map[t])
-                                inputPostings.forEach(t) { item in
-                                    let n = merged[Int(item)]
-                                    if n != dropped {
-                                        postings.set(Int(fill[m]), n)
-                                        fill[m] &+= 1
-                                    }
-                                }
-                            }
-                        }
+        return output
+    }
+
+    /// Bytes written at the end of a buffer that grows (a chunk's streams): in the allocator
+    /// while small, in pages of its own (``PageBuffer``) from ``PageBuffer/minimumBytes`` on, so
+    /// a merge leaves no large freed block in a thread's arena.
+    final class StreamBuffer: @unchecked Sendable {
+        /// The bytes.
+        private(set) var base: UnsafeMutablePointer<UInt8>
+        /// Bytes written.
+        var count = 0
+        /// Bytes room is made for.
+        private var capacity = 4096
+        /// The pages holding the bytes once they outgrew the allocator.
+        private var pages: PageBuffer?
+
+        /// An empty buffer.
+        init() { base = .allocate(capacity: capacity) }
+
+        deinit { if pages == nil { base.deallocate() } }
+
+        /// Where the next bytes go.
+        var end: UnsafeMutablePointer<UInt8> { base + count }
+
+        /// The storage as 32-bit values (aligned as the storage is), and how many fit.
+        var words: (UnsafeMutablePointer<UInt32>, Int) {
+            (UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt32.self), capacity / 4)
+        }
+
+        /// Makes room for `more` bytes past ``count``.
+        func reserve(_ more: Int) {
+            guard count + more > capacity else { return }
+            let grown = max(2 * capacity, count + more)
+            let larger: UnsafeMutablePointer<UInt8>
+            let morePages = grown >= PageBuffer.minimumBytes ? PageBuffer(byteCount: grown) : nil
+            if let morePages {
+                larger = morePages.base.bindMemory(to: UInt8.self, capacity: grown)
+            } else {
+                larger = .allocate(capacity: grown)
+            }
+            larger.initialize(from: base, count: count)
+            if pages == nil { base.deallocate() }
+            (base, capacity, pages) = (larger, grown, morePages)
+        }
+    }
+
+    /// Per merged term, the inputs holding it and its id there, in input order: the terms'
+    /// lists are read from them end to end.
+    struct TermHolders: @unchecked Sendable {
+        /// Per merged term, where its holders start in ``holders``, plus the end.
+        let starts: [UInt32]
+        /// Per holder, its input (high 32 bits) and its term id there (low 32 bits); in pages
+        /// of its own when large (``Column``), so a merge leaves no large freed block behind.
+        let holders: Column<UInt64>
+
+        /// The holders of the terms of `segments`, whose term ids `maps` gives in the merged
+        /// vocabulary of `termCount` terms.
+        init(_ segments: [Segment], _ maps: [[UInt32]], termCount: Int) {
+            var starts = [UInt32](repeating: 0, count: termCount + 1)
+            for map in maps {
+                for m in map { starts[Int(m) + 1] &+= 1 }
+            }
+            for t in 0..<termCount { starts[t + 1] &+= starts[t] }
+            var fill = starts
+            holders = Column<UInt64>.filled(count: Int(starts[termCount])) { holders in
+                for (v, map) in maps.enumerated() {
+                    for (local, m) in map.enumerated() {
+                        holders[Int(fill[Int(m)])] = UInt64(v) << 32 | UInt64(local)
+                        fill[Int(m)] &+= 1
                     }
                 }
             }
+            self.starts = starts
         }
-        return (offsets, postings)
+
+        /// Calls `body(input, term)` for each holder of merged term `t`, in input order.
+        @inline(__always) func forEach(_ t: Int, _ body: (Int, Int) -> Void) {
+            holders.withUnsafeBufferPointer { holders in
+                for h in Int(starts[t])..<Int(starts[t + 1]) {
+                    body(Int(holders[h] >> 32), Int(holders[h] & 0xFFFF_FFFF))
+                }
+            }
+        }
+
+        /// The sum of merged term `t`'s holders' stored counts.
+        @inline(__always) func storedCount(_ t: Int, _ inputs: [PostingLists]) -> Int {
+            var total = 0
+            forEach(t) { v, local in total += inputs[v].count(local..<local + 1) }
+            return total
+        }
+
+        /// Term boundaries (0 first, the term count last) of chunks of about `postings` stored
+        /// postings of `inputs` each.
+        func chunks(of postings: Int, _ inputs: [PostingLists]) -> [Int] {
+            let termCount = starts.count - 1
+            guard postings < Int.max else { return [0, termCount] }
+            var bounds = [0]
+            var sum = 0
+            for t in 0..<termCount {
+                sum += storedCount(t, inputs)
+                if sum >= postings {
+                    bounds.append(t + 1)
+                    sum = 0
+                }
+            }
+            if bounds.count == 1 || bounds[bounds.count - 1] != termCount { bounds.append(termCount) }
+            return bounds
+        }
     }
 }

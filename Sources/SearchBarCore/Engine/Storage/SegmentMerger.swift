@@ -1,5 +1,6 @@
 /// Merges segments into one, keeping only live items: texts and attributes are copied, term ids
-/// remapped into one sorted vocabulary, and postings rebuilt from the forward index. No text is
+/// remapped into one sorted vocabulary, and postings joined from the inputs' (inputs of
+/// consecutive items, as streamed batches make) or rebuilt from the forward index. No text is
 /// analysed again, and nothing the inputs hold sorted is sorted again: the vocabulary, the
 /// title byte order and the rank-key order are merged from the inputs' (``SortedRuns``), and
 /// the per-item presence masks and character postings are carried over, so a merge costs
@@ -57,12 +58,10 @@ enum SegmentMerger {
                 if let cancellation, cancellation.isCancelled { return }
                 let termCount = vocabulary.count
                 let punctuated = punctuatedTerms(segments, maps)
-                if let carried = carriedIndex(order, segments, maps, mapped, termCount: termCount) {
+                if let carried = carriedIndex(order, segments, maps, mapped, termCount: termCount, pool: pool) {
                     index[0] = MergedIndex(
                         vocabulary: vocabulary, punctuatedTerms: punctuated, offsets: carried.offsets,
-                        forward: carried.forward,
-                        postings: PostingLists.encoded(
-                            offsets: NarrowArray(carried.postingOffsets), values: carried.postings, itemCount: count))
+                        forward: carried.forward, postings: carried.postings)
                     return
                 }
                 let (offsets, forward) = gatherForward(order, segments, maps)
@@ -70,7 +69,7 @@ enum SegmentMerger {
                 index[0] = MergedIndex(
                     vocabulary: vocabulary, punctuatedTerms: punctuated, offsets: offsets, forward: NarrowArray(forward),
                     postings: PostingLists.encoded(
-                        offsets: NarrowArray(postingOffsets), values: NarrowArray(postings), itemCount: count))
+                        offsets: NarrowArray(postingOffsets), values: NarrowArray(postings), itemCount: count, pool: pool))
             },
             // The title byte order, merged from the inputs', read through the inputs' columns
             // (so it needs no gathered column); the rank keys gathered, and their order merged.

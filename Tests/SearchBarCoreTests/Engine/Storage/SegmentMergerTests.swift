@@ -89,7 +89,15 @@ struct SegmentMergerTests {
         let merged = try #require(SegmentMerger.merge(views))
         let live = items.filter { !dead.contains($0.id) }
         let reference = SegmentBuilder.buildSerially(live, analysis: SegmentBuilderTests.analysis)
-        // The vocabulary keeps dead items' terms (empty postings): compare through the terms.
+        Self.expectCarried(merged, reference, withDead: withDead)
+        let parallel = try #require(SegmentMerger.merge(views, pool: pool))
+        #expect(SegmentBuilderTests.differences(parallel, merged) == [])
+    }
+
+    /// Expects `merged`, made from streamed batches, to hold `reference`'s postings and forward
+    /// index (the whole segment when no item died; else through the terms, as the vocabulary
+    /// keeps dead items' terms, with empty postings).
+    static func expectCarried(_ merged: Segment, _ reference: Segment, withDead: Bool) {
         let terms = (0..<merged.termCount).map { merged.vocabulary.array($0) }
         let referenceTerms = (0..<reference.termCount).map { reference.vocabulary.array($0) }
         let postings = { (segment: Segment, t: Int) in segment.postings.items(t) }
@@ -108,6 +116,78 @@ struct SegmentMergerTests {
         #expect(merged.forward.bits == reference.forward.bits)
         #expect(merged.punctuatedTerms == PunctuatedTerms.ids(merged.vocabulary))
         if !withDead { #expect(SegmentBuilderTests.differences(merged, reference) == []) }
+    }
+
+    /// A merge after an open reads its postings from the file's streams: the segments of a
+    /// saved index of streamed batches (some items removed) must merge into the build of the
+    /// live items, with a pool and without.
+    @Test("segments mapped from an index file merge into the live items' build", arguments: [false, true])
+    func mappedBatches(withDead: Bool) throws {
+        let items = SegmentBuilderTests.items(1500, seed: 23).map { IndexItem(id: $0.id, title: $0.title) }
+        let index = try SearchIndex(locale: try SearchLocale("en"), threads: 2)
+        index.pauseBackgroundMerges(true)
+        for start in stride(from: 0, to: items.count, by: 200) { index.add(Array(items[start..<min(start + 200, items.count)])) }
+        var random = SplitMix(seed: 11)
+        let dead = withDead ? items.map(\.id).filter { _ in random.next(below: 4) == 0 } : []
+        index.remove(ids: dead)
+        let directory = IndexFileTests.directory()
+        defer { IndexFileTests.remove(directory) }
+        try index.save(to: directory + "/batches.sbindex")
+        let opened = try SearchIndex.open(path: directory + "/batches.sbindex", threads: 2)
+        let views = opened.snapshot.segments
+        #expect(views.count == 8 && views.allSatisfy(\.segment.isMapped))
+        let live = items.filter { !Set(dead).contains($0.id) }
+        let reference = SegmentBuilder.buildSerially(live, analysis: opened.analysis)
+        let merged = try #require(SegmentMerger.merge(views))
+        Self.expectCarried(merged, reference, withDead: withDead)
+        let parallel = try #require(SegmentMerger.merge(views, pool: ThreadPool(threads: 2)))
+        #expect(SegmentBuilderTests.differences(parallel, merged) == [])
+    }
+
+    @Test("merged postings encoded in chunks on a pool are those encoded in one piece", arguments: [1, 7, 300])
+    func chunkedPostings(chunkPostings: Int) throws {
+        let items = SegmentBuilderTests.items(1200, seed: 31).map { IndexItem(id: $0.id, title: $0.title) }
+        let pool = ThreadPool(threads: 3)
+        let segments = stride(from: 0, to: items.count, by: 150).map { start in
+            SegmentBuilder.build(Array(items[start..<min(start + 150, items.count)]), analysis: SegmentBuilderTests.analysis, pool: pool)
+        }
+        let (vocabulary, maps) = SegmentMerger.mergedVocabulary(segments.map(SegmentView.init))
+        var next: UInt32 = 0
+        let mergedIndex = segments.map { segment in
+            (0..<segment.count).map { _ in
+                defer { next += 1 }
+                return next
+            }
+        }
+        let whole = SegmentMerger.mergedPostings(
+            segments, maps, mergedIndex, termCount: vocabulary.count, itemCount: items.count, pool: nil)
+        let chunked = SegmentMerger.mergedPostings(
+            segments, maps, mergedIndex, termCount: vocabulary.count, itemCount: items.count, pool: pool,
+            chunkPostings: chunkPostings)
+        #expect(chunked.offsets == whole.offsets && chunked.starts == whole.starts && chunked.bytes == whole.bytes)
+        let reference = SegmentBuilder.buildSerially(items, analysis: SegmentBuilderTests.analysis)
+        #expect(whole.offsets == reference.postings.offsets && whole.starts == reference.postings.starts)
+        #expect(whole.bytes == reference.postings.bytes)
+    }
+
+    @Test("a stream buffer keeps its bytes as it grows from the allocator into pages")
+    func streamBufferGrowth() {
+        let buffer = SegmentMerger.StreamBuffer()
+        var expected: [UInt8] = []
+        var random = SplitMix(seed: 12)
+        while expected.count < 3 * PageBuffer.minimumBytes {
+            let run = random.next(below: 5000) + 1
+            buffer.reserve(run)
+            for k in 0..<run {
+                let byte = UInt8(truncatingIfNeeded: expected.count &* 31 &+ k)
+                buffer.end[k] = byte
+                expected.append(byte)
+            }
+            buffer.count += run
+        }
+        #expect(Array(UnsafeBufferPointer(start: buffer.base, count: buffer.count)) == expected)
+        let (words, room) = buffer.words
+        #expect(room * 4 >= buffer.count && Int(bitPattern: words) % 4 == 0)
     }
 
     /// The vocabulary and the title order merge by 16 leading bytes and look at the bytes past

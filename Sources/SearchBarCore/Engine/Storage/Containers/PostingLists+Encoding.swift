@@ -55,8 +55,8 @@ extension PostingLists {
     }
 
     /// The widths of the blocks of gaps of `values[range]` (one per block, in order), through `body`.
-    @inline(__always) private static func forEachBlockWidth(
-        _ values: NarrowArray.Reader, _ range: Range<Int>, _ body: (Range<Int>, Int) -> Void
+    @inline(__always) private static func forEachBlockWidth<Values: PostingValues>(
+        _ values: Values, _ range: Range<Int>, _ body: (Range<Int>, Int) -> Void
     ) {
         var start = range.lowerBound + 1
         while start < range.upperBound {
@@ -69,7 +69,9 @@ extension PostingLists {
     }
 
     /// The bits of the stream of `values[range]`.
-    private static func streamBits(_ values: NarrowArray.Reader, _ range: Range<Int>, firstWidth: Int) -> Int {
+    private static func streamBits<Values: PostingValues>(
+        _ values: Values, _ range: Range<Int>, firstWidth: Int
+    ) -> Int {
         guard !range.isEmpty else { return 0 }
         var bits = firstWidth
         forEachBlockWidth(values, range) { block, width in bits += 6 + block.count * width }
@@ -78,11 +80,19 @@ extension PostingLists {
 
     /// Writes the stream of `values[range]` into the `length` bytes at `out`, byte by byte (so
     /// threads writing neighbouring streams do not overlap).
-    private static func writeStream(
-        _ values: NarrowArray.Reader, _ range: Range<Int>, firstWidth: Int, into out: UnsafeMutablePointer<UInt8>,
-        length: Int
+    private static func writeStream<Values: PostingValues>(
+        _ values: Values, _ range: Range<Int>, firstWidth: Int, into out: UnsafeMutablePointer<UInt8>, length: Int
     ) {
-        guard !range.isEmpty else { return }
+        let written = writeStream(values, range, firstWidth: firstWidth, into: out)
+        assert(written == length, "posting stream length")
+    }
+
+    /// Writes the stream of `values[range]` at `out`, byte by byte; returns its bytes (at most
+    /// ``maxStreamBytes(count:firstWidth:)`` of the range's count).
+    @inline(__always) static func writeStream<Values: PostingValues>(
+        _ values: Values, _ range: Range<Int>, firstWidth: Int, into out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        guard !range.isEmpty else { return 0 }
         var written = 0
         var pending: UInt64 = 0
         var pendingBits = 0
@@ -105,6 +115,25 @@ extension PostingLists {
             out[written] = UInt8(truncatingIfNeeded: pending)
             written += 1
         }
-        assert(written == length, "posting stream length")
+        return written
+    }
+
+    /// The most bytes the stream of `count` values can take: the first value, and per block
+    /// its width and gaps of ``maxWidth`` bits.
+    static func maxStreamBytes(count: Int, firstWidth: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let blocks = (count - 1 + blockSize - 1) / blockSize
+        return (firstWidth + 6 * blocks + maxWidth * (count - 1) + 7) / 8
     }
 }
+
+/// Values the posting encoder reads by position: a narrow array's, or a plain buffer's (the
+/// merger's lists, gathered a term at a time).
+protocol PostingValues {
+    /// Value `i`.
+    subscript(i: Int) -> UInt32 { get }
+}
+
+extension NarrowArray.Reader: PostingValues {}
+
+extension UnsafeBufferPointer: PostingValues where Element == UInt32 {}
