@@ -29,6 +29,12 @@ final class AnalysisScratch: @unchecked Sendable {
         return bytes > 4 << 20
     }
 
+    /// Frees the word break memo's memory; the memo starts empty at its next use.
+    func forgetBreaks() {
+        breaks.free()
+        breaks = BreakMemo()
+    }
+
     deinit {
         state.free()
         breaks.free()

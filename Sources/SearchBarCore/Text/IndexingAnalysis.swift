@@ -167,6 +167,16 @@ extension TextAnalyzer {
         }
     }
 
+    /// Empties the word break memos of the pooled scratches (``AnalysisScratch/breaks``), once a
+    /// build's analysis is done: a memo holds megabytes after a build with Thai or CJK texts, and
+    /// the pool lives as long as the analyzer. Scratches in use keep theirs until their own
+    /// build ends.
+    func forgetBreakMemos() {
+        scratchPool.withLock { pool in
+            for scratch in pool { scratch.forgetBreaks() }
+        }
+    }
+
     /// Frees the pooled scratches whole (their buffers, segment fold memos and break iterators),
     /// once a large build's analysis is done: each holds about a megabyte that a host keeping the
     /// index pays for as long as the analyzer lives. The next analysis makes new ones.

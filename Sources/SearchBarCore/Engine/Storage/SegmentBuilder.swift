@@ -10,15 +10,13 @@ enum SegmentBuilder {
     /// Items per analysis chunk.
     static let chunkSize = 2048
 
-    /// A build of fewer items leaves the pooled scratches (their word break memos,
-    /// ``AnalysisScratch/breaks``, included) as they are, for the next build; a larger one frees
-    /// them whole when its analysis is done (``TextAnalyzer/releaseScratches()``). A small build
-    /// is typically one batch of a stream whose next batch breaks the same words again:
-    /// relearning them from ICU and clearing each memo's table at every batch cost each batch
-    /// what one large build pays once. A memo is bounded (``BreakMemo/maxEntries`` chunks), so a
-    /// stream keeps a few megabytes per pooled scratch; a large build frees them, since a host
-    /// keeping the index pays for them as long as the analyzer lives.
-    static let memoKeepingLimit = 65_536
+    /// A build of at least this many items frees the analyzer's pooled scratches whole when its
+    /// analysis is done (``TextAnalyzer/releaseScratches()``): each holds about a megabyte that a
+    /// host keeping the index pays for as long as the analyzer lives. A smaller build, typically
+    /// one batch of a stream, keeps them warm for the next batch and empties only their word
+    /// break memos (``TextAnalyzer/forgetBreakMemos()``), which would otherwise grow over a
+    /// stream up to their bound in every pooled scratch.
+    static let releasedScratchItems = 1 << 16
 
     /// Builds a segment from `items`, which must be sorted by ascending, unique id.
     static func build(_ items: [IndexItem], analysis: ItemAnalysis, pool: ThreadPool) -> Segment {
@@ -27,11 +25,11 @@ enum SegmentBuilder {
 
     /// Builds a segment from `count` items made on demand (from several threads at once) by
     /// `item`, whose ids must ascend strictly; `chunkSize` items are analysed per task. A build
-    /// of `memoKeepingLimit` items or more frees the pooled scratches (and their word break memos)
-    /// when its analysis is done.
+    /// of `releasedScratchItems` items or more frees the pooled scratches when its analysis is
+    /// done; a smaller one empties their word break memos.
     static func build<Item: AnalyzableItem>(
         count: Int, item: @escaping @Sendable (Int) -> Item, analysis: ItemAnalysis, pool: ThreadPool,
-        chunkSize: Int = chunkSize, memoKeepingLimit: Int = memoKeepingLimit
+        chunkSize: Int = chunkSize, releasedScratchItems: Int = releasedScratchItems
     ) -> Segment {
         let chunkCount = (count + chunkSize - 1) / chunkSize
         let parts = SlotArray<SegmentPart>(count: chunkCount)
@@ -39,7 +37,11 @@ enum SegmentBuilder {
             let range = task * chunkSize..<min(count, (task + 1) * chunkSize)
             parts[task] = SegmentPart.analyze(range.lazy.map(item), analysis)
         }
-        if count >= memoKeepingLimit { analysis.analyzer.releaseScratches() }
+        if count >= releasedScratchItems {
+            analysis.analyzer.releaseScratches()
+        } else {
+            analysis.analyzer.forgetBreakMemos()
+        }
         return assemble(parts.take(), analysis.fields, pool: pool)
     }
 
