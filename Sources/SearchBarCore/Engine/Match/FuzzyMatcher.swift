@@ -118,7 +118,8 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         longestWord = words.map(\.count).max() ?? 0
         let counts = segment.vocabularyByteCounts
         rareBytes = words.map { word in
-            tuning.rejectsOnRareByte ? Self.rarestSharedByte(word, counts: counts) : -1
+            tuning.rejectsOnRareByte
+                ? Self.rarestSharedByte(word, counts: counts, compact: segment.presence.isCompact) : -1
         }
         prefixQuality = Self.prefixQuality(words, in: query.folded)
         let titleTier = TitlePrefixTier(
@@ -230,10 +231,11 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
     }
 
     /// Per word (its folded key), its byte that the vocabulary (byte counts `counts`) holds
-    /// least often among those whose ``PresenceMask`` bit other bytes share, or -1.
-    private static func rarestSharedByte(_ word: [UInt8], counts: [UInt32]) -> Int32 {
+    /// least often among those whose ``PresenceMask`` bit other bytes share (in the segment's
+    /// masks: `compact` for ``PresenceColumn/isCompact``), or -1.
+    private static func rarestSharedByte(_ word: [UInt8], counts: [UInt32], compact: Bool) -> Int32 {
         guard counts.count == 256 else { return -1 }
-        let shared = word.filter { !PresenceMask.hasOwnBit($0) }
+        let shared = word.filter { !PresenceMask.hasOwnBit($0, compact: compact) }
         return shared.min { counts[Int($0)] < counts[Int($1)] }.map { Int32($0) } ?? -1
     }
 
@@ -246,7 +248,8 @@ final class FuzzyMatcher: SegmentMatcher, @unchecked Sendable {
         var result: UnsafeMutablePointer<UInt64>?
         var length = 0
         for word in queryWords {
-            let rare = Self.rarestSharedByte(word.key, counts: segment.vocabularyByteCounts)
+            let rare = Self.rarestSharedByte(
+                word.key, counts: segment.vocabularyByteCounts, compact: segment.presence.isCompact)
             // (A word of one character narrows by ``substringBits`` alone: they are its holders.)
             guard rare >= 0, let character = Self.character(holding: UInt8(rare), in: word.key),
                 character.count < word.key.count

@@ -19,9 +19,13 @@ enum PresenceMask {
     private static let ownBits: UInt64 = (1 << 36) - 1
 
     /// True when byte `b` has a bit of its own in ``bits`` (an ASCII letter, either case, or a
-    /// digit): an item's mask then tells exactly whether its text holds it. Other bytes share
-    /// their bit, so a mask holding it proves nothing.
-    static func hasOwnBit(_ b: UInt8) -> Bool { bits[Int(b)] & ownBits != 0 }
+    /// digit) and, for masks in ``compact(_:)`` form (`compact`), still has one there (a letter:
+    /// digits share a bit in pairs): an item's mask then tells exactly whether its text holds
+    /// it. Other bytes share their bit, so a mask holding it proves nothing.
+    static func hasOwnBit(_ b: UInt8, compact: Bool = false) -> Bool {
+        guard bits[Int(b)] & ownBits != 0 else { return false }
+        return !compact || !(0x30...0x39).contains(b)
+    }
 
     /// The mask of `bytes`.
     @inline(__always)
