@@ -92,6 +92,7 @@ struct PresenceColumn: @unchecked Sendable, Equatable {
     /// Bytes held.
     var byteSize: Int { isCompact ? packed.byteSize : plain.byteSize }
 
+    /// Equal when both hold the same masks in the same form (for tests comparing segments).
     static func == (a: PresenceColumn, b: PresenceColumn) -> Bool {
         a.count == b.count && a.isCompact == b.isCompact && (0..<a.count).allSatisfy { a.key($0) == b.key($0) }
     }

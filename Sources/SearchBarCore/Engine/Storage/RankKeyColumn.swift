@@ -128,6 +128,7 @@ struct RankKeyColumn: Sendable, Equatable {
         codes.isEmpty ? plain.byteSize : lows.byteSize + highCodes.byteSize + highs.byteSize + codes.byteSize
     }
 
+    /// Equal when both give the same key at every position, whichever form holds them.
     static func == (a: RankKeyColumn, b: RankKeyColumn) -> Bool {
         a.count == b.count && (0..<a.count).allSatisfy { a[$0] == b[$0] }
     }

@@ -212,9 +212,10 @@ enum SegmentBuilder {
     }
 
     /// Joins arenas end to end, copying them in parallel on `pool`, with the offsets in blocks
-    /// (``BlockedOffsets``, what the segment keeps) written straight from the arenas' offsets, or
-    /// as 32-bit offsets when a block spans 64 KiB or more: the result is the plain join's
-    /// ``ByteArena/blocked()``, without the plain offsets of every string in between.
+    /// (``BlockedOffsets``, what the segment keeps) made from the arenas' offsets (16-bit steps,
+    /// narrowed by ``BlockedOffsets/init(bases:steps:)``), or as 32-bit offsets when a block spans
+    /// 64 KiB or more: the result is the plain join's ``ByteArena/blocked()``, without the plain
+    /// 32-bit offsets of every string in between.
     static func concatenate(_ arenas: [ByteArena], pool: ThreadPool) -> ByteArena {
         var byteBase = [Int](repeating: 0, count: arenas.count + 1)
         var stringBase = [Int](repeating: 0, count: arenas.count + 1)

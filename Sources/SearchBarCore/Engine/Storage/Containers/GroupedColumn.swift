@@ -24,8 +24,8 @@ struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable & Bit
     }
 
     /// The column of `values`, one per position, in as few bits each as the greatest needs when
-    /// that is fewer than `Value` has (the title word counts of a segment built in memory need
-    /// about 4).
+    /// that is fewer than `Value` has (the title word counts of a segment built in memory need a
+    /// few).
     init(_ values: [Value]) {
         let greatest = values.max() ?? 0
         if Value.bitWidth <= 32, !values.isEmpty, NarrowArray.bits(for: UInt32(greatest)) < Value.bitWidth {
@@ -76,6 +76,7 @@ struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable & Bit
         return own + (groupMinima.count + groupMaxima.count) * MemoryLayout<Value>.stride
     }
 
+    /// Equal when both give the same value at every position, whichever width holds them.
     static func == (a: GroupedColumn, b: GroupedColumn) -> Bool {
         a.count == b.count && (0..<a.count).allSatisfy { a[$0] == b[$0] }
     }

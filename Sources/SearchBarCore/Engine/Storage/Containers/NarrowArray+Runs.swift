@@ -38,17 +38,19 @@ extension NarrowArray {
         private(set) var position: Int
         /// The run's end.
         private let end: Int
-        /// The first value of the run's own bytes (a multiple of 8), and their number (a
-        /// multiple of 8, or up to the array's end).
+        /// The first value of the run's own bytes (a multiple of 8).
         private let ownedStart: Int
+        /// The number of values in the run's own bytes (a multiple of 8, or up to the array's end).
         private let ownedCount: UInt
-        /// Bits waiting to be stored, low first, and how many.
+        /// Bits waiting to be stored, low first.
         private var pending: UInt64 = 0
+        /// The number of bits in ``pending``.
         private var pendingBits = 0
         /// The next byte stored.
         private var at: UnsafeMutableRawPointer
-        /// The run's head (before its own bytes) and tail (after them).
+        /// The run's values before its own bytes (in a group of 8 it shares with the run before).
         private var head: Shared
+        /// The run's values after its own bytes (in a group of 8 it shares with the run after).
         private var tail: Shared
 
         /// A writer of values `start..<end` into `writer`'s array.

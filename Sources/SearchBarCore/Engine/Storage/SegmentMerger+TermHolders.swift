@@ -1,0 +1,65 @@
+extension SegmentMerger {
+    /// Per merged term, the inputs holding it and its id there, in input order: the terms'
+    /// lists are read from them end to end.
+    struct TermHolders: @unchecked Sendable {
+        /// Per merged term, where its holders start in ``holders``, plus the end.
+        let starts: [UInt32]
+        /// Per holder, its input (high 32 bits) and its term id there (low 32 bits); in pages
+        /// of its own when large (``Column``), so a merge leaves no large freed block behind.
+        let holders: Column<UInt64>
+
+        /// The holders of the terms of `segments`, whose term ids `maps` gives in the merged
+        /// vocabulary of `termCount` terms.
+        init(_ segments: [Segment], _ maps: [[UInt32]], termCount: Int) {
+            var starts = [UInt32](repeating: 0, count: termCount + 1)
+            for map in maps {
+                for m in map { starts[Int(m) + 1] &+= 1 }
+            }
+            for t in 0..<termCount { starts[t + 1] &+= starts[t] }
+            var fill = starts
+            holders = Column<UInt64>.filled(count: Int(starts[termCount])) { holders in
+                for (v, map) in maps.enumerated() {
+                    for (local, m) in map.enumerated() {
+                        holders[Int(fill[Int(m)])] = UInt64(v) << 32 | UInt64(local)
+                        fill[Int(m)] &+= 1
+                    }
+                }
+            }
+            self.starts = starts
+        }
+
+        /// Calls `body(input, term)` for each holder of merged term `t`, in input order.
+        @inline(__always) func forEach(_ t: Int, _ body: (Int, Int) -> Void) {
+            holders.withUnsafeBufferPointer { holders in
+                for h in Int(starts[t])..<Int(starts[t + 1]) {
+                    body(Int(holders[h] >> 32), Int(holders[h] & 0xFFFF_FFFF))
+                }
+            }
+        }
+
+        /// The sum of merged term `t`'s holders' stored counts.
+        @inline(__always) func storedCount(_ t: Int, _ inputs: [PostingLists]) -> Int {
+            var total = 0
+            forEach(t) { v, local in total += inputs[v].count(local..<local + 1) }
+            return total
+        }
+
+        /// Term boundaries (0 first, the term count last) of chunks of about `postings` stored
+        /// postings of `inputs` each.
+        func chunks(of postings: Int, _ inputs: [PostingLists]) -> [Int] {
+            let termCount = starts.count - 1
+            guard postings < Int.max else { return [0, termCount] }
+            var bounds = [0]
+            var sum = 0
+            for t in 0..<termCount {
+                sum += storedCount(t, inputs)
+                if sum >= postings {
+                    bounds.append(t + 1)
+                    sum = 0
+                }
+            }
+            if bounds.count == 1 || bounds[bounds.count - 1] != termCount { bounds.append(termCount) }
+            return bounds
+        }
+    }
+}
