@@ -45,21 +45,11 @@ extension SegmentMerger {
         }
 
         /// Term boundaries (0 first, the term count last) of chunks of about `postings` stored
-        /// postings of `inputs` each.
+        /// postings of `inputs` each (``PostingLists/chunkStarts(termCount:postings:count:)``).
         func chunks(of postings: Int, _ inputs: [PostingLists]) -> [Int] {
-            let termCount = starts.count - 1
-            guard postings < Int.max else { return [0, termCount] }
-            var bounds = [0]
-            var sum = 0
-            for t in 0..<termCount {
-                sum += storedCount(t, inputs)
-                if sum >= postings {
-                    bounds.append(t + 1)
-                    sum = 0
-                }
-            }
-            if bounds.count == 1 || bounds[bounds.count - 1] != termCount { bounds.append(termCount) }
-            return bounds
+            // One chunk needs no count.
+            guard postings < Int.max else { return [0, starts.count - 1] }
+            return PostingLists.chunkStarts(termCount: starts.count - 1, postings: postings) { storedCount($0, inputs) }
         }
     }
 }

@@ -1,22 +1,30 @@
 extension PostingLists {
+    /// Term boundaries (0 first, `termCount` last) of chunks of consecutive terms holding at
+    /// least `postings` postings each but the last, `count(t)` being term `t`'s: the tasks of an
+    /// encoding (the builder's and the merger's).
+    static func chunkStarts(termCount: Int, postings: Int, count: (Int) -> Int) -> [Int] {
+        var bounds = [0]
+        var sum = 0
+        for t in 0..<termCount {
+            sum += count(t)
+            if sum >= postings || t == termCount - 1 {
+                bounds.append(t + 1)
+                sum = 0
+            }
+        }
+        return bounds
+    }
+
     /// The lists of `values`, term `t`'s at `offsets[t]..<offsets[t + 1]` (ascending, each below
     /// `itemCount`), encoded on `pool` when given. Every segment's postings are made here.
     static func encoded(offsets: NarrowArray, values: NarrowArray, itemCount: Int, pool: ThreadPool? = nil) -> PostingLists {
         let termCount = offsets.count - 1
         let firstWidth = width(of: UInt32(truncatingIfNeeded: max(itemCount - 1, 0)))
         // Terms in chunks of about the same number of postings, one task each.
-        let chunkPostings = 1 << 16
-        var chunkStarts = [0]
-        var at = 0
-        while at < termCount {
-            let target = Int(offsets[at]) + chunkPostings
-            var t = at + 1
-            while t < termCount && Int(offsets[t]) < target { t += 1 }
-            chunkStarts.append(t)
-            at = t
-        }
-        let chunks = chunkStarts
         let (offsetReader, valueReader) = (offsets.reader, values.reader)
+        let chunks = chunkStarts(termCount: termCount, postings: 1 << 16) {
+            Int(offsetReader[$0 + 1]) - Int(offsetReader[$0])
+        }
         func run(_ body: @escaping @Sendable (Int) -> Void) {
             if let pool { pool.forEach(chunks.count - 1, body) } else { for c in 0..<chunks.count - 1 { body(c) } }
         }
