@@ -159,31 +159,30 @@ enum ContainsCandidates {
         var terms: [UInt32] = []
         var total = 0
         let withinBudget = segment.vocabulary.bytes.withUnsafeBufferPointer { bytes -> Bool in
-            segment.vocabulary.expandedOffsets().withUnsafeBufferPointer { offsets -> Bool in
-                piece.withUnsafeBufferPointer { piece -> Bool in
-                    let finder = RareByteFinder(piece, counts: segment.vocabularyByteCounts)
-                    // Only the vocabulary's blocks that can hold the piece are read.
-                    let ranges = segment.vocabularyTrigrams.termRanges(holding: piece) ?? [0..<segment.termCount]
-                    for range in ranges where !range.isEmpty {
-                        let low = Int(offsets[range.lowerBound])
-                        let blockBytes = UnsafeBufferPointer(rebasing: bytes[low..<Int(offsets[range.upperBound])])
-                        var from = 0
-                        while let found = finder.next(in: blockBytes, from: from) {
-                            let hit = low + found
-                            let t = term(at: hit, offsets, within: range)
-                            let end = Int(offsets[t + 1])
-                            guard hit + piece.count <= end else {
-                                from = found + 1
-                                continue
-                            }
-                            terms.append(UInt32(truncatingIfNeeded: t))
-                            total += segment.postingCount(t..<(t + 1))
-                            if total > budget { return false }
-                            from = end - low
+            let offsets = segment.vocabularyOffsets
+            return piece.withUnsafeBufferPointer { piece -> Bool in
+                let finder = RareByteFinder(piece, counts: segment.vocabularyByteCounts)
+                // Only the vocabulary's blocks that can hold the piece are read.
+                let ranges = segment.vocabularyTrigrams.termRanges(holding: piece) ?? [0..<segment.termCount]
+                for range in ranges where !range.isEmpty {
+                    let low = Int(offsets[range.lowerBound])
+                    let blockBytes = UnsafeBufferPointer(rebasing: bytes[low..<Int(offsets[range.upperBound])])
+                    var from = 0
+                    while let found = finder.next(in: blockBytes, from: from) {
+                        let hit = low + found
+                        let t = term(at: hit, offsets, within: range)
+                        let end = Int(offsets[t + 1])
+                        guard hit + piece.count <= end else {
+                            from = found + 1
+                            continue
                         }
+                        terms.append(UInt32(truncatingIfNeeded: t))
+                        total += segment.postingCount(t..<(t + 1))
+                        if total > budget { return false }
+                        from = end - low
                     }
-                    return true
                 }
+                return true
             }
         }
         guard withinBudget else { return nil }
@@ -231,7 +230,7 @@ enum ContainsCandidates {
 
     /// The term of `terms` whose bytes hold byte `offset` of the vocabulary.
     @inline(__always)
-    private static func term(at offset: Int, _ offsets: UnsafeBufferPointer<UInt32>, within terms: Range<Int>) -> Int {
+    private static func term(at offset: Int, _ offsets: ArenaOffsets, within terms: Range<Int>) -> Int {
         // The last term starting at or before `offset`.
         var low = terms.lowerBound
         var high = terms.upperBound

@@ -18,11 +18,11 @@ struct TypoWalk {
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let offsets: UnsafeBufferPointer<UInt32>
+    private let offsets: ArenaOffsets
     private let termCount: Int
 
     /// A walker over a sorted vocabulary arena.
-    init(bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, offsets: ArenaOffsets) {
         self.bytes = bytes
         self.offsets = offsets
         termCount = offsets.count - 1

@@ -40,11 +40,9 @@ struct WordPlan: Sendable {
         var typoMatches: [TypoWalk.Match] = []
         if word.typoBudget > 0 {
             typoMatches = segment.vocabulary.bytes.withUnsafeBufferPointer { bytes in
-                segment.vocabulary.expandedOffsets().withUnsafeBufferPointer { offsets in
-                    TypoWalk(bytes: bytes, offsets: offsets).matches(
-                        word.codePoints, budget: word.typoBudget, prefix: word.isPrefix, within: domain,
-                        termsContaining: { ContainsCandidates.terms(holding: $0, segment: segment) })
-                }
+                TypoWalk(bytes: bytes, offsets: segment.vocabularyOffsets).matches(
+                    word.codePoints, budget: word.typoBudget, prefix: word.isPrefix, within: domain,
+                    termsContaining: { ContainsCandidates.terms(holding: $0, segment: segment) })
             }
             typoMatches.removeAll { $0.cost == 0 }
         }

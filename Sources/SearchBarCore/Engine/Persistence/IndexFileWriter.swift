@@ -170,9 +170,9 @@ enum IndexFileWriter {
             let arena = f < segment.originalPatches.count ? segment.originalPatches[f] : ByteArena()
             result += [.column(arena.bytes), .offsets(arena)]
         }
-        result += [.column(segment.forwardOffsets.storageBytes), .column(segment.forward.storageBytes)]
+        result += [.column(segment.forwardOffsets.narrow.storageBytes), .column(segment.forward.storageBytes)]
         result += [.column(segment.vocabulary.bytes), .offsets(segment.vocabulary)]
-        result += [.column(segment.postings.offsets.storageBytes), .column(segment.postings.bytes)]
+        result += [.column(segment.postings.offsets.narrow.storageBytes), .column(segment.postings.bytes)]
         result.append(.words32(segment.runExceptions))
         result.append(.words64(view.deleted?.words ?? []))
         // Attributes: names and text values as arenas, entries as 16-byte records.
@@ -212,7 +212,7 @@ enum IndexFileWriter {
         result.append(.words64(derived.vocabularyTrigrams.storedBits))
         result.append(.words32(derived.punctuatedTerms))
         result += [.column32(leads.rankKeyMinimums.stored), .column32(derived.titleBytes.rankKeyMinimums.stored)]
-        result.append(.column(segment.postings.starts.storageBytes))
+        result.append(.column(segment.postings.starts.narrow.storageBytes))
         return result
     }
 }

@@ -376,7 +376,7 @@ struct SegmentDecoder {
                         let a = Int(order[k - 1]), b = Int(order[k])
                         let start = Int(offsets[b])
                         let title = UnsafeBufferPointer(rebasing: bytes[start..<Int(offsets[b + 1])])
-                        let c = VocabularySearch.compare(bytes, offsets, a, title, prefixOnly: false)
+                        let c = VocabularySearch.compare(bytes, ArenaOffsets(offsets), a, title, prefixOnly: false)
                         return c < 0 || (c == 0 && a < b)
                     }
                 }
@@ -393,7 +393,7 @@ struct SegmentDecoder {
                         guard t > 0 else { return true }
                         let start = Int(offsets[t])
                         let term = UnsafeBufferPointer(rebasing: bytes[start..<Int(offsets[t + 1])])
-                        return VocabularySearch.compare(bytes, offsets, t - 1, term, prefixOnly: false) < 0
+                        return VocabularySearch.compare(bytes, ArenaOffsets(offsets), t - 1, term, prefixOnly: false) < 0
                     }
                 }
             } ? nil : "the vocabulary is not sorted"

@@ -33,11 +33,13 @@ final class Segment: Sendable {
     let originalPatches: [ByteArena]
     /// Folded text per field.
     let folded: [ByteArena]
-    /// Per item, the start of its forward entries, plus the end (as few bits as the last needs).
-    let forwardOffsets: NarrowArray
+    /// Per item, the start of its forward entries, plus the end (packed in blocks when built
+    /// here, see ``AscendingOffsets``).
+    let forwardOffsets: AscendingOffsets
     /// Forward entries of all items (as few bits as the greatest needs).
     let forward: NarrowArray
-    /// Distinct folded word keys, sorted by bytes.
+    /// Distinct folded word keys, sorted by bytes (offsets in blocks when built here, see
+    /// ``BlockedOffsets``).
     let vocabulary: ByteArena
     /// Per term, the ascending local indices of the items holding it.
     let postings: PostingLists
@@ -73,8 +75,10 @@ final class Segment: Sendable {
     private let rawFolded: (RawArena, RawArena, RawArena)
     /// Raw views of ``originalPatches`` per field.
     private let rawPatches: (RawArena, RawArena, RawArena)
+    /// Reference-count-free view of ``vocabulary``'s offsets.
+    let vocabularyOffsets: ArenaOffsets
     /// Reference-count-free view of ``forwardOffsets``.
-    private let rawForwardOffsets: NarrowArray.Reader
+    private let rawForwardOffsets: AscendingOffsets.Reader
 
     private static let serials = Atomic<UInt64>(1)
 
@@ -133,11 +137,13 @@ final class Segment: Sendable {
         // Item texts keep their offsets in blocks (an index file's stay borrowed as they are).
         self.originalPatches = originalPatches.map { $0.blocked() }
         self.folded = folded.map { $0.blocked() }
-        self.forwardOffsets = forwardOffsets
+        self.forwardOffsets = AscendingOffsets(forwardOffsets)
         // A file's forward entries are stored as narrow as they go.
         let forward = known == nil && !forwardIsNarrowest ? forward.narrowed() : forward
         self.forward = forward
-        self.vocabulary = vocabulary
+        // The terms keep their offsets in blocks too (an index file's stay borrowed).
+        self.vocabulary = vocabulary.blocked()
+        vocabularyOffsets = ArenaOffsets(self.vocabulary)
         self.postings = postings
         self.attributes = attributes
         self.runExceptions = runExceptions
@@ -149,7 +155,7 @@ final class Segment: Sendable {
             )
             (titleBytes, rankOrder, rankKeyOrder) = (known.titleBytes, known.rankOrder, known.rankKeyOrder)
             self.rankKeys = RankKeyColumn(rankKeys)
-            (rawFolded, rawForwardOffsets) = Self.rawViews(self.folded, forwardOffsets)
+            (rawFolded, rawForwardOffsets) = Self.rawViews(self.folded, self.forwardOffsets)
             rawPatches = Self.rawViews(self.originalPatches)
             return
         }
@@ -194,7 +200,7 @@ final class Segment: Sendable {
             ?? (PresenceColumn(), CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams(), [])
         (titleBytes, rankOrder, rankKeyOrder) = sorted.value ?? (TitleByteOrder(), RankOrder(), RankKeyOrder())
         self.rankKeys = RankKeyColumn(rankKeys, order: rankKeyOrder.order)
-        (rawFolded, rawForwardOffsets) = Self.rawViews(self.folded, forwardOffsets)
+        (rawFolded, rawForwardOffsets) = Self.rawViews(self.folded, self.forwardOffsets)
         rawPatches = Self.rawViews(self.originalPatches)
     }
 
@@ -208,8 +214,8 @@ final class Segment: Sendable {
 
     /// The raw views of a segment's folded texts and forward offsets (the arrays are the
     /// segment's own `let`s, so the pointers stay valid while it lives).
-    private static func rawViews(_ folded: [ByteArena], _ forwardOffsets: NarrowArray)
-        -> ((RawArena, RawArena, RawArena), NarrowArray.Reader)
+    private static func rawViews(_ folded: [ByteArena], _ forwardOffsets: AscendingOffsets)
+        -> ((RawArena, RawArena, RawArena), AscendingOffsets.Reader)
     {
         (rawViews(folded), forwardOffsets.reader)
     }
@@ -334,9 +340,7 @@ final class Segment: Sendable {
     /// The range of terms that start with `prefix` (all terms for an empty prefix).
     func termRange(prefix: [UInt8]) -> Range<Int> {
         vocabulary.bytes.withUnsafeBufferPointer { bytes in
-            vocabulary.expandedOffsets().withUnsafeBufferPointer { offsets in
-                VocabularySearch.prefixRange(bytes, offsets, prefix)
-            }
+            VocabularySearch.prefixRange(bytes, vocabularyOffsets, prefix)
         }
     }
 
@@ -381,11 +385,11 @@ final class Segment: Sendable {
             ("rank keys", rankKeys.byteSize), ("original text edits", bytes(originalPatches)),
             ("original text edit offsets", offsets(originalPatches)), ("folded text", bytes(folded)),
             ("folded text offsets", offsets(folded)), ("forward entries", forward.byteSize),
-            ("forward offsets", size(forwardOffsets)), ("vocabulary", bytes([vocabulary])),
+            ("forward offsets", forwardOffsets.byteSize), ("vocabulary", bytes([vocabulary])),
             ("vocabulary offsets", offsets([vocabulary])), ("vocabulary trigram filter", vocabularyTrigrams.byteSize),
             ("punctuated terms", size(punctuatedTerms)), ("postings", postings.bytes.byteSize),
-            ("posting offsets", size(postings.offsets)),
-            ("posting starts", size(postings.starts)), ("presence masks", presence.byteSize),
+            ("posting offsets", postings.offsets.byteSize),
+            ("posting starts", postings.starts.byteSize), ("presence masks", presence.byteSize),
             ("character postings", charPostings.byteSize), ("title lead order", leadParts.order),
             ("title lead starts", leadParts.starts), ("title lead rank key minimums", leadParts.rankKeyMinimums),
             ("title lead word counts", leadParts.titleWordCounts), ("title lead weight keys", leadParts.weightKeys),

@@ -16,8 +16,8 @@ struct TitleLeadOrder: Sendable {
     /// Local item indices, by lead term, ascending within a term; items with no title word last.
     let order: NarrowArray
     /// Per term, where its items start in ``order``, plus the start of the items with no title
-    /// word (as few bits as the item count needs).
-    private let starts: NarrowArray
+    /// word (packed in blocks when made in memory, see ``AscendingOffsets``).
+    private let starts: AscendingOffsets
     /// Per group of positions of ``order``, the least high 32 bits of its items' collation rank
     /// keys (shifted back, a lower bound of their keys: enough to pass over a group that ties on
     /// score).
@@ -31,7 +31,7 @@ struct TitleLeadOrder: Sendable {
     /// No items.
     init() {
         order = NarrowArray()
-        starts = NarrowArray([0])
+        starts = AscendingOffsets(NarrowArray([0]))
         rankKeyMinimums = RankKeyGroupMinimums()
         titleWordCounts = GroupedColumn()
         weightKeys = GroupedColumn()
@@ -50,7 +50,7 @@ struct TitleLeadOrder: Sendable {
         else { return nil }
         for k in 1..<starts.count where starts[k - 1] > starts[k] { return nil }
         self.order = order
-        self.starts = starts
+        self.starts = AscendingOffsets(starts)
         self.rankKeyMinimums = rankKeyMinimums
         self.titleWordCounts = GroupedColumn(titleWordCounts)
         self.weightKeys = GroupedColumn(weightKeys)
@@ -58,7 +58,7 @@ struct TitleLeadOrder: Sendable {
 
     /// Per term, where its items start in ``order``, plus the start of the items with no title
     /// word (what an index file stores).
-    var termStarts: NarrowArray { starts }
+    var termStarts: NarrowArray { starts.narrow }
 
     /// Groups `count` items by the first forward entry of each, when that entry is a title word;
     /// `rankKeys` and `weightKeys` (empty: all 0) are the segment's columns; `ownTitleWords`
@@ -92,7 +92,7 @@ struct TitleLeadOrder: Sendable {
             cursor[t] += 1
         }
         self.order = NarrowArray(order)
-        self.starts = NarrowArray(starts)
+        self.starts = AscendingOffsets(NarrowArray(starts))
         rankKeyMinimums = RankKeyGroupMinimums(order.lazy.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
         titleWordCounts = GroupedColumn(order.map { titleWords[Int($0)] })
         self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] })

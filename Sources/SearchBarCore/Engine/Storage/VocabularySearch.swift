@@ -6,7 +6,7 @@ enum VocabularySearch {
     /// term when `prefixOnly` is set.
     @inline(__always)
     static func compare(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ offsets: UnsafeBufferPointer<UInt32>, _ i: Int,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ offsets: ArenaOffsets, _ i: Int,
         _ key: UnsafeBufferPointer<UInt8>, prefixOnly: Bool
     ) -> Int {
         let start = Int(offsets[i])
@@ -22,7 +22,7 @@ enum VocabularySearch {
 
     /// The range of terms starting with `prefix`.
     static func prefixRange(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ offsets: UnsafeBufferPointer<UInt32>, _ prefix: [UInt8]
+        _ bytes: UnsafeBufferPointer<UInt8>, _ offsets: ArenaOffsets, _ prefix: [UInt8]
     ) -> Range<Int> {
         let count = offsets.count - 1
         return prefix.withUnsafeBufferPointer { key in

@@ -129,7 +129,7 @@ struct TypoWalkTests {
         let words = Self.words(&random, terms: terms, count: 160)
         arena.bytes.withUnsafeBufferPointer { bytes in
             arena.expandedOffsets().withUnsafeBufferPointer { offsets in
-                let walk = TypoWalk(bytes: bytes, offsets: offsets)
+                let walk = TypoWalk(bytes: bytes, offsets: ArenaOffsets(offsets))
                 let termsContaining: ([UInt8]) -> [UInt32]? = { piece in
                     (0..<arena.count).filter { t in
                         let term = Array(arena.bytes[arena.range(t)])
@@ -169,7 +169,7 @@ struct TypoWalkTests {
         var narrowed = 0
         arena.bytes.withUnsafeBufferPointer { bytes in
             arena.expandedOffsets().withUnsafeBufferPointer { offsets in
-                let walk = TypoWalk(bytes: bytes, offsets: offsets)
+                let walk = TypoWalk(bytes: bytes, offsets: ArenaOffsets(offsets))
                 for word in words where word.count >= 2 {
                     for budget in 1...2 {
                         for cut in 1..<word.count {
@@ -177,7 +177,7 @@ struct TypoWalkTests {
                             var key: [UInt8] = []
                             for c in shorter { UTF8Codec.append(c, to: &key) }
                             let domain = walk.matches(shorter, budget: budget, prefix: true).map(\.terms)
-                                + [VocabularySearch.prefixRange(bytes, offsets, key)]
+                                + [VocabularySearch.prefixRange(bytes, ArenaOffsets(offsets), key)]
                             let full = Self.walkCosts(walk.matches(word, budget: budget, prefix: true))
                             let within = Self.walkCosts(walk.matches(word, budget: budget, prefix: true, within: domain))
                             #expect(Self.differences(within, full, terms).isEmpty, "\(word) after \(shorter), budget \(budget)")

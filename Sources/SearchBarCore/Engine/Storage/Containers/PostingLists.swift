@@ -20,10 +20,12 @@ struct PostingLists: @unchecked Sendable {
     /// The largest width of a gap.
     static let maxWidth = 32
 
-    /// Per term, the number of postings of the terms before it, plus the total.
-    let offsets: NarrowArray
-    /// Per term, the byte where its stream starts, plus the end of the data.
-    let starts: NarrowArray
+    /// Per term, the number of postings of the terms before it, plus the total (packed in
+    /// blocks when made in memory, see ``AscendingOffsets``).
+    let offsets: AscendingOffsets
+    /// Per term, the byte where its stream starts, plus the end of the data (packed in blocks
+    /// when made in memory).
+    let starts: AscendingOffsets
     /// The streams, then ``padding`` zero bytes.
     let bytes: Column<UInt8>
     /// The number of items of the segment: every value is below it.
@@ -43,8 +45,8 @@ struct PostingLists: @unchecked Sendable {
     /// Lists over arrays made by the encoder (``encoded(offsets:values:itemCount:pool:)``), which
     /// hold what the type describes; a file's go through ``restored(offsets:starts:bytes:itemCount:)``.
     init(offsets: NarrowArray, starts: NarrowArray, bytes: Column<UInt8>, itemCount: Int) {
-        self.offsets = offsets
-        self.starts = starts
+        self.offsets = AscendingOffsets(offsets)
+        self.starts = AscendingOffsets(starts)
         self.bytes = bytes
         self.itemCount = itemCount
         firstWidth = Self.width(of: UInt32(truncatingIfNeeded: max(itemCount - 1, 0)))

@@ -3,12 +3,8 @@
 /// `let`s, so their storage never moves or changes.
 struct RawArena: @unchecked Sendable {
     private let bytes: UnsafePointer<UInt8>?
-    /// 32-bit offsets (nil for a blank or a blocked arena).
-    private let offsets: UnsafePointer<UInt32>?
-    /// A blocked arena's first offset per block (see ``BlockedOffsets``; nil otherwise).
-    private let blockBases: UnsafePointer<UInt32>?
-    /// A blocked arena's offsets from their block's first.
-    private let blockSteps: NarrowArray.Reader?
+    /// The offsets, whichever form the arena keeps.
+    let offsets: ArenaOffsets
     /// The number of strings (0 for a blank arena).
     let count: Int
     /// The number of bytes.
@@ -16,31 +12,14 @@ struct RawArena: @unchecked Sendable {
 
     /// A view of `arena`, which the caller keeps alive and unchanged.
     init(_ arena: ByteArena) {
-        guard !arena.isBlank else {
-            bytes = nil
-            offsets = nil
-            (blockBases, blockSteps) = (nil, nil)
-            count = 0
-            size = 0
-            return
-        }
-        bytes = arena.bytes.withUnsafeBufferPointer { $0.baseAddress }
-        if let blocked = arena.blockedOffsets {
-            offsets = nil
-            (blockBases, blockSteps) = blocked.raw
-        } else {
-            offsets = arena.expandedOffsets().withUnsafeBufferPointer { $0.baseAddress }
-            (blockBases, blockSteps) = (nil, nil)
-        }
+        bytes = arena.isBlank ? nil : arena.bytes.withUnsafeBufferPointer { $0.baseAddress }
+        offsets = ArenaOffsets(arena)
         count = arena.count
-        size = arena.bytes.count
+        size = arena.isBlank ? 0 : arena.bytes.count
     }
 
     /// Offset `k` (`0...count`) of a non-blank arena.
-    @inline(__always) func offset(_ k: Int) -> Int {
-        if let offsets { return Int(offsets[k]) }
-        return Int(blockBases.unsafelyUnwrapped[k &>> BlockedOffsets.blockShift] &+ blockSteps.unsafelyUnwrapped[k])
-    }
+    @inline(__always) func offset(_ k: Int) -> Int { Int(offsets[k]) }
 
     /// String `i` (empty for a blank arena or an index out of range). The offsets are clamped
     /// to the bytes and ordered, as ``ByteArena/range(_:)`` does.
