@@ -144,13 +144,8 @@ enum ContainsCandidates {
     static func terms(holding piece: [UInt8], segment: Segment) -> [UInt32]? {
         if let earlier = RunTermsCache.terms(within: piece, segment: segment) {
             if earlier.run == piece { return earlier.terms }
-            let terms = segment.vocabulary.bytes.withUnsafeBufferPointer { bytes in
-                piece.withUnsafeBufferPointer { piece in
-                    earlier.terms.filter { t in
-                        let term = UnsafeBufferPointer(rebasing: bytes[segment.vocabulary.range(Int(t))])
-                        return ByteSearch.find(piece, in: term, from: 0) != nil
-                    }
-                }
+            let terms = piece.withUnsafeBufferPointer { piece in
+                earlier.terms.filter { t in ByteSearch.find(piece, in: segment.termBytes(Int(t)), from: 0) != nil }
             }
             RunTermsCache.store(piece, terms: terms, segment: segment)
             return terms
@@ -203,20 +198,17 @@ enum ContainsCandidates {
         var total = segment.postingCount(starting)
         guard total <= limit else { return nil }
         var inside: [Int] = []
-        let vocabulary = segment.vocabulary
-        vocabulary.bytes.withUnsafeBufferPointer { bytes in
-            key.withUnsafeBufferPointer { key in
-                for t in segment.punctuatedTerms {
-                    let term = UnsafeBufferPointer(rebasing: bytes[vocabulary.range(Int(t))])
-                    var from = 1
-                    while let hit = ByteSearch.find(key, in: term, from: from) {
-                        if PunctuatedTerms.isPunctuation(term[hit - 1]) {
-                            inside.append(Int(t))
-                            total += segment.postingCount(Int(t)..<Int(t) + 1)
-                            break
-                        }
-                        from = hit + 1
+        key.withUnsafeBufferPointer { key in
+            for t in segment.punctuatedTerms {
+                let term = segment.termBytes(Int(t))
+                var from = 1
+                while let hit = ByteSearch.find(key, in: term, from: from) {
+                    if PunctuatedTerms.isPunctuation(term[hit - 1]) {
+                        inside.append(Int(t))
+                        total += segment.postingCount(Int(t)..<Int(t) + 1)
+                        break
                     }
+                    from = hit + 1
                 }
             }
         }

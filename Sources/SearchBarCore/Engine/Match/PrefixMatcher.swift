@@ -516,8 +516,7 @@ final class PrefixMatcher: SegmentMatcher, @unchecked Sendable {
         let title = segment.rawFolded(0, i)
         let own = Transliteration.ownLength(of: title)
         guard own < title.count else { return false }
-        let term = segment.vocabulary.range(firstTerm)
-        guard segment.vocabulary.bytes[term].contains(where: { $0 >= 0xCD }) else { return false }
+        guard segment.termBytes(firstTerm).contains(where: { $0 >= 0xCD }) else { return false }
         let tail = title[(own + Transliteration.firstSeparator.count)...]
         let reading = tail.prefix { $0 != 0x20 }
         return word.isPrefix ? reading.starts(with: word.key) : reading.elementsEqual(word.key)

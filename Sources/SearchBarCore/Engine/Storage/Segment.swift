@@ -75,8 +75,10 @@ final class Segment: Sendable {
     private let rawFolded: (RawArena, RawArena, RawArena)
     /// Raw views of ``originalPatches`` per field.
     private let rawPatches: (RawArena, RawArena, RawArena)
+    /// Reference-count-free view of ``vocabulary``.
+    private let rawVocabulary: RawArena
     /// Reference-count-free view of ``vocabulary``'s offsets.
-    let vocabularyOffsets: ArenaOffsets
+    var vocabularyOffsets: ArenaOffsets { rawVocabulary.offsets }
     /// Reference-count-free view of ``forwardOffsets``.
     private let rawForwardOffsets: AscendingOffsets.Reader
 
@@ -143,7 +145,7 @@ final class Segment: Sendable {
         self.forward = forward
         // The terms keep their offsets in blocks too (an index file's stay borrowed).
         self.vocabulary = vocabulary.blocked()
-        vocabularyOffsets = ArenaOffsets(self.vocabulary)
+        rawVocabulary = RawArena(self.vocabulary)
         self.postings = postings
         self.attributes = attributes
         self.runExceptions = runExceptions
@@ -343,6 +345,9 @@ final class Segment: Sendable {
             VocabularySearch.prefixRange(bytes, vocabularyOffsets, prefix)
         }
     }
+
+    /// The bytes of term `t` (empty when out of range), valid while the segment lives.
+    @inline(__always) func termBytes(_ t: Int) -> UnsafeBufferPointer<UInt8> { rawVocabulary.text(t) }
 
     /// The term equal to `key`, or nil.
     func term(equalTo key: [UInt8]) -> Int? {
