@@ -168,8 +168,11 @@ extension SearchIndex {
                 merges.condition.withLock { merges.lastMergeThread = pthread_self() }
             }
         }
+        // Adds have paused (a host's merge, or the background one in the quiet window): the
+        // stream's word break memos go, and with them the pages they held.
+        let forgot = full() && forgetStreamMemos()
         // The merged inputs are freed now (unless a search still holds them).
-        trimAfter(built: merged, onPool: background)
+        trimAfter(built: merged, onPool: background, now: forgot)
     }
 
     /// The next run to merge and its cancellation flag, with its serials marked busy; nil
