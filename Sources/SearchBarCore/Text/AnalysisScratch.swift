@@ -29,10 +29,11 @@ final class AnalysisScratch: @unchecked Sendable {
         return bytes > 4 << 20
     }
 
-    /// Frees the word break memo's memory; the memo starts empty at its next use.
-    func forgetBreaks() {
-        breaks.free()
+    /// Hands over the word break memo (the caller frees it); the scratch's memo starts empty.
+    func takeBreaks() -> BreakMemo {
+        let taken = breaks
         breaks = BreakMemo()
+        return taken
     }
 
     deinit {

@@ -27,7 +27,11 @@ struct BreakMemo {
     /// Longest chunk kept, in UTF-16 code units.
     static let maxUnits = 64
 
-    /// The hash table (1.5 MB), made on first use: texts that ICU never breaks never need it.
+    /// The pages of the hash table (1.5 MB), mapped on first use (texts that ICU never breaks
+    /// never need it) and outside the allocator's arenas: a memo is made on a pool thread and
+    /// freed when a stream pauses, and in that thread's arena its pages could stay resident.
+    private var table: PageBuffer?
+    /// The hash table's slots, in ``table``.
     private var slots: UnsafeMutablePointer<Slot>?
     /// The code units of the chunks kept, end to end.
     private var texts = RawBuffer<UInt16>(capacity: 16)
@@ -42,9 +46,8 @@ struct BreakMemo {
     /// The number of chunks kept.
     var count: Int { entries }
 
-    /// Frees the memory (once, by the owner).
+    /// Frees the memory (once, by the owner; the table's pages go with the memo's last copy).
     func free() {
-        slots?.deallocate()
         texts.free()
         segments.free()
     }
@@ -95,8 +98,15 @@ struct BreakMemo {
         if let made = self.slots, entries < Self.maxEntries {
             slots = made
         } else {
-            slots = self.slots ?? .allocate(capacity: Self.slotCount)
-            slots.initialize(repeating: Slot(), count: Self.slotCount)
+            if let made = self.slots {
+                slots = made
+                slots.initialize(repeating: Slot(), count: Self.slotCount)
+            } else {
+                // Fresh pages are zeroed: every slot is empty (`Slot()` is all zero bits).
+                guard let pages = PageBuffer(byteCount: Self.slotCount * MemoryLayout<Slot>.stride) else { return }
+                table = pages
+                slots = pages.base.bindMemory(to: Slot.self, capacity: Self.slotCount)
+            }
             self.slots = slots
             texts.count = 0
             segments.count = 0

@@ -172,9 +172,10 @@ extension TextAnalyzer {
     /// the pool lives as long as the analyzer. Scratches in use keep theirs until their own
     /// build ends.
     func forgetBreakMemos() {
-        scratchPool.withLock { pool in
-            for scratch in pool { scratch.forgetBreaks() }
-        }
+        // Taken out under the lock, freed after it (the lowest-priority merge thread calls this
+        // too, and a search taking a scratch must not wait for it to free megabytes).
+        let memos = scratchPool.withLock { pool in pool.map { $0.takeBreaks() } }
+        for memo in memos { memo.free() }
     }
 
     /// Frees the pooled scratches whole (their buffers, segment fold memos and break iterators),

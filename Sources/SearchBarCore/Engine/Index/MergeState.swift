@@ -28,6 +28,16 @@ final class MergeState: @unchecked Sendable {
     /// No merge task is queued (tests hold the segments apart; ``SearchIndex/waitForMerges()``
     /// still merges).
     var paused = false
+    /// No merge task is queued, but writers fold their small segments as usual (unlike
+    /// ``paused``): only ``SearchIndex/waitForMerges()`` and the writers' own caps merge. Set
+    /// from ``heldByEnvironment`` when the index is made, so a profile of a stream (valgrind,
+    /// callgrind) sees every merge on the thread that waits for it, not on a thread of its own
+    /// at times the run decides; tests set it with ``SearchIndex/holdBackgroundMerges(_:)``.
+    var held = MergeState.heldByEnvironment
+    /// True when the environment variable ``holdEnvironmentVariable`` is `1` (read once).
+    static let heldByEnvironment: Bool = getenv(holdEnvironmentVariable).map { strcmp($0, "1") == 0 } ?? false
+    /// The environment variable that holds every index's background merge, for profiles.
+    static let holdEnvironmentVariable = "SEARCHBAR_HOLD_MERGES"
     /// Whether a writer folds its newest small segments into a delta segment
     /// (``SearchIndex/foldingDelta(_:busy:)``); not while merges are ``paused``, and tests that
     /// watch the background merge fold small segments turn it off.

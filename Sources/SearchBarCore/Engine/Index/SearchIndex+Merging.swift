@@ -64,6 +64,13 @@ extension SearchIndex {
         merges.condition.withLock { merges.paused = paused }
     }
 
+    /// Holds the background merge or lets it go again (``MergeState/held``): writes still fold
+    /// their small segments (``foldingDelta(_:busy:)``) and cap the segment count, and
+    /// ``waitForMerges()`` merges.
+    func holdBackgroundMerges(_ held: Bool) {
+        merges.condition.withLock { merges.held = held }
+    }
+
     /// Waits until no merge task is queued or running (for tests: the merges a write asked for
     /// are done, without the full merge ``waitForMerges()`` forces).
     func waitUntilMergesIdle() {
@@ -112,7 +119,9 @@ extension SearchIndex {
                 merges.lastWrite.store(writtenAt, ordering: .relaxed)
                 merges.wantsFullMerge.store(true, ordering: .releasing)
             }
-            guard !merges.closed && !merges.paused && !merges.queued && !merges.running else { return false }
+            guard !merges.closed && !merges.paused && !merges.held && !merges.queued && !merges.running else {
+                return false
+            }
             merges.queued = true
             return true
         }
@@ -159,8 +168,11 @@ extension SearchIndex {
                 merges.condition.withLock { merges.lastMergeThread = pthread_self() }
             }
         }
+        // Adds have paused (a host's merge, or the background one in the quiet window): the
+        // stream's word break memos go, and with them the pages they held.
+        let forgot = full() && forgetStreamMemos()
         // The merged inputs are freed now (unless a search still holds them).
-        trimAfter(built: merged, onPool: background)
+        trimAfter(built: merged, onPool: background, now: forgot)
     }
 
     /// The next run to merge and its cancellation flag, with its serials marked busy; nil

@@ -40,6 +40,10 @@ public final class SearchIndex: Sendable, ProcessBound {
     let asyncSearches = AsyncSearches()
     /// The background merge's state (`SearchIndex+Merging`).
     let merges = MergeState()
+    /// True when a build of this index may have left the analyzer's pooled word break memos
+    /// filled for the next batch of a stream (``SegmentBuilder/build(count:item:analysis:pool:chunkSize:releasedScratchItems:keepsBreakMemos:)``);
+    /// ``forgetStreamMemos()`` empties them once adds pause.
+    let keptBreakMemos = Atomic<Bool>(false)
     private let tuningValue = Mutex(SearchTuning())
     private let statisticsSum = Mutex(SearchStatistics())
 
@@ -104,6 +108,7 @@ public final class SearchIndex: Sendable, ProcessBound {
         // A queued merge task holds the index weakly and finds it gone; a running one holds it,
         // so this does not run meanwhile.
         merges.condition.withLock { merges.closed = true }
+        forgetStreamMemos()
     }
 
     /// The number of live items.
@@ -128,8 +133,10 @@ public final class SearchIndex: Sendable, ProcessBound {
             var built: [Segment] = []
             for group in Self.groups(batch) {
                 let small = group.count <= SegmentBuilder.chunkSize
-                built.append(SegmentBuilder.build(group, analysis: analysis, pool: small ? writerOnly : pool))
+                built.append(
+                    SegmentBuilder.build(group, analysis: analysis, pool: small ? writerOnly : pool, keepsBreakMemos: true))
             }
+            keptBreakMemos.store(true, ordering: .relaxed)
             analysis.transliteration?.forgetWords()
             let base = snapshot
             var views = base.segments
@@ -167,7 +174,9 @@ public final class SearchIndex: Sendable, ProcessBound {
     {
         guard count > 0 else { return }
         let failure = writer.withLock { () -> SearchBarError? in
-            let segment = SegmentBuilder.build(count: count, item: item, analysis: analysis, pool: pool)
+            let segment = SegmentBuilder.build(
+                count: count, item: item, analysis: analysis, pool: pool, keepsBreakMemos: true)
+            keptBreakMemos.store(true, ordering: .relaxed)
             analysis.transliteration?.forgetWords()
             for k in 1..<max(segment.count, 1) where segment.ids[k - 1] >= segment.ids[k] {
                 return .invalidArgument("ids must ascend strictly; id \(segment.ids[k]) follows \(segment.ids[k - 1])")
@@ -234,15 +243,15 @@ public final class SearchIndex: Sendable, ProcessBound {
         trimAfter(built: built)
     }
 
-    /// Counts `built` items built or merged; once ``itemsPerTrim`` have been since the last trim,
-    /// gives the pages their many freed allocations left back to the system: on the calling
+    /// Counts `built` items built or merged; once ``itemsPerTrim`` have been since the last trim
+    /// (or at once, with `now`), gives the pages their many freed allocations left back to the system: on the calling
     /// thread, or with `onPool` as a task of the pool. The background merge thread passes
     /// `onPool`: a trim holds each allocator arena's lock while it walks it, and preempted at
     /// that thread's lowest priority it would stall every thread that allocates, searches
     /// included.
-    func trimAfter(built: Int, onPool: Bool = false) {
+    func trimAfter(built: Int, onPool: Bool = false, now: Bool = false) {
         let total = builtSinceTrim.add(built, ordering: .relaxed).newValue
-        if total >= Self.itemsPerTrim {
+        if total >= Self.itemsPerTrim || now {
             builtSinceTrim.store(0, ordering: .relaxed)
             if onPool {
                 pool.submit { MemoryTrim.release() }
@@ -262,6 +271,19 @@ public final class SearchIndex: Sendable, ProcessBound {
             let base = snapshot
             publish(Snapshot(version: base.version &+ 1, segments: segments))
         }
+    }
+
+    /// Empties the analyzer's pooled word break memos that this index's builds kept for the
+    /// next batch of a stream; returns whether there were any to empty. Called when a full merge
+    /// finds the adds paused and when the index goes away: a stream's batches break the same
+    /// Thai and CJK words again and again, and relearning them from ICU at every batch cost each
+    /// batch what one large build pays once, while memos kept for the analyzer's (the process's)
+    /// life would stay resident after the stream.
+    @discardableResult
+    func forgetStreamMemos() -> Bool {
+        guard keptBreakMemos.exchange(false, ordering: .relaxed) else { return false }
+        analysis.analyzer.forgetBreakMemos()
+        return true
     }
 
     /// Runs `body` as the only writer.

@@ -15,21 +15,25 @@ enum SegmentBuilder {
     /// host keeping the index pays for as long as the analyzer lives. A smaller build, typically
     /// one batch of a stream, keeps them warm for the next batch and empties only their word
     /// break memos (``TextAnalyzer/forgetBreakMemos()``), which would otherwise grow over a
-    /// stream up to their bound in every pooled scratch.
+    /// stream up to their bound in every pooled scratch, unless its caller keeps the memos for
+    /// the stream's next batch and empties them itself once the stream pauses.
     static let releasedScratchItems = 1 << 16
 
     /// Builds a segment from `items`, which must be sorted by ascending, unique id.
-    static func build(_ items: [IndexItem], analysis: ItemAnalysis, pool: ThreadPool) -> Segment {
-        build(count: items.count, item: { items[$0] }, analysis: analysis, pool: pool)
+    static func build(_ items: [IndexItem], analysis: ItemAnalysis, pool: ThreadPool, keepsBreakMemos: Bool = false)
+        -> Segment
+    {
+        build(count: items.count, item: { items[$0] }, analysis: analysis, pool: pool, keepsBreakMemos: keepsBreakMemos)
     }
 
     /// Builds a segment from `count` items made on demand (from several threads at once) by
     /// `item`, whose ids must ascend strictly; `chunkSize` items are analysed per task. A build
     /// of `releasedScratchItems` items or more frees the pooled scratches when its analysis is
-    /// done; a smaller one empties their word break memos.
+    /// done; a smaller one empties their word break memos unless `keepsBreakMemos` (the caller
+    /// then empties them, ``TextAnalyzer/forgetBreakMemos()``).
     static func build<Item: AnalyzableItem>(
         count: Int, item: @escaping @Sendable (Int) -> Item, analysis: ItemAnalysis, pool: ThreadPool,
-        chunkSize: Int = chunkSize, releasedScratchItems: Int = releasedScratchItems
+        chunkSize: Int = chunkSize, releasedScratchItems: Int = releasedScratchItems, keepsBreakMemos: Bool = false
     ) -> Segment {
         let chunkCount = (count + chunkSize - 1) / chunkSize
         let parts = SlotArray<SegmentPart>(count: chunkCount)
@@ -39,7 +43,7 @@ enum SegmentBuilder {
         }
         if count >= releasedScratchItems {
             analysis.analyzer.releaseScratches()
-        } else {
+        } else if !keepsBreakMemos {
             analysis.analyzer.forgetBreakMemos()
         }
         return assemble(parts.take(), analysis.fields, pool: pool)

@@ -80,6 +80,23 @@ struct BackgroundMergeTests {
         #expect(held.segments.count == segments)
     }
 
+    /// Held background merges (``SearchIndex/holdBackgroundMerges(_:)``, what
+    /// `SEARCHBAR_HOLD_MERGES=1` sets for a profile): writes queue no merge task, and
+    /// ``SearchIndex/waitForMerges()`` still folds every segment without changing a result.
+    @Test func heldMergesWaitForTheHost() throws {
+        let index = try SearchIndex(locale: try SearchLocale("en"), threads: 2)
+        index.holdBackgroundMerges(true)
+        // Segments kept apart: the writer folds none into a delta.
+        index.merges.condition.withLock { index.merges.foldsWriterDelta = false }
+        for b in 0..<12 { index.add((0..<40).map { Self.item(b * 40 + $0) }) }
+        #expect(index.segmentCount > 1)
+        index.merges.condition.withLock { #expect(!index.merges.queued && !index.merges.running) }
+        let before = try Self.results(index)
+        index.waitForMerges()
+        #expect(index.segmentCount == 1)
+        #expect(try Self.results(index) == before)
+    }
+
     @Test func aTieredMergeChangesNoResultEither() throws {
         let index = try Self.streamedIndex(mode: .contains, batches: 6)
         // Four more batches of one tier: a run the policy merges while adds go on.
