@@ -45,7 +45,7 @@ enum SegmentBuilder {
         return assemble(parts.take(), analysis.fields, pool: pool)
     }
 
-    private static func assemble(_ input: [SegmentPart], _ fields: SearchFields, pool: ThreadPool) -> Segment {
+    private static func assemble(_ input: consuming [SegmentPart], _ fields: SearchFields, pool: ThreadPool) -> Segment {
         var parts = input
         let merged = VocabularyMerge(parts, pool: pool)
         let (forward, forwardOffsets, plainPostings) = writeIndex(parts, merged, pool: pool)
@@ -69,12 +69,16 @@ enum SegmentBuilder {
             }
             for k in parts.indices { parts[k].folded[f] = ByteArena() }
         }
-        var attributes = AttributeTable()
-        for part in parts {
-            if part.attributes.isEmpty {
-                for _ in 0..<part.count { attributes.append([]) }
-            } else {
-                for values in part.attributes { attributes.append(values) }
+        // A batch without attributes (every packed one) makes its table with no work per item.
+        var attributes = AttributeTable(itemCount: parts.reduce(0) { $0 + $1.count })
+        if parts.contains(where: { !$0.attributes.isEmpty }) {
+            attributes = AttributeTable()
+            for part in parts {
+                if part.attributes.isEmpty {
+                    for _ in 0..<part.count { attributes.append([]) }
+                } else {
+                    for values in part.attributes { attributes.append(values) }
+                }
             }
         }
         var runExceptions: [UInt32] = []
@@ -85,12 +89,24 @@ enum SegmentBuilder {
         }
         let scopes = parts.contains { $0.scopes.contains { $0 != 0 } } ? joined(parts.map(\.scopes)) : Column()
         let weights = parts.contains { $0.weights.contains { $0 != WeightKey.zero } } ? joined(parts.map(\.weights)) : Column()
+        let ids = ItemIDs(joined(parts.map(\.ids)))
+        let rankKeys = joined(parts.map(\.rankKeys))
+        release(&parts, pool: pool)
         return Segment(
-            ids: ItemIDs(joined(parts.map(\.ids))), scopes: scopes, weightKeys: weights,
-            rankKeys: joined(parts.map(\.rankKeys)), originalPatches: originalPatches, folded: folded,
+            ids: ids, scopes: scopes, weightKeys: weights,
+            rankKeys: rankKeys, originalPatches: originalPatches, folded: folded,
             forwardOffsets: forwardOffsets, forward: forward, forwardIsNarrowest: true, vocabulary: merged.vocabulary,
             postings: postings,
             attributes: attributes, runExceptions: runExceptions, pool: pool)
+    }
+
+    /// Frees the parts' slabs on `pool`'s threads (a 1 M-item build holds about 500, whose
+    /// pages the freeing thread gives back), leaving `parts` empty.
+    private static func release(_ parts: inout [SegmentPart], pool: ThreadPool) {
+        let slots = SlotArray<SegmentPart>(count: parts.count)
+        for k in parts.indices { slots[k] = parts[k] }
+        parts = []
+        pool.forEach(slots.count) { k in _ = slots.remove(k) }
     }
 
     /// The parts' columns end to end, in a column of their exact size (`flatMap` grows its
