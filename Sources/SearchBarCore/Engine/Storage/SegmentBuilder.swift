@@ -45,8 +45,10 @@ enum SegmentBuilder {
         return assemble(parts.take(), analysis.fields, pool: pool)
     }
 
+    /// Assembles the segment of `input`, which it owns: their slabs are freed (on `pool`) once
+    /// the segment's columns hold everything they gave.
     private static func assemble(_ input: consuming [SegmentPart], _ fields: SearchFields, pool: ThreadPool) -> Segment {
-        var parts = input
+        var parts = consume input
         let merged = VocabularyMerge(parts, pool: pool)
         let (forward, forwardOffsets, plainPostings) = writeIndex(parts, merged, pool: pool)
         let postings = PostingLists.encoded(
@@ -319,8 +321,9 @@ final class SlotArray<Element>: @unchecked Sendable {
         set { storage[i] = newValue }
     }
 
-    /// The filled values, in slot order.
-    func take() -> [Element] { (0..<count).compactMap { storage[$0] } }
+    /// The filled values, in slot order, moved out: the slots are left empty, so the values
+    /// are not kept alive by the array until it is freed.
+    func take() -> [Element] { (0..<count).compactMap { remove($0) } }
 
     /// Moves slot `i`'s value out, leaving it empty (no copy-on-write when it is put back).
     func remove(_ i: Int) -> Element? {
