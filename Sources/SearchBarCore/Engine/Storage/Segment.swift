@@ -162,7 +162,7 @@ final class Segment: Sendable {
             return
         }
         // The derived search structures; the title sort (the largest) on a second thread.
-        let sorted = DerivedBox<(TitleByteOrder, RankOrder, RankKeyOrder)>()
+        let sorted = DerivedBox<(TitleByteOrder, RankOrder, RankKeyOrder, RankKeyColumn)>()
         let sortTitles: @Sendable () -> Void = {
             let titles = folded.first ?? ByteArena()
             let order = sortedOrders.map { Column($0.titles) }
@@ -175,7 +175,7 @@ final class Segment: Sendable {
                 weightKeys.isEmpty
                     ? RankOrder(unweighted: rankKeyOrder)
                     : RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems),
-                rankKeyOrder
+                rankKeyOrder, RankKeyColumn(rankKeys, order: rankKeyOrder.order)
             )
         }
         var derived: (PresenceColumn, CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
@@ -200,8 +200,8 @@ final class Segment: Sendable {
         (presence, charPostings, titleLeads, vocabularyByteCounts, vocabularyTrigrams, punctuatedTerms) =
             derived
             ?? (PresenceColumn(), CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams(), [])
-        (titleBytes, rankOrder, rankKeyOrder) = sorted.value ?? (TitleByteOrder(), RankOrder(), RankKeyOrder())
-        self.rankKeys = RankKeyColumn(rankKeys, order: rankKeyOrder.order)
+        (titleBytes, rankOrder, rankKeyOrder, self.rankKeys) =
+            sorted.value ?? (TitleByteOrder(), RankOrder(), RankKeyOrder(), RankKeyColumn(rankKeys, order: NarrowArray()))
         (rawFolded, rawForwardOffsets) = Self.rawViews(self.folded, self.forwardOffsets)
         rawPatches = Self.rawViews(self.originalPatches)
     }

@@ -49,8 +49,10 @@ enum SegmentBuilder {
         return assemble(parts.take(), analysis.fields, pool: pool)
     }
 
-    private static func assemble(_ input: [SegmentPart], _ fields: SearchFields, pool: ThreadPool) -> Segment {
-        var parts = input
+    /// Assembles the segment of `input`, which it owns: their slabs are freed (on `pool`) once
+    /// the segment's columns hold everything they gave.
+    private static func assemble(_ input: consuming [SegmentPart], _ fields: SearchFields, pool: ThreadPool) -> Segment {
+        var parts = consume input
         let merged = VocabularyMerge(parts, pool: pool)
         let (forward, forwardOffsets, plainPostings) = writeIndex(parts, merged, pool: pool)
         let postings = PostingLists.encoded(
@@ -73,12 +75,16 @@ enum SegmentBuilder {
             }
             for k in parts.indices { parts[k].folded[f] = ByteArena() }
         }
-        var attributes = AttributeTable()
-        for part in parts {
-            if part.attributes.isEmpty {
-                for _ in 0..<part.count { attributes.append([]) }
-            } else {
-                for values in part.attributes { attributes.append(values) }
+        // A batch without attributes (every packed one) makes its table with no work per item.
+        var attributes = AttributeTable(itemCount: parts.reduce(0) { $0 + $1.count })
+        if parts.contains(where: { !$0.attributes.isEmpty }) {
+            attributes = AttributeTable()
+            for part in parts {
+                if part.attributes.isEmpty {
+                    for _ in 0..<part.count { attributes.append([]) }
+                } else {
+                    for values in part.attributes { attributes.append(values) }
+                }
             }
         }
         var runExceptions: [UInt32] = []
@@ -89,12 +95,24 @@ enum SegmentBuilder {
         }
         let scopes = parts.contains { $0.scopes.contains { $0 != 0 } } ? joined(parts.map(\.scopes)) : Column()
         let weights = parts.contains { $0.weights.contains { $0 != WeightKey.zero } } ? joined(parts.map(\.weights)) : Column()
+        let ids = ItemIDs(joined(parts.map(\.ids)))
+        let rankKeys = joined(parts.map(\.rankKeys))
+        release(&parts, pool: pool)
         return Segment(
-            ids: ItemIDs(joined(parts.map(\.ids))), scopes: scopes, weightKeys: weights,
-            rankKeys: joined(parts.map(\.rankKeys)), originalPatches: originalPatches, folded: folded,
+            ids: ids, scopes: scopes, weightKeys: weights,
+            rankKeys: rankKeys, originalPatches: originalPatches, folded: folded,
             forwardOffsets: forwardOffsets, forward: forward, forwardIsNarrowest: true, vocabulary: merged.vocabulary,
             postings: postings,
             attributes: attributes, runExceptions: runExceptions, pool: pool)
+    }
+
+    /// Frees the parts' slabs on `pool`'s threads (a 1 M-item build holds about 500, whose
+    /// pages the freeing thread gives back), leaving `parts` empty.
+    private static func release(_ parts: inout [SegmentPart], pool: ThreadPool) {
+        let slots = SlotArray<SegmentPart>(count: parts.count)
+        for k in parts.indices { slots[k] = parts[k] }
+        parts = []
+        pool.forEach(slots.count) { k in _ = slots.remove(k) }
     }
 
     /// The parts' columns end to end, in a column of their exact size (`flatMap` grows its
@@ -307,8 +325,9 @@ final class SlotArray<Element>: @unchecked Sendable {
         set { storage[i] = newValue }
     }
 
-    /// The filled values, in slot order.
-    func take() -> [Element] { (0..<count).compactMap { storage[$0] } }
+    /// The filled values, in slot order, moved out: the slots are left empty, so the values
+    /// are not kept alive by the array until it is freed.
+    func take() -> [Element] { (0..<count).compactMap { remove($0) } }
 
     /// Moves slot `i`'s value out, leaving it empty (no copy-on-write when it is put back).
     func remove(_ i: Int) -> Element? {
