@@ -153,9 +153,13 @@ final class Segment: Sendable {
             rawPatches = Self.rawViews(self.originalPatches)
             return
         }
-        // The derived search structures; the title sort (the largest) on a second thread.
-        let sorted = DerivedBox<(TitleByteOrder, RankOrder, RankKeyOrder)>()
+        // The derived search structures; the title sort (the largest) on a second thread, and
+        // when the sorted orders are known (a merge), the vocabulary's filters there instead.
+        let sorted = DerivedBox<(TitleByteOrder, RankOrder, RankKeyOrder, RankKeyColumn)>()
+        let filters = DerivedBox<([UInt32], VocabularyTrigrams)>()
+        let filtersBesideSort = sortedOrders != nil
         let sortTitles: @Sendable () -> Void = {
+            if filtersBesideSort { filters.value = (Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary)) }
             let titles = folded.first ?? ByteArena()
             let order = sortedOrders.map { Column($0.titles) }
                 ?? pool.map { ByteOrder.sortedIndices(titles, count: count, pool: $0) }
@@ -167,11 +171,12 @@ final class Segment: Sendable {
                 weightKeys.isEmpty
                     ? RankOrder(unweighted: rankKeyOrder)
                     : RankOrder(rankKeys: rankKeys, weightKeys: weightKeys, first: RankOrder.keptItems),
-                rankKeyOrder
+                rankKeyOrder, RankKeyColumn(rankKeys, order: rankKeyOrder.order)
             )
         }
-        var derived: (PresenceColumn, CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
+        var derived: (PresenceColumn, CharPostings, TitleLeadOrder, [UInt32])?
         let buildOthers = {
+            if !filtersBesideSort { filters.value = (Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary)) }
             derived = (
                 PresenceColumn(compacting: carried?.presence ?? PresenceMask.items(folded, count: count), compacted: carried != nil),
                 carried?.charPostings ?? CharPostings(folded, count: count),
@@ -179,7 +184,6 @@ final class Segment: Sendable {
                     forward: forward, forwardOffsets: forwardOffsets, count: count, termCount: vocabulary.count,
                     rankKeys: rankKeys, weightKeys: weightKeys,
                     ownTitleWords: Self.ownTitleWords(folded, forward, forwardOffsets, vocabulary)),
-                Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary),
                 carried?.punctuatedTerms ?? PunctuatedTerms.ids(vocabulary)
             )
         }
@@ -189,11 +193,10 @@ final class Segment: Sendable {
             sortTitles()
             buildOthers()
         }
-        (presence, charPostings, titleLeads, vocabularyByteCounts, vocabularyTrigrams, punctuatedTerms) =
-            derived
-            ?? (PresenceColumn(), CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams(), [])
-        (titleBytes, rankOrder, rankKeyOrder) = sorted.value ?? (TitleByteOrder(), RankOrder(), RankKeyOrder())
-        self.rankKeys = RankKeyColumn(rankKeys, order: rankKeyOrder.order)
+        (presence, charPostings, titleLeads, punctuatedTerms) = derived ?? (PresenceColumn(), CharPostings(), TitleLeadOrder(), [])
+        (vocabularyByteCounts, vocabularyTrigrams) = filters.value ?? ([UInt32](repeating: 0, count: 256), VocabularyTrigrams())
+        (titleBytes, rankOrder, rankKeyOrder, self.rankKeys) =
+            sorted.value ?? (TitleByteOrder(), RankOrder(), RankKeyOrder(), RankKeyColumn(rankKeys))
         (rawFolded, rawForwardOffsets) = Self.rawViews(self.folded, forwardOffsets)
         rawPatches = Self.rawViews(self.originalPatches)
     }
