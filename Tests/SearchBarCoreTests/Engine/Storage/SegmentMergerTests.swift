@@ -263,6 +263,24 @@ struct SegmentMergerTests {
         }
     }
 
+    @Test("a leading key holds a string's first eight bytes, big-endian and zero-padded, at every length")
+    func leadingKeyBytes() {
+        var random = SplitMix(seed: 29)
+        for length in 0...12 {
+            for _ in 0..<50 {
+                // The string inside a larger buffer: the key must not read the bytes around it.
+                let buffer = (0..<length + 16).map { _ in UInt8(random.next(below: 256)) }
+                buffer.withUnsafeBufferPointer { buffer in
+                    let text = UnsafeBufferPointer(rebasing: buffer[8..<8 + length])
+                    var expected: UInt64 = 0
+                    for k in 0..<8 { expected = expected << 8 | UInt64(k < length ? text[k] : 0) }
+                    #expect(ByteOrder.leadingKey(text) == expected)
+                }
+            }
+        }
+        #expect(ByteOrder.leadingKey(UnsafeBufferPointer(start: nil, count: 0)) == 0)
+    }
+
     @Test("the k-way merge of sorted runs is the sort of their items by (key, index)")
     func sortedRuns() {
         var random = SplitMix(seed: 11)
