@@ -161,9 +161,13 @@ final class Segment: Sendable {
             rawPatches = Self.rawViews(self.originalPatches)
             return
         }
-        // The derived search structures; the title sort (the largest) on a second thread.
+        // The derived search structures; the title sort (the largest) on a second thread, and
+        // when the sorted orders are known (a merge), the vocabulary's filters there instead.
         let sorted = DerivedBox<(TitleByteOrder, RankOrder, RankKeyOrder, RankKeyColumn)>()
+        let filters = DerivedBox<([UInt32], VocabularyTrigrams)>()
+        let filtersBesideSort = sortedOrders != nil
         let sortTitles: @Sendable () -> Void = {
+            if filtersBesideSort { filters.value = (Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary)) }
             let titles = folded.first ?? ByteArena()
             let order = sortedOrders.map { Column($0.titles) }
                 ?? pool.map { ByteOrder.sortedIndices(titles, count: count, pool: $0) }
@@ -178,8 +182,9 @@ final class Segment: Sendable {
                 rankKeyOrder, RankKeyColumn(rankKeys, order: rankKeyOrder.order)
             )
         }
-        var derived: (PresenceColumn, CharPostings, TitleLeadOrder, [UInt32], VocabularyTrigrams, [UInt32])?
+        var derived: (PresenceColumn, CharPostings, TitleLeadOrder, [UInt32])?
         let buildOthers = {
+            if !filtersBesideSort { filters.value = (Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary)) }
             derived = (
                 PresenceColumn(compacting: carried?.presence ?? PresenceMask.items(folded, count: count), compacted: carried != nil),
                 carried?.charPostings ?? CharPostings(folded, count: count),
@@ -187,7 +192,6 @@ final class Segment: Sendable {
                     forward: forward, forwardOffsets: forwardOffsets, count: count, termCount: vocabulary.count,
                     rankKeys: rankKeys, weightKeys: weightKeys,
                     ownTitleWords: Self.ownTitleWords(folded, forward, forwardOffsets, vocabulary)),
-                Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary),
                 carried?.punctuatedTerms ?? PunctuatedTerms.ids(vocabulary)
             )
         }
@@ -197,11 +201,10 @@ final class Segment: Sendable {
             sortTitles()
             buildOthers()
         }
-        (presence, charPostings, titleLeads, vocabularyByteCounts, vocabularyTrigrams, punctuatedTerms) =
-            derived
-            ?? (PresenceColumn(), CharPostings(), TitleLeadOrder(), [UInt32](repeating: 0, count: 256), VocabularyTrigrams(), [])
+        (presence, charPostings, titleLeads, punctuatedTerms) = derived ?? (PresenceColumn(), CharPostings(), TitleLeadOrder(), [])
+        (vocabularyByteCounts, vocabularyTrigrams) = filters.value ?? ([UInt32](repeating: 0, count: 256), VocabularyTrigrams())
         (titleBytes, rankOrder, rankKeyOrder, self.rankKeys) =
-            sorted.value ?? (TitleByteOrder(), RankOrder(), RankKeyOrder(), RankKeyColumn(rankKeys, order: NarrowArray()))
+            sorted.value ?? (TitleByteOrder(), RankOrder(), RankKeyOrder(), RankKeyColumn(rankKeys))
         (rawFolded, rawForwardOffsets) = Self.rawViews(self.folded, self.forwardOffsets)
         rawPatches = Self.rawViews(self.originalPatches)
     }

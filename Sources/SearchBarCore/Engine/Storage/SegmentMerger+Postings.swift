@@ -16,7 +16,7 @@ extension SegmentMerger {
             inputsFollowOneAnother(mergedIndex)
         else { return nil }
         guard let pool else {
-            let (offsets, forward) = narrowForward(order, segments, maps)
+            let (offsets, forward) = narrowForward(order, segments, maps, termCount: termCount)
             let postings = mergedPostings(
                 segments, maps, mergedIndex, termCount: termCount, itemCount: order.count, pool: nil)
             return (offsets, forward, postings)
@@ -26,7 +26,7 @@ extension SegmentMerger {
         let postings = SlotArray<PostingLists>(count: 1)
         pool.forEach(2) { task in
             if task == 0 {
-                forward[0] = narrowForward(order, segments, maps)
+                forward[0] = narrowForward(order, segments, maps, termCount: termCount)
             } else {
                 postings[0] = mergedPostings(
                     segments, maps, mergedIndex, termCount: termCount, itemCount: order.count, pool: pool)
@@ -48,16 +48,27 @@ extension SegmentMerger {
         return true
     }
 
-    /// ``gatherForward(_:_:_:)`` written into a narrow array (every input's entries are below
-    /// 2²⁴, so no field bits, and so are the merged term ids).
-    private static func narrowForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]])
+    /// ``gatherForward(_:_:_:)`` written into a narrow array in as few bits as its greatest
+    /// entry needs (every input's entries are below 2²⁴, so no field bits: each is a merged term
+    /// id, below `termCount`). The entries are written once, at the width of the greatest term
+    /// id, which the greatest entry needs unless the last terms are held by dead items alone
+    /// (then they are narrowed again), in one run (``NarrowArray/RunWriter``).
+    private static func narrowForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]], termCount: Int)
         -> (offsets: [UInt32], forward: NarrowArray)
     {
         let offsets = forwardOffsets(order, segments)
-        let forward = NarrowArray.filled(count: Int(offsets[order.count]), narrow: true) { forward in
-            mapForward(order, segments, maps) { forward.set($0, $1) }
+        let bits = NarrowArray.bits(for: UInt32(truncatingIfNeeded: max(termCount - 1, 0)))
+        let count = Int(offsets[order.count])
+        var greatest: UInt32 = 0
+        let forward = NarrowArray.filledByRuns(count: count, bits: bits) { forward in
+            var run = NarrowArray.RunWriter(forward, start: 0, end: count)
+            mapForward(order, segments, maps) { _, entry in
+                run.append(entry)
+                greatest = max(greatest, entry)
+            }
+            return run.finish()
         }
-        return (offsets, forward)
+        return (offsets, NarrowArray.bits(for: greatest) < bits ? forward.narrowed() : forward)
     }
 
     /// Per merged term, its inputs' postings mapped by `mergedIndex`, dead items left out, input

@@ -54,7 +54,7 @@ enum SegmentMerger {
         var tasks: [@Sendable () -> Void] = [
             {
                 // The vocabulary, then the forward index and postings carried over or rebuilt from it.
-                let (vocabulary, maps) = mergedVocabulary(views)
+                let (vocabulary, maps) = mergedVocabulary(views, pool: pool)
                 if let cancellation, cancellation.isCancelled { return }
                 let termCount = vocabulary.count
                 let punctuated = punctuatedTerms(segments, maps)
@@ -126,7 +126,8 @@ enum SegmentMerger {
         return Segment(
             ids: ItemIDs(ids), scopes: Column(columns.scopes), weightKeys: Column(columns.weights),
             rankKeys: Column(rankKeys.keys), originalPatches: originalPatches, folded: folded,
-            forwardOffsets: NarrowArray(built.offsets), forward: built.forward, vocabulary: built.vocabulary,
+            forwardOffsets: NarrowArray(built.offsets), forward: built.forward, forwardIsNarrowest: true,
+            vocabulary: built.vocabulary,
             postings: built.postings, attributes: attributes,
             runExceptions: runExceptions,
             pool: pool, sortedOrders: sortedOrders, carried: carried)
@@ -140,7 +141,7 @@ enum SegmentMerger {
         var punctuatedTerms: [UInt32]
         /// Per item, the start of its forward entries, plus the end.
         var offsets: [UInt32]
-        /// The forward entries.
+        /// The forward entries, in as few bits as the greatest needs.
         var forward: NarrowArray
         /// The postings.
         var postings: PostingLists
@@ -273,8 +274,85 @@ enum SegmentMerger {
     /// ``mergedIndex``'s value for an item that is not merged (dead).
     static let dropped = UInt32.max
 
-    /// A run's head in ``mergedVocabulary(_:)``: its index, its text and the text's leading
-    /// bytes, read once per head.
+    /// Input terms from which ``mergedVocabulary(_:pool:parallelTerms:)`` splits the merge among
+    /// a pool's threads.
+    static let parallelVocabularyTerms = 1 << 16
+
+    /// The union of the inputs' sorted vocabularies, sorted, and per input the merged id of
+    /// each of its terms. With a `pool` and `parallelTerms` input terms or more, they are cut
+    /// into ranges at terms of the largest input (every input's terms below the first cut, then
+    /// below the next, ...), merged in parallel and joined.
+    static func mergedVocabulary(
+        _ views: [SegmentView], pool: ThreadPool? = nil, parallelTerms: Int = parallelVocabularyTerms
+    ) -> (ByteArena, [[UInt32]]) {
+        let vocabularies = views.map(\.segment.vocabulary)
+        let raw = vocabularies.map(RawArena.init)
+        // Every input's map in one buffer (input r's from mapStarts[r]).
+        var mapStarts = [0]
+        for vocabulary in vocabularies { mapStarts.append(mapStarts[mapStarts.count - 1] + vocabulary.count) }
+        let inputStrings = mapStarts[views.count]
+        let bounds = vocabularyCuts(raw, parts: inputStrings >= parallelTerms ? min(pool?.threadCount ?? 1, 8) : 1)
+        let parts = bounds.count - 1
+        var flat = [UInt32](repeating: 0, count: max(inputStrings, 1))
+        let results = SlotArray<(bytes: [UInt8], offsets: [UInt32])>(count: parts)
+        withExtendedLifetime(vocabularies) {
+            flat.withUnsafeMutableBufferPointer { flat in
+                let (ids, starts) = (SharedPointer(flat.baseAddress.unsafelyUnwrapped), mapStarts)
+                let body: @Sendable (Int) -> Void = { p in
+                    results[p] = mergedTerms(raw, from: bounds[p], to: bounds[p + 1], mapStarts: starts, ids: ids)
+                }
+                if parts > 1, let pool { pool.forEach(parts, body) } else { body(0) }
+            }
+        }
+        var merged: ByteArena
+        if parts == 1, let only = results.remove(0) {
+            merged = ByteArena(bytes: only.bytes, offsets: only.offsets)
+        } else {
+            // The ranges end to end; each range's ids move up by the terms of the ranges before.
+            let ranges = (0..<parts).map { results.remove($0) ?? ([], [0]) }
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(ranges.reduce(0) { $0 + $1.bytes.count })
+            var offsets = [UInt32]()
+            offsets.reserveCapacity(ranges.reduce(1) { $0 + $1.offsets.count - 1 })
+            offsets.append(0)
+            for (p, range) in ranges.enumerated() {
+                let (byteBase, idBase) = (UInt32(truncatingIfNeeded: bytes.count), UInt32(truncatingIfNeeded: offsets.count - 1))
+                bytes += range.bytes
+                for k in 1..<range.offsets.count { offsets.append(byteBase &+ range.offsets[k]) }
+                guard p > 0 else { continue }
+                for r in views.indices {
+                    for j in bounds[p][r]..<bounds[p + 1][r] { flat[mapStarts[r] + j] &+= idBase }
+                }
+            }
+            merged = ByteArena(bytes: bytes, offsets: offsets)
+        }
+        merged.shrink()
+        let maps = (0..<views.count).map { Array(flat[mapStarts[$0]..<mapStarts[$0 + 1]]) }
+        return (merged, maps)
+    }
+
+    /// Where `parts` ranges of the merged vocabulary start in each input (`cuts[p][r]`, from
+    /// all 0 to every input's count): at the terms of the largest input at even steps, each
+    /// input cut before its first term not below that term (so equal terms share a range).
+    /// One range when there are no terms.
+    private static func vocabularyCuts(_ raw: [RawArena], parts: Int) -> [[Int]] {
+        var cuts = [raw.map { _ in 0 }]
+        if parts > 1, let largest = raw.indices.max(by: { raw[$0].count < raw[$1].count }), raw[largest].count > 0 {
+            for p in 1..<parts {
+                let pivot = raw[largest].text(raw[largest].count * p / parts)
+                cuts.append(raw.indices.map { r in
+                    let below = lowerBound(in: 0..<raw[r].count) { ByteOrder.compare(raw[r].text($0), pivot) < 0 }
+                    // A hostile file's unsorted vocabulary must still give ranges that follow on.
+                    return max(below, cuts[p - 1][r])
+                })
+            }
+        }
+        cuts.append(raw.map(\.count))
+        return cuts
+    }
+
+    /// A run's head in ``mergedTerms(_:from:to:mapStarts:ids:)``: its index, its text and the
+    /// text's leading bytes, read once per head.
     private struct VocabularyHead {
         /// The head's index in its input's vocabulary.
         var index = 0
@@ -284,80 +362,69 @@ enum SegmentMerger {
         var key = LeadingBytes(UnsafeBufferPointer(start: nil, count: 0))
     }
 
-    /// The union of the inputs' sorted vocabularies, sorted, and per input the merged id of
-    /// each of its terms. The terms are written through raw pointers into buffers of the
-    /// inputs' total size (trimmed at the end).
-    static func mergedVocabulary(_ views: [SegmentView]) -> (ByteArena, [[UInt32]]) {
-        let vocabularies = views.map(\.segment.vocabulary)
-        let raw = vocabularies.map(RawArena.init)
-        let inputStrings = vocabularies.reduce(0) { $0 + $1.count }
-        // The terms' own lengths, not `bytes.count`: offsets read from a hostile file may make
-        // terms overlap, and the buffer below must hold every term as copied.
-        let inputBytes = raw.reduce(0) { total, arena in total + (0..<arena.count).reduce(0) { $0 + arena.text($1).count } }
-        // Every input's map in one buffer (input r's from mapStarts[r]), heads beside it.
-        var mapStarts = [0]
-        for vocabulary in vocabularies { mapStarts.append(mapStarts[mapStarts.count - 1] + vocabulary.count) }
-        var flat = [UInt32](repeating: 0, count: mapStarts[views.count])
-        var heads = [VocabularyHead](repeating: VocabularyHead(), count: views.count)
+    /// The union of the inputs' terms `from[r]..<to[r]`, sorted (bytes and offsets from 0),
+    /// each input term's id in it written at `ids[mapStarts[r] + index]`. The terms are written
+    /// through raw pointers into buffers of the range's total size (trimmed by the caller).
+    private static func mergedTerms(
+        _ raw: [RawArena], from: [Int], to: [Int], mapStarts: [Int], ids: SharedPointer<UInt32>
+    ) -> (bytes: [UInt8], offsets: [UInt32]) {
+        let inputStrings = raw.indices.reduce(0) { $0 + to[$1] - from[$1] }
+        // The terms' own lengths, not offset differences: offsets read from a hostile file may
+        // make terms overlap, and the buffer below must hold every term as copied.
+        let inputBytes = raw.indices.reduce(0) { total, r in total + (from[r]..<to[r]).reduce(0) { $0 + raw[r].text($1).count } }
+        var heads = raw.indices.map { VocabularyHead(index: from[$0]) }
         var offsets: [UInt32] = []
-        let bytes = withExtendedLifetime(vocabularies) {
-            [UInt8].uninitialized(capacity: inputBytes) { bytes, byteCount in
-                offsets = [UInt32].uninitialized(capacity: inputStrings + 1) { offsets, offsetCount in
-                    offsets[0] = 0
-                    offsetCount = 1
-                    raw.withUnsafeBufferPointer { raw in
-                        flat.withUnsafeMutableBufferPointer { flat in
-                            heads.withUnsafeMutableBufferPointer { heads in
-                                var last = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                                var lastKey = LeadingBytes(last)
-                                var any = false
-                                /// The order of two terms of equal leading bytes: by length alone
-                                /// when both are that short.
-                                @inline(__always) func compareTail(
-                                    _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>
-                                ) -> Int {
-                                    a.count <= LeadingBytes.width && b.count <= LeadingBytes.width
-                                        ? a.count - b.count : ByteOrder.compare(a, b)
-                                }
-                                SortedRuns.merge(
-                                    views.count, isEmpty: { raw[$0].count == 0 },
-                                    key: { r in
-                                        let text = raw[r].text(heads[r].index)
-                                        let key = LeadingBytes(text)
-                                        (heads[r].text, heads[r].key) = (text, key)
-                                        return key
-                                    },
-                                    tie: { a, b in
-                                        let order = compareTail(heads[a].text, heads[b].text)
-                                        return order != 0 ? order < 0 : a < b
-                                    },
-                                    take: { r in
-                                        let (term, key) = (heads[r].text, heads[r].key)
-                                        // Equal terms come together; differing leading bytes settle it.
-                                        if !any || key != lastKey || compareTail(last, term) != 0 {
-                                            if let from = term.baseAddress, term.count > 0 {
-                                                (bytes.baseAddress.unsafelyUnwrapped + byteCount).initialize(
-                                                    from: from, count: term.count)
-                                            }
-                                            byteCount += term.count
-                                            offsets[offsetCount] = UInt32(truncatingIfNeeded: byteCount)
-                                            offsetCount += 1
-                                        }
-                                        (last, lastKey, any) = (term, key, true)
-                                        flat[mapStarts[r] + heads[r].index] = UInt32(truncatingIfNeeded: offsetCount - 2)
-                                        heads[r].index += 1
-                                        return heads[r].index == raw[r].count
-                                    })
-                            }
+        let bytes = [UInt8].uninitialized(capacity: inputBytes) { bytes, byteCount in
+            offsets = [UInt32].uninitialized(capacity: inputStrings + 1) { offsets, offsetCount in
+                offsets[0] = 0
+                offsetCount = 1
+                raw.withUnsafeBufferPointer { raw in
+                    heads.withUnsafeMutableBufferPointer { heads in
+                        var last = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                        var lastKey = LeadingBytes(last)
+                        var any = false
+                        /// The order of two terms of equal leading bytes: by length alone when
+                        /// both are that short.
+                        @inline(__always) func compareTail(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
+                            -> Int
+                        {
+                            a.count <= LeadingBytes.width && b.count <= LeadingBytes.width
+                                ? a.count - b.count : ByteOrder.compare(a, b)
                         }
+                        SortedRuns.merge(
+                            raw.count, isEmpty: { from[$0] >= to[$0] },
+                            key: { r in
+                                let text = raw[r].text(heads[r].index)
+                                let key = LeadingBytes(text)
+                                (heads[r].text, heads[r].key) = (text, key)
+                                return key
+                            },
+                            tie: { a, b in
+                                let order = compareTail(heads[a].text, heads[b].text)
+                                return order != 0 ? order < 0 : a < b
+                            },
+                            take: { r in
+                                let (term, key) = (heads[r].text, heads[r].key)
+                                // Equal terms come together; differing leading bytes settle it.
+                                if !any || key != lastKey || compareTail(last, term) != 0 {
+                                    if let source = term.baseAddress, term.count > 0 {
+                                        (bytes.baseAddress.unsafelyUnwrapped + byteCount).initialize(
+                                            from: source, count: term.count)
+                                    }
+                                    byteCount += term.count
+                                    offsets[offsetCount] = UInt32(truncatingIfNeeded: byteCount)
+                                    offsetCount += 1
+                                }
+                                (last, lastKey, any) = (term, key, true)
+                                ids[mapStarts[r] + heads[r].index] = UInt32(truncatingIfNeeded: offsetCount - 2)
+                                heads[r].index += 1
+                                return heads[r].index == to[r]
+                            })
                     }
                 }
             }
         }
-        var merged = ByteArena(bytes: bytes, offsets: offsets)
-        merged.shrink()
-        let maps = (0..<views.count).map { Array(flat[mapStarts[$0]..<mapStarts[$0 + 1]]) }
-        return (merged, maps)
+        return (bytes, offsets)
     }
 
     /// Postings (one per item and term, ascending items) from a forward index.

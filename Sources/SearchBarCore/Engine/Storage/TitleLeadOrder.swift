@@ -68,7 +68,9 @@ struct TitleLeadOrder: Sendable {
         forward: NarrowArray, forwardOffsets: NarrowArray, count: Int, termCount: Int, rankKeys: Column<UInt64>,
         weightKeys: Column<UInt32>, ownTitleWords: ((Int) -> Int)? = nil
     ) {
-        let forward = forward.reader
+        // Entries in fewer bits than the field shift are all title words: no need to look.
+        let titleOnly = forward.bits <= Int(Segment.fieldShift)
+        let (forward, forwardOffsets) = (forward.reader, forwardOffsets.reader)
         // Counting sort: lead term per item (termCount for none), counts, prefix sums, placement.
         var lead = [UInt32](repeating: UInt32(truncatingIfNeeded: termCount), count: count)
         var titleWords = [UInt8](repeating: 0, count: count)
@@ -76,7 +78,7 @@ struct TitleLeadOrder: Sendable {
         for i in 0..<count {
             let start = Int(forwardOffsets[i])
             let end = Int(forwardOffsets[i + 1])
-            var k = start
+            var k = titleOnly ? end : start
             while k < end && forward[k] >> Segment.fieldShift == 0 { k += 1 }
             titleWords[i] = UInt8(min(ownTitleWords?(i) ?? (k - start), 255))
             if k > start { lead[i] = forward[start] & Segment.termMask }

@@ -53,7 +53,10 @@ struct SegmentBuilderTests {
         check("presence", a.presence == b.presence)
         check("runExceptions", a.runExceptions == b.runExceptions)
         check("punctuatedTerms", a.punctuatedTerms == b.punctuatedTerms)
-        check("titleLeads", a.titleLeads.order.elementsEqual(b.titleLeads.order) && a.titleLeads.rankKeyMinimums == b.titleLeads.rankKeyMinimums)
+        check("titleLeads", a.titleLeads.order.elementsEqual(b.titleLeads.order) && a.titleLeads.rankKeyMinimums == b.titleLeads.rankKeyMinimums
+            && a.titleLeads.termStarts == b.titleLeads.termStarts && a.titleLeads.titleWordCounts == b.titleLeads.titleWordCounts
+            && a.titleLeads.weightKeys == b.titleLeads.weightKeys)
+        check("vocabularyByteCounts", a.vocabularyByteCounts == b.vocabularyByteCounts)
         check("titleBytes", a.titleBytes.order.elementsEqual(b.titleBytes.order))
         check("rankKeyOrder", a.rankKeyOrder.order.elementsEqual(b.rankKeyOrder.order))
         check("rankOrder", a.rankOrder.order == b.rankOrder.order)

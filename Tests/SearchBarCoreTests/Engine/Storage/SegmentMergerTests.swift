@@ -144,6 +144,35 @@ struct SegmentMergerTests {
         #expect(SegmentBuilderTests.differences(parallel, merged) == [])
     }
 
+    /// With a pool, the vocabulary is cut into ranges merged in parallel: the same vocabulary
+    /// and maps as one merge, for inputs in memory and mapped from a file, some items dead.
+    @Test("a vocabulary merged in ranges on a pool is the one merged in one piece", arguments: [2, 3, 5])
+    func vocabularyInRanges(threads: Int) throws {
+        let items = SegmentBuilderTests.items(1500, seed: 41)
+        let pool = ThreadPool(threads: threads)
+        var random = SplitMix(seed: UInt64(threads))
+        let inMemory = Self.segments(items, count: 7, seed: 6).map { segment in
+            SegmentView(segment).deleting((0..<segment.count).filter { _ in random.next(below: 4) == 0 })
+        }
+        let index = try SearchIndex(locale: try SearchLocale("en"), threads: 2)
+        index.pauseBackgroundMerges(true)
+        for start in stride(from: 0, to: items.count, by: 300) { index.add(Array(items[start..<min(start + 300, items.count)])) }
+        let directory = IndexFileTests.directory()
+        defer { IndexFileTests.remove(directory) }
+        try index.save(to: directory + "/ranges.sbindex")
+        let opened = try SearchIndex.open(path: directory + "/ranges.sbindex", threads: 2)
+        let mapped = opened.snapshot.segments
+        #expect(mapped.count == 5 && mapped.allSatisfy(\.segment.isMapped))
+        // One input, and an input with no terms, too.
+        let empty = SegmentView(SegmentBuilder.build([], analysis: SegmentBuilderTests.analysis, pool: pool))
+        for views in [inMemory, mapped, Array(inMemory.prefix(1)), [empty] + inMemory + [empty], [empty]] {
+            let (whole, wholeMaps) = SegmentMerger.mergedVocabulary(views)
+            let (ranged, rangedMaps) = SegmentMerger.mergedVocabulary(views, pool: pool, parallelTerms: 0)
+            #expect(ranged.bytes == whole.bytes && ranged.expandedOffsets() == whole.expandedOffsets())
+            #expect(rangedMaps == wholeMaps)
+        }
+    }
+
     @Test("merged postings encoded in chunks on a pool are those encoded in one piece", arguments: [1, 7, 300])
     func chunkedPostings(chunkPostings: Int) throws {
         let items = SegmentBuilderTests.items(1200, seed: 31).map { IndexItem(id: $0.id, title: $0.title) }
@@ -232,6 +261,24 @@ struct SegmentMergerTests {
                 }
             }
         }
+    }
+
+    @Test("a leading key holds a string's first eight bytes, big-endian and zero-padded, at every length")
+    func leadingKeyBytes() {
+        var random = SplitMix(seed: 29)
+        for length in 0...12 {
+            for _ in 0..<50 {
+                // The string inside a larger buffer: the key must not read the bytes around it.
+                let buffer = (0..<length + 16).map { _ in UInt8(random.next(below: 256)) }
+                buffer.withUnsafeBufferPointer { buffer in
+                    let text = UnsafeBufferPointer(rebasing: buffer[8..<8 + length])
+                    var expected: UInt64 = 0
+                    for k in 0..<8 { expected = expected << 8 | UInt64(k < length ? text[k] : 0) }
+                    #expect(ByteOrder.leadingKey(text) == expected)
+                }
+            }
+        }
+        #expect(ByteOrder.leadingKey(UnsafeBufferPointer(start: nil, count: 0)) == 0)
     }
 
     @Test("the k-way merge of sorted runs is the sort of their items by (key, index)")

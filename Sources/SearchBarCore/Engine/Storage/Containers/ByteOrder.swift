@@ -139,9 +139,21 @@ enum ByteOrder {
 
     /// A string's first eight bytes, big-endian and zero-padded: integers in the strings' byte
     /// order wherever they differ, so most comparisons end on them.
+    /// Read with at most three loads, none past the text: eight bytes at once; four to seven
+    /// as two overlapping 4-byte loads; one to three as the first, middle and last byte.
     @inline(__always) static func leadingKey(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var key: UInt64 = 0
-        for k in 0..<8 { key = key << 8 | UInt64(k < text.count ? text[k] : 0) }
-        return key
+        guard let base = text.baseAddress, text.count > 0 else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let n = text.count
+        if n >= 8 { return UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)) }
+        if n >= 4 {
+            // Bytes 0–3 on top; bytes n-4 ..< n shifted to their place (the overlap is equal).
+            let head = UInt64(UInt32(bigEndian: raw.loadUnaligned(as: UInt32.self)))
+            let tail = UInt64(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)))
+            return head << 32 | tail << UInt64(8 * (8 - n))
+        }
+        let (middle, last) = (n >> 1, n - 1)
+        return UInt64(base[0]) << 56 | UInt64(base[middle]) << UInt64(56 - 8 * middle)
+            | UInt64(base[last]) << UInt64(56 - 8 * last)
     }
 }
