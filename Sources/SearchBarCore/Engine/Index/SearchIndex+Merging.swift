@@ -81,22 +81,31 @@ extension SearchIndex {
 
     /// Records a write and queues the merge task (a writer calls it after publishing).
     /// Nothing is queued when the policy would merge nothing even once adds pause (one segment,
-    /// or mapped segments and one more): no task per write of a small index.
+    /// or mapped segments and one more): no task per write of a small index. No merge would then
+    /// find the adds paused either, so the word break memos the write's build kept go now.
     func noteWrite() {
-        guard MergePolicy.next(snapshot.segments, full: true) != nil else { return }
+        guard MergePolicy.next(snapshot.segments, full: true) != nil else {
+            forgetStreamMemos()
+            return
+        }
         scheduleMerge(writtenAt: MergeState.now())
     }
 
-    /// Queues the merge task when a search finds the index not merged into one segment yet and
-    /// adds have paused (cheap when there is nothing to do). It takes no lock while writes go on:
-    /// the merge thread runs at the lowest priority and may be preempted holding the merge
-    /// state's lock, which a search must then never wait for.
+    /// Queues the merge task when a search finds the index not merged into one segment yet, or
+    /// still keeping its stream's word break memos, and adds have paused (cheap when there is
+    /// nothing to do). It takes no lock while writes go on: the merge thread runs at the lowest
+    /// priority and may be preempted holding the merge state's lock, which a search must then
+    /// never wait for.
     func mergeIfQuiet() {
         // Acquiring pairs with the releasing store in scheduleMerge(writtenAt:): a search that
         // sees the flag a write set also sees that write's time (relaxed, a weakly ordered
         // processor may show the flag with an older time, or the initial 0, and the index
-        // would look quiet while adds stream: an early full merge).
-        guard merges.wantsFullMerge.load(ordering: .acquiring) else { return }
+        // would look quiet while adds stream: an early full merge). The memos' flag is set
+        // before the write that kept them notes its time: seen early, it costs a task that
+        // finds the adds going on and leaves the memos.
+        guard merges.wantsFullMerge.load(ordering: .acquiring) || keptBreakMemos.load(ordering: .relaxed) else {
+            return
+        }
         let quiet = MergeState.now() &- merges.lastWrite.load(ordering: .relaxed) >= Self.quietNanoseconds
         if quiet { scheduleMerge() }
     }
@@ -170,9 +179,9 @@ extension SearchIndex {
         }
         // Adds have paused (a host's merge, or the background one in the quiet window): the
         // stream's word break memos go, and with them the pages they held.
-        let forgot = full() && forgetStreamMemos()
+        if full() { forgetStreamMemos() }
         // The merged inputs are freed now (unless a search still holds them).
-        trimAfter(built: merged, onPool: background, now: forgot)
+        trimAfter(built: merged, onPool: background)
     }
 
     /// The next run to merge and its cancellation flag, with its serials marked busy; nil

@@ -41,7 +41,7 @@ public final class SearchIndex: Sendable, ProcessBound {
     /// The background merge's state (`SearchIndex+Merging`).
     let merges = MergeState()
     /// True when a build of this index may have left the analyzer's pooled word break memos
-    /// filled for the next batch of a stream (``SegmentBuilder/build(count:item:analysis:pool:chunkSize:releasedScratchItems:keepsBreakMemos:)``);
+    /// filled for the next batch of a stream (`SegmentBuilder.build`'s `keepsBreakMemos`);
     /// ``forgetStreamMemos()`` empties them once adds pause.
     let keptBreakMemos = Atomic<Bool>(false)
     private let tuningValue = Mutex(SearchTuning())
@@ -243,15 +243,15 @@ public final class SearchIndex: Sendable, ProcessBound {
         trimAfter(built: built)
     }
 
-    /// Counts `built` items built or merged; once ``itemsPerTrim`` have been since the last trim
-    /// (or at once, with `now`), gives the pages their many freed allocations left back to the system: on the calling
+    /// Counts `built` items built or merged; once ``itemsPerTrim`` have been since the last trim,
+    /// gives the pages their many freed allocations left back to the system: on the calling
     /// thread, or with `onPool` as a task of the pool. The background merge thread passes
     /// `onPool`: a trim holds each allocator arena's lock while it walks it, and preempted at
     /// that thread's lowest priority it would stall every thread that allocates, searches
     /// included.
-    func trimAfter(built: Int, onPool: Bool = false, now: Bool = false) {
+    func trimAfter(built: Int, onPool: Bool = false) {
         let total = builtSinceTrim.add(built, ordering: .relaxed).newValue
-        if total >= Self.itemsPerTrim || now {
+        if total >= Self.itemsPerTrim {
             builtSinceTrim.store(0, ordering: .relaxed)
             if onPool {
                 pool.submit { MemoryTrim.release() }

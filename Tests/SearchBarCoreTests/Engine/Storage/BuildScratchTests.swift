@@ -1,3 +1,4 @@
+import Glibc
 @testable import SearchBarCore
 import Testing
 
@@ -97,10 +98,17 @@ struct BuildScratchTests {
 
         let index = try SearchIndex(locale: locale, threads: 2)
         index.holdBackgroundMerges(true)
+        var keptAfter = 0
         for b in 0..<10 {
             index.add(Self.dictionaryTitles(b * 40..<(b + 1) * 40))
-            #expect(Self.pooledBreakChunks(analyzer) > 0)
+            // Kept while a merge is still to come; when the index is one segment (the first
+            // batch, or the writer just folded its small segments into one) none will come to
+            // find the adds paused, so they go at once.
+            let kept = Self.pooledBreakChunks(analyzer) > 0
+            #expect(kept == (index.segmentCount > 1))
+            if kept { keptAfter += 1 }
         }
+        #expect(keptAfter >= 5)
         index.merges.condition.withLock { #expect(!index.merges.queued && !index.merges.running) }
         #expect(try Self.hits(index) == expected)
         index.waitForMerges()
@@ -112,8 +120,28 @@ struct BuildScratchTests {
         var dropped: SearchIndex? = try SearchIndex(locale: locale, threads: 2)
         dropped?.holdBackgroundMerges(true)
         try dropped?.add(count: 40) { Self.dictionaryTitles(0..<40)[$0] }
+        try dropped?.add(count: 40) { Self.dictionaryTitles(40..<80)[$0] }
         #expect(Self.pooledBreakChunks(analyzer) > 0)
         dropped = nil
         #expect(Self.pooledBreakChunks(analyzer) == 0)
+    }
+
+    /// A search that finds the adds of a stream paused empties the memos its batches kept,
+    /// through the background merge (held in the test until the adds are done; the quiet
+    /// window is waited out, so a slow machine only waits longer).
+    @Test("a search after the stream pauses empties its word break memos")
+    func searchAfterStreamEmptiesMemos() throws {
+        let locale = try SearchLocale("lo")
+        let analyzer = AnalyzerCache.shared.analyzer(for: locale)
+        let index = try SearchIndex(locale: locale, threads: 2)
+        index.holdBackgroundMerges(true)
+        for b in 0..<3 { index.add(Self.dictionaryTitles(b * 40..<(b + 1) * 40)) }
+        #expect(Self.pooledBreakChunks(analyzer) > 0)
+        index.holdBackgroundMerges(false)
+        usleep(useconds_t(SearchIndex.quietNanoseconds / 1_000 * 2))
+        _ = try Self.hits(index)
+        index.waitUntilMergesIdle()
+        #expect(Self.pooledBreakChunks(analyzer) == 0)
+        #expect(index.segmentCount == 1)
     }
 }
