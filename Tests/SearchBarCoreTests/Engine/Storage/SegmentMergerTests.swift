@@ -118,22 +118,29 @@ struct SegmentMergerTests {
         if !withDead { #expect(SegmentBuilderTests.differences(merged, reference) == []) }
     }
 
+    /// `items` added in batches of `batch` (merges paused), `dead` removed, saved to an index
+    /// file and opened again: the opened index, whose segments are mapped, and the directory
+    /// the caller removes.
+    static func openedBatches(_ items: [IndexItem], batch: Int, removing dead: [UInt64] = []) throws -> (SearchIndex, String) {
+        let index = try SearchIndex(locale: try SearchLocale("en"), threads: 2)
+        index.pauseBackgroundMerges(true)
+        for start in stride(from: 0, to: items.count, by: batch) { index.add(Array(items[start..<min(start + batch, items.count)])) }
+        index.remove(ids: dead)
+        let directory = IndexFileTests.directory()
+        try index.save(to: directory + "/batches.sbindex")
+        return (try SearchIndex.open(path: directory + "/batches.sbindex", threads: 2), directory)
+    }
+
     /// A merge after an open reads its postings from the file's streams: the segments of a
     /// saved index of streamed batches (some items removed) must merge into the build of the
     /// live items, with a pool and without.
     @Test("segments mapped from an index file merge into the live items' build", arguments: [false, true])
     func mappedBatches(withDead: Bool) throws {
         let items = SegmentBuilderTests.items(1500, seed: 23).map { IndexItem(id: $0.id, title: $0.title) }
-        let index = try SearchIndex(locale: try SearchLocale("en"), threads: 2)
-        index.pauseBackgroundMerges(true)
-        for start in stride(from: 0, to: items.count, by: 200) { index.add(Array(items[start..<min(start + 200, items.count)])) }
         var random = SplitMix(seed: 11)
         let dead = withDead ? items.map(\.id).filter { _ in random.next(below: 4) == 0 } : []
-        index.remove(ids: dead)
-        let directory = IndexFileTests.directory()
+        let (opened, directory) = try Self.openedBatches(items, batch: 200, removing: dead)
         defer { IndexFileTests.remove(directory) }
-        try index.save(to: directory + "/batches.sbindex")
-        let opened = try SearchIndex.open(path: directory + "/batches.sbindex", threads: 2)
         let views = opened.snapshot.segments
         #expect(views.count == 8 && views.allSatisfy(\.segment.isMapped))
         let live = items.filter { !Set(dead).contains($0.id) }
@@ -154,13 +161,8 @@ struct SegmentMergerTests {
         let inMemory = Self.segments(items, count: 7, seed: 6).map { segment in
             SegmentView(segment).deleting((0..<segment.count).filter { _ in random.next(below: 4) == 0 })
         }
-        let index = try SearchIndex(locale: try SearchLocale("en"), threads: 2)
-        index.pauseBackgroundMerges(true)
-        for start in stride(from: 0, to: items.count, by: 300) { index.add(Array(items[start..<min(start + 300, items.count)])) }
-        let directory = IndexFileTests.directory()
+        let (opened, directory) = try Self.openedBatches(items, batch: 300)
         defer { IndexFileTests.remove(directory) }
-        try index.save(to: directory + "/ranges.sbindex")
-        let opened = try SearchIndex.open(path: directory + "/ranges.sbindex", threads: 2)
         let mapped = opened.snapshot.segments
         #expect(mapped.count == 5 && mapped.allSatisfy(\.segment.isMapped))
         // One input, and an input with no terms, too.
