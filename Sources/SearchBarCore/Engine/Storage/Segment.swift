@@ -166,8 +166,9 @@ final class Segment: Sendable {
         let sorted = DerivedBox<(TitleByteOrder, RankOrder, RankKeyOrder, RankKeyColumn)>()
         let filters = DerivedBox<([UInt32], VocabularyTrigrams)>()
         let filtersBesideSort = sortedOrders != nil
+        let buildFilters: @Sendable () -> Void = { filters.value = (Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary)) }
         let sortTitles: @Sendable () -> Void = {
-            if filtersBesideSort { filters.value = (Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary)) }
+            if filtersBesideSort { buildFilters() }
             let titles = folded.first ?? ByteArena()
             let order = sortedOrders.map { Column($0.titles) }
                 ?? pool.map { ByteOrder.sortedIndices(titles, count: count, pool: $0) }
@@ -184,7 +185,7 @@ final class Segment: Sendable {
         }
         var derived: (PresenceColumn, CharPostings, TitleLeadOrder, [UInt32])?
         let buildOthers = {
-            if !filtersBesideSort { filters.value = (Self.byteCounts(vocabulary.bytes), VocabularyTrigrams(vocabulary)) }
+            if !filtersBesideSort { buildFilters() }
             derived = (
                 PresenceColumn(compacting: carried?.presence ?? PresenceMask.items(folded, count: count), compacted: carried != nil),
                 carried?.charPostings ?? CharPostings(folded, count: count),
