@@ -13,15 +13,33 @@ extension CharPostings {
         // Every input's map in one buffer (input v's from mapStarts[v]).
         var mapStarts = [0]
         for index in mergedIndex { mapStarts.append(mapStarts[mapStarts.count - 1] + index.count) }
-        let flat = Array(mergedIndex.joined())
+        // The maps and the postings, the merge's two large temporaries, in scratch pages (each
+        // input posting gives at most one merged posting).
+        return PageBuffer.withScratch(UInt32.self, count: mapStarts[mergedIndex.count]) { flat in
+            for (v, index) in mergedIndex.enumerated() {
+                _ = UnsafeMutableBufferPointer(rebasing: flat[mapStarts[v]..<mapStarts[v + 1]]).initialize(from: index)
+            }
+            return PageBuffer.withScratch(UInt32.self, count: readers.reduce(0) { $0 + $1.count }) { scratch in
+                merged(parts, keyBases, offsetBases, readers, mapStarts, UnsafeBufferPointer(flat), into: scratch, dropped: dropped)
+            }
+        }
+    }
+
+    /// ``merged(_:_:dropped:)`` over raw views of the inputs' parts, with every input's map in
+    /// `flat` (input v's from `mapStarts[v]`), the postings written to `postings` (room for every
+    /// input posting).
+    private static func merged(
+        _ parts: [(keys: Column<UInt32>, offsets: Column<UInt32>, postings: NarrowArray)],
+        _ keyBases: [UnsafeBufferPointer<UInt32>], _ offsetBases: [UnsafeBufferPointer<UInt32>],
+        _ readers: [NarrowArray.Reader], _ mapStarts: [Int], _ flat: UnsafeBufferPointer<UInt32>,
+        into postings: UnsafeMutableBufferPointer<UInt32>, dropped: UInt32
+    ) -> CharPostings {
         // Per input, the position of its next key (every input's keys ascend).
         var heads = [Int](repeating: 0, count: parts.count)
         var keys: [UInt32] = []
         var offsets: [UInt32] = [0]
-        var postings: [UInt32] = []
-        postings.reserveCapacity(readers.reduce(0) { $0 + $1.count })
+        var count = 0
         withExtendedLifetime(parts) {
-            flat.withUnsafeBufferPointer { flat in
                 while true {
                     var key = UInt32.max
                     var any = false
@@ -30,28 +48,33 @@ extension CharPostings {
                         any = true
                     }
                     guard any else { break }
-                    let start = postings.count
+                    let start = count
                     var sorted = true
                     for v in heads.indices where heads[v] < keyBases[v].count && keyBases[v][heads[v]] == key {
                         let (k, reader, base) = (heads[v], readers[v], mapStarts[v])
-                        var last = postings.count > start ? postings[postings.count - 1] : 0
+                        var last = count > start ? postings[count - 1] : 0
                         for p in Int(offsetBases[v][k])..<Int(offsetBases[v][k + 1]) {
                             let item = flat[base + Int(reader[p])]
-                            guard item != dropped else { continue }
-                            if postings.count > start && last > item { sorted = false }
-                            postings.append(item)
+                            // A hostile file's overlapping lists must not write past the room.
+                            guard item != dropped, count < postings.count else { continue }
+                            if count > start && last > item { sorted = false }
+                            postings[count] = item
+                            count += 1
                             last = item
                         }
                         heads[v] += 1
                     }
                     // A character held by dead items only is not indexed.
-                    guard postings.count > start else { continue }
-                    if !sorted { postings[start...].sort() }
+                    guard count > start else { continue }
+                    if !sorted {
+                        var unsorted = UnsafeMutableBufferPointer(rebasing: postings[start..<count])
+                        unsorted.sort()
+                    }
                     keys.append(key)
-                    offsets.append(UInt32(truncatingIfNeeded: postings.count))
+                    offsets.append(UInt32(truncatingIfNeeded: count))
                 }
-            }
         }
-        return CharPostings(keys: Column(keys), offsets: Column(offsets), postings: NarrowArray(postings)) ?? CharPostings()
+        let values = NarrowArray(UnsafeBufferPointer(rebasing: postings[0..<count]))
+        return CharPostings(keys: Column(keys), offsets: Column(offsets), postings: values) ?? CharPostings()
     }
 }

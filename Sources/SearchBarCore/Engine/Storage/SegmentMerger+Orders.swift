@@ -6,7 +6,7 @@ extension SegmentMerger {
     /// and index there). Nil when `cancellation` was set (checked between its passes: the
     /// longest step of a merge).
     static func titleOrder(
-        _ views: [SegmentView], _ mergedIndex: [[UInt32]], _ order: [Entry], cancellation: CancellationFlag?
+        _ views: [SegmentView], _ mergedIndex: [[UInt32]], _ order: Column<Entry>, cancellation: CancellationFlag?
     ) -> [UInt32]? {
         let raws = views.map { RawArena($0.segment.folded.first ?? ByteArena()) }
         return withExtendedLifetime(views) {
@@ -18,11 +18,12 @@ extension SegmentMerger {
                     }
                     // Titles often share their first 8 bytes ("List of …"): keys of 16 bytes
                     // (zero-padded, so a title that ends goes first) settle most ties without
-                    // the texts.
-                    let keys = order.indices.map { LeadingBytes(title(UInt32(truncatingIfNeeded: $0))) }
-                    if let cancellation, cancellation.isCancelled { return nil }
-                    return keys.withUnsafeBufferPointer { keys in
-                        SortedRuns.merge(
+                    // the texts. They are a merge's largest temporary: in scratch pages.
+                    return PageBuffer.withFilledScratch(
+                        count: order.count, { LeadingBytes(title(UInt32(truncatingIfNeeded: $0))) }
+                    ) { keys -> [UInt32]? in
+                        if let cancellation, cancellation.isCancelled { return nil }
+                        return SortedRuns.merge(
                             runs(views.map { $0.segment.titleBytes.order }, mergedIndex), key: { keys[Int($0)] },
                             compare: { a, b in ByteOrder.compare(title(a), title(b)) })
                     }
@@ -33,7 +34,7 @@ extension SegmentMerger {
 
     /// The merged segment's items in rank-key order (ties by index), from the inputs' rank-key
     /// orders; `rankKeys`: the merged segment's keys, per merged index.
-    static func rankKeyOrderMerged(_ views: [SegmentView], _ mergedIndex: [[UInt32]], _ rankKeys: [UInt64]) -> [UInt32] {
+    static func rankKeyOrderMerged(_ views: [SegmentView], _ mergedIndex: [[UInt32]], _ rankKeys: Column<UInt64>) -> [UInt32] {
         rankKeys.withUnsafeBufferPointer { rankKeys in
             SortedRuns.merge(
                 runs(views.map { $0.segment.rankKeyOrder.order }, mergedIndex), key: { rankKeys[Int($0)] },

@@ -9,9 +9,9 @@ extension SegmentMerger {
     /// rebuilds then). With a `pool`, the forward index and chunks of the postings are made in
     /// parallel.
     static func carriedIndex(
-        _ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]], _ mergedIndex: [[UInt32]], termCount: Int,
+        _ order: Column<Entry>, _ segments: [Segment], _ maps: [[UInt32]], _ mergedIndex: [[UInt32]], termCount: Int,
         pool: ThreadPool?
-    ) -> (offsets: [UInt32], forward: NarrowArray, postings: PostingLists)? {
+    ) -> (offsets: Column<UInt32>, forward: NarrowArray, postings: PostingLists)? {
         guard order.count <= 1 << 24, termCount <= 1 << 24, segments.allSatisfy({ $0.forward.bits <= 24 }),
             inputsFollowOneAnother(mergedIndex)
         else { return nil }
@@ -22,7 +22,7 @@ extension SegmentMerger {
             return (offsets, forward, postings)
         }
         // The forward index beside the postings' chunks.
-        let forward = SlotArray<(offsets: [UInt32], forward: NarrowArray)>(count: 1)
+        let forward = SlotArray<(offsets: Column<UInt32>, forward: NarrowArray)>(count: 1)
         let postings = SlotArray<PostingLists>(count: 1)
         pool.forEach(2) { task in
             if task == 0 {
@@ -53,8 +53,8 @@ extension SegmentMerger {
     /// id, below `termCount`). The entries are written once, at the width of the greatest term
     /// id, which the greatest entry needs unless the last terms are held by dead items alone
     /// (then they are narrowed again), in one run (``NarrowArray/RunWriter``).
-    private static func narrowForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]], termCount: Int)
-        -> (offsets: [UInt32], forward: NarrowArray)
+    private static func narrowForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [[UInt32]], termCount: Int)
+        -> (offsets: Column<UInt32>, forward: NarrowArray)
     {
         let offsets = forwardOffsets(order, segments)
         let bits = NarrowArray.bits(for: UInt32(truncatingIfNeeded: max(termCount - 1, 0)))

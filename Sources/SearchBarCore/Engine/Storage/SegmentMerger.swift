@@ -18,17 +18,22 @@ enum SegmentMerger {
         -> Segment?
     {
         // Live items in id order, and each input item's index in the merged segment.
-        let order = { () -> [Entry] in
-            var order: [Entry] = []
-            order.reserveCapacity(views.reduce(0) { $0 + $1.liveCount })
+        // (A merge's largest array: in pages of its own, and sorted only when the inputs' ids do
+        // not follow one another, as a stream's batches' do.)
+        let order = Column<Entry>.filled(count: views.reduce(0) { $0 + $1.liveCount }) { order in
+            var n = 0
             for (v, view) in views.enumerated() {
                 for i in 0..<view.segment.count where view.isLive(i) {
-                    order.append((view.segment.ids[i], Int32(v), UInt32(i)))
+                    (order.base + n).initialize(to: (view.segment.ids[i], Int32(v), UInt32(i)))
+                    n += 1
                 }
             }
-            order.sort { $0.id < $1.id }
-            return order
-        }()
+            precondition(n == views.reduce(0) { $0 + $1.liveCount }, "liveCount disagrees with isLive")
+            var entries = UnsafeMutableBufferPointer(start: order.base, count: n)
+            if !entries.isEmpty, zip(entries.dropLast(), entries.dropFirst()).contains(where: { $0.id >= $1.id }) {
+                entries.sort { $0.id < $1.id }
+            }
+        }
         if let cancellation, cancellation.isCancelled { return nil }
         var mergedIndex = views.map { [UInt32](repeating: dropped, count: $0.segment.count) }
         for (n, entry) in order.enumerated() {
@@ -43,13 +48,13 @@ enum SegmentMerger {
         // there is one.
         let count = order.count
         let segments = views.map(\.segment)
-        let ids = order.map(\.id)
+        let ids = Column<UInt64>.generated(count: count) { order[$0].id }
         let fields = SlotArray<(patches: ByteArena, folded: ByteArena)>(count: 3)
         let index = SlotArray<MergedIndex>(count: 1)
-        let keys = SlotArray<(presence: [UInt64], scopes: [UInt32], weights: [UInt32])>(count: 1)
+        let keys = SlotArray<(presence: Column<UInt64>, scopes: Column<UInt32>, weights: Column<UInt32>)>(count: 1)
         let chars = SlotArray<CharPostings>(count: 1)
         let titles = SlotArray<[UInt32]>(count: 1)
-        let rankKeys = SlotArray<(keys: [UInt64], order: [UInt32])>(count: 1)
+        let rankKeys = SlotArray<(keys: Column<UInt64>, order: [UInt32])>(count: 1)
         let mapped = mergedIndex
         var tasks: [@Sendable () -> Void] = [
             {
@@ -76,20 +81,22 @@ enum SegmentMerger {
             { titles[0] = titleOrder(views, mapped, order, cancellation: cancellation) },
             {
                 let keys = segments.map(\.rankKeys).withUnsafeBufferPointer { columns in
-                    order.map { columns[Int($0.view)][Int($0.local)] }
+                    Column<UInt64>.generated(count: count) { columns[Int(order[$0].view)][Int(order[$0].local)] }
                 }
                 rankKeys[0] = (keys, rankKeyOrderMerged(views, mapped, keys))
             },
             {
-                keys[0] = (
-                    segments.map(\.presence).withUnsafeBufferPointer { columns in
-                        order.map { columns[Int($0.view)].compactKey(Int($0.local)) }
-                    },
-                    segments.contains { !$0.scopes.isEmpty }
-                        ? order.map { segments[Int($0.view)].scope(Int($0.local)) } : [],
-                    segments.contains { !$0.weightKeys.isEmpty }
-                        ? order.map { segments[Int($0.view)].weightKey(Int($0.local)) } : []
-                )
+                let presence = segments.map(\.presence).withUnsafeBufferPointer { columns in
+                    Column<UInt64>.generated(count: count) { columns[Int(order[$0].view)].compactKey(Int(order[$0].local)) }
+                }
+                var scopes = Column<UInt32>(), weights = Column<UInt32>()
+                if segments.contains(where: { !$0.scopes.isEmpty }) {
+                    scopes = Column<UInt32>.generated(count: count) { segments[Int(order[$0].view)].scope(Int(order[$0].local)) }
+                }
+                if segments.contains(where: { !$0.weightKeys.isEmpty }) {
+                    weights = Column<UInt32>.generated(count: count) { segments[Int(order[$0].view)].weightKey(Int(order[$0].local)) }
+                }
+                keys[0] = (presence, scopes, weights)
             },
             // What a segment derives per item is carried over, not derived again.
             { chars[0] = CharPostings.merged(segments.map(\.charPostings), mapped, dropped: dropped) },
@@ -121,11 +128,11 @@ enum SegmentMerger {
         else { return nil }
         let sortedOrders = (titles: titleOrder, rankKeys: rankKeys.order)
         let carried = (
-            presence: Column(columns.presence), charPostings: charPostings, punctuatedTerms: built.punctuatedTerms
+            presence: columns.presence, charPostings: charPostings, punctuatedTerms: built.punctuatedTerms
         )
         return Segment(
-            ids: ItemIDs(ids), scopes: Column(columns.scopes), weightKeys: Column(columns.weights),
-            rankKeys: Column(rankKeys.keys), originalPatches: originalPatches, folded: folded,
+            ids: ItemIDs(ids), scopes: columns.scopes, weightKeys: columns.weights,
+            rankKeys: rankKeys.keys, originalPatches: originalPatches, folded: folded,
             forwardOffsets: NarrowArray(built.offsets), forward: built.forward, forwardIsNarrowest: true,
             vocabulary: built.vocabulary,
             postings: built.postings, attributes: attributes,
@@ -140,7 +147,7 @@ enum SegmentMerger {
         /// Its ``PunctuatedTerms``.
         var punctuatedTerms: [UInt32]
         /// Per item, the start of its forward entries, plus the end.
-        var offsets: [UInt32]
+        var offsets: Column<UInt32>
         /// The forward entries, in as few bits as the greatest needs.
         var forward: NarrowArray
         /// The postings.
@@ -165,7 +172,7 @@ enum SegmentMerger {
 
     /// Per entry of `order`, its value in its input's column (each input's column as long as
     /// the input; the views keep the columns alive).
-    private static func gather<T>(_ order: [Entry], _ columns: [Column<T>]) -> [T] {
+    private static func gather<T>(_ order: Column<Entry>, _ columns: [Column<T>]) -> [T] {
         let bases = columns.map { $0.withUnsafeBufferPointer { $0.baseAddress } }
         return bases.withUnsafeBufferPointer { bases in
             order.map { bases[Int($0.view)].unsafelyUnwrapped[Int($0.local)] }
@@ -174,15 +181,16 @@ enum SegmentMerger {
 
     /// Per entry of `order`, its text in its input's arena, end to end: sizes first, then one
     /// copy into an arena of the exact size.
-    private static func gatherTexts(_ order: [Entry], _ arenas: [ByteArena]) -> ByteArena {
+    private static func gatherTexts(_ order: Column<Entry>, _ arenas: [ByteArena]) -> ByteArena {
         let raws = arenas.map(RawArena.init)
         return raws.withUnsafeBufferPointer { raws in
             var total = 0
             for entry in order { total += raws[Int(entry.view)].text(Int(entry.local)).count }
-            var offsets = [UInt32](repeating: 0, count: order.count + 1)
-            guard total > 0 else { return ByteArena(bytes: [], offsets: offsets) }
-            let bytes = [UInt8].filled(count: total) { bytes in
-                offsets.withUnsafeMutableBufferPointer { offsets in
+            guard total > 0 else { return ByteArena(bytes: [], offsets: [UInt32](repeating: 0, count: order.count + 1)) }
+            var offsets = Column<UInt32>()
+            let bytes = Column<UInt8>.filled(count: total) { bytes in
+                offsets = Column<UInt32>.filled(count: order.count + 1) { offsets in
+                    offsets[0] = 0
                     var at = 0
                     for (n, entry) in order.enumerated() {
                         let text = raws[Int(entry.view)].text(Int(entry.local))
@@ -199,8 +207,8 @@ enum SegmentMerger {
     }
 
     /// The forward offsets and entries of the entries of `order`, term ids mapped by `maps`.
-    static func gatherForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]])
-        -> (offsets: [UInt32], forward: [UInt32])
+    static func gatherForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [[UInt32]])
+        -> (offsets: Column<UInt32>, forward: [UInt32])
     {
         let offsets = forwardOffsets(order, segments)
         let total = Int(offsets[order.count])
@@ -212,24 +220,23 @@ enum SegmentMerger {
     }
 
     /// The forward offsets of the entries of `order`: their inputs' entry counts, summed.
-    static func forwardOffsets(_ order: [Entry], _ segments: [Segment]) -> [UInt32] {
+    static func forwardOffsets(_ order: Column<Entry>, _ segments: [Segment]) -> Column<UInt32> {
         let starts = segments.map(\.forwardOffsets.reader)
-        return starts.withUnsafeBufferPointer { starts in
-            var offsets = [UInt32](repeating: 0, count: order.count + 1)
+        return starts.withUnsafeBufferPointer { starts in Column<UInt32>.filled(count: order.count + 1) { offsets in
+            offsets[0] = 0
             var total = 0
             for (n, entry) in order.enumerated() {
                 let (from, local) = (starts[Int(entry.view)], Int(entry.local))
                 total += Int(from[local + 1] &- from[local])
                 offsets[n + 1] = UInt32(truncatingIfNeeded: total)
             }
-            return offsets
-        }
+        } }
     }
 
     /// Calls `write(k, entry)` for the forward entries of `order`, one after another (k from
     /// 0), their term ids mapped by `maps`.
     @inline(__always)
-    static func mapForward(_ order: [Entry], _ segments: [Segment], _ maps: [[UInt32]], _ write: (Int, UInt32) -> Void) {
+    static func mapForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [[UInt32]], _ write: (Int, UInt32) -> Void) {
         let starts = segments.map(\.forwardOffsets.reader)
         let readers = segments.map(\.forward.reader)
         let mapBases = maps.map { $0.withUnsafeBufferPointer { $0.baseAddress } }
@@ -428,9 +435,9 @@ enum SegmentMerger {
     }
 
     /// Postings (one per item and term, ascending items) from a forward index.
-    static func buildPostings(_ forward: [UInt32], _ forwardOffsets: [UInt32], termCount: Int)
-        -> (offsets: [UInt32], postings: [UInt32])
-    {
+    static func buildPostings<Offsets: RandomAccessCollection<UInt32>>(
+        _ forward: [UInt32], _ forwardOffsets: Offsets, termCount: Int
+    ) -> (offsets: [UInt32], postings: [UInt32]) where Offsets.Index == Int {
         let itemCount = forwardOffsets.count - 1
         var counts = [UInt32](repeating: 0, count: termCount + 1)
         var last = [Int32](repeating: -1, count: termCount)

@@ -71,6 +71,15 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
         return Column(count: count, in: pages)
     }
 
+    /// `count` values, value `i` made by `value(i)`, stored as ``filled(count:_:)`` stores them
+    /// (a large column in pages of its own): for a merge's or a build's columns, which a
+    /// `map` would put in the calling thread's allocator arena.
+    static func generated(count: Int, _ value: (Int) -> Element) -> Column {
+        filled(count: count) { values in
+            for i in 0..<count { (values.base + i).initialize(to: value(i)) }
+        }
+    }
+
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 
@@ -152,8 +161,16 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
     /// Reserves room for `capacity` values in all.
     mutating func reserveCapacity(_ capacity: Int) { modify { $0.reserveCapacity(capacity) } }
 
-    /// This column without spare capacity (a paged or borrowed column is returned as it is).
-    func exactCopy() -> Column { pages == nil && mapping == nil ? Column(owned.exactCopy()) : self }
+    /// This column without spare capacity, a large one copied into pages of its own (a paged or
+    /// borrowed column is returned as it is): what a merge or build keeps stays out of the
+    /// allocator's arenas, as ``filled(count:_:)`` keeps it.
+    func exactCopy() -> Column {
+        guard pages == nil && mapping == nil else { return self }
+        if count * MemoryLayout<Element>.stride >= PageBuffer.minimumBytes, let base {
+            return Column.filled(count: count) { $0.base.initialize(from: base, count: count) }
+        }
+        return Column(owned.exactCopy())
+    }
 }
 
 extension Column: Equatable where Element: Equatable {

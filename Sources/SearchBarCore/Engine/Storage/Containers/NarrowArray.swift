@@ -31,12 +31,15 @@ struct NarrowArray: RandomAccessCollection, @unchecked Sendable {
     /// The values of `values`, in as few bits as the greatest needs, or with `byteAligned` in 24
     /// bits when every value is below 2²⁴ and else 32.
     init(_ values: Column<UInt32>, byteAligned: Bool = false) {
-        self = values.withUnsafeBufferPointer { values in
-            let greatest = values.max() ?? 0
-            let bits = byteAligned ? (greatest < 1 << 24 ? 24 : 32) : Self.bits(for: greatest)
-            return Self.filled(count: values.count, bits: bits) { writer in
-                for (i, value) in values.enumerated() { writer.set(i, value) }
-            }
+        self = values.withUnsafeBufferPointer { Self($0, byteAligned: byteAligned) }
+    }
+
+    /// The values of `values` (see ``init(_:byteAligned:)-(Column<UInt32>,_)``).
+    init(_ values: UnsafeBufferPointer<UInt32>, byteAligned: Bool = false) {
+        let greatest = values.max() ?? 0
+        let bits = byteAligned ? (greatest < 1 << 24 ? 24 : 32) : Self.bits(for: greatest)
+        self = Self.filled(count: values.count, bits: bits) { writer in
+            for (i, value) in values.enumerated() { writer.set(i, value) }
         }
     }
 

@@ -66,6 +66,24 @@ struct AscendingOffsetsTests {
         Self.check(AscendingOffsets(NarrowArray(top)), top)
     }
 
+    @Test("distances of 2^27 bits or more stay plain; just fewer are packed; both read as given",
+          .slow, arguments: [10_000_000, 10_500_000])
+    func headerLimit(count: Int) {
+        // Steps of 128: 64 offsets span 8,064, 13 bits each; 2^27 bits at 10,324,441 offsets.
+        let values = NarrowArray.filled(count: count, bits: 31) { writer in
+            for k in 0..<count { writer.set(k, UInt32(k) * 128) }
+        }
+        let offsets = AscendingOffsets(values)
+        #expect(offsets.isPacked == (13 * count < AscendingOffsets.maxPackedBits))
+        #expect(offsets.count == count && offsets.byteSize <= values.byteSize)
+        let reader = offsets.reader
+        for k in stride(from: 0, to: count, by: 4093).map({ $0 }) + [count - 2, count - 1] where reader[k] != UInt32(k) * 128 {
+            Issue.record("offset \(k): \(reader[k]) instead of \(k * 128)")
+            return
+        }
+        #expect(offsets[count - 1] == UInt32(count - 1) * 128)
+    }
+
     @Test("offsets that do not ascend, and no offsets, stay plain and read as given")
     func keptPlain() {
         let descending: [UInt32] = [0, 5, 3, 9]

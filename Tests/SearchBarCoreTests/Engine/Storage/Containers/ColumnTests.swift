@@ -20,6 +20,13 @@ struct ColumnTests {
         #expect(column.byteSize >= count * 4 && column.byteSize < count * 4 + PageBuffer.minimumBytes)
         #expect(column == Column(values) && column.exactCopy() == column)
         #expect(column.withUnsafeBufferPointer { Array($0) } == values)
+        // Generated values and an exact copy of an array's column are stored as filled ones are.
+        let generated = Column<UInt32>.generated(count: count) { values[$0] }
+        #expect(generated == column && generated.isPaged == large)
+        var spare = values
+        spare.reserveCapacity(count * 2 + 16)
+        let copy = Column(spare).exactCopy()
+        #expect(copy == column && copy.isPaged == large && copy.byteSize < count * 4 + PageBuffer.minimumBytes)
 
         // Growing a copy moves it into an array of its own; the original keeps its pages.
         var grown = column
@@ -45,6 +52,23 @@ struct ColumnTests {
             return buffer.reduce(0, &+)
         }
         #expect(sum == UInt64(count) * UInt64(max(count, 1) - 1) / 2)
+    }
+
+    @Test("a merged segment keeps its large columns in pages and is the build of its items, its inputs' ids in order or not",
+          arguments: [false, true])
+    func mergedSegment(reversed: Bool) throws {
+        let items = SegmentBuilderTests.items(12000, seed: 6)
+        let pool = ThreadPool(threads: 2)
+        let batches = [items[..<5000], items[5000...]].map {
+            SegmentView(SegmentBuilder.build(Array($0), analysis: SegmentBuilderTests.analysis, pool: pool))
+        }
+        let views = reversed ? batches.reversed() : batches
+        let merged = try #require(SegmentMerger.merge(views))
+        let parallel = try #require(SegmentMerger.merge(views, pool: pool))
+        let reference = SegmentBuilder.buildSerially(items, analysis: SegmentBuilderTests.analysis)
+        #expect(SegmentBuilderTests.differences(merged, reference) == [])
+        #expect(SegmentBuilderTests.differences(parallel, reference) == [])
+        #expect(merged.folded[0].bytes.isPaged && !merged.folded[0].bytes.isBorrowed && !merged.isMapped)
     }
 
     @Test("a segment built in memory keeps its large columns in pages, counts them, equals the serial build, and saves")
