@@ -88,6 +88,11 @@ extension SegmentMerger {
         let chunks = holders.chunks(of: (pool?.threadCount ?? 0) > 1 ? chunkPostings : Int.max, inputs)
         let firstWidth = PostingLists.width(of: UInt32(truncatingIfNeeded: max(itemCount - 1, 0)))
         let outputs = SlotArray<StreamBuffer>(count: chunks.count - 1)
+        // Per input without dropped items, its first merged item (the inputs follow one another).
+        let bases = mergedIndex.map { index -> UInt32? in
+            guard let first = index.first, !index.contains(dropped) else { return nil }
+            return first
+        }
         // Per term, its count, then its stream's bytes; each chunk writes its own terms'.
         var counts = [UInt32](repeating: 0, count: termCount + 1)
         var lengths = [UInt32](repeating: 0, count: termCount + 1)
@@ -96,7 +101,7 @@ extension SegmentMerger {
                 let (counts, lengths) = (SharedPointer(countBuffer.baseAddress!), SharedPointer(lengthBuffer.baseAddress!))
                 let body: @Sendable (Int) -> Void = { c in
                     outputs[c] = encodeChunk(
-                        chunks[c]..<chunks[c + 1], holders, inputs, mergedIndex, firstWidth: firstWidth, counts: counts,
+                        chunks[c]..<chunks[c + 1], holders, inputs, mergedIndex, bases: bases, firstWidth: firstWidth, counts: counts,
                         lengths: lengths)
                 }
                 if let pool { pool.forEach(chunks.count - 1, body) } else { for c in 0..<chunks.count - 1 { body(c) } }
@@ -125,51 +130,82 @@ extension SegmentMerger {
 
     /// Encodes the merged lists of the terms in `terms` (see ``mergedPostings(_:_:_:termCount:itemCount:pool:chunkPostings:)``):
     /// their streams end to end, and per term its count and stream length in `counts` and `lengths`.
+    /// A term's list is gathered as its first value and gaps (what its stream stores) and written
+    /// from them (``PostingLists/writeGapStream(_:count:firstWidth:into:)``); an input item's
+    /// merged index is the item plus `bases[input]` when that is not nil (an input without
+    /// dropped items), else read from `mergedIndex`. An input's terms come in ascending order
+    /// (its vocabulary is sorted), so where a term's count and stream start is mostly where the
+    /// input's term before ended, read once.
     private static func encodeChunk(
         _ terms: Range<Int>, _ holders: TermHolders, _ inputs: [PostingLists], _ mergedIndex: [[UInt32]],
-        firstWidth: Int, counts: SharedPointer<UInt32>, lengths: SharedPointer<UInt32>
+        bases: [UInt32?], firstWidth: Int, counts: SharedPointer<UInt32>, lengths: SharedPointer<UInt32>
     ) -> StreamBuffer {
-        // Raw views (`mergedIndex` holds the storage): a posting reads no reference-counted value.
+        // Raw views (`inputs` and `mergedIndex` hold the storage): a posting reads no
+        // reference-counted value.
         let merged = mergedIndex.map { $0.withUnsafeBufferPointer { $0 } }
-        defer { withExtendedLifetime(mergedIndex) {} }
+        let readers = inputs.map(\.reader)
+        defer { withExtendedLifetime((inputs, mergedIndex)) {} }
+        // Per input, the term after the one read last, and where its count and stream start.
+        var next = inputs.map { _ in (term: -1, offset: UInt32(0), start: UInt32(0)) }
         let output = StreamBuffer()
-        // A term's list, gathered from its holders into `scratch`'s storage, made room for
-        // before each holder is read (a cursor gives no more than its stored count).
+        // A term's first value and gaps, gathered from its holders into `scratch`'s storage,
+        // made room for before each holder is read (a cursor gives no more than its stored count).
         let scratch = StreamBuffer()
         var (list, room) = scratch.words
-        inputs.withUnsafeBufferPointer { inputs in
-            holders.starts.withUnsafeBufferPointer { starts in
-                holders.holders.withUnsafeBufferPointer { holderList in
-                    for t in terms {
-                        var count = 0
-                        for h in Int(starts[t])..<Int(starts[t + 1]) {
-                            let (v, local) = (Int(holderList[h] >> 32), Int(holderList[h] & 0xFFFF_FFFF))
-                            let stored = max(inputs[v].count(local..<local + 1), 0)
-                            if count + stored > room {
-                                scratch.count = 4 * count
-                                scratch.reserve(4 * stored)
-                                (list, room) = scratch.words
-                            }
-                            let (index, into) = (merged[v], list)
-                            var written = count
-                            var cursor = inputs[v].cursor(local)
-                            cursor.forEachRest { item in
-                                let n = index[Int(item)]
-                                if n != dropped {
-                                    into[written] = n
-                                    written &+= 1
+        readers.withUnsafeBufferPointer { readers in
+            next.withUnsafeMutableBufferPointer { next in
+                bases.withUnsafeBufferPointer { bases in
+                    holders.starts.withUnsafeBufferPointer { starts in
+                        holders.holders.withUnsafeBufferPointer { holderList in
+                            for t in terms {
+                                var count = 0
+                                // The merged item given last; one below 0 before the first, so the
+                                // first value is stored as a gap from it.
+                                var last = UInt32.max
+                                for h in Int(starts[t])..<Int(starts[t + 1]) {
+                                    let (v, local) = (Int(holderList[h] >> 32), Int(holderList[h] & 0xFFFF_FFFF))
+                                    let reader = readers[v]
+                                    let (offset, start) = next[v].term == local
+                                        ? (next[v].offset, next[v].start) : (reader.offsets[local], reader.starts[local])
+                                    var (cursor, offsetEnd, startEnd) = reader.cursor(local, offset: offset, start: start)
+                                    next[v] = (local + 1, offsetEnd, startEnd)
+                                    let stored = cursor.count
+                                    if count + stored > room {
+                                        scratch.count = 4 * count
+                                        scratch.reserve(4 * stored)
+                                        (list, room) = scratch.words
+                                    }
+                                    let into = list
+                                    var written = count
+                                    if let base = bases[v] {
+                                        cursor.forEachRest { item in
+                                            let n = item &+ base
+                                            into[written] = n &- last &- 1
+                                            last = n
+                                            written &+= 1
+                                        }
+                                    } else {
+                                        let index = merged[v]
+                                        cursor.forEachRest { item in
+                                            let n = index[Int(item)]
+                                            if n != dropped {
+                                                into[written] = n &- last &- 1
+                                                last = n
+                                                written &+= 1
+                                            }
+                                        }
+                                    }
+                                    count = written
                                 }
+                                counts[t] = UInt32(truncatingIfNeeded: count)
+                                guard count > 0 else { continue }
+                                output.reserve(PostingLists.maxStreamBytes(count: count, firstWidth: firstWidth))
+                                let length = PostingLists.writeGapStream(
+                                    list, count: count, firstWidth: firstWidth, into: output.end)
+                                output.count += length
+                                lengths[t] = UInt32(truncatingIfNeeded: length)
                             }
-                            count = written
                         }
-                        counts[t] = UInt32(truncatingIfNeeded: count)
-                        guard count > 0 else { continue }
-                        let values = UnsafeBufferPointer(start: list, count: count)
-                        output.reserve(PostingLists.maxStreamBytes(count: count, firstWidth: firstWidth))
-                        let length = PostingLists.writeStream(
-                            values, 0..<count, firstWidth: firstWidth, into: output.end)
-                        output.count += length
-                        lengths[t] = UInt32(truncatingIfNeeded: length)
                     }
                 }
             }

@@ -292,12 +292,19 @@ enum SegmentMerger {
     static func mergedVocabulary(
         _ views: [SegmentView], pool: ThreadPool? = nil, parallelTerms: Int = parallelVocabularyTerms
     ) -> (ByteArena, [[UInt32]]) {
-        let vocabularies = views.map(\.segment.vocabulary)
+        mergedVocabulary(views.map(\.segment.vocabulary), pool: pool, parallelTerms: parallelTerms)
+    }
+
+    /// ``mergedVocabulary(_:pool:parallelTerms:)-([SegmentView],_,_)`` of the vocabularies
+    /// themselves.
+    static func mergedVocabulary(
+        _ vocabularies: [ByteArena], pool: ThreadPool? = nil, parallelTerms: Int = parallelVocabularyTerms
+    ) -> (ByteArena, [[UInt32]]) {
         let raw = vocabularies.map(RawArena.init)
         // Every input's map in one buffer (input r's from mapStarts[r]).
         var mapStarts = [0]
         for vocabulary in vocabularies { mapStarts.append(mapStarts[mapStarts.count - 1] + vocabulary.count) }
-        let inputStrings = mapStarts[views.count]
+        let inputStrings = mapStarts[vocabularies.count]
         let bounds = vocabularyCuts(raw, parts: inputStrings >= parallelTerms ? min(pool?.threadCount ?? 1, 8) : 1)
         let parts = bounds.count - 1
         var flat = [UInt32](repeating: 0, count: max(inputStrings, 1))
@@ -327,14 +334,14 @@ enum SegmentMerger {
                 bytes += range.bytes
                 for k in 1..<range.offsets.count { offsets.append(byteBase &+ range.offsets[k]) }
                 guard p > 0 else { continue }
-                for r in views.indices {
+                for r in vocabularies.indices {
                     for j in bounds[p][r]..<bounds[p + 1][r] { flat[mapStarts[r] + j] &+= idBase }
                 }
             }
             merged = ByteArena(bytes: bytes, offsets: offsets)
         }
         merged.shrink()
-        let maps = (0..<views.count).map { Array(flat[mapStarts[$0]..<mapStarts[$0 + 1]]) }
+        let maps = (0..<vocabularies.count).map { Array(flat[mapStarts[$0]..<mapStarts[$0 + 1]]) }
         return (merged, maps)
     }
 

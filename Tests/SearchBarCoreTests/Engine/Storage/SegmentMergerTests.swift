@@ -112,6 +112,9 @@ struct SegmentMergerTests {
                 }
             }
         }
+        // Byte for byte what the encoder makes of the merged lists (dead items' terms empty).
+        let encoded = PostingLists.encoded((0..<merged.termCount).map { postings(merged, $0) }, itemCount: merged.count)
+        #expect(merged.postings.starts == encoded.starts && merged.postings.bytes == encoded.bytes)
         #expect(forward(merged, terms) == forward(reference, referenceTerms))
         #expect(merged.forward.bits == reference.forward.bits)
         #expect(merged.punctuatedTerms == PunctuatedTerms.ids(merged.vocabulary))
@@ -172,6 +175,44 @@ struct SegmentMergerTests {
             let (ranged, rangedMaps) = SegmentMerger.mergedVocabulary(views, pool: pool, parallelTerms: 0)
             #expect(ranged.bytes == whole.bytes && ranged.expandedOffsets() == whole.expandedOffsets())
             #expect(rangedMaps == wholeMaps)
+        }
+    }
+
+    /// A file's vocabulary is read as it is, and a hostile one need not be sorted: cut into
+    /// ranges on a pool, the merge must still give every input term the id of a merged term of
+    /// its bytes (the merged vocabulary is then unsorted too, but nothing traps or mixes terms up).
+    @Test("an unsorted (hostile) vocabulary cut into ranges maps every term to its own bytes", arguments: [2, 3, 5])
+    func unsortedVocabularyInRanges(threads: Int) throws {
+        let items = SegmentBuilderTests.items(1500, seed: 43)
+        var random = SplitMix(seed: UInt64(threads))
+        let vocabularies = Self.segments(items, count: 5, seed: 8).enumerated().map { n, segment in
+            var terms = (0..<segment.termCount).map { segment.vocabulary.array($0) }
+            // Every other input shuffled; one of them reversed (cuts then fall before earlier ones).
+            if n % 2 == 0 {
+                for k in terms.indices.reversed() { terms.swapAt(k, random.next(below: k + 1)) }
+            } else if n == 1 {
+                terms.reverse()
+            }
+            var (bytes, offsets) = ([UInt8](), [UInt32(0)])
+            for term in terms {
+                bytes += term
+                offsets.append(UInt32(bytes.count))
+            }
+            return ByteArena(bytes: bytes, offsets: offsets)
+        }
+        let pool = ThreadPool(threads: threads)
+        for inputs in [vocabularies, Array(vocabularies.prefix(2)), [vocabularies[1]]] {
+            let (merged, maps) = SegmentMerger.mergedVocabulary(inputs, pool: pool, parallelTerms: 0)
+            #expect(maps.count == inputs.count)
+            for (vocabulary, map) in zip(inputs, maps) {
+                #expect(map.count == vocabulary.count)
+                #expect(map.indices.allSatisfy { t in
+                    Int(map[t]) < merged.count && merged.array(Int(map[t])) == vocabulary.array(t)
+                })
+            }
+            // Each merged term is some input term's.
+            let given = Set(inputs.flatMap { vocabulary in (0..<vocabulary.count).map { vocabulary.array($0) } })
+            #expect((0..<merged.count).allSatisfy { given.contains(merged.array($0)) })
         }
     }
 

@@ -87,6 +87,47 @@ struct PostingLists: @unchecked Sendable {
             remaining: max(count, 0), firstWidth: firstWidth, limit: itemCount)
     }
 
+    /// A view of the lists that reads no reference-counted value, for loops over many terms
+    /// (the merger's); valid while these lists' storage lives.
+    var reader: Reader {
+        Reader(
+            offsets: offsets.reader, starts: starts.reader, base: base.unsafelyUnwrapped, firstWidth: firstWidth,
+            limit: itemCount)
+    }
+
+    /// See ``reader``.
+    struct Reader: @unchecked Sendable {
+        /// Per term, the postings of the terms before it, plus the total.
+        let offsets: AscendingOffsets.Reader
+        /// Per term, the byte where its stream starts, plus the end of the data.
+        let starts: AscendingOffsets.Reader
+        /// Where the streams start.
+        let base: UnsafeRawPointer
+        /// Bits of a list's first value.
+        let firstWidth: Int
+        /// Every value is below this.
+        let limit: Int
+
+        /// A cursor over the postings of term `t`, whose count and stream start at `offset`
+        /// and `start` (``offsets`` and ``starts`` at `t`: a caller walking the terms in order
+        /// has read them as the term before's ends), and those ends (at `t + 1`). The cursor's
+        /// ``Cursor/count`` is the term's stored count.
+        @inline(__always) func cursor(_ t: Int, offset: UInt32, start: UInt32)
+            -> (cursor: Cursor, offsetEnd: UInt32, startEnd: UInt32)
+        {
+            let (offsetEnd, startEnd) = (offsets[t + 1], starts[t + 1])
+            let cursor = Cursor(
+                base: base, bit: Int(start) &* 8, endBit: Int(startEnd) &* 8,
+                remaining: max(Int(offsetEnd) - Int(offset), 0), firstWidth: firstWidth, limit: limit)
+            return (cursor, offsetEnd, startEnd)
+        }
+
+        /// ``cursor(_:offset:start:)`` reading `t`'s own starts.
+        @inline(__always) func cursor(_ t: Int) -> (cursor: Cursor, offsetEnd: UInt32, startEnd: UInt32) {
+            cursor(t, offset: offsets[t], start: starts[t])
+        }
+    }
+
     /// Calls `body` with each posting of term `t`, ascending (as a ``Cursor`` gives them, a
     /// block at a time).
     @inline(__always) func forEach(_ t: Int, _ body: (UInt32) throws -> Void) rethrows {
@@ -159,6 +200,10 @@ struct PostingLists: @unchecked Sendable {
             self.firstWidth = firstWidth
             self.limit = limit
         }
+
+        /// Postings not given yet (a new cursor's: the term's stored count, which a file's
+        /// stream may not hold).
+        var count: Int { remaining }
 
         /// The `count` bits at ``bit`` (at most 57), which then moves past them. Reads 8 bytes
         /// at the byte of ``bit``, which the caller keeps at most at ``endBit``.

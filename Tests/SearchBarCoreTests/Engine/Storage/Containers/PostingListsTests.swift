@@ -48,6 +48,44 @@ struct PostingListsTests {
         #expect(one.items(0) == [0] && one.items(1) == [] && one.items(2) == [0] && one.dataCount == 0)
     }
 
+    /// The merger writes a list from its first value and gaps, in 32-bit stores: the bytes
+    /// the encoder writes from the values, for every length and gap width, and nothing past them.
+    @Test("a stream written from gaps is the one written from the values, byte for byte")
+    func gapStream() {
+        var random = SplitMix(seed: 17)
+        var lists: [(values: [UInt32], firstWidth: Int)] = []
+        for count in [1, 2, 3, 31, 127, 128, 129, 130, 255, 256, 257, 1000] {
+            for width in [0, 1, 3, 7, 8, 13, 16, 24, 31] {
+                for firstWidth in [1, 20, 31] {
+                    lists.append((Self.list(count, width: width, limit: 1 << firstWidth, random: &random), firstWidth))
+                }
+            }
+        }
+        var mixed: [UInt32] = Array(0..<128)
+        mixed += (1...128).map { 128 + UInt32($0) << 20 }
+        mixed += (1...50).map { mixed.last! + UInt32($0) }
+        lists.append((mixed, 31))
+        lists.append(([0, 1 << 31, UInt32.max - 1], 32))
+        lists.append(([UInt32.max - 1], 32))
+        for (values, firstWidth) in lists where !values.isEmpty {
+            let room = PostingLists.maxStreamBytes(count: values.count, firstWidth: firstWidth) + 8
+            var expected = [UInt8](repeating: 0xA5, count: room)
+            var got = [UInt8](repeating: 0xA5, count: room)
+            let gaps = values.indices.map { $0 == 0 ? values[0] : values[$0] &- values[$0 - 1] &- 1 }
+            let expectedLength = values.withUnsafeBufferPointer { values in
+                expected.withUnsafeMutableBufferPointer {
+                    PostingLists.writeStream(values, 0..<values.count, firstWidth: firstWidth, into: $0.baseAddress!)
+                }
+            }
+            let length = gaps.withUnsafeBufferPointer { gaps in
+                got.withUnsafeMutableBufferPointer {
+                    PostingLists.writeGapStream(gaps.baseAddress!, count: gaps.count, firstWidth: firstWidth, into: $0.baseAddress!)
+                }
+            }
+            #expect(length == expectedLength && got == expected, "\(values.count) values, first width \(firstWidth)")
+        }
+    }
+
     @Test("a single value costs its item's width alone; consecutive items no bits a gap")
     func sizes() {
         let postings = PostingLists.encoded([[5], Array(0..<129), [0, 999_999]], itemCount: 1_000_000)
