@@ -10,7 +10,8 @@
 ///    (1 M items in batches of 10,000: 0.96 copies and at most 18 segments; 1.6 copies with
 ///    tiers of eight, 2.6 of four, where merging the newest two whenever the older was at most
 ///    twice the newer copied each 6.3 times);
-/// 3. once adds pause (`full`), every segment into one, so searches walk one segment.
+/// 3. once adds pause (`full`), every segment into one, so searches walk one segment (taking
+///    a full tier of rule 2 in with the rest rather than merging it first).
 ///
 /// Merged runs are contiguous, and no merge makes a segment whose texts pass
 /// ``maxSegmentBytes``. Segments read from a mapped index file are left as they are except by
@@ -33,11 +34,19 @@ enum MergePolicy {
         // Only the segments after the newest mapped one take part in rules 2 and 3.
         let first = (views.lastIndex { $0.segment.isMapped } ?? -1) + 1
         let sizes = views[first...].map(\.liveCount)
-        if let run = newestRunToMerge(sizes), fits(views.suffix(run)) {
-            return views.count - run..<views.count
+        let tier = newestRunToMerge(sizes).flatMap { fits(views.suffix($0)) ? views.count - $0..<views.count : nil }
+        // Once adds pause, a fold that takes the full tier in takes it at once: merging the tier
+        // first would copy its items twice.
+        if full, let fold = fold(views, from: first), fold.lowerBound <= tier?.lowerBound ?? views.count {
+            return fold
         }
-        guard full, views.count - first >= 2 else { return nil }
-        // Every such segment, or the newest ones whose texts fit in one segment together.
+        return tier
+    }
+
+    /// Rule 3: the segments of `views` from `first` on, or the newest of them whose texts fit in
+    /// one segment together; nil when that is fewer than two.
+    private static func fold(_ views: [SegmentView], from first: Int) -> Range<Int>? {
+        guard views.count - first >= 2 else { return nil }
         var start = views.count - 1
         var bytes = textBytes(views[start])
         while start > first && bytes + textBytes(views[start - 1]) < maxSegmentBytes {

@@ -89,6 +89,27 @@ struct MergePolicyTests {
         #expect(MergePolicy.next(Array(views.prefix(1)), full: true) == nil)
     }
 
+    /// Once adds pause, a full tier behind an older segment is folded with it in one merge,
+    /// not merged first and copied again.
+    @Test func aFullTierIsFoldedWithTheRestOnceAddsPause() throws {
+        let index = try SearchIndex(threads: 2)
+        index.pauseBackgroundMerges(true)
+        let f = MergePolicy.fanIn
+        index.add((0..<(f * f * 2)).map { IndexItem(id: UInt64(100_000 + $0), title: "older \($0)") })
+        for b in 0..<f {
+            index.add((0..<20).map { IndexItem(id: UInt64(b * 100 + $0), title: "title \(b) \($0)") })
+        }
+        let views = index.snapshot.segments
+        #expect(views.count == f + 1)
+        #expect(MergePolicy.next(views, full: false) == 1..<f + 1)
+        #expect(MergePolicy.next(views, full: true) == 0..<f + 1)
+        #expect(MergePolicy.next(Array(views.prefix(f)), full: false) == nil)
+        #expect(MergePolicy.next(Array(views.prefix(f)), full: true) == 0..<f)
+        index.waitForMerges()
+        #expect(index.segmentCount == 1)
+        #expect(index.count == f * f * 2 + f * 20)
+    }
+
     @Test func aMostlyDeadSegmentIsRewrittenFirst() throws {
         let index = try SearchIndex(threads: 2)
         index.pauseBackgroundMerges(true)
