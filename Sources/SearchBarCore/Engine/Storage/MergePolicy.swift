@@ -1,5 +1,5 @@
 /// Which segments are merged, and when. An add appends one segment and merges nothing by this
-/// policy (``capped(_:busy:)`` only when a search would otherwise see more than ``maxSegments``;
+/// policy (``capped(_:busy:pool:)`` only when a search would otherwise see more than ``maxSegments``;
 /// the writer folds its small segments into a delta, see `SearchIndex+Delta`); the
 /// index's background merge asks ``next(_:full:)`` for the run to fold next:
 ///
@@ -56,10 +56,15 @@ enum MergePolicy {
         return views.count - start >= 2 ? start..<views.count : nil
     }
 
+    /// A merge of ``capped(_:busy:pool:)`` of at least this many live items runs its steps on the
+    /// pool: the writer (and the host waiting on it) would otherwise copy a run of batches alone.
+    static let parallelCapItems = Segment.parallelDerivationThreshold
+
     /// The views an add publishes: segments with no live item dropped, and, past
     /// ``maxSegments``, the newest segments merged here (never one whose serial is in `busy`:
-    /// the background merge is folding those).
-    static func capped(_ input: [SegmentView], busy: Set<UInt64>) -> [SegmentView] {
+    /// the background merge is folding those), on `pool` when the run holds
+    /// ``parallelCapItems`` live items or more (the merged segment is the same either way).
+    static func capped(_ input: [SegmentView], busy: Set<UInt64>, pool: ThreadPool? = nil) -> [SegmentView] {
         var views = input.filter { $0.liveCount > 0 }
         while views.count > maxSegments {
             let first = (views.lastIndex { busy.contains($0.segment.serial) } ?? -1) + 1
@@ -67,7 +72,10 @@ enum MergePolicy {
             guard candidates >= 2 else { break }
             let run = min(max(newestRun(views[first...].map(\.liveCount)), 2), candidates)
             let merging = Array(views.suffix(run))
-            guard fits(merging[...]), let merged = SegmentMerger.merge(merging) else { break }
+            let live = merging.reduce(0) { $0 + $1.liveCount }
+            guard fits(merging[...]),
+                let merged = SegmentMerger.merge(merging, pool: live >= parallelCapItems ? pool : nil)
+            else { break }
             views.removeLast(run)
             views.append(SegmentView(merged))
         }

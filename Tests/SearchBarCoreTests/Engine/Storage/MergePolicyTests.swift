@@ -143,4 +143,26 @@ struct MergePolicyTests {
         #expect(capped.contains { busy.contains($0.segment.serial) })
         #expect(MergePolicy.capped(extra, busy: []).count <= MergePolicy.maxSegments)
     }
+    @Test func aCapMergeOfManyItemsOnThePoolIsTheSameSegment() throws {
+        // Past the cap, a run of batches holding `parallelCapItems` live items or more merges on
+        // the pool given (the writer waits for it); the segment must be the one-thread merge's.
+        let count = MergePolicy.maxSegments + 1
+        let size = MergePolicy.parallelCapItems / MergePolicy.maxSegments + 1
+        let items = SegmentBuilderTests.items(count * size, seed: 32)
+        let pool = ThreadPool(threads: 2)
+        let views = (0..<count).map { b in
+            SegmentView(
+                SegmentBuilder.build(
+                    Array(items[b * size..<(b + 1) * size]), analysis: SegmentBuilderTests.analysis, pool: pool))
+        }
+        let alone = MergePolicy.capped(views, busy: [])
+        let parallel = MergePolicy.capped(views, busy: [], pool: pool)
+        #expect(alone.count <= MergePolicy.maxSegments)
+        #expect(alone.count == parallel.count)
+        // The merged run held enough items to take the pool.
+        #expect(alone.contains { $0.liveCount >= MergePolicy.parallelCapItems })
+        for (a, p) in zip(alone, parallel) {
+            #expect(SegmentBuilderTests.differences(a.segment, p.segment) == [])
+        }
+    }
 }
