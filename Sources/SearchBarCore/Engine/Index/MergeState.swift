@@ -58,6 +58,14 @@ final class MergeState: @unchecked Sendable {
     /// (tests hold a merge there to order events; nil otherwise).
     var beforeStep: (@Sendable (_ background: Bool) -> Void)?
 
+    /// Ends the running merge's claim and wakes the threads waiting for it (the lock held).
+    func releaseClaim() {
+        running = false
+        hostMerging = false
+        busy = []
+        condition.broadcast()
+    }
+
     /// The monotonic clock in nanoseconds.
     static func now() -> UInt64 {
         var ts = timespec()

@@ -169,25 +169,43 @@ extension SearchIndex {
     private func mergeWhileDue(full: () -> Bool, pool: ThreadPool? = nil) {
         var merged = 0
         let background = pool == nil
-        while let (inputs, flag) = nextMerge(full: full, background: background) {
+        var step = nextMerge(full: full, background: background)
+        while case .merge(let inputs, let flag) = step {
             merges.condition.withLock { merges.beforeStep }?(background)
             if let segment = SegmentMerger.merge(inputs, cancellation: flag, pool: pool) {
                 swapIn(segment, replacing: inputs)
                 merged += segment.count
                 merges.condition.withLock { merges.lastMergeThread = pthread_self() }
             }
+            step = nextMerge(full: full, background: background)
         }
-        // Adds have paused (a host's merge, or the background one in the quiet window): the
-        // stream's word break memos go, and with them the pages they held.
-        if full() { forgetStreamMemos() }
+        if case .forgetMemos = step {
+            // Adds have paused (a host's merge, or the background one in the quiet window): the
+            // stream's word break memos go, and with them the pages they held; freed outside the
+            // lock (a writer takes it), and before the claim goes, so "idle" means done.
+            forgetStreamMemos()
+            merges.condition.withLock { merges.releaseClaim() }
+        }
         // The merged inputs are freed now (unless a search still holds them).
         trimAfter(built: merged, onPool: background)
     }
 
-    /// The next run to merge and its cancellation flag, with its serials marked busy; nil
-    /// (and the claim released, waiters woken) when none is due, the index is closing, or (on
-    /// the `background` thread) a host waits to merge.
-    private func nextMerge(full: () -> Bool, background: Bool) -> ([SegmentView], CancellationFlag)? {
+    /// What ``mergeWhileDue(full:pool:)`` does next.
+    private enum MergeStep {
+        /// Merge these views, stopping when the flag is cancelled (their serials are busy).
+        case merge([SegmentView], CancellationFlag)
+        /// Nothing is due and adds have paused: empty the stream's word break memos, then
+        /// release the claim (still held).
+        case forgetMemos
+        /// Nothing is due; the claim is released.
+        case done
+    }
+
+    /// The next run to merge and its cancellation flag, with its serials marked busy; when
+    /// none is due, the index is closing, or (on the `background` thread) a host waits to merge:
+    /// ``MergeStep/done`` with the claim released and waiters woken, or, when adds have paused
+    /// (`full`), ``MergeStep/forgetMemos`` with the claim still held.
+    private func nextMerge(full: () -> Bool, background: Bool) -> MergeStep {
         merges.condition.withLock {
             let views = snapshot.segments
             let yielding = background && merges.waiters > 0
@@ -197,16 +215,18 @@ extension SearchIndex {
             guard let range else {
                 // Nothing left for a full merge either: searches stop asking until a write.
                 if !yielding && (folding || views.count <= 1) { merges.wantsFullMerge.store(false, ordering: .relaxed) }
-                merges.running = false
-                merges.hostMerging = false
-                merges.busy = []
-                merges.condition.broadcast()
-                return nil
+                // A merge that yields leaves the memos to the host's, which finds adds paused too.
+                if folding && !yielding && keptBreakMemos.load(ordering: .relaxed) {
+                    merges.busy = []
+                    return .forgetMemos
+                }
+                merges.releaseClaim()
+                return .done
             }
             let inputs = Array(views[range])
             merges.busy = Set(inputs.map(\.segment.serial))
             if merges.cancellation.isCancelled { merges.cancellation = CancellationFlag() }
-            return (inputs, merges.cancellation)
+            return .merge(inputs, merges.cancellation)
         }
     }
 

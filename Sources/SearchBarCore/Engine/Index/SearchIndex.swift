@@ -146,7 +146,7 @@ public final class SearchIndex: Sendable, ProcessBound {
             views.append(contentsOf: built.map(SegmentView.init))
             let (busy, folds) = merges.condition.withLock { (merges.busy, merges.foldsWriterDelta && !merges.paused) }
             if folds { views = Self.foldingDelta(views, busy: busy) }
-            views = MergePolicy.capped(views, busy: busy)
+            views = MergePolicy.capped(views, busy: busy, pool: pool)
             if !names.isEmpty { attributeNames.withLock { $0.formUnion(names) } }
             publish(Snapshot(version: base.version &+ 1, segments: views), built: batch.count)
         }
@@ -187,7 +187,7 @@ public final class SearchIndex: Sendable, ProcessBound {
             }
             var views = base.segments
             views.append(SegmentView(segment))
-            views = MergePolicy.capped(views, busy: busySegments)
+            views = MergePolicy.capped(views, busy: busySegments, pool: pool)
             publish(Snapshot(version: base.version &+ 1, segments: views), built: segment.count)
             return nil
         }
@@ -204,7 +204,7 @@ public final class SearchIndex: Sendable, ProcessBound {
             var views = Self.tombstoning(ids, in: base.segments)
             let removed = base.liveCount - views.reduce(0) { $0 + $1.liveCount }
             guard removed > 0 else { return 0 }
-            views = MergePolicy.capped(views, busy: busySegments)
+            views = MergePolicy.capped(views, busy: busySegments, pool: pool)
             publish(Snapshot(version: base.version &+ 1, segments: views))
             return removed
         }

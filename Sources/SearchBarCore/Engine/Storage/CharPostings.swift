@@ -34,8 +34,14 @@ struct CharPostings: Sendable {
     /// The stored arrays: keys, their posting offsets, the postings.
     var parts: (keys: Column<UInt32>, offsets: Column<UInt32>, postings: NarrowArray) { (keys, offsets, postings) }
 
-    /// Indexes every item of the folded `fields` (all arenas have `count` strings or are blank).
-    init(_ fields: [ByteArena], count: Int) {
+    /// Fewer (code point, item) pairs than this are sorted rather than counted into a table of
+    /// every BMP code point: a small batch (a host writing a few items at a time) paid for
+    /// zeroing and walking that 256 KiB table at every write, whatever it held.
+    static let sortedPairsLimit = 4096
+
+    /// Indexes every item of the folded `fields` (all arenas have `count` strings or are blank);
+    /// `sortedPairsLimit` chooses between the two equal ways of ordering the pairs (tests).
+    init(_ fields: [ByteArena], count: Int, sortedPairsLimit: Int = sortedPairsLimit) {
         // Each item's distinct indexed code points, in item order.
         var pairCodes: [UInt32] = []
         var pairItems: [UInt32] = []
@@ -72,6 +78,10 @@ struct CharPostings: Sendable {
                 }
             }
         } }
+        if pairCodes.count < sortedPairsLimit {
+            self = Self(sorting: pairCodes, items: pairItems)
+            return
+        }
         // A counting sort of the pairs by code point, stable, so each list keeps item order:
         // the counts of BMP code points in a table, the rest (few) in a dictionary.
         var bmpNext = [UInt32](repeating: 0, count: 0x10000)
@@ -116,6 +126,29 @@ struct CharPostings: Sendable {
             }
         }
         keys = Column(sortedKeys)
+        self.offsets = Column(offsets)
+        self.postings = NarrowArray(postings)
+    }
+
+    /// The postings of a few (code point, item) pairs (items ascending), by a sort of the pairs
+    /// packed as code point and item in one word: each list keeps item order.
+    private init(sorting codes: [UInt32], items: [UInt32]) {
+        var pairs = zip(codes, items).map { UInt64($0) << 32 | UInt64($1) }
+        pairs.sort()
+        var keys: [UInt32] = []
+        var offsets: [UInt32] = [0]
+        var postings: [UInt32] = []
+        postings.reserveCapacity(pairs.count)
+        for (k, pair) in pairs.enumerated() {
+            let code = UInt32(truncatingIfNeeded: pair >> 32)
+            if keys.last != code {
+                if !keys.isEmpty { offsets.append(UInt32(truncatingIfNeeded: k)) }
+                keys.append(code)
+            }
+            postings.append(UInt32(truncatingIfNeeded: pair))
+        }
+        if !keys.isEmpty { offsets.append(UInt32(truncatingIfNeeded: pairs.count)) }
+        self.keys = Column(keys)
         self.offsets = Column(offsets)
         self.postings = NarrowArray(postings)
     }

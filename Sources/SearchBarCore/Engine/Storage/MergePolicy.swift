@@ -1,5 +1,5 @@
 /// Which segments are merged, and when. An add appends one segment and merges nothing by this
-/// policy (``capped(_:busy:)`` only when a search would otherwise see more than ``maxSegments``;
+/// policy (``capped(_:busy:pool:)`` only when a search would otherwise see more than ``maxSegments``;
 /// the writer folds its small segments into a delta, see `SearchIndex+Delta`); the
 /// index's background merge asks ``next(_:full:)`` for the run to fold next:
 ///
@@ -10,7 +10,8 @@
 ///    (1 M items in batches of 10,000: 0.96 copies and at most 18 segments; 1.6 copies with
 ///    tiers of eight, 2.6 of four, where merging the newest two whenever the older was at most
 ///    twice the newer copied each 6.3 times);
-/// 3. once adds pause (`full`), every segment into one, so searches walk one segment.
+/// 3. once adds pause (`full`), every segment into one, so searches walk one segment (taking
+///    a full tier of rule 2 in with the rest rather than merging it first).
 ///
 /// Merged runs are contiguous, and no merge makes a segment whose texts pass
 /// ``maxSegmentBytes``. Segments read from a mapped index file are left as they are except by
@@ -33,11 +34,19 @@ enum MergePolicy {
         // Only the segments after the newest mapped one take part in rules 2 and 3.
         let first = (views.lastIndex { $0.segment.isMapped } ?? -1) + 1
         let sizes = views[first...].map(\.liveCount)
-        if let run = newestRunToMerge(sizes), fits(views.suffix(run)) {
-            return views.count - run..<views.count
+        let tier = newestRunToMerge(sizes).flatMap { fits(views.suffix($0)) ? views.count - $0..<views.count : nil }
+        // Once adds pause, a fold that takes the full tier in takes it at once: merging the tier
+        // first would copy its items twice.
+        if full, let fold = fold(views, from: first), fold.lowerBound <= tier?.lowerBound ?? views.count {
+            return fold
         }
-        guard full, views.count - first >= 2 else { return nil }
-        // Every such segment, or the newest ones whose texts fit in one segment together.
+        return tier
+    }
+
+    /// Rule 3: the segments of `views` from `first` on, or the newest of them whose texts fit in
+    /// one segment together; nil when that is fewer than two.
+    private static func fold(_ views: [SegmentView], from first: Int) -> Range<Int>? {
+        guard views.count - first >= 2 else { return nil }
         var start = views.count - 1
         var bytes = textBytes(views[start])
         while start > first && bytes + textBytes(views[start - 1]) < maxSegmentBytes {
@@ -47,10 +56,15 @@ enum MergePolicy {
         return views.count - start >= 2 ? start..<views.count : nil
     }
 
+    /// A merge of ``capped(_:busy:pool:)`` of at least this many live items runs its steps on the
+    /// pool: the writer (and the host waiting on it) would otherwise copy a run of batches alone.
+    static let parallelCapItems = Segment.parallelDerivationThreshold
+
     /// The views an add publishes: segments with no live item dropped, and, past
     /// ``maxSegments``, the newest segments merged here (never one whose serial is in `busy`:
-    /// the background merge is folding those).
-    static func capped(_ input: [SegmentView], busy: Set<UInt64>) -> [SegmentView] {
+    /// the background merge is folding those), on `pool` when the run holds
+    /// ``parallelCapItems`` live items or more (the merged segment is the same either way).
+    static func capped(_ input: [SegmentView], busy: Set<UInt64>, pool: ThreadPool? = nil) -> [SegmentView] {
         var views = input.filter { $0.liveCount > 0 }
         while views.count > maxSegments {
             let first = (views.lastIndex { busy.contains($0.segment.serial) } ?? -1) + 1
@@ -58,7 +72,10 @@ enum MergePolicy {
             guard candidates >= 2 else { break }
             let run = min(max(newestRun(views[first...].map(\.liveCount)), 2), candidates)
             let merging = Array(views.suffix(run))
-            guard fits(merging[...]), let merged = SegmentMerger.merge(merging) else { break }
+            let live = merging.reduce(0) { $0 + $1.liveCount }
+            guard fits(merging[...]),
+                let merged = SegmentMerger.merge(merging, pool: live >= parallelCapItems ? pool : nil)
+            else { break }
             views.removeLast(run)
             views.append(SegmentView(merged))
         }

@@ -35,10 +35,11 @@ enum SegmentBuilder {
         count: Int, item: @escaping @Sendable (Int) -> Item, analysis: ItemAnalysis, pool: ThreadPool,
         chunkSize: Int = chunkSize, releasedScratchItems: Int = releasedScratchItems, keepsBreakMemos: Bool = false
     ) -> Segment {
-        let chunkCount = (count + chunkSize - 1) / chunkSize
+        let size = balancedChunkSize(count: count, chunkSize: chunkSize, threads: pool.threadCount)
+        let chunkCount = (count + size - 1) / size
         let parts = SlotArray<SegmentPart>(count: chunkCount)
         pool.forEach(chunkCount) { task in
-            let range = task * chunkSize..<min(count, (task + 1) * chunkSize)
+            let range = task * size..<min(count, (task + 1) * size)
             parts[task] = SegmentPart.analyze(range.lazy.map(item), analysis)
         }
         if count >= releasedScratchItems {
@@ -47,6 +48,17 @@ enum SegmentBuilder {
             analysis.analyzer.forgetBreakMemos()
         }
         return assemble(parts.take(), analysis.fields, pool: pool)
+    }
+
+    /// The items per chunk for a build of `count` items on `threads` threads: at most
+    /// `chunkSize`, and as even as it takes for the chunks to be a multiple of `threads` in
+    /// number, so no thread analyses a last chunk alone while the others wait (a batch of 10,000
+    /// is 6 chunks of 1,667 on two threads rather than 5 of 2,048, the fifth alone).
+    static func balancedChunkSize(count: Int, chunkSize: Int, threads: Int) -> Int {
+        let chunks = (count + chunkSize - 1) / chunkSize
+        guard chunks > 1, threads > 1 else { return chunkSize }
+        let even = (chunks + threads - 1) / threads * threads
+        return (count + even - 1) / even
     }
 
     /// Assembles the segment of `input`, which it owns: their slabs are freed (on `pool`) once

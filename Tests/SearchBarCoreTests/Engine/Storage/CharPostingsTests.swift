@@ -2,7 +2,8 @@
 import Testing
 
 /// ``CharPostings``: the postings a build makes (a scan that skips eight bytes at a time, a
-/// counting sort of the pairs) equal a plain per-code-point scan into lists by code point.
+/// counting sort of the pairs, or a sort of few pairs) equal a plain per-code-point scan into
+/// lists by code point.
 struct CharPostingsTests {
     /// The plain reference: every code point of every item decoded, indexed ones listed per code
     /// point once per item, keys ascending.
@@ -47,8 +48,11 @@ struct CharPostingsTests {
         .flatMap { [$0.title, $0.subtitle] }
         .flatMap { $0.split(separator: " ").map(String.init) }
 
-    @Test("equal to the plain scan on multilingual folded texts, one to three fields", arguments: [1, 2, 3])
-    func equalsPlainScan(fieldCount: Int) {
+    /// Both ways of ordering the pairs: counted into a table (limit 0) and sorted (no limit).
+    @Test(
+        "equal to the plain scan on multilingual folded texts, one to three fields, pairs counted or sorted",
+        arguments: [1, 2, 3], [0, Int.max])
+    func equalsPlainScan(fieldCount: Int, sortedPairsLimit: Int) {
         for (count, seed) in [(0, 1), (1, 2), (37, 3), (3000, UInt64(4 + fieldCount))] {
             var fields: [ByteArena] = []
             for f in 0..<fieldCount {
@@ -61,7 +65,7 @@ struct CharPostingsTests {
                 for text in Self.texts(count, seed: seed &* 31 &+ UInt64(f)) { arena.append(text) }
                 fields.append(arena)
             }
-            let made = CharPostings(fields, count: count).parts
+            let made = CharPostings(fields, count: count, sortedPairsLimit: sortedPairsLimit).parts
             let expected = Self.reference(fields, count: count)
             #expect(Array(made.keys) == expected.keys, "keys, \(count) items")
             #expect(Array(made.offsets) == expected.offsets, "offsets, \(count) items")

@@ -89,6 +89,27 @@ struct MergePolicyTests {
         #expect(MergePolicy.next(Array(views.prefix(1)), full: true) == nil)
     }
 
+    /// Once adds pause, a full tier behind an older segment is folded with it in one merge,
+    /// not merged first and copied again.
+    @Test func aFullTierIsFoldedWithTheRestOnceAddsPause() throws {
+        let index = try SearchIndex(threads: 2)
+        index.pauseBackgroundMerges(true)
+        let f = MergePolicy.fanIn
+        index.add((0..<(f * f * 2)).map { IndexItem(id: UInt64(100_000 + $0), title: "older \($0)") })
+        for b in 0..<f {
+            index.add((0..<20).map { IndexItem(id: UInt64(b * 100 + $0), title: "title \(b) \($0)") })
+        }
+        let views = index.snapshot.segments
+        #expect(views.count == f + 1)
+        #expect(MergePolicy.next(views, full: false) == 1..<f + 1)
+        #expect(MergePolicy.next(views, full: true) == 0..<f + 1)
+        #expect(MergePolicy.next(Array(views.prefix(f)), full: false) == nil)
+        #expect(MergePolicy.next(Array(views.prefix(f)), full: true) == 0..<f)
+        index.waitForMerges()
+        #expect(index.segmentCount == 1)
+        #expect(index.count == f * f * 2 + f * 20)
+    }
+
     @Test func aMostlyDeadSegmentIsRewrittenFirst() throws {
         let index = try SearchIndex(threads: 2)
         index.pauseBackgroundMerges(true)
@@ -121,5 +142,27 @@ struct MergePolicyTests {
         #expect(capped.count == extra.count)
         #expect(capped.contains { busy.contains($0.segment.serial) })
         #expect(MergePolicy.capped(extra, busy: []).count <= MergePolicy.maxSegments)
+    }
+    @Test func aCapMergeOfManyItemsOnThePoolIsTheSameSegment() throws {
+        // Past the cap, a run of batches holding `parallelCapItems` live items or more merges on
+        // the pool given (the writer waits for it); the segment must be the one-thread merge's.
+        let count = MergePolicy.maxSegments + 1
+        let size = MergePolicy.parallelCapItems / MergePolicy.maxSegments + 1
+        let items = SegmentBuilderTests.items(count * size, seed: 32)
+        let pool = ThreadPool(threads: 2)
+        let views = (0..<count).map { b in
+            SegmentView(
+                SegmentBuilder.build(
+                    Array(items[b * size..<(b + 1) * size]), analysis: SegmentBuilderTests.analysis, pool: pool))
+        }
+        let alone = MergePolicy.capped(views, busy: [])
+        let parallel = MergePolicy.capped(views, busy: [], pool: pool)
+        #expect(alone.count <= MergePolicy.maxSegments)
+        #expect(alone.count == parallel.count)
+        // The merged run held enough items to take the pool.
+        #expect(alone.contains { $0.liveCount >= MergePolicy.parallelCapItems })
+        for (a, p) in zip(alone, parallel) {
+            #expect(SegmentBuilderTests.differences(a.segment, p.segment) == [])
+        }
     }
 }

@@ -72,6 +72,22 @@ struct SegmentBuilderTests {
     static let analysis = ItemAnalysis(
         analyzer: AnalyzerCache.shared.analyzer(for: .none), collator: try! Collator(locale: .none), fields: .all)
 
+    @Test("a build's chunks are a multiple of the threads in number, none larger than asked")
+    func balancedChunks() {
+        #expect(SegmentBuilder.balancedChunkSize(count: 10_000, chunkSize: 2048, threads: 2) == 1667)
+        #expect(SegmentBuilder.balancedChunkSize(count: 2048, chunkSize: 2048, threads: 2) == 2048)
+        #expect(SegmentBuilder.balancedChunkSize(count: 10_000, chunkSize: 2048, threads: 1) == 2048)
+        for threads in [2, 3, 4] {
+            for count in [2, 3, 7, 2049, 4097, 10_000, 12_289, 1_000_000] {
+                let size = SegmentBuilder.balancedChunkSize(count: count, chunkSize: 2048, threads: threads)
+                let chunks = (count + size - 1) / size
+                #expect(size >= 1 && size <= 2048, "count \(count) threads \(threads)")
+                #expect(chunks == (count + 2047) / 2048 || chunks % threads == 0, "count \(count) threads \(threads)")
+                #expect(chunks >= (count + 2047) / 2048)
+            }
+        }
+    }
+
     @Test("equal on 0, 1, chunk-boundary and random counts, for several chunk sizes and thread counts")
     func equalsReference() {
         let all = Self.items(2000, seed: 42)
