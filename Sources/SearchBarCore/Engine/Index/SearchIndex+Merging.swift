@@ -169,22 +169,27 @@ extension SearchIndex {
     private func mergeWhileDue(full: () -> Bool, pool: ThreadPool? = nil) {
         var merged = 0
         let background = pool == nil
-        var step = nextMerge(full: full, background: background)
-        while case .merge(let inputs, let flag) = step {
-            merges.condition.withLock { merges.beforeStep }?(background)
-            if let segment = SegmentMerger.merge(inputs, cancellation: flag, pool: pool) {
-                swapIn(segment, replacing: inputs)
-                merged += segment.count
-                merges.condition.withLock { merges.lastMergeThread = pthread_self() }
+        var memosForgotten = false
+        planning: while true {
+            switch nextMerge(full: full, background: background, memosForgotten: memosForgotten) {
+            case .merge(let inputs, let flag):
+                merges.condition.withLock { merges.beforeStep }?(background)
+                if let segment = SegmentMerger.merge(inputs, cancellation: flag, pool: pool) {
+                    swapIn(segment, replacing: inputs)
+                    merged += segment.count
+                    merges.condition.withLock { merges.lastMergeThread = pthread_self() }
+                }
+            case .forgetMemos:
+                // Adds have paused (a host's merge, or the background one in the quiet window):
+                // the stream's word break memos go, and with them the pages they held; freed
+                // outside the lock (a writer takes it), and before the claim goes, so "idle"
+                // means done. Then plan again: a write that came meanwhile found the claim held
+                // and left its merge to this loop.
+                forgetStreamMemos()
+                memosForgotten = true
+            case .done:
+                break planning
             }
-            step = nextMerge(full: full, background: background)
-        }
-        if case .forgetMemos = step {
-            // Adds have paused (a host's merge, or the background one in the quiet window): the
-            // stream's word break memos go, and with them the pages they held; freed outside the
-            // lock (a writer takes it), and before the claim goes, so "idle" means done.
-            forgetStreamMemos()
-            merges.condition.withLock { merges.releaseClaim() }
         }
         // The merged inputs are freed now (unless a search still holds them).
         trimAfter(built: merged, onPool: background)
@@ -204,8 +209,9 @@ extension SearchIndex {
     /// The next run to merge and its cancellation flag, with its serials marked busy; when
     /// none is due, the index is closing, or (on the `background` thread) a host waits to merge:
     /// ``MergeStep/done`` with the claim released and waiters woken, or, when adds have paused
-    /// (`full`), ``MergeStep/forgetMemos`` with the claim still held.
-    private func nextMerge(full: () -> Bool, background: Bool) -> MergeStep {
+    /// (`full`), ``MergeStep/forgetMemos`` with the claim still held (once per claim: not when
+    /// `memosForgotten`, so writes that keep memos again cannot hold a host's merge in a loop).
+    private func nextMerge(full: () -> Bool, background: Bool, memosForgotten: Bool) -> MergeStep {
         merges.condition.withLock {
             let views = snapshot.segments
             let yielding = background && merges.waiters > 0
@@ -216,7 +222,7 @@ extension SearchIndex {
                 // Nothing left for a full merge either: searches stop asking until a write.
                 if !yielding && (folding || views.count <= 1) { merges.wantsFullMerge.store(false, ordering: .relaxed) }
                 // A merge that yields leaves the memos to the host's, which finds adds paused too.
-                if folding && !yielding && keptBreakMemos.load(ordering: .relaxed) {
+                if folding && !yielding && !memosForgotten && keptBreakMemos.load(ordering: .relaxed) {
                     merges.busy = []
                     return .forgetMemos
                 }
