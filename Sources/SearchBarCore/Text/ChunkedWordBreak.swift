@@ -8,9 +8,10 @@ internal import CICU
 ///
 /// This equals ICU's segmentation of the whole text because no word rule looks across a space
 /// except those that join a space with what follows or precedes it: Extend, Format and ZWJ
-/// attach to a space before them (WB4) and WSegSpace characters join each other (WB3d). A
-/// chunk that starts or ends with one of those makes ``segment(_:into:memo:iterator:)``
-/// decline, and the caller breaks the whole text with ICU. Dictionary ranges (Thai, CJK...) lie
+/// attach to a space before them (WB4), never to one after them, and WSegSpace characters join
+/// each other (WB3d). A chunk that starts with one of those, or ends with a WSegSpace, makes
+/// ``segment(_:into:memo:iterator:)`` decline, and the caller breaks the whole text with ICU
+/// (a chunk ending with a vowel sign or tone mark, as Thai words often do, is kept). Dictionary ranges (Thai, CJK...) lie
 /// between rule boundaries, so a space bounds them too. `IndexingAnalysisTests` compares the
 /// result with ICU's on all test texts and every locale.
 enum ChunkedWordBreak {
@@ -39,7 +40,7 @@ enum ChunkedWordBreak {
             let mark = out.count
             if SimpleWordBreak.segment(base, chunk, into: &out) { continue }
             out.count = mark
-            guard !joinsSpace(first(base, chunk)), !joinsSpace(last(base, chunk)) else { return false }
+            guard !joinsSpace(first(base, chunk)), !joinsSpaceAfter(last(base, chunk)) else { return false }
             let hash = BreakMemo.hash(base + chunk.lowerBound, chunk.count)
             if memo.append(base, chunk, hash: hash, to: &out) { continue }
             guard icuSegments(base, chunk, iterator: iterator, into: &out) else { return false }
@@ -60,6 +61,13 @@ enum ChunkedWordBreak {
         let wb = sbicu_u_getIntPropertyValue(UChar32(bitPattern: c), UCHAR_WORD_BREAK)
         return wb == Int32(U_WB_EXTEND.rawValue) || wb == Int32(U_WB_FORMAT.rawValue)
             || wb == Int32(U_WB_ZWJ.rawValue) || wb == Int32(U_WB_WSEGSPACE.rawValue)
+    }
+
+    /// True when ICU's word rules can join code point `c` with a space after it: only another
+    /// space can (WB3d, Word_Break WSegSpace); Extend, Format and ZWJ join what precedes them.
+    static func joinsSpaceAfter(_ c: UInt32) -> Bool {
+        if c < SimpleWordBreak.tableLimit && SimpleWordBreak.classes[Int(c)] != SimpleWordBreak.unsafe { return false }
+        return sbicu_u_getIntPropertyValue(UChar32(bitPattern: c), UCHAR_WORD_BREAK) == Int32(U_WB_WSEGSPACE.rawValue)
     }
 
     /// The first code point of `text[range]` (a lone surrogate as itself).

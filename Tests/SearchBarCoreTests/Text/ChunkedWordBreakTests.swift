@@ -63,9 +63,25 @@ struct ChunkedWordBreakTests {
         let analyzer = TextAnalyzer(locale: .none)
         var memo = BreakMemo()
         defer { memo.free() }
-        for text in ["ไทย \u{0E31}ก", "a \u{0301}ไทย", "ไทย\u{3000} ไทย", "ไทย \u{3000}ไทย", "ไทย \u{200D}x", "ไทย\u{200D} x",
-                     "ไทย \u{00AD}ก", "ไทย\u{00AD} ก"] {
+        for text in ["ไทย \u{0E31}ก", "a \u{0301}ไทย", "ไทย\u{3000} ไทย", "ไทย \u{3000}ไทย", "ไทย \u{200D}x",
+                     "ไทย \u{00AD}ก", "ไทย\u{2003} x"] {
             #expect(Self.segments(text, analyzer, memo: &memo).chunked == nil, "\(text.debugDescription)")
+        }
+    }
+
+    @Test("a chunk ending with a mark, ZWJ or a format character before a space is ICU's segments")
+    func marksBeforeSpace() {
+        var memo = BreakMemo()
+        defer { memo.free() }
+        // Extend, ZWJ and Format join what precedes them, never the space after them (WB4).
+        for tag in ["", "th", "ja"] {
+            let analyzer = TextAnalyzer(locale: (try? SearchLocale(tag.isEmpty ? nil : tag)) ?? .none)
+            for text in ["ไทย\u{200D} x", "ไทย\u{00AD} ก", "ที่\u{0E48} ไทย", "ไทยไม่ ไทย", "กั ข", "ไทย\u{0301} ก",
+                         "漢字\u{200D} 漢字", "ไทย\u{FE0F} x", "ไทย\u{200B} ก", "ໄທ\u{0EC8} ໄທ", "ไทย\u{0E47}\u{0E48}  ก"] {
+                let (chunked, icu) = Self.segments(text, analyzer, memo: &memo)
+                #expect(chunked != nil, "[\(tag)] \(text.debugDescription)")
+                #expect(chunked == nil || chunked == icu, "[\(tag)] \(text.debugDescription) \(String(describing: chunked)) ICU \(icu)")
+            }
         }
     }
 

@@ -43,13 +43,24 @@ struct SegmentPart {
     static func analyze<S: Sequence>(_ items: S, _ config: ItemAnalysis) -> SegmentPart where S.Element: AnalyzableItem {
         var originalPatches = [ByteArenaBuilder](repeating: ByteArenaBuilder(), count: 3)
         var folded = [ByteArenaBuilder](repeating: ByteArenaBuilder(), count: 3)
-        var forward: [UInt32] = []
-        var forwardCounts: [UInt32] = []
-        var rankKeys: [UInt64] = []
-        var ids: [UInt64] = []
-        var scopes: [UInt32] = []
-        var weights: [UInt32] = []
-        var runExceptions: [UInt32] = []
+        // The per-item and per-token columns in raw buffers (appends check only the capacity),
+        // freed once placed in the slab.
+        var forward = RawBuffer<UInt32>(capacity: 8192)
+        var forwardCounts = RawBuffer<UInt32>(capacity: 1024)
+        var rankKeys = RawBuffer<UInt64>(capacity: 1024)
+        var ids = RawBuffer<UInt64>(capacity: 1024)
+        var scopes = RawBuffer<UInt32>(capacity: 1024)
+        var weights = RawBuffer<UInt32>(capacity: 1024)
+        var runExceptions = RawBuffer<UInt32>(capacity: 16)
+        defer {
+            forward.free()
+            forwardCounts.free()
+            rankKeys.free()
+            ids.free()
+            scopes.free()
+            weights.free()
+            runExceptions.free()
+        }
         var attributes: [[(name: String, text: String?, number: Double)]] = []
         var interner = ByteInterner(expected: 4096)
         let scratch = config.analyzer.takeScratch()
@@ -60,10 +71,12 @@ struct SegmentPart {
         }
         let worker = config.takeWorker()
         defer { config.recycle(worker) }
+        // The fields once (`allCases` makes an array per use).
+        let fields = SearchField.allCases.filter { config.fields.includes($0) }
         for item in items {
             var entries = 0
             var isException = false
-            for field in SearchField.allCases where config.fields.includes(field) {
+            for field in fields {
                 item.withUTF8(field) { text in
                     if text.isEmpty {
                         // What analysing "" gives (no key, no tokens), without the call.
@@ -106,12 +119,13 @@ struct SegmentPart {
                 })
             }
         }
-        let (termItems, greatestField) = countItems(forward: forward, forwardCounts: forwardCounts, termCount: interner.count)
+        let (termItems, greatestField) = countItems(
+            forward: forward.buffer, forwardCounts: forwardCounts.buffer, termCount: interner.count)
 
         // Everything into one slab of its exact size.
         var bytes = interner.arena.slabBytes + ColumnSlab.bytes(UInt64.self, count: interner.hashes.count)
-        for column in [termItems, forward, forwardCounts, scopes, weights, runExceptions] {
-            bytes += ColumnSlab.bytes(UInt32.self, count: column.count)
+        for count in [termItems.count, forward.count, forwardCounts.count, scopes.count, weights.count, runExceptions.count] {
+            bytes += ColumnSlab.bytes(UInt32.self, count: count)
         }
         bytes += ColumnSlab.bytes(UInt64.self, count: rankKeys.count) + ColumnSlab.bytes(UInt64.self, count: ids.count)
         for f in 0..<3 { bytes += originalPatches[f].slabBytes + folded[f].slabBytes }
@@ -120,23 +134,25 @@ struct SegmentPart {
         part.terms = interner.arena.placed(in: &slab)
         part.hashes = slab.place(interner.hashes)
         part.termItems = slab.place(termItems)
-        part.forward = slab.place(forward)
-        part.forwardCounts = slab.place(forwardCounts)
+        part.forward = slab.place(forward.buffer)
+        part.forwardCounts = slab.place(forwardCounts.buffer)
         part.greatestField = greatestField
         part.originalPatches = originalPatches.map { $0.placed(in: &slab) }
         part.folded = folded.map { $0.placed(in: &slab) }
-        part.rankKeys = slab.place(rankKeys)
-        part.ids = slab.place(ids)
-        part.scopes = slab.place(scopes)
-        part.weights = slab.place(weights)
-        part.runExceptions = slab.place(runExceptions)
+        part.rankKeys = slab.place(rankKeys.buffer)
+        part.ids = slab.place(ids.buffer)
+        part.scopes = slab.place(scopes.buffer)
+        part.weights = slab.place(weights.buffer)
+        part.runExceptions = slab.place(runExceptions.buffer)
         part.attributes = attributes
         return part
     }
 
     /// Per term, the number of items whose forward entries hold it; and the greatest field bits
     /// of an entry.
-    private static func countItems(forward: [UInt32], forwardCounts: [UInt32], termCount: Int)
+    private static func countItems(
+        forward: UnsafeBufferPointer<UInt32>, forwardCounts: UnsafeBufferPointer<UInt32>, termCount: Int
+    )
         -> (items: [UInt32], greatestField: UInt32)
     {
         var items = [UInt32](repeating: 0, count: termCount)

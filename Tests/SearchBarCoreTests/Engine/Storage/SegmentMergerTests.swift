@@ -1,3 +1,4 @@
+import Glibc
 @testable import SearchBarCore
 import Testing
 
@@ -307,18 +308,23 @@ struct SegmentMergerTests {
     }
 
     @Test("a leading key holds a string's first eight bytes, big-endian and zero-padded, at every length")
-    func leadingKeyBytes() {
+    func leadingKeyBytes() throws {
+        // Each string ends where an unreadable page begins (PROT_NONE): a read past its end
+        // faults and fails the test run. Before it, random bytes the key must not take either.
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let mapped = mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        let base = try #require(mapped == MAP_FAILED ? nil : mapped)
+        defer { munmap(base, 2 * page) }
+        #expect(mprotect(base + page, page, PROT_NONE) == 0)
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
         var random = SplitMix(seed: 29)
         for length in 0...12 {
             for _ in 0..<50 {
-                // The string inside a larger buffer: the key must not read the bytes around it.
-                let buffer = (0..<length + 16).map { _ in UInt8(random.next(below: 256)) }
-                buffer.withUnsafeBufferPointer { buffer in
-                    let text = UnsafeBufferPointer(rebasing: buffer[8..<8 + length])
-                    var expected: UInt64 = 0
-                    for k in 0..<8 { expected = expected << 8 | UInt64(k < length ? text[k] : 0) }
-                    #expect(ByteOrder.leadingKey(text) == expected)
-                }
+                for k in page - 16..<page { bytes[k] = UInt8(random.next(below: 256)) }
+                let text = UnsafeBufferPointer(start: bytes + page - length, count: length)
+                var expected: UInt64 = 0
+                for k in 0..<8 { expected = expected << 8 | UInt64(k < length ? text[k] : 0) }
+                #expect(ByteOrder.leadingKey(text) == expected)
             }
         }
         #expect(ByteOrder.leadingKey(UnsafeBufferPointer(start: nil, count: 0)) == 0)
