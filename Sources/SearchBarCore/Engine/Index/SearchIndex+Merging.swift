@@ -179,6 +179,8 @@ extension SearchIndex {
                     merged += segment.count
                     merges.condition.withLock { merges.lastMergeThread = pthread_self() }
                 }
+                // A write merged here may have kept memos again: they go too once nothing is due.
+                memosForgotten = false
             case .forgetMemos:
                 // Adds have paused (a host's merge, or the background one in the quiet window):
                 // the stream's word break memos go, and with them the pages they held; freed
@@ -209,8 +211,9 @@ extension SearchIndex {
     /// The next run to merge and its cancellation flag, with its serials marked busy; when
     /// none is due, the index is closing, or (on the `background` thread) a host waits to merge:
     /// ``MergeStep/done`` with the claim released and waiters woken, or, when adds have paused
-    /// (`full`), ``MergeStep/forgetMemos`` with the claim still held (once per claim: not when
-    /// `memosForgotten`, so writes that keep memos again cannot hold a host's merge in a loop).
+    /// (`full`), ``MergeStep/forgetMemos`` with the claim still held (not when `memosForgotten`,
+    /// the memos emptied since the last merge: writes that keep memos again cannot hold a host's
+    /// merge in a loop without a merge between them).
     private func nextMerge(full: () -> Bool, background: Bool, memosForgotten: Bool) -> MergeStep {
         merges.condition.withLock {
             let views = snapshot.segments
