@@ -20,18 +20,18 @@ enum SegmentMerger {
         // Live items in id order, and each input item's index in the merged segment.
         // (A merge's largest array: in pages of its own, and sorted only when the inputs' ids do
         // not follow one another, as a stream's batches' do.)
-        let live = views.reduce(0) { $0 + $1.liveCount }
+        // The live items counted as the gather below finds them, so its writes fill the column.
+        let live = views.reduce(0) { total, view in
+            total + (view.deleted == nil ? view.segment.count : (0..<view.segment.count).count(where: view.isLive))
+        }
         let order = Column<Entry>.filled(count: live) { order in
-            // A view's live count is its items less its dead ones, so the writes fill the column
-            // exactly; the bound keeps them inside it whatever the views say.
             var n = 0
             for (v, view) in views.enumerated() {
-                for i in 0..<view.segment.count where n < live && view.isLive(i) {
+                for i in 0..<view.segment.count where view.isLive(i) {
                     (order.base + n).initialize(to: (view.segment.ids[i], Int32(v), UInt32(i)))
                     n += 1
                 }
             }
-            assert(n == live, "liveCount disagrees with isLive")
             var entries = UnsafeMutableBufferPointer(start: order.base, count: n)
             if !entries.isEmpty, zip(entries.dropLast(), entries.dropFirst()).contains(where: { $0.id >= $1.id }) {
                 entries.sort { $0.id < $1.id }
