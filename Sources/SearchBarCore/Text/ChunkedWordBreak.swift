@@ -11,8 +11,8 @@ internal import CICU
 /// attach to a space before them (WB4), never to one after them, and WSegSpace characters join
 /// each other (WB3d). A chunk that starts with one of those, or ends with a WSegSpace, makes
 /// ``segment(_:into:memo:iterator:)`` decline, and the caller breaks the whole text with ICU
-/// (a chunk ending with a vowel sign or tone mark, as Thai words often do, is kept). Dictionary ranges (Thai, CJK...) lie
-/// between rule boundaries, so a space bounds them too. `IndexingAnalysisTests` compares the
+/// (a chunk ending with a vowel sign or tone mark, as Thai words often do, is kept).
+/// Dictionary ranges (Thai, CJK...) lie between rule boundaries, so a space bounds them too. `IndexingAnalysisTests` compares the
 /// result with ICU's on all test texts and every locale.
 enum ChunkedWordBreak {
     /// Appends the segments of `text` to `out` as (start, end, rule status), using `iterator`

@@ -55,7 +55,8 @@ extension CharPostings {
                         var last = count > start ? postings[count - 1] : 0
                         for p in Int(offsetBases[v][k])..<Int(offsetBases[v][k + 1]) {
                             let item = flat[base + Int(reader[p])]
-                            // A hostile file's overlapping lists must not write past the room.
+                            // Defensive: the inputs' lists are checked disjoint (CharPostings.init?),
+                            // so the room always holds them.
                             guard item != dropped, count < postings.count else { continue }
                             if count > start && last > item { sorted = false }
                             postings[count] = item

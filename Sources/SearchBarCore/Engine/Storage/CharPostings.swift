@@ -35,8 +35,7 @@ struct CharPostings: Sendable {
     var parts: (keys: Column<UInt32>, offsets: Column<UInt32>, postings: NarrowArray) { (keys, offsets, postings) }
 
     /// Fewer (code point, item) pairs than this are sorted rather than counted into a table of
-    /// every BMP code point: a small batch (a host writing a few items at a time) paid for
-    /// zeroing and walking that 256 KiB table at every write, whatever it held.
+    /// every BMP code point, whose 256 KiB would cost a small batch more than its pairs do.
     static let sortedPairsLimit = 4096
 
     /// Indexes every item of the folded `fields` (all arenas have `count` strings or are blank);

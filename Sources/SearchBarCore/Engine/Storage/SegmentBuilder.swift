@@ -27,7 +27,8 @@ enum SegmentBuilder {
     }
 
     /// Builds a segment from `count` items made on demand (from several threads at once) by
-    /// `item`, whose ids must ascend strictly; `chunkSize` items are analysed per task. A build
+    /// `item`, whose ids must ascend strictly; at most `chunkSize` items are analysed per task
+    /// (the chunks evened out over the pool's threads, ``balancedChunkSize``). A build
     /// of `releasedScratchItems` items or more frees the pooled scratches when its analysis is
     /// done; a smaller one empties their word break memos unless `keepsBreakMemos` (the caller
     /// then empties them, ``TextAnalyzer/forgetBreakMemos()``).

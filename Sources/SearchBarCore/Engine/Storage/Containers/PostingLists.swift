@@ -121,11 +121,6 @@ struct PostingLists: @unchecked Sendable {
                 remaining: max(Int(offsetEnd) - Int(offset), 0), firstWidth: firstWidth, limit: limit)
             return (cursor, offsetEnd, startEnd)
         }
-
-        /// ``cursor(_:offset:start:)`` reading `t`'s own starts.
-        @inline(__always) func cursor(_ t: Int) -> (cursor: Cursor, offsetEnd: UInt32, startEnd: UInt32) {
-            cursor(t, offset: offsets[t], start: starts[t])
-        }
     }
 
     /// Calls `body` with each posting of term `t`, ascending (as a ``Cursor`` gives them, a
