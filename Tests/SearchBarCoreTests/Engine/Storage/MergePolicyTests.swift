@@ -143,6 +143,7 @@ struct MergePolicyTests {
         #expect(capped.contains { busy.contains($0.segment.serial) })
         #expect(MergePolicy.capped(extra, busy: []).count <= MergePolicy.maxSegments)
     }
+
     @Test func aCapMergeOfManyItemsOnThePoolIsTheSameSegment() throws {
         // Past the cap, a run of batches holding `parallelCapItems` live items or more merges on
         // the pool given (the writer waits for it); the segment must be the one-thread merge's.
