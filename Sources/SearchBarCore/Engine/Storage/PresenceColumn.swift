@@ -49,11 +49,8 @@ struct PresenceColumn: @unchecked Sendable, Equatable {
                 bytes.base.initialize(repeating: 0, count: size)
                 let raw = UnsafeMutableRawPointer(bytes.base)
                 for i in 0..<count {
-                    let bit = i &* Self.compactBits
-                    let at = raw + (bit &>> 3)
                     let value = compacted ? masks[i] & Self.compactMask : PresenceMask.compact(masks[i])
-                    let word = UInt64(littleEndian: at.loadUnaligned(as: UInt64.self)) | value &<< UInt64(bit & 7)
-                    at.storeBytes(of: word.littleEndian, as: UInt64.self)
+                    PackedBits.insert(value, into: raw, bit: i &* Self.compactBits)
                 }
             }
         }

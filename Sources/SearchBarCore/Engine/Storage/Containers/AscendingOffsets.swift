@@ -89,9 +89,7 @@ struct AscendingOffsets: RandomAccessCollection, @unchecked Sendable {
                 let width = Int(widths[b])
                 let start = b << blockShift, first = offsets[start]
                 for k in start..<Swift.min(start + blockSize, count) {
-                    let at = base + (bit >> 3)
-                    let word = UInt64(littleEndian: at.loadUnaligned(as: UInt64.self))
-                    at.storeBytes(of: (word | UInt64(offsets[k] - first) << UInt64(bit & 7)).littleEndian, as: UInt64.self)
+                    PackedBits.insert(UInt64(offsets[k] - first), into: base, bit: bit)
                     bit += width
                 }
             }
@@ -137,8 +135,7 @@ struct AscendingOffsets: RandomAccessCollection, @unchecked Sendable {
             let header = headers[i &>> shift]
             let width = Int(truncatingIfNeeded: (header &>> 32) & 31) &+ 1
             let bit = Int(truncatingIfNeeded: header &>> 37) &+ (i & within) &* width
-            let word = UInt64(littleEndian: (bits + (bit &>> 3)).loadUnaligned(as: UInt64.self))
-            let distance = (word &>> UInt64(bit & 7)) & ((1 &<< UInt64(width)) &- 1)
+            let distance = PackedBits.load(bits, bit: bit, mask: (1 &<< UInt64(width)) &- 1)
             return UInt32(truncatingIfNeeded: header) &+ UInt32(truncatingIfNeeded: distance)
         }
     }
