@@ -123,7 +123,8 @@ struct SegmentPart {
             forward: forward.buffer, forwardCounts: forwardCounts.buffer, termCount: interner.count)
 
         // Everything into one slab of its exact size.
-        var bytes = interner.arena.slabBytes + ColumnSlab.bytes(UInt64.self, count: interner.hashes.count)
+        let terms = interner.arena
+        var bytes = terms.slabBytes + ColumnSlab.bytes(UInt64.self, count: interner.hashes.count)
         for count in [termItems.count, forward.count, forwardCounts.count, scopes.count, weights.count, runExceptions.count] {
             bytes += ColumnSlab.bytes(UInt32.self, count: count)
         }
@@ -131,7 +132,7 @@ struct SegmentPart {
         for f in 0..<3 { bytes += originalPatches[f].slabBytes + folded[f].slabBytes }
         var slab = ColumnSlab(byteCount: bytes)
         var part = SegmentPart()
-        part.terms = interner.arena.placed(in: &slab)
+        part.terms = terms.placed(in: &slab)
         part.hashes = slab.place(interner.hashes)
         part.termItems = slab.place(termItems)
         part.forward = slab.place(forward.buffer)
