@@ -31,6 +31,7 @@ struct TitleLeadOrderTests {
         return (forward, NarrowArray(offsets))
     }
 
+    /// The title lead order of `entries` stored at `bits` bits per entry, ranked in item order.
     static func order(_ entries: [[UInt32]], bits: Int, termCount: Int) -> TitleLeadOrder {
         let (forward, offsets) = Self.forward(entries, bits: bits)
         let rankKeys = Column((0..<entries.count).map { UInt64($0) << 32 })
@@ -39,6 +40,7 @@ struct TitleLeadOrderTests {
             weightKeys: Column([UInt32]()))
     }
 
+    /// Checks that `lead`'s order, term starts and title word counts are `expected`'s.
     static func expect(_ lead: TitleLeadOrder, _ expected: (order: [UInt32], starts: [UInt32], words: [UInt8])) {
         #expect(Array(lead.order) == expected.order)
         #expect(Array(lead.termStarts) == expected.starts)
