@@ -24,10 +24,16 @@ struct BackgroundMergeTests {
             attributes: id % 2 == 0 ? [ItemAttribute("size", .number(Double(id % 50)))] : [])
     }
 
+    /// The suite's two threads (kept for the process: an index's view of a pool that stopped
+    /// takes no merge task), whose merge thread keeps the process's priority: the suite asserts
+    /// the merge's protocol (who merges, what a search sees), and on a loaded machine a thread
+    /// at nice 19 can wait longer for a processor than the suite's one-minute waits allow.
+    static let pool = ThreadPool(threads: 2, startingWorker: { BackgroundWorker.start(lower: { false }) })
+
     /// An index of 60 batches, with replacements and removals between them, its background merge
     /// paused so its segments stay apart until the test merges them.
     static func streamedIndex(mode: MatchMode = .prefix, batches: Int = 60) throws -> SearchIndex {
-        let index = try SearchIndex(locale: try SearchLocale("en"), mode: mode, threads: 2)
+        let index = try SearchIndex(locale: try SearchLocale("en"), mode: mode, on: Self.pool)
         index.pauseBackgroundMerges(true)
         for b in 0..<batches {
             index.add((0..<40).map { item(b * 40 + $0) })
@@ -84,7 +90,7 @@ struct BackgroundMergeTests {
     /// `SEARCHBAR_HOLD_MERGES=1` sets for a profile): writes queue no merge task, and
     /// ``SearchIndex/waitForMerges()`` still folds every segment without changing a result.
     @Test func heldMergesWaitForTheHost() throws {
-        let index = try SearchIndex(locale: try SearchLocale("en"), threads: 2)
+        let index = try SearchIndex(locale: try SearchLocale("en"), on: Self.pool)
         index.holdBackgroundMerges(true)
         // Segments kept apart: the writer folds none into a delta.
         index.merges.condition.withLock { index.merges.foldsWriterDelta = false }
