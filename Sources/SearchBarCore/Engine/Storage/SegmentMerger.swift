@@ -183,7 +183,8 @@ enum SegmentMerger {
     }
 
     /// Per entry of `order`, its text in its input's arena, end to end: sizes first, then one
-    /// copy into an arena of the exact size.
+    /// copy into an arena of the exact size, texts that lie end to end in their input (an
+    /// input's consecutive live items) copied in one piece.
     private static func gatherTexts(_ order: Column<Entry>, _ arenas: [ByteArena]) -> ByteArena {
         let raws = arenas.map(RawArena.init)
         return raws.withUnsafeBufferPointer { raws in
@@ -194,15 +195,25 @@ enum SegmentMerger {
             let bytes = Column<UInt8>.filled(count: total) { bytes in
                 offsets = Column<UInt32>.filled(count: order.count + 1) { offsets in
                     offsets[0] = 0
+                    // The source bytes not copied yet: texts that follow one another there.
+                    var (pending, pendingCount) = (UnsafePointer<UInt8>(bitPattern: 0), 0)
                     var at = 0
                     for (n, entry) in order.enumerated() {
                         let text = raws[Int(entry.view)].text(Int(entry.local))
                         if let source = text.baseAddress, text.count > 0 {
-                            (bytes.base + at).initialize(from: source, count: text.count)
+                            if let start = pending, start + pendingCount == source {
+                                pendingCount += text.count
+                            } else {
+                                if let start = pending {
+                                    (bytes.base + at - pendingCount).initialize(from: start, count: pendingCount)
+                                }
+                                (pending, pendingCount) = (source, text.count)
+                            }
                         }
                         at += text.count
                         offsets[n + 1] = UInt32(truncatingIfNeeded: at)
                     }
+                    if let start = pending { (bytes.base + at - pendingCount).initialize(from: start, count: pendingCount) }
                 }
             }
             return ByteArena(bytes: bytes, offsets: offsets)

@@ -27,6 +27,23 @@ struct SegmentMergerTests {
         #expect(SegmentBuilderTests.differences(parallel, reference) == [])
     }
 
+    @Test("a merged segment keeps its large columns in pages and is the build of its items, its inputs' ids in order or not",
+          arguments: [false, true])
+    func mergedSegment(reversed: Bool) throws {
+        let items = SegmentBuilderTests.items(12000, seed: 6)
+        let pool = ThreadPool(threads: 2)
+        let batches = [items[..<5000], items[5000...]].map {
+            SegmentView(SegmentBuilder.build(Array($0), analysis: SegmentBuilderTests.analysis, pool: pool))
+        }
+        let views = reversed ? batches.reversed() : batches
+        let merged = try #require(SegmentMerger.merge(views))
+        let parallel = try #require(SegmentMerger.merge(views, pool: pool))
+        let reference = SegmentBuilder.buildSerially(items, analysis: SegmentBuilderTests.analysis)
+        #expect(SegmentBuilderTests.differences(merged, reference) == [])
+        #expect(SegmentBuilderTests.differences(parallel, reference) == [])
+        #expect(merged.folded[0].bytes.isPaged && !merged.folded[0].bytes.isBorrowed && !merged.isMapped)
+    }
+
     @Test("with dead items, the orders and columns are those of the live items' build")
     func someDead() throws {
         let items = SegmentBuilderTests.items(1500, seed: 9)
