@@ -20,14 +20,15 @@ struct BreakMemo {
         var segmentCount: Int32 = 0
     }
 
-    /// Slots of the hash table (a power of two).
-    static let slotCount = 1 << 16
+    /// Slots of the hash table (a power of two): room for the distinct chunks a pool thread
+    /// meets in a large multilingual build, so the memo does not start over in the middle of it.
+    static let slotCount = 1 << 17
     /// Chunks kept before the memo starts over (half the slots: probes stay short).
     static let maxEntries = slotCount / 2
     /// Longest chunk kept, in UTF-16 code units.
     static let maxUnits = 64
 
-    /// The pages of the hash table (1.5 MB), mapped on first use (texts that ICU never breaks
+    /// The pages of the hash table (3 MB), mapped on first use (texts that ICU never breaks
     /// never need it) and outside the allocator's arenas: a memo is made on a pool thread and
     /// freed when a stream pauses, and in that thread's arena its pages could stay resident.
     private var table: PageBuffer?

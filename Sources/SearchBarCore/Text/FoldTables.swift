@@ -248,11 +248,15 @@ final class FoldTables: @unchecked Sendable {
 
     /// ``foldSegment(_:)`` of code point `c` alone, without ICU's normalizers when they would
     /// leave it as it is (NFKC_Casefold does not change it, it is its own NFD, and it is not a
-    /// dropped mark): then its fold is one cluster, `c` through ``mapScalar(_:into:)``. Pages are
+    /// dropped mark), or when it is a precomposed Hangul syllable (its NFD is its jamo, none of
+    /// them dropped, so the cluster stays the syllable, which ``mapScalar(_:into:)`` maps to the
+    /// same jamo): then its fold is one cluster, `c` through ``mapScalar(_:into:)``. Pages are
     /// built from it (most code points of a page take that way).
     func foldCodePoint(_ c: UInt32) -> SegmentFold {
+        let isSyllable = c >= 0xAC00 && c <= 0xD7A3
         guard !ICU.has(c, UCHAR_CHANGES_WHEN_NFKC_CASEFOLDED),
-            sbicu_u_getIntPropertyValue(UChar32(bitPattern: c), UCHAR_NFD_QUICK_CHECK) == Int32(UNORM_YES.rawValue),
+            isSyllable
+                || sbicu_u_getIntPropertyValue(UChar32(bitPattern: c), UCHAR_NFD_QUICK_CHECK) == Int32(UNORM_YES.rawValue),
             !LetterTable.isDropped(c)
         else { return foldSegment(UTF8Codec.utf16(ofScalars: [c])) }
         var result = SegmentFold()
@@ -270,7 +274,8 @@ final class FoldTables: @unchecked Sendable {
     }
 
     private func isKept(_ c: UInt32) -> Bool {
-        LetterTable.alwaysKept.contains(c) || tailoring.protected.contains(c)
+        (LetterTable.mayBeMapped(c) && LetterTable.alwaysKept.contains(c))
+            || (!tailoring.protected.isEmpty && tailoring.protected.contains(c))
     }
 
     /// Folds one cluster of NFKC_Casefold output (a starter and the marks after it).
@@ -328,13 +333,15 @@ final class FoldTables: @unchecked Sendable {
             out.append(c)
             return
         }
-        if let e = LetterTable.explicit[c] {
-            out += e
-            return
-        }
-        if let l = LetterTable.latinWithStroke[c] {
-            out.append(l)
-            return
+        if LetterTable.mayBeMapped(c) {
+            if let e = LetterTable.explicit[c] {
+                out += e
+                return
+            }
+            if let l = LetterTable.latinWithStroke[c] {
+                out.append(l)
+                return
+            }
         }
         if let d = LetterTable.asciiDigit(c) {
             out.append(d)

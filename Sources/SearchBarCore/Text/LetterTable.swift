@@ -59,6 +59,24 @@ enum LetterTable {
     /// language that uses them (the breve and diaeresis on them are not accents).
     static let alwaysKept: Set<UInt32> = [0x0439, 0x045E, 0x0457]
 
+    /// Per 256-code-point page, true when the page holds a key of ``explicit``,
+    /// ``latinWithStroke`` or ``alwaysKept``: the fold memo's pages are built from every code
+    /// point of a page, and most pages (Han, Hangul, most scripts) hold none, so their code points
+    /// need not be hashed into those tables.
+    static let mappedPages: [Bool] = {
+        var pages = [Bool](repeating: false, count: 0x110000 >> 8)
+        for c in explicit.keys { pages[Int(c >> 8)] = true }
+        for c in latinWithStroke.keys { pages[Int(c >> 8)] = true }
+        for c in alwaysKept { pages[Int(c >> 8)] = true }
+        return pages
+    }()
+
+    /// False when `c` is certainly no key of ``explicit``, ``latinWithStroke`` or ``alwaysKept``.
+    @inline(__always)
+    static func mayBeMapped(_ c: UInt32) -> Bool {
+        c <= 0x10FFFF && mappedPages[Int(c >> 8)]
+    }
+
     /// True when `c` is removed from the match key: a diacritic mark (`UCHAR_DIACRITIC` with
     /// general category Mn, Mc, Me or Lm) or one of the Arabic marks UTR #30 adds
     /// (tatweel U+0640, U+0653–0655, U+0670).
@@ -70,7 +88,7 @@ enum LetterTable {
     static func isDropped(_ c: UInt32) -> Bool {
         if c == 0x0640 || (c >= 0x0653 && c <= 0x0655) || c == 0x0670 { return true }
         if c < 0x00B7 { return false }
-        if c == 0x30FC || c == 0xFF70 || explicit[c] != nil { return false }
+        if c == 0x30FC || c == 0xFF70 || (mayBeMapped(c) && explicit[c] != nil) { return false }
         guard ICU.has(c, UCHAR_DIACRITIC) else { return false }
         let gc = ICU.category(c)
         guard gc == Int32(U_NON_SPACING_MARK.rawValue) || gc == Int32(U_COMBINING_SPACING_MARK.rawValue)

@@ -28,7 +28,7 @@ struct FoldCodePointTests {
     @Test("equal on the scripts in use and a sample elsewhere (one in 7 with no locale), every tailoring")
     func sampledCodePoints() {
         let dense: [ClosedRange<UInt32>] = [
-            0...0x3000, 0x3040...0x30FF, 0x4E00...0x4FFF, 0x8AA0...0x8CFF, 0xAC00...0xAD00, 0xF900...0xFFFF,
+            0...0x3000, 0x3040...0x30FF, 0x4E00...0x4FFF, 0x8AA0...0x8CFF, 0xAC00...0xD7A3, 0xF900...0xFFFF,
             0x1F000...0x1FAFF, 0x20000...0x20200, 0x2F800...0x2FA1F, 0xE0000...0xE01EF,
         ]
         for (k, tables) in Self.tables.enumerated() {
