@@ -93,11 +93,13 @@ extension SegmentMerger {
             guard let first = index.first, !index.contains(dropped) else { return nil }
             return first
         }
-        // Per term, its count, then its stream's bytes; each chunk writes its own terms'.
-        var counts = [UInt32](repeating: 0, count: termCount + 1)
-        var lengths = [UInt32](repeating: 0, count: termCount + 1)
-        counts.withUnsafeMutableBufferPointer { countBuffer in
-            lengths.withUnsafeMutableBufferPointer { lengthBuffer in
+        // Per term, its count, then its stream's bytes; each chunk writes its own terms'. (These
+        // and the offsets and starts summed from them in pages of their own when large.)
+        var offsetValues = Column<UInt32>(), startValues = Column<UInt32>()
+        PageBuffer.withScratch(UInt32.self, count: termCount + 1) { countBuffer in
+            PageBuffer.withScratch(UInt32.self, count: termCount + 1) { lengthBuffer in
+                countBuffer.initialize(repeating: 0)
+                lengthBuffer.initialize(repeating: 0)
                 let (counts, lengths) = (SharedPointer(countBuffer.baseAddress!), SharedPointer(lengthBuffer.baseAddress!))
                 let body: @Sendable (Int) -> Void = { c in
                     outputs[c] = encodeChunk(
@@ -105,14 +107,16 @@ extension SegmentMerger {
                         lengths: lengths)
                 }
                 if let pool { pool.forEach(chunks.count - 1, body) } else { for c in 0..<chunks.count - 1 { body(c) } }
+                // Counts and lengths, summed into offsets and starts (at term + 1).
+                offsetValues = Column<UInt32>.filled(count: termCount + 1) { offsets in
+                    offsets[0] = 0
+                    for t in 0..<termCount { offsets[t + 1] = offsets[t] &+ counts[t] }
+                }
+                startValues = Column<UInt32>.filled(count: termCount + 1) { starts in
+                    starts[0] = 0
+                    for t in 0..<termCount { starts[t + 1] = starts[t] &+ lengths[t] }
+                }
             }
-        }
-        // Counts and lengths, summed into offsets and starts (at term + 1).
-        var offsetValues = [UInt32](repeating: 0, count: termCount + 1)
-        var startValues = [UInt32](repeating: 0, count: termCount + 1)
-        for t in 0..<termCount {
-            offsetValues[t + 1] = offsetValues[t] &+ counts[t]
-            startValues[t + 1] = startValues[t] &+ lengths[t]
         }
         let dataCount = Int(startValues[termCount])
         let bytes = Column<UInt8>.filled(count: dataCount + PostingLists.padding) { bytes in

@@ -71,6 +71,25 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
         return Column(count: count, in: pages)
     }
 
+    /// At most `capacity` values that `fill` initializes through a pointer, returning how many
+    /// it wrote (the first ones): in pages of their own when the room takes
+    /// ``PageBuffer/minimumBytes`` or more (the pages past the values unmapped), else in an array
+    /// of the exact size. For results whose size is known only once made (a merge's vocabulary
+    /// and orders), which an array would put in the calling thread's allocator arena.
+    static func uninitialized(capacity: Int, _ fill: (UnsafeMutablePointer<Element>) -> Int) -> Column {
+        let bytes = capacity * MemoryLayout<Element>.stride
+        guard bytes >= PageBuffer.minimumBytes, let pages = PageBuffer(byteCount: bytes) else {
+            return Column([Element].uninitialized(capacity: capacity) { buffer, count in
+                count = fill(buffer.baseAddress.unsafelyUnwrapped)
+                precondition(count >= 0 && count <= capacity)
+            }.exactCopy())
+        }
+        let count = fill(pages.base.bindMemory(to: Element.self, capacity: capacity))
+        precondition(count >= 0 && count <= capacity)
+        pages.shrink(toFit: count * MemoryLayout<Element>.stride)
+        return Column(count: count, in: pages)
+    }
+
     /// `count` values, value `i` made by `value(i)`, stored as ``filled(count:_:)`` stores them
     /// (a large column in pages of its own): for a merge's or a build's columns, which a
     /// `map` would put in the calling thread's allocator arena.
