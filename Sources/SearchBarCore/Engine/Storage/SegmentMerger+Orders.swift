@@ -6,7 +6,7 @@ extension SegmentMerger {
     /// and index there). Nil when `cancellation` was set (checked between its passes: the
     /// longest step of a merge).
     static func titleOrder(
-        _ views: [SegmentView], _ mergedIndex: [[UInt32]], _ order: Column<Entry>, cancellation: CancellationFlag?
+        _ views: [SegmentView], _ mergedIndex: [Column<UInt32>], _ order: Column<Entry>, cancellation: CancellationFlag?
     ) -> Column<UInt32>? {
         let raws = views.map { RawArena($0.segment.folded.first ?? ByteArena()) }
         return withExtendedLifetime(views) {
@@ -35,7 +35,7 @@ extension SegmentMerger {
 
     /// The merged segment's items in rank-key order (ties by index), from the inputs' rank-key
     /// orders; `rankKeys`: the merged segment's keys, per merged index.
-    static func rankKeyOrderMerged(_ views: [SegmentView], _ mergedIndex: [[UInt32]], _ rankKeys: Column<UInt64>)
+    static func rankKeyOrderMerged(_ views: [SegmentView], _ mergedIndex: [Column<UInt32>], _ rankKeys: Column<UInt64>)
         -> Column<UInt32>
     {
         rankKeys.withUnsafeBufferPointer { rankKeys in
@@ -55,7 +55,7 @@ extension SegmentMerger {
 
     /// Each input's order in merged indices, dead items left out (in pages of its own when
     /// large).
-    static func runs<Order: RandomAccessCollection<UInt32>>(_ orders: [Order], _ mergedIndex: [[UInt32]])
+    static func runs<Order: RandomAccessCollection<UInt32>>(_ orders: [Order], _ mergedIndex: [Column<UInt32>])
         -> [Column<UInt32>]
     {
         orders.indices.map { v in

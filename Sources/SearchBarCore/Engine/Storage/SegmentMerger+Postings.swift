@@ -9,7 +9,7 @@ extension SegmentMerger {
     /// rebuilds then). With a `pool`, the forward index and chunks of the postings are made in
     /// parallel.
     static func carriedIndex(
-        _ order: Column<Entry>, _ segments: [Segment], _ maps: [[UInt32]], _ mergedIndex: [[UInt32]], termCount: Int,
+        _ order: Column<Entry>, _ segments: [Segment], _ maps: [Column<UInt32>], _ mergedIndex: [Column<UInt32>], termCount: Int,
         pool: ThreadPool?
     ) -> (offsets: Column<UInt32>, forward: NarrowArray, postings: PostingLists)? {
         guard order.count <= 1 << 24, termCount <= 1 << 24, segments.allSatisfy({ $0.forward.bits <= 24 }),
@@ -37,7 +37,7 @@ extension SegmentMerger {
     }
 
     /// True when the inputs' live items, input after input, are the merged items in order.
-    private static func inputsFollowOneAnother(_ mergedIndex: [[UInt32]]) -> Bool {
+    private static func inputsFollowOneAnother(_ mergedIndex: [Column<UInt32>]) -> Bool {
         var next: UInt32 = 0
         for index in mergedIndex {
             for n in index where n != dropped {
@@ -53,7 +53,7 @@ extension SegmentMerger {
     /// id, below `termCount`). The entries are written once, at the width of the greatest term
     /// id, which the greatest entry needs unless the last terms are held by dead items alone
     /// (then they are narrowed again), in one run (``NarrowArray/RunWriter``).
-    private static func narrowForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [[UInt32]], termCount: Int)
+    private static func narrowForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [Column<UInt32>], termCount: Int)
         -> (offsets: Column<UInt32>, forward: NarrowArray)
     {
         let offsets = forwardOffsets(order, segments)
@@ -80,7 +80,7 @@ extension SegmentMerger {
     /// only bounds, serve to size the chunks and buffers alone). `chunkPostings`: the stored
     /// postings of a chunk, about.
     static func mergedPostings(
-        _ segments: [Segment], _ maps: [[UInt32]], _ mergedIndex: [[UInt32]], termCount: Int, itemCount: Int,
+        _ segments: [Segment], _ maps: [Column<UInt32>], _ mergedIndex: [Column<UInt32>], termCount: Int, itemCount: Int,
         pool: ThreadPool?, chunkPostings: Int = 1 << 16
     ) -> PostingLists {
         let holders = TermHolders(segments, maps, termCount: termCount)
@@ -141,7 +141,7 @@ extension SegmentMerger {
     /// (its vocabulary is sorted), so where a term's count and stream start is mostly where the
     /// input's term before ended, read once.
     private static func encodeChunk(
-        _ terms: Range<Int>, _ holders: TermHolders, _ inputs: [PostingLists], _ mergedIndex: [[UInt32]],
+        _ terms: Range<Int>, _ holders: TermHolders, _ inputs: [PostingLists], _ mergedIndex: [Column<UInt32>],
         bases: [UInt32?], firstWidth: Int, counts: SharedPointer<UInt32>, lengths: SharedPointer<UInt32>
     ) -> StreamBuffer {
         // Raw views (`inputs` and `mergedIndex` hold the storage): a posting reads no

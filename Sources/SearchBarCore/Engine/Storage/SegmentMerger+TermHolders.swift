@@ -11,7 +11,7 @@ extension SegmentMerger {
 
         /// The holders of the terms of `segments`, whose term ids `maps` gives in the merged
         /// vocabulary of `termCount` terms.
-        init(_ segments: [Segment], _ maps: [[UInt32]], termCount: Int) {
+        init(_ segments: [Segment], _ maps: [Column<UInt32>], termCount: Int) {
             let starts = Column<UInt32>.filled(count: termCount + 1) { starts in
                 starts.base.initialize(repeating: 0, count: termCount + 1)
                 for map in maps {

@@ -38,9 +38,14 @@ enum SegmentMerger {
             }
         }
         if let cancellation, cancellation.isCancelled { return nil }
-        var mergedIndex = views.map { [UInt32](repeating: dropped, count: $0.segment.count) }
-        for (n, entry) in order.enumerated() {
-            mergedIndex[Int(entry.view)][Int(entry.local)] = UInt32(truncatingIfNeeded: n)
+        // (Per input, in pages of their own when large, as the maps of its terms.)
+        var inputStarts = [0]
+        for view in views { inputStarts.append(inputStarts[inputStarts.count - 1] + view.segment.count) }
+        let mergedIndex = Column<UInt32>.split(counts: views.map(\.segment.count)) { index in
+            index.base.initialize(repeating: dropped, count: inputStarts[views.count])
+            for (n, entry) in order.enumerated() {
+                index[inputStarts[Int(entry.view)] + Int(entry.local)] = UInt32(truncatingIfNeeded: n)
+            }
         }
 
         if let cancellation, cancellation.isCancelled { return nil }
@@ -210,7 +215,7 @@ enum SegmentMerger {
     }
 
     /// The forward offsets and entries of the entries of `order`, term ids mapped by `maps`.
-    static func gatherForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [[UInt32]])
+    static func gatherForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [Column<UInt32>])
         -> (offsets: Column<UInt32>, forward: [UInt32])
     {
         let offsets = forwardOffsets(order, segments)
@@ -239,7 +244,7 @@ enum SegmentMerger {
     /// Calls `write(k, entry)` for the forward entries of `order`, one after another (k from
     /// 0), their term ids mapped by `maps`.
     @inline(__always)
-    static func mapForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [[UInt32]], _ write: (Int, UInt32) -> Void) {
+    static func mapForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [Column<UInt32>], _ write: (Int, UInt32) -> Void) {
         let starts = segments.map(\.forwardOffsets.reader)
         let readers = segments.map(\.forward.reader)
         let mapBases = maps.map { $0.withUnsafeBufferPointer { $0.baseAddress } }
@@ -265,7 +270,7 @@ enum SegmentMerger {
     /// The merged vocabulary's ``PunctuatedTerms``: the inputs', mapped to merged ids (whether a
     /// term is punctuated depends on its bytes alone, and the merged vocabulary is the union of
     /// the inputs', dead items' terms included), ascending, each once.
-    static func punctuatedTerms(_ segments: [Segment], _ maps: [[UInt32]]) -> [UInt32] {
+    static func punctuatedTerms(_ segments: [Segment], _ maps: [Column<UInt32>]) -> [UInt32] {
         var ids: [UInt32] = []
         ids.reserveCapacity(segments.reduce(0) { $0 + $1.punctuatedTerms.count })
         for (segment, map) in zip(segments, maps) {
@@ -294,7 +299,7 @@ enum SegmentMerger {
     /// below the next, ...), merged in parallel and joined.
     static func mergedVocabulary(
         _ views: [SegmentView], pool: ThreadPool? = nil, parallelTerms: Int = parallelVocabularyTerms
-    ) -> (ByteArena, [[UInt32]]) {
+    ) -> (ByteArena, [Column<UInt32>]) {
         mergedVocabulary(views.map(\.segment.vocabulary), pool: pool, parallelTerms: parallelTerms)
     }
 
@@ -302,7 +307,7 @@ enum SegmentMerger {
     /// themselves.
     static func mergedVocabulary(
         _ vocabularies: [ByteArena], pool: ThreadPool? = nil, parallelTerms: Int = parallelVocabularyTerms
-    ) -> (ByteArena, [[UInt32]]) {
+    ) -> (ByteArena, [Column<UInt32>]) {
         let raw = vocabularies.map(RawArena.init)
         // Every input's map in one buffer (input r's from mapStarts[r]).
         var mapStarts = [0]
@@ -313,7 +318,7 @@ enum SegmentMerger {
         // Every input term's merged id, the ranges' terms and the merged vocabulary in pages of
         // their own when large (a merge's temporaries would otherwise stay at the top of its
         // thread's allocator arena).
-        return PageBuffer.withScratch(UInt32.self, count: max(inputStrings, 1)) { flat -> (ByteArena, [[UInt32]]) in
+        return PageBuffer.withScratch(UInt32.self, count: max(inputStrings, 1)) { flat -> (ByteArena, [Column<UInt32>]) in
             flat.initialize(repeating: 0)
             let results = SlotArray<(bytes: Column<UInt8>, offsets: Column<UInt32>)>(count: parts)
             withExtendedLifetime(vocabularies) {
@@ -354,7 +359,9 @@ enum SegmentMerger {
                 merged = ByteArena(bytes: bytes, offsets: offsets)
             }
             merged.shrink()
-            let maps = (0..<vocabularies.count).map { Array(flat[mapStarts[$0]..<mapStarts[$0 + 1]]) }
+            let maps = Column<UInt32>.split(counts: (0..<vocabularies.count).map { mapStarts[$0 + 1] - mapStarts[$0] }) { maps in
+                maps.base.initialize(from: flat.baseAddress.unsafelyUnwrapped, count: inputStrings)
+            }
             return (merged, maps)
         }
     }

@@ -90,6 +90,29 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
         return Column(count: count, in: pages)
     }
 
+    /// Columns of `counts[k]` values each, which `fill` initializes end to end through one
+    /// pointer (every value must be written): all in one run of pages of their own, shared,
+    /// when they take ``PageBuffer/minimumBytes`` or more together, else each in an array. For a
+    /// merge's per-input maps, many small arrays that together would grow its thread's arena.
+    static func split(counts: [Int], _ fill: (SharedPointer<Element>) -> Void) -> [Column] {
+        let total = counts.reduce(0, +)
+        let stride = MemoryLayout<Element>.stride
+        if total * stride >= PageBuffer.minimumBytes, let pages = PageBuffer(byteCount: total * stride) {
+            fill(SharedPointer(pages.base.bindMemory(to: Element.self, capacity: total)))
+            var at = 0
+            return counts.map { count in
+                defer { at += count * stride }
+                return Column(count: count, in: pages, at: at, shared: counts.count > 1)
+            }
+        }
+        let values = [Element].filled(count: total, fill)
+        var at = 0
+        return counts.map { count in
+            defer { at += count }
+            return Column(Array(values[at..<at + count]))
+        }
+    }
+
     /// `count` values, value `i` made by `value(i)`, stored as ``filled(count:_:)`` stores them
     /// (a large column in pages of its own): for a merge's or a build's columns, which a
     /// `map` would put in the calling thread's allocator arena.

@@ -52,6 +52,23 @@ struct ColumnTests {
         #expect(column.byteSize < written * 4 + PageBuffer.minimumBytes)
     }
 
+    @Test("columns split from one fill hold their own values; together large, they share pages",
+          arguments: [[Int](), [0], [3, 0, 5], [PageBuffer.minimumBytes / 4], [100, 40_000, 0, 7, 30_000]])
+    func splitColumns(counts: [Int]) {
+        var random = SplitMix(seed: UInt64(counts.reduce(0, +)) + 5)
+        let values = counts.map { count in (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next()) } }
+        let columns = Column<UInt32>.split(counts: counts) { out in
+            for (i, value) in values.joined().enumerated() { out[i] = value }
+        }
+        let large = counts.reduce(0, +) * 4 >= PageBuffer.minimumBytes
+        #expect(columns.count == counts.count)
+        for (column, expected) in zip(columns, values) {
+            #expect(column.array == expected && column.isPaged == large && !column.isBorrowed)
+            // A column sharing pages counts only its own values.
+            if large && counts.count > 1 { #expect(column.byteSize == expected.count * 4) }
+        }
+    }
+
     @Test("pages shrunk to fit keep their first bytes and at least one page")
     func shrunkPages() throws {
         let pages = try #require(PageBuffer(byteCount: 1 << 20))
