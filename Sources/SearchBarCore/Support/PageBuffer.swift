@@ -14,7 +14,7 @@ final class PageBuffer: @unchecked Sendable {
     /// The first byte.
     let base: UnsafeMutableRawPointer
     /// The number of bytes mapped (a multiple of the page size).
-    let byteCount: Int
+    private(set) var byteCount: Int
 
     /// Buffers of fewer bytes stay in the allocator (a mapping costs a system call and a whole
     /// page; below this size the allocator's arenas reuse freed memory well).
@@ -38,6 +38,15 @@ final class PageBuffer: @unchecked Sendable {
     }
 
     deinit { _ = munmap(base, byteCount) }
+
+    /// Unmaps the whole pages past the first `used` bytes (one page stays mapped): for a buffer
+    /// filled to less than the room it was made with, before any column reads it.
+    func shrink(toFit used: Int) {
+        let kept = Swift.max(Self.roundedToPages(used), Self.pageSize)
+        guard kept < byteCount else { return }
+        _ = munmap(base + kept, byteCount - kept)
+        byteCount = kept
+    }
 }
 
 extension PageBuffer {

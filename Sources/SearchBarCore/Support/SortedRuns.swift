@@ -79,39 +79,54 @@ enum SortedRuns {
     /// ``merge(_:compare:)`` with each item's order key first: `key(item)` orders items
     /// wherever keys differ, and `compare(a, b)` (negative, zero, positive) is called on equal
     /// keys only; equal items go by ascending index.
-    static func merge<Key: Comparable & BitwiseCopyable>(
-        _ runs: [[UInt32]], key: (UInt32) -> Key, compare: (UInt32, UInt32) -> Int
+    static func merge<Key: Comparable & BitwiseCopyable, Run: Collection<UInt32>>(
+        _ runs: [Run], key: (UInt32) -> Key, compare: (UInt32, UInt32) -> Int
     ) -> [UInt32] {
-        var items = [UInt32]()
-        items.reserveCapacity(runs.reduce(0) { $0 + $1.count })
-        var ends = [Int]()
-        for run in runs {
-            items += run
-            ends.append(items.count)
+        [UInt32].uninitialized(capacity: runs.reduce(0) { $0 + $1.count }) { out, written in
+            written = merge(runs, into: out.baseAddress.unsafelyUnwrapped, key: key, compare: compare)
         }
-        var heads = [0] + ends.dropLast()
-        return [UInt32].uninitialized(capacity: items.count) { out, written in
-            items.withUnsafeBufferPointer { items in
-                ends.withUnsafeBufferPointer { ends in
-                    heads.withUnsafeMutableBufferPointer { heads in
-                        merge(
-                            runs.count, isEmpty: { heads[$0] == ends[$0] },
-                            key: { key(items[heads[$0]]) },
-                            tie: { a, b in
-                                let x = items[heads[a]]
-                                let y = items[heads[b]]
-                                let order = compare(x, y)
-                                return order != 0 ? order < 0 : x < y
-                            },
-                            take: { r in
-                                out.initializeElement(at: written, to: items[heads[r]])
-                                written += 1
-                                heads[r] += 1
-                                return heads[r] == ends[r]
-                            })
-                    }
+    }
+
+    /// ``merge(_:key:compare:)`` written at `out` (room for every item of the runs); returns
+    /// the number of items. The runs are copied end to end into scratch pages
+    /// (``PageBuffer/withScratch(_:count:_:)``) when large, and a caller that keeps the order in
+    /// pages too leaves none of a merge's large orders in its thread's allocator arena.
+    static func merge<Key: Comparable & BitwiseCopyable, Run: Collection<UInt32>>(
+        _ runs: [Run], into out: UnsafeMutablePointer<UInt32>, key: (UInt32) -> Key, compare: (UInt32, UInt32) -> Int
+    ) -> Int {
+        let total = runs.reduce(0) { $0 + $1.count }
+        return PageBuffer.withScratch(UInt32.self, count: total) { items in
+            var ends = [Int]()
+            var at = 0
+            for run in runs {
+                for item in run {
+                    items[at] = item
+                    at += 1
+                }
+                ends.append(at)
+            }
+            var heads = [0] + ends.dropLast()
+            var written = 0
+            ends.withUnsafeBufferPointer { ends in
+                heads.withUnsafeMutableBufferPointer { heads in
+                    merge(
+                        runs.count, isEmpty: { heads[$0] == ends[$0] },
+                        key: { key(items[heads[$0]]) },
+                        tie: { a, b in
+                            let x = items[heads[a]]
+                            let y = items[heads[b]]
+                            let order = compare(x, y)
+                            return order != 0 ? order < 0 : x < y
+                        },
+                        take: { r in
+                            (out + written).initialize(to: items[heads[r]])
+                            written += 1
+                            heads[r] += 1
+                            return heads[r] == ends[r]
+                        })
                 }
             }
+            return written
         }
     }
 
@@ -119,7 +134,7 @@ enum SortedRuns {
     /// merged segment) in run `r`'s order, items of equal key by ascending index; `compare(a,
     /// b)` orders two items by key alone (negative, zero, positive). Equal keys across runs go
     /// by ascending index, so the result is the order a sort by (key, index) makes.
-    static func merge(_ runs: [[UInt32]], compare: (UInt32, UInt32) -> Int) -> [UInt32] {
+    static func merge<Run: Collection<UInt32>>(_ runs: [Run], compare: (UInt32, UInt32) -> Int) -> [UInt32] {
         merge(runs, key: { _ in UInt64(0) }, compare: compare)
     }
 }

@@ -4,7 +4,7 @@ extension CharPostings {
     /// item's index in the merged segment, or `dropped`), dead items left out, and the inputs'
     /// lists joined in ascending order. An item holds the same characters after a merge, so this
     /// is the index a scan of the merged texts makes, without decoding them again.
-    static func merged(_ inputs: [CharPostings], _ mergedIndex: [[UInt32]], dropped: UInt32) -> CharPostings {
+    static func merged(_ inputs: [CharPostings], _ mergedIndex: [Column<UInt32>], dropped: UInt32) -> CharPostings {
         let parts = inputs.map(\.parts)
         // Raw views (the parts hold the storage): a step reads no reference-counted value.
         let keyBases = parts.map { $0.keys.withUnsafeBufferPointer { $0 } }

@@ -129,7 +129,7 @@ final class Segment: Sendable {
         originalPatches: [ByteArena], folded: [ByteArena], forwardOffsets: NarrowArray, forward: NarrowArray,
         forwardIsNarrowest: Bool = false, vocabulary: ByteArena, postings: PostingLists, attributes: AttributeTable,
         runExceptions: [UInt32],
-        pool: ThreadPool? = nil, sortedOrders: (titles: [UInt32], rankKeys: [UInt32])? = nil, derived known: Derived? = nil,
+        pool: ThreadPool? = nil, sortedOrders: (titles: Column<UInt32>, rankKeys: Column<UInt32>)? = nil, derived known: Derived? = nil,
         carried: (presence: Column<UInt64>, charPostings: CharPostings, punctuatedTerms: [UInt32])? = nil
     ) {
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -170,7 +170,7 @@ final class Segment: Sendable {
         let sortTitles: @Sendable () -> Void = {
             if filtersBesideSort { buildFilters() }
             let titles = folded.first ?? ByteArena()
-            let order = sortedOrders.map { Column($0.titles) }
+            let order = sortedOrders.map(\.titles)
                 ?? pool.map { ByteOrder.sortedIndices(titles, count: count, pool: $0) }
                 ?? Column(ByteOrder.sortedIndices(titles, count: count))
             let rankKeyOrder = sortedOrders.map { RankKeyOrder(order: NarrowArray($0.rankKeys)) } ?? RankKeyOrder(rankKeys: rankKeys)

@@ -9,7 +9,7 @@ extension SegmentMerger {
     /// rebuilds then). With a `pool`, the forward index and chunks of the postings are made in
     /// parallel.
     static func carriedIndex(
-        _ order: Column<Entry>, _ segments: [Segment], _ maps: [[UInt32]], _ mergedIndex: [[UInt32]], termCount: Int,
+        _ order: Column<Entry>, _ segments: [Segment], _ maps: [Column<UInt32>], _ mergedIndex: [Column<UInt32>], termCount: Int,
         pool: ThreadPool?
     ) -> (offsets: Column<UInt32>, forward: NarrowArray, postings: PostingLists)? {
         guard order.count <= 1 << 24, termCount <= 1 << 24, segments.allSatisfy({ $0.forward.bits <= 24 }),
@@ -37,7 +37,7 @@ extension SegmentMerger {
     }
 
     /// True when the inputs' live items, input after input, are the merged items in order.
-    private static func inputsFollowOneAnother(_ mergedIndex: [[UInt32]]) -> Bool {
+    private static func inputsFollowOneAnother(_ mergedIndex: [Column<UInt32>]) -> Bool {
         var next: UInt32 = 0
         for index in mergedIndex {
             for n in index where n != dropped {
@@ -53,7 +53,7 @@ extension SegmentMerger {
     /// id, below `termCount`). The entries are written once, at the width of the greatest term
     /// id, which the greatest entry needs unless the last terms are held by dead items alone
     /// (then they are narrowed again), in one run (``NarrowArray/RunWriter``).
-    private static func narrowForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [[UInt32]], termCount: Int)
+    private static func narrowForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [Column<UInt32>], termCount: Int)
         -> (offsets: Column<UInt32>, forward: NarrowArray)
     {
         let offsets = forwardOffsets(order, segments)
@@ -80,7 +80,7 @@ extension SegmentMerger {
     /// only bounds, serve to size the chunks and buffers alone). `chunkPostings`: the stored
     /// postings of a chunk, about.
     static func mergedPostings(
-        _ segments: [Segment], _ maps: [[UInt32]], _ mergedIndex: [[UInt32]], termCount: Int, itemCount: Int,
+        _ segments: [Segment], _ maps: [Column<UInt32>], _ mergedIndex: [Column<UInt32>], termCount: Int, itemCount: Int,
         pool: ThreadPool?, chunkPostings: Int = 1 << 16
     ) -> PostingLists {
         let holders = TermHolders(segments, maps, termCount: termCount)
@@ -93,11 +93,13 @@ extension SegmentMerger {
             guard let first = index.first, !index.contains(dropped) else { return nil }
             return first
         }
-        // Per term, its count, then its stream's bytes; each chunk writes its own terms'.
-        var counts = [UInt32](repeating: 0, count: termCount + 1)
-        var lengths = [UInt32](repeating: 0, count: termCount + 1)
-        counts.withUnsafeMutableBufferPointer { countBuffer in
-            lengths.withUnsafeMutableBufferPointer { lengthBuffer in
+        // Per term, its count, then its stream's bytes; each chunk writes its own terms'. (These
+        // and the offsets and starts summed from them in pages of their own when large.)
+        var offsetValues = Column<UInt32>(), startValues = Column<UInt32>()
+        PageBuffer.withScratch(UInt32.self, count: termCount + 1) { countBuffer in
+            PageBuffer.withScratch(UInt32.self, count: termCount + 1) { lengthBuffer in
+                countBuffer.initialize(repeating: 0)
+                lengthBuffer.initialize(repeating: 0)
                 let (counts, lengths) = (SharedPointer(countBuffer.baseAddress!), SharedPointer(lengthBuffer.baseAddress!))
                 let body: @Sendable (Int) -> Void = { c in
                     outputs[c] = encodeChunk(
@@ -105,14 +107,16 @@ extension SegmentMerger {
                         lengths: lengths)
                 }
                 if let pool { pool.forEach(chunks.count - 1, body) } else { for c in 0..<chunks.count - 1 { body(c) } }
+                // Counts and lengths, summed into offsets and starts (at term + 1).
+                offsetValues = Column<UInt32>.filled(count: termCount + 1) { offsets in
+                    offsets[0] = 0
+                    for t in 0..<termCount { offsets[t + 1] = offsets[t] &+ counts[t] }
+                }
+                startValues = Column<UInt32>.filled(count: termCount + 1) { starts in
+                    starts[0] = 0
+                    for t in 0..<termCount { starts[t + 1] = starts[t] &+ lengths[t] }
+                }
             }
-        }
-        // Counts and lengths, summed into offsets and starts (at term + 1).
-        var offsetValues = [UInt32](repeating: 0, count: termCount + 1)
-        var startValues = [UInt32](repeating: 0, count: termCount + 1)
-        for t in 0..<termCount {
-            offsetValues[t + 1] = offsetValues[t] &+ counts[t]
-            startValues[t + 1] = startValues[t] &+ lengths[t]
         }
         let dataCount = Int(startValues[termCount])
         let bytes = Column<UInt8>.filled(count: dataCount + PostingLists.padding) { bytes in
@@ -137,7 +141,7 @@ extension SegmentMerger {
     /// (its vocabulary is sorted), so where a term's count and stream start is mostly where the
     /// input's term before ended, read once.
     private static func encodeChunk(
-        _ terms: Range<Int>, _ holders: TermHolders, _ inputs: [PostingLists], _ mergedIndex: [[UInt32]],
+        _ terms: Range<Int>, _ holders: TermHolders, _ inputs: [PostingLists], _ mergedIndex: [Column<UInt32>],
         bases: [UInt32?], firstWidth: Int, counts: SharedPointer<UInt32>, lengths: SharedPointer<UInt32>
     ) -> StreamBuffer {
         // Raw views (`inputs` and `mergedIndex` hold the storage): a posting reads no

@@ -2,26 +2,31 @@ extension SegmentMerger {
     /// Per merged term, the inputs holding it and its id there, in input order: the terms'
     /// lists are read from them end to end.
     struct TermHolders: @unchecked Sendable {
-        /// Per merged term, where its holders start in ``holders``, plus the end.
-        let starts: [UInt32]
+        /// Per merged term, where its holders start in ``holders``, plus the end (in pages of its
+        /// own when large, as ``holders``).
+        let starts: Column<UInt32>
         /// Per holder, its input (high 32 bits) and its term id there (low 32 bits); in pages
         /// of its own when large (``Column``), so a merge leaves no large freed block behind.
         let holders: Column<UInt64>
 
         /// The holders of the terms of `segments`, whose term ids `maps` gives in the merged
         /// vocabulary of `termCount` terms.
-        init(_ segments: [Segment], _ maps: [[UInt32]], termCount: Int) {
-            var starts = [UInt32](repeating: 0, count: termCount + 1)
-            for map in maps {
-                for m in map { starts[Int(m) + 1] &+= 1 }
+        init(_ segments: [Segment], _ maps: [Column<UInt32>], termCount: Int) {
+            let starts = Column<UInt32>.filled(count: termCount + 1) { starts in
+                starts.base.initialize(repeating: 0, count: termCount + 1)
+                for map in maps {
+                    for m in map { starts[Int(m) + 1] &+= 1 }
+                }
+                for t in 0..<termCount { starts[t + 1] &+= starts[t] }
             }
-            for t in 0..<termCount { starts[t + 1] &+= starts[t] }
-            var fill = starts
-            holders = Column<UInt64>.filled(count: Int(starts[termCount])) { holders in
-                for (v, map) in maps.enumerated() {
-                    for (local, m) in map.enumerated() {
-                        holders[Int(fill[Int(m)])] = UInt64(v) << 32 | UInt64(local)
-                        fill[Int(m)] &+= 1
+            holders = PageBuffer.withScratch(UInt32.self, count: termCount + 1) { fill in
+                _ = fill.initialize(from: starts)
+                return Column<UInt64>.filled(count: Int(starts[termCount])) { holders in
+                    for (v, map) in maps.enumerated() {
+                        for (local, m) in map.enumerated() {
+                            holders[Int(fill[Int(m)])] = UInt64(v) << 32 | UInt64(local)
+                            fill[Int(m)] &+= 1
+                        }
                     }
                 }
             }

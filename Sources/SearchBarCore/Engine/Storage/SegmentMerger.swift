@@ -38,9 +38,14 @@ enum SegmentMerger {
             }
         }
         if let cancellation, cancellation.isCancelled { return nil }
-        var mergedIndex = views.map { [UInt32](repeating: dropped, count: $0.segment.count) }
-        for (n, entry) in order.enumerated() {
-            mergedIndex[Int(entry.view)][Int(entry.local)] = UInt32(truncatingIfNeeded: n)
+        // (Per input, in pages of their own when large, as the maps of its terms.)
+        var inputStarts = [0]
+        for view in views { inputStarts.append(inputStarts[inputStarts.count - 1] + view.segment.count) }
+        let mergedIndex = Column<UInt32>.split(counts: views.map(\.segment.count)) { index in
+            index.base.initialize(repeating: dropped, count: inputStarts[views.count])
+            for (n, entry) in order.enumerated() {
+                index[inputStarts[Int(entry.view)] + Int(entry.local)] = UInt32(truncatingIfNeeded: n)
+            }
         }
 
         if let cancellation, cancellation.isCancelled { return nil }
@@ -56,8 +61,8 @@ enum SegmentMerger {
         let index = SlotArray<MergedIndex>(count: 1)
         let keys = SlotArray<(presence: Column<UInt64>, scopes: Column<UInt32>, weights: Column<UInt32>)>(count: 1)
         let chars = SlotArray<CharPostings>(count: 1)
-        let titles = SlotArray<[UInt32]>(count: 1)
-        let rankKeys = SlotArray<(keys: Column<UInt64>, order: [UInt32])>(count: 1)
+        let titles = SlotArray<Column<UInt32>>(count: 1)
+        let rankKeys = SlotArray<(keys: Column<UInt64>, order: Column<UInt32>)>(count: 1)
         let mapped = mergedIndex
         var tasks: [@Sendable () -> Void] = [
             {
@@ -221,7 +226,7 @@ enum SegmentMerger {
     }
 
     /// The forward offsets and entries of the entries of `order`, term ids mapped by `maps`.
-    static func gatherForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [[UInt32]])
+    static func gatherForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [Column<UInt32>])
         -> (offsets: Column<UInt32>, forward: [UInt32])
     {
         let offsets = forwardOffsets(order, segments)
@@ -250,7 +255,7 @@ enum SegmentMerger {
     /// Calls `write(k, entry)` for the forward entries of `order`, one after another (k from
     /// 0), their term ids mapped by `maps`.
     @inline(__always)
-    static func mapForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [[UInt32]], _ write: (Int, UInt32) -> Void) {
+    static func mapForward(_ order: Column<Entry>, _ segments: [Segment], _ maps: [Column<UInt32>], _ write: (Int, UInt32) -> Void) {
         let starts = segments.map(\.forwardOffsets.reader)
         let readers = segments.map(\.forward.reader)
         let mapBases = maps.map { $0.withUnsafeBufferPointer { $0.baseAddress } }
@@ -276,7 +281,7 @@ enum SegmentMerger {
     /// The merged vocabulary's ``PunctuatedTerms``: the inputs', mapped to merged ids (whether a
     /// term is punctuated depends on its bytes alone, and the merged vocabulary is the union of
     /// the inputs', dead items' terms included), ascending, each once.
-    static func punctuatedTerms(_ segments: [Segment], _ maps: [[UInt32]]) -> [UInt32] {
+    static func punctuatedTerms(_ segments: [Segment], _ maps: [Column<UInt32>]) -> [UInt32] {
         var ids: [UInt32] = []
         ids.reserveCapacity(segments.reduce(0) { $0 + $1.punctuatedTerms.count })
         for (segment, map) in zip(segments, maps) {
@@ -305,7 +310,7 @@ enum SegmentMerger {
     /// below the next, ...), merged in parallel and joined.
     static func mergedVocabulary(
         _ views: [SegmentView], pool: ThreadPool? = nil, parallelTerms: Int = parallelVocabularyTerms
-    ) -> (ByteArena, [[UInt32]]) {
+    ) -> (ByteArena, [Column<UInt32>]) {
         mergedVocabulary(views.map(\.segment.vocabulary), pool: pool, parallelTerms: parallelTerms)
     }
 
@@ -313,7 +318,7 @@ enum SegmentMerger {
     /// themselves.
     static func mergedVocabulary(
         _ vocabularies: [ByteArena], pool: ThreadPool? = nil, parallelTerms: Int = parallelVocabularyTerms
-    ) -> (ByteArena, [[UInt32]]) {
+    ) -> (ByteArena, [Column<UInt32>]) {
         let raw = vocabularies.map(RawArena.init)
         // Every input's map in one buffer (input r's from mapStarts[r]).
         var mapStarts = [0]
@@ -321,42 +326,55 @@ enum SegmentMerger {
         let inputStrings = mapStarts[vocabularies.count]
         let bounds = vocabularyCuts(raw, parts: inputStrings >= parallelTerms ? min(pool?.threadCount ?? 1, 8) : 1)
         let parts = bounds.count - 1
-        var flat = [UInt32](repeating: 0, count: max(inputStrings, 1))
-        let results = SlotArray<(bytes: [UInt8], offsets: [UInt32])>(count: parts)
-        withExtendedLifetime(vocabularies) {
-            flat.withUnsafeMutableBufferPointer { flat in
+        // Every input term's merged id, the ranges' terms and the merged vocabulary in pages of
+        // their own when large (a merge's temporaries would otherwise stay at the top of its
+        // thread's allocator arena).
+        return PageBuffer.withScratch(UInt32.self, count: max(inputStrings, 1)) { flat -> (ByteArena, [Column<UInt32>]) in
+            flat.initialize(repeating: 0)
+            let results = SlotArray<(bytes: Column<UInt8>, offsets: Column<UInt32>)>(count: parts)
+            withExtendedLifetime(vocabularies) {
                 let (ids, starts) = (SharedPointer(flat.baseAddress.unsafelyUnwrapped), mapStarts)
                 let body: @Sendable (Int) -> Void = { p in
                     results[p] = mergedTerms(raw, from: bounds[p], to: bounds[p + 1], mapStarts: starts, ids: ids)
                 }
                 if parts > 1, let pool { pool.forEach(parts, body) } else { body(0) }
             }
-        }
-        var merged: ByteArena
-        if parts == 1, let only = results.remove(0) {
-            merged = ByteArena(bytes: only.bytes, offsets: only.offsets)
-        } else {
-            // The ranges end to end; each range's ids move up by the terms of the ranges before.
-            let ranges = (0..<parts).map { results.remove($0) ?? ([], [0]) }
-            var bytes = [UInt8]()
-            bytes.reserveCapacity(ranges.reduce(0) { $0 + $1.bytes.count })
-            var offsets = [UInt32]()
-            offsets.reserveCapacity(ranges.reduce(1) { $0 + $1.offsets.count - 1 })
-            offsets.append(0)
-            for (p, range) in ranges.enumerated() {
-                let (byteBase, idBase) = (UInt32(truncatingIfNeeded: bytes.count), UInt32(truncatingIfNeeded: offsets.count - 1))
-                bytes += range.bytes
-                for k in 1..<range.offsets.count { offsets.append(byteBase &+ range.offsets[k]) }
-                guard p > 0 else { continue }
-                for r in vocabularies.indices {
-                    for j in bounds[p][r]..<bounds[p + 1][r] { flat[mapStarts[r] + j] &+= idBase }
+            var merged: ByteArena
+            if parts == 1, let only = results.remove(0) {
+                merged = ByteArena(bytes: only.bytes, offsets: only.offsets)
+            } else {
+                // The ranges end to end; each range's ids move up by the terms of the ranges before.
+                let ranges = (0..<parts).map { results.remove($0) ?? (Column(), Column([0])) }
+                var offsets = Column<UInt32>()
+                let bytes = Column<UInt8>.filled(count: ranges.reduce(0) { $0 + $1.bytes.count }) { bytes in
+                    offsets = Column<UInt32>.filled(count: ranges.reduce(1) { $0 + $1.offsets.count - 1 }) { offsets in
+                        offsets[0] = 0
+                        var (byteCount, termCount) = (0, 0)
+                        for (p, range) in ranges.enumerated() {
+                            let (byteBase, idBase) = (UInt32(truncatingIfNeeded: byteCount), UInt32(truncatingIfNeeded: termCount))
+                            range.bytes.withUnsafeBufferPointer { source in
+                                if let from = source.baseAddress, source.count > 0 {
+                                    (bytes.base + byteCount).initialize(from: from, count: source.count)
+                                }
+                                byteCount += source.count
+                            }
+                            for k in 1..<range.offsets.count { offsets[termCount + k] = byteBase &+ range.offsets[k] }
+                            termCount += range.offsets.count - 1
+                            guard p > 0 else { continue }
+                            for r in vocabularies.indices {
+                                for j in bounds[p][r]..<bounds[p + 1][r] { flat[mapStarts[r] + j] &+= idBase }
+                            }
+                        }
+                    }
                 }
+                merged = ByteArena(bytes: bytes, offsets: offsets)
             }
-            merged = ByteArena(bytes: bytes, offsets: offsets)
+            merged.shrink()
+            let maps = Column<UInt32>.split(counts: (0..<vocabularies.count).map { mapStarts[$0 + 1] - mapStarts[$0] }) { maps in
+                maps.base.initialize(from: flat.baseAddress.unsafelyUnwrapped, count: inputStrings)
+            }
+            return (merged, maps)
         }
-        merged.shrink()
-        let maps = (0..<vocabularies.count).map { Array(flat[mapStarts[$0]..<mapStarts[$0 + 1]]) }
-        return (merged, maps)
     }
 
     /// Where `parts` ranges of the merged vocabulary start in each input (`cuts[p][r]`, from
@@ -392,20 +410,21 @@ enum SegmentMerger {
 
     /// The union of the inputs' terms `from[r]..<to[r]`, sorted (bytes and offsets from 0),
     /// each input term's id in it written at `ids[mapStarts[r] + index]`. The terms are written
-    /// through raw pointers into buffers of the range's total size (trimmed by the caller).
+    /// through raw pointers into columns of the range's total size, trimmed to what they hold.
     private static func mergedTerms(
         _ raw: [RawArena], from: [Int], to: [Int], mapStarts: [Int], ids: SharedPointer<UInt32>
-    ) -> (bytes: [UInt8], offsets: [UInt32]) {
+    ) -> (bytes: Column<UInt8>, offsets: Column<UInt32>) {
         let inputStrings = raw.indices.reduce(0) { $0 + to[$1] - from[$1] }
         // The terms' own lengths, not offset differences: offsets read from a hostile file may
         // make terms overlap, and the buffer below must hold every term as copied.
         let inputBytes = raw.indices.reduce(0) { total, r in total + (from[r]..<to[r]).reduce(0) { $0 + raw[r].text($1).count } }
         var heads = raw.indices.map { VocabularyHead(index: from[$0]) }
-        var offsets: [UInt32] = []
-        let bytes = [UInt8].uninitialized(capacity: inputBytes) { bytes, byteCount in
-            offsets = [UInt32].uninitialized(capacity: inputStrings + 1) { offsets, offsetCount in
+        var offsets = Column<UInt32>()
+        let bytes = Column<UInt8>.uninitialized(capacity: inputBytes) { bytes in
+            var byteCount = 0
+            offsets = Column<UInt32>.uninitialized(capacity: inputStrings + 1) { offsets in
                 offsets[0] = 0
-                offsetCount = 1
+                var offsetCount = 1
                 raw.withUnsafeBufferPointer { raw in
                     heads.withUnsafeMutableBufferPointer { heads in
                         var last = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -436,7 +455,7 @@ enum SegmentMerger {
                                 // Equal terms come together; differing leading bytes settle it.
                                 if !any || key != lastKey || compareTail(last, term) != 0 {
                                     if let source = term.baseAddress, term.count > 0 {
-                                        (bytes.baseAddress.unsafelyUnwrapped + byteCount).initialize(
+                                        (bytes + byteCount).initialize(
                                             from: source, count: term.count)
                                     }
                                     byteCount += term.count
@@ -450,7 +469,9 @@ enum SegmentMerger {
                             })
                     }
                 }
+                return offsetCount
             }
+            return byteCount
         }
         return (bytes, offsets)
     }

@@ -72,32 +72,45 @@ struct TitleLeadOrder: Sendable {
         let titleOnly = forward.bits <= Int(Segment.fieldShift)
         let (forward, forwardOffsets) = (forward.reader, forwardOffsets.reader)
         // Counting sort: lead term per item (termCount for none), counts, prefix sums, placement.
-        var lead = [UInt32](repeating: UInt32(truncatingIfNeeded: termCount), count: count)
-        var titleWords = [UInt8](repeating: 0, count: count)
-        var counts = [UInt32](repeating: 0, count: termCount + 2)
-        for i in 0..<count {
-            let start = Int(forwardOffsets[i])
-            let end = Int(forwardOffsets[i + 1])
-            var k = titleOnly ? end : start
-            while k < end && forward[k] >> Segment.fieldShift == 0 { k += 1 }
-            titleWords[i] = UInt8(min(ownTitleWords?(i) ?? (k - start), 255))
-            if k > start { lead[i] = forward[start] & Segment.termMask }
-            counts[Int(lead[i]) + 1] += 1
+        // (Its arrays in scratch pages when large: a merge's thread would keep them in its arena.)
+        let parts = PageBuffer.withScratch(UInt32.self, count: count) { lead in
+            PageBuffer.withScratch(UInt8.self, count: count) { titleWords in
+                PageBuffer.withScratch(UInt32.self, count: termCount + 2) { counts in
+                    counts.initialize(repeating: 0)
+                    let none = UInt32(truncatingIfNeeded: termCount)
+                    for i in 0..<count {
+                        let start = Int(forwardOffsets[i])
+                        let end = Int(forwardOffsets[i + 1])
+                        var k = titleOnly ? end : start
+                        while k < end && forward[k] >> Segment.fieldShift == 0 { k += 1 }
+                        titleWords[i] = UInt8(min(ownTitleWords?(i) ?? (k - start), 255))
+                        lead[i] = k > start ? min(forward[start] & Segment.termMask, none) : none
+                        counts[Int(lead[i]) + 1] += 1
+                    }
+                    for t in 0..<termCount + 1 { counts[t + 1] += counts[t] }
+                    let starts = NarrowArray(UnsafeBufferPointer(rebasing: counts[0...termCount]))
+                    return PageBuffer.withScratch(UInt32.self, count: count) { order in
+                        // The counts become each term's cursor.
+                        for i in 0..<count {
+                            let t = Int(lead[i])
+                            order[Int(counts[t])] = UInt32(truncatingIfNeeded: i)
+                            counts[t] += 1
+                        }
+                        return (
+                            order: NarrowArray(UnsafeBufferPointer(order)), starts: starts,
+                            rankKeyMinimums: RankKeyGroupMinimums(order.lazy.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) }),
+                            titleWordCounts: GroupedColumn(narrowing: Column<UInt8>.generated(count: count) { titleWords[Int(order[$0])] }),
+                            weightKeys: GroupedColumn(
+                                narrowing: weightKeys.isEmpty ? [] : Column<UInt32>.generated(count: count) { weightKeys[Int(order[$0])] }))
+                    }
+                }
+            }
         }
-        for t in 0..<termCount + 1 { counts[t + 1] += counts[t] }
-        let starts = Array(counts[0...termCount])
-        var cursor = counts
-        var order = [UInt32](repeating: 0, count: count)
-        for i in 0..<count {
-            let t = Int(lead[i])
-            order[Int(cursor[t])] = UInt32(truncatingIfNeeded: i)
-            cursor[t] += 1
-        }
-        self.order = NarrowArray(order)
-        self.starts = AscendingOffsets(NarrowArray(starts))
-        rankKeyMinimums = RankKeyGroupMinimums(order.lazy.map { UInt32(truncatingIfNeeded: rankKeys[Int($0)] >> 32) })
-        titleWordCounts = GroupedColumn(order.map { titleWords[Int($0)] })
-        self.weightKeys = GroupedColumn(weightKeys.isEmpty ? [] : order.map { weightKeys[Int($0)] })
+        self.order = parts.order
+        self.starts = AscendingOffsets(parts.starts)
+        rankKeyMinimums = parts.rankKeyMinimums
+        titleWordCounts = parts.titleWordCounts
+        self.weightKeys = parts.weightKeys
     }
 
     /// The positions in ``order`` of the items whose lead term is in `terms`.

@@ -19,8 +19,9 @@ struct VocabularyTrigrams: Sendable {
     /// 64-bit words per block's set: 1,024 bits.
     static let wordsPerBlock = 16
 
-    /// The blocks' sets, word by word: word `w` of block `b` is at `w * blockCount + b`.
-    private let bits: [UInt64]
+    /// The blocks' sets, word by word: word `w` of block `b` is at `w * blockCount + b` (in
+    /// pages of their own when large: a merge makes them on its thread).
+    private let bits: Column<UInt64>
     /// The number of blocks.
     private let blockCount: Int
     /// The number of terms filtered.
@@ -38,13 +39,13 @@ struct VocabularyTrigrams: Sendable {
     init?(bits: [UInt64], termCount: Int) {
         let blockCount = (termCount + Self.termsPerBlock - 1) / Self.termsPerBlock
         guard termCount >= 0, bits.count == blockCount * Self.wordsPerBlock else { return nil }
-        self.bits = bits
+        self.bits = Column(bits)
         self.blockCount = blockCount
         self.termCount = termCount
     }
 
     /// The blocks' sets, word by word (what an index file stores).
-    var storedBits: [UInt64] { bits }
+    var storedBits: [UInt64] { bits.array }
 
     /// The filter over `vocabulary`'s terms. Each block's set is gathered in a set of its own
     /// (16 words, in registers or the first-level cache) and then written out word by word: a
@@ -53,10 +54,9 @@ struct VocabularyTrigrams: Sendable {
     init(_ vocabulary: ByteArena) {
         let termCount = vocabulary.count
         let blockCount = (termCount + Self.termsPerBlock - 1) / Self.termsPerBlock
-        var bits = [UInt64](repeating: 0, count: blockCount * Self.wordsPerBlock)
-        vocabulary.bytes.withUnsafeBufferPointer { bytes in
-            vocabulary.expandedOffsets().withUnsafeBufferPointer { offsets in
-                bits.withUnsafeMutableBufferPointer { bits in
+        let bits = Column<UInt64>.filled(count: blockCount * Self.wordsPerBlock) { bits in
+            vocabulary.bytes.withUnsafeBufferPointer { bytes in
+                vocabulary.expandedOffsets().withUnsafeBufferPointer { offsets in
                     withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.wordsPerBlock) { set in
                         for block in 0..<blockCount {
                             set.initialize(repeating: 0)
@@ -71,7 +71,7 @@ struct VocabularyTrigrams: Sendable {
                                     set[slot >> 6] |= 1 << UInt64(slot & 63)
                                 }
                             }
-                            for w in 0..<Self.wordsPerBlock { bits[w * blockCount + block] = set[w] }
+                            for w in 0..<Self.wordsPerBlock { (bits.base + w * blockCount + block).initialize(to: set[w]) }
                         }
                     }
                 }
@@ -132,5 +132,5 @@ struct VocabularyTrigrams: Sendable {
     }
 
     /// Bytes held.
-    var byteSize: Int { bits.capacity * MemoryLayout<UInt64>.stride }
+    var byteSize: Int { bits.byteSize }
 }

@@ -244,10 +244,10 @@ struct SegmentMergerTests {
         let (vocabulary, maps) = SegmentMerger.mergedVocabulary(segments.map(SegmentView.init))
         var next: UInt32 = 0
         let mergedIndex = segments.map { segment in
-            (0..<segment.count).map { _ in
+            Column((0..<segment.count).map { _ in
                 defer { next += 1 }
                 return next
-            }
+            })
         }
         let whole = SegmentMerger.mergedPostings(
             segments, maps, mergedIndex, termCount: vocabulary.count, itemCount: items.count, pool: nil)

@@ -71,6 +71,48 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
         return Column(count: count, in: pages)
     }
 
+    /// At most `capacity` values that `fill` initializes through a pointer, returning how many
+    /// it wrote (the first ones): in pages of their own when the room takes
+    /// ``PageBuffer/minimumBytes`` or more (the pages past the values unmapped), else in an array
+    /// of the exact size. For results whose size is known only once made (a merge's vocabulary
+    /// and orders), which an array would put in the calling thread's allocator arena.
+    static func uninitialized(capacity: Int, _ fill: (UnsafeMutablePointer<Element>) -> Int) -> Column {
+        let bytes = capacity * MemoryLayout<Element>.stride
+        guard bytes >= PageBuffer.minimumBytes, let pages = PageBuffer(byteCount: bytes) else {
+            return Column([Element].uninitialized(capacity: capacity) { buffer, count in
+                count = fill(buffer.baseAddress.unsafelyUnwrapped)
+                precondition(count >= 0 && count <= capacity)
+            }.exactCopy())
+        }
+        let count = fill(pages.base.bindMemory(to: Element.self, capacity: capacity))
+        precondition(count >= 0 && count <= capacity)
+        pages.shrink(toFit: count * MemoryLayout<Element>.stride)
+        return Column(count: count, in: pages)
+    }
+
+    /// Columns of `counts[k]` values each, which `fill` initializes end to end through one
+    /// pointer (every value must be written): all in one run of pages of their own, shared,
+    /// when they take ``PageBuffer/minimumBytes`` or more together, else each in an array. For a
+    /// merge's per-input maps, many small arrays that together would grow its thread's arena.
+    static func split(counts: [Int], _ fill: (SharedPointer<Element>) -> Void) -> [Column] {
+        let total = counts.reduce(0, +)
+        let stride = MemoryLayout<Element>.stride
+        if total * stride >= PageBuffer.minimumBytes, let pages = PageBuffer(byteCount: total * stride) {
+            fill(SharedPointer(pages.base.bindMemory(to: Element.self, capacity: total)))
+            var at = 0
+            return counts.map { count in
+                defer { at += count * stride }
+                return Column(count: count, in: pages, at: at, shared: counts.count > 1)
+            }
+        }
+        let values = [Element].filled(count: total, fill)
+        var at = 0
+        return counts.map { count in
+            defer { at += count }
+            return Column(Array(values[at..<at + count]))
+        }
+    }
+
     /// `count` values, value `i` made by `value(i)`, stored as ``filled(count:_:)`` stores them
     /// (a large column in pages of its own): for a merge's or a build's columns, which a
     /// `map` would put in the calling thread's allocator arena.

@@ -26,13 +26,17 @@ struct GroupedColumn<Value: FixedWidthInteger & UnsignedInteger & Sendable & Bit
     /// The column of `values`, one per position, in as few bits each as the greatest needs when
     /// that is fewer than `Value` has (the title word counts of a segment built in memory need a
     /// few).
-    init(_ values: [Value]) {
+    init(_ values: [Value]) { self.init(narrowing: Column(values)) }
+
+    /// ``init(_:)-([Value])`` of a column's values (kept as they are when they need all the
+    /// bits of `Value`; narrowed through scratch pages, not a copy in the allocator's arena).
+    init(narrowing values: Column<Value>) {
         let greatest = values.max() ?? 0
         if Value.bitWidth <= 32, !values.isEmpty, NarrowArray.bits(for: UInt32(greatest)) < Value.bitWidth {
             self.values = []
-            narrowValues = NarrowArray(values.map { UInt32($0) })
+            narrowValues = PageBuffer.withFilledScratch(count: values.count, { UInt32(values[$0]) }) { NarrowArray($0) }
         } else {
-            self.values = Column(values)
+            self.values = values
             narrowValues = NarrowArray()
         }
         groupMinima = PositionGroups.minima(values)

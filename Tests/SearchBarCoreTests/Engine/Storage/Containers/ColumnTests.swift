@@ -35,6 +35,55 @@ struct ColumnTests {
         #expect(column.isPaged == large && column.elementsEqual(values))
     }
 
+    @Test("a column filled to less than its room holds what was written; large room lives in pages cut to the values",
+          arguments: [(0, 0), (10, 3), (PageBuffer.minimumBytes / 4, 0), (PageBuffer.minimumBytes / 4, 5),
+                      (1 << 20, 1 << 18), (1 << 20, (1 << 20) - 1), (1 << 20, 1 << 20)])
+    func uninitializedColumn(capacity: Int, written: Int) {
+        var random = SplitMix(seed: UInt64(capacity + written))
+        let values = (0..<written).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+        let column = Column<UInt32>.uninitialized(capacity: capacity) { out in
+            for (i, value) in values.enumerated() { (out + i).initialize(to: value) }
+            return written
+        }
+        let large = capacity * 4 >= PageBuffer.minimumBytes
+        #expect(column.count == written && column.array == values && column.isPaged == large)
+        // A large room's pages past the values are given back; a small one's array is cut to them.
+        if large { #expect(column.byteSize == PageBuffer.roundedToPages(written * 4)) }
+        #expect(column.byteSize < written * 4 + PageBuffer.minimumBytes)
+    }
+
+    @Test("columns split from one fill hold their own values; together large, they share pages",
+          arguments: [[Int](), [0], [3, 0, 5], [PageBuffer.minimumBytes / 4], [100, 40_000, 0, 7, 30_000]])
+    func splitColumns(counts: [Int]) {
+        var random = SplitMix(seed: UInt64(counts.reduce(0, +)) + 5)
+        let values = counts.map { count in (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next()) } }
+        let columns = Column<UInt32>.split(counts: counts) { out in
+            for (i, value) in values.joined().enumerated() { out[i] = value }
+        }
+        let large = counts.reduce(0, +) * 4 >= PageBuffer.minimumBytes
+        #expect(columns.count == counts.count)
+        for (column, expected) in zip(columns, values) {
+            #expect(column.array == expected && column.isPaged == large && !column.isBorrowed)
+            // A column sharing pages counts only its own values.
+            if large && counts.count > 1 { #expect(column.byteSize == expected.count * 4) }
+        }
+    }
+
+    @Test("pages shrunk to fit keep their first bytes and at least one page")
+    func shrunkPages() throws {
+        let pages = try #require(PageBuffer(byteCount: 1 << 20))
+        let words = pages.base.bindMemory(to: UInt32.self, capacity: 1 << 18)
+        for i in 0..<(1 << 18) { words[i] = UInt32(i) }
+        pages.shrink(toFit: 10_000 * 4)
+        #expect(pages.byteCount == PageBuffer.roundedToPages(10_000 * 4))
+        #expect((0..<10_000).allSatisfy { words[$0] == UInt32($0) })
+        pages.shrink(toFit: 0)
+        #expect(pages.byteCount == PageBuffer.roundedToPages(1) && words[0] == 0 && words[5] == 5)
+        // Growing is not shrinking: nothing changes.
+        pages.shrink(toFit: 1 << 20)
+        #expect(pages.byteCount == PageBuffer.roundedToPages(1))
+    }
+
     @Test("a narrow array filled with many values lives in pages and reads them back", arguments: [10, 50_000])
     func narrowArray(count: Int) {
         var random = SplitMix(seed: UInt64(count))
