@@ -58,10 +58,15 @@ public final class ThreadPool: @unchecked Sendable {
     /// Runs `job` with the calling thread as coordinator and up to `threadCount - 1` pool threads
     /// helping; returns when every task has run or the job was cancelled.
     func run(_ job: ParallelJob) {
+        jobsRun.add(1, ordering: .relaxed)
         let helpers = min(job.maxParticipants - 1, threadCount - (state.isPoolThread ? 1 : 0), job.taskCount - 1)
         if helpers > 0 { state.offerHelp(job, times: helpers) }
         job.runAsCoordinator()
     }
+
+    /// How many parallel jobs ran through this pool (not its other views): a test tells
+    /// whether a caller given the pool used it.
+    let jobsRun = Atomic<Int>(0)
 
     /// The lane of submitters that do not name one.
     let sharedLane = TaskLane()

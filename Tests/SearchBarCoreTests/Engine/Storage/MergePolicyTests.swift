@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import SearchBarCore
@@ -157,7 +158,10 @@ struct MergePolicyTests {
                     Array(items[b * size..<(b + 1) * size]), analysis: SegmentBuilderTests.analysis, pool: pool))
         }
         let alone = MergePolicy.capped(views, busy: [])
-        let parallel = MergePolicy.capped(views, busy: [], pool: pool)
+        // A pool of its own, so its job count is the merge's alone.
+        let mergePool = ThreadPool(threads: 2)
+        let parallel = MergePolicy.capped(views, busy: [], pool: mergePool)
+        #expect(mergePool.jobsRun.load(ordering: .relaxed) > 0)
         #expect(alone.count <= MergePolicy.maxSegments)
         #expect(alone.count == parallel.count)
         // The merged run held enough items to take the pool.
