@@ -53,7 +53,7 @@ cmake_tests() {
     cmake -G Ninja -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
         cmake --build "$build" &&
         second_build_does_nothing &&
-        ctest --test-dir "$build" --output-on-failure
+        ctest --test-dir "$build" --output-on-failure -j2
 }
 # The build is incremental: built again with nothing changed, Ninja finds nothing to do (the
 # whole-module Swift build once recompiled the library every time).

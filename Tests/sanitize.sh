@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The sanitizer and fuzz paths of Tests/run.sh (the default path does not come here):
-#   bash Tests/run.sh --sanitizers [--fuzz SECONDS]
-#       What CI runs after the default path: the sanitizers over what they protect, the C ABI
+#   bash Tests/run.sh --sanitizers [--fuzz SECONDS] [--no-swift | --swift-only]
+#       What CI runs besides the default path: the sanitizers over what they protect, the C ABI
 #       and its concurrency. ASan+UBSan and TSan builds of the library (built side by side:
-#       each whole-module compile uses one core); every C test against each; pytest with each
-#       runtime preloaded; valgrind memcheck on examples/c/quickstart.c; the Swift suites that
-#       cross threads or the ABI ($threaded_suites) under TSan; with --fuzz, every libFuzzer
-#       harness for SECONDS.
+#       each whole-module compile uses one core); every C test against each (two at a time);
+#       pytest with each runtime preloaded; valgrind memcheck on examples/c/quickstart.c; the
+#       Swift suites that cross threads or the ABI ($threaded_suites) under TSan (alone with
+#       --swift-only, left out with --no-swift); with --fuzz, every libFuzzer harness for
+#       SECONDS of its own CPU time (two at a time).
 #   bash Tests/run.sh --deep [--fuzz SECONDS]
 #       The full sweep, by hand before a release: every Swift suite under ASan, every suite but
 #       the single-threaded differential ones ($tsan_skip) under TSan, and all of the above.
@@ -15,6 +16,7 @@
 #       (but those matching RE) unless --no-swift.
 #   bash Tests/run.sh --fuzz SECONDS
 #       The ASan+coverage build and the fuzz smoke only.
+# "Two at a time" is SB_TEST_JOBS (default 2): C tests and harnesses are independent processes.
 # Libraries: build-asan (SEARCHBAR_SANITIZE=address + libFuzzer coverage), build-tsan; Swift
 # builds: .build-asan, .build-tsan. Suppressions: Tests/lsan.supp, Tests/tsan.supp.
 set -euo pipefail
@@ -27,7 +29,7 @@ threaded_suites='SearchBarABITests|ConcurrencyTests|ThreadPoolFairnessTests|HitT
 # Single-threaded differential suites: long sweeps that a sanitizer only slows down.
 tsan_skip='IndexingAnalysisTests|TitleTierPhaseTests|HighlighterEquivalenceTests|SegmentBuilderTests|ContainsCandidatesTests|RankOrderPhaseTests'
 
-mode="" sanitizer="" fuzz_seconds="" swift=1 swift_skip=""
+mode="" sanitizer="" fuzz_seconds="" swift=1 swift_only=0 swift_skip=""
 while [ $# -gt 0 ]; do
     case $1 in
         --sanitizers) mode=ci; shift ;;
@@ -37,6 +39,7 @@ while [ $# -gt 0 ]; do
         --fuzz) fuzz_seconds=${2:?--fuzz needs SECONDS}; shift 2 ;;
         --fuzz=*) fuzz_seconds=${1#--fuzz=}; shift ;;
         --no-swift) swift=0; shift ;;
+        --swift-only) swift_only=1; shift ;;
         --swift-skip) swift_skip=${2:?--swift-skip needs a REGEX}; shift 2 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
@@ -47,6 +50,8 @@ case $sanitizer in
 esac
 [ "$sanitizer" = thread ] && [ -n "$fuzz_seconds" ] && { echo "--fuzz needs the address build" >&2; exit 2; }
 [ -z "$mode" ] && [ -z "$fuzz_seconds" ] && { echo "nothing to run" >&2; exit 2; }
+[ "$swift_only" = 1 ] && { [ "$swift" = 0 ] || [ "$mode" != ci ]; } &&
+    { echo "--swift-only goes with --sanitizers alone" >&2; exit 2; }
 bash .ci/install-deps.sh
 
 source "$root/Tests/steps.sh"
@@ -90,30 +95,65 @@ libraries() {
     return $status
 }
 
-# c_tests SANITIZER: every Tests/c/test_*.c, compiled with clang and SANITIZER (+ UBSan with
-# ASan) against the instrumented library, run directly (LeakSanitizer on at exit).
-c_tests() {
-    local sanitizer=$1 build="build-$(short "$1")" status=0 source name
+# c_test SANITIZER NAME: Tests/c/NAME.c compiled with clang and SANITIZER (+ UBSan with ASan)
+# against the instrumented library and run directly (LeakSanitizer on at exit); prints one line,
+# or the end of the test's log when it fails.
+c_test() {
+    local sanitizer=$1 name=$2 build="build-$(short "$1")"
     local flags=-fsanitize=address,undefined
     # clang's static TSan runtime intercepts libdispatch, so it needs Swift's libdispatch and
     # BlocksRuntime at link time.
     [ "$sanitizer" = thread ] &&
         flags="-fsanitize=thread -L$swift_lib -ldispatch -lBlocksRuntime -Wl,-rpath,$swift_lib"
+    "$clang" -std=gnu99 -g -O1 $flags -fno-sanitize-recover=undefined -pthread -Iinclude -ITests/c \
+        "Tests/c/$name.c" -L"$build" -lsearchbar -lm -Wl,-rpath,"$root/$build" -o "$build/c-tests/$name" \
+        >"$build/c-tests/$name.log" 2>&1 || { cat "$build/c-tests/$name.log"; echo "--- $name: did not compile"; return 1; }
+    local start=$SECONDS
+    if ! "$build/c-tests/$name" >"$build/c-tests/$name.log" 2>&1; then
+        echo "$(tail -n 60 "$build/c-tests/$name.log")
+--- $name: FAILED"
+        return 1
+    fi
+    echo "--- $name ($((SECONDS - start)) s): $(tail -n 1 "$build/c-tests/$name.log")"
+}
+
+# in_parallel JOBS FUNCTION ARG...: `FUNCTION ARG` for every ARG, JOBS at a time, in the
+# background; fails if any failed. It waits for its own jobs only (by id: a bare `wait` would also
+# wait for the process substitution that `step` tees this output through).
+in_parallel() {
+    local jobs=$1 function=$2 status=0 pids=() left pid done_pid arg
+    shift 2
+    for arg in "$@"; do
+        if [ "${#pids[@]}" -ge "$jobs" ]; then
+            wait -n -p done_pid "${pids[@]}" || status=1
+            left=()
+            for pid in "${pids[@]}"; do [ "$pid" = "$done_pid" ] || left+=("$pid"); done
+            pids=("${left[@]}")
+        fi
+        "$function" "$arg" &
+        pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+    return $status
+}
+
+# The C tests that run longest under a sanitizer, started first so that the two at a time end
+# together.
+slow_c_tests="test_query_storm test_kill_index_file test_packed_separated test_paging test_stress test_kill_persist test_linearity"
+
+# c_tests SANITIZER: every Tests/c/test_*.c under SANITIZER (c_test), two at a time (each test
+# is its own process with its own temporary directory).
+c_tests() {
+    local build="build-$(short "$1")" name names=()
+    c_tests_sanitizer=$1
     mkdir -p "$build/c-tests"
+    for name in $slow_c_tests; do [ -f "Tests/c/$name.c" ] && names+=("$name"); done
     for source in Tests/c/test_*.c; do
         name=$(basename "$source" .c)
-        "$clang" -std=gnu99 -g -O1 $flags -fno-sanitize-recover=undefined -pthread -Iinclude -ITests/c \
-            "$source" -L"$build" -lsearchbar -lm -Wl,-rpath,"$root/$build" -o "$build/c-tests/$name" || { status=1; continue; }
-        local start=$SECONDS
-        if ! "$build/c-tests/$name" >"$build/c-tests/$name.log" 2>&1; then
-            status=1
-            tail -n 60 "$build/c-tests/$name.log"
-            echo "--- $name: FAILED"
-        else
-            echo "--- $name ($((SECONDS - start)) s): $(tail -n 1 "$build/c-tests/$name.log")"
-        fi
+        case " $slow_c_tests " in *" $name "*) ;; *) names+=("$name") ;; esac
     done
-    return $status
+    c_test_under() { c_test "$c_tests_sanitizer" "$1"; }
+    in_parallel "${SB_TEST_JOBS:-2}" c_test_under "${names[@]}"
 }
 
 # python_tests SANITIZER: pytest with the sanitizer runtime preloaded into an uninstrumented
@@ -144,8 +184,22 @@ valgrind_example() {
             --show-leak-kinds=definite,indirect build/quickstart-valgrind >/dev/null
 }
 
+# fuzz_smoke: every harness for $fuzz_seconds of its own CPU time (on a busy machine a
+# wall-clock budget would give it less), two at a time; each harness's log is printed whole
+# when all have ended.
 fuzz_smoke() {
-    SB_FUZZ_BUILD=build-asan bash Tests/fuzz/run.sh all "$fuzz_seconds"
+    local status=0 source names=() name
+    [ -f build-asan/libsearchbar.so ] || library address || return
+    fuzz_logs=$(mktemp -d)
+    for source in Tests/fuzz/fuzz_*.c; do names+=("$(basename "$source" .c)"); done
+    fuzz_one() {
+        SB_FUZZ_BUILD=build-asan SB_FUZZ_CLOCK=cpu bash Tests/fuzz/run.sh "$1" "$fuzz_seconds" >"$fuzz_logs/$1" 2>&1 ||
+            { echo "--- $1: FAILED" >>"$fuzz_logs/$1"; return 1; }
+    }
+    in_parallel "${SB_TEST_JOBS:-2}" fuzz_one "${names[@]}" || status=1
+    for name in "${names[@]}"; do cat "$fuzz_logs/$name"; done
+    rm -rf "$fuzz_logs"
+    return $status
 }
 
 # The C ABI under one sanitizer: C tests and pytest against its library.
@@ -156,19 +210,24 @@ abi_under() {
 
 # CI's sanitizer pass runs the volume tests at a fifth of their default size: a sanitizer finds
 # a memory or thread error in the first rounds as well as in the last, and at full size the two
-# took 7 of the pass's minutes (the default path and --deep run them in full).
+# took 7 of the pass's minutes (the default path and --deep run them in full). The index file's
+# kill test (SB_KILL_INDEX_ROUNDS, 40) runs at its default size everywhere.
 if [ "$mode" = ci ]; then
     export SB_KILL_ROUNDS=${SB_KILL_ROUNDS:-200} SB_STORM_SEARCHES=${SB_STORM_SEARCHES:-30000}
 fi
 
 case $mode in
     ci | deep)
-        step "sanitized libraries (address+undefined, thread)" libraries
-        abi_under address
-        abi_under thread
-        step "valgrind memcheck: examples/c/quickstart.c" valgrind_example
-        [ -n "$fuzz_seconds" ] && step "fuzz smoke ($fuzz_seconds s per harness)" fuzz_smoke
-        if [ "$mode" = ci ]; then
+        if [ "$swift_only" = 0 ]; then
+            step "sanitized libraries (address+undefined, thread)" libraries
+            abi_under address
+            abi_under thread
+            step "valgrind memcheck: examples/c/quickstart.c" valgrind_example
+            [ -n "$fuzz_seconds" ] && step "fuzz smoke ($fuzz_seconds CPU-s per harness)" fuzz_smoke
+        fi
+        if [ "$swift" = 0 ]; then
+            :
+        elif [ "$mode" = ci ]; then
             step "swift suites crossing threads or the ABI (thread)" swift_tests thread --filter "$threaded_suites"
         else
             step "swift tests (address)" swift_tests address
@@ -184,11 +243,11 @@ case $mode in
         step "library (build-$(short "$sanitizer"))" library "$sanitizer"
         abi_under "$sanitizer"
         [ "$sanitizer" = address ] && step "valgrind memcheck: examples/c/quickstart.c" valgrind_example
-        [ -n "$fuzz_seconds" ] && step "fuzz smoke ($fuzz_seconds s per harness)" fuzz_smoke
+        [ -n "$fuzz_seconds" ] && step "fuzz smoke ($fuzz_seconds CPU-s per harness)" fuzz_smoke
         ;;
     "")
         step "library (build-asan)" library address
-        step "fuzz smoke ($fuzz_seconds s per harness)" fuzz_smoke
+        step "fuzz smoke ($fuzz_seconds CPU-s per harness)" fuzz_smoke
         ;;
 esac
 finish_steps

@@ -1,6 +1,6 @@
 /* Crash-safe index files: a saver process opens the index file the previous one left, checks
  * it, then saves new versions of the index in a loop, and is SIGKILLed at a random point,
- * SB_KILL_ROUNDS (default 40) times. Each saver first checks what the killed one left: the file
+ * SB_KILL_INDEX_ROUNDS (default 40) times. Each saver first checks what the killed one left: the file
  * opens with SB_OK (never corrupt) and holds a version between the last one a saver confirmed
  * and the last one a saver started (the old or the new file, whole). At the end one saver runs
  * to completion, and no temporary file of a killed saver is left beside the index. Each saver
@@ -140,7 +140,7 @@ int main(int argc, char **argv) {
         saver(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
         return 0;
     }
-    int rounds = getenv("SB_KILL_ROUNDS") ? atoi(getenv("SB_KILL_ROUNDS")) : 40;
+    int rounds = getenv("SB_KILL_INDEX_ROUNDS") ? atoi(getenv("SB_KILL_INDEX_ROUNDS")) : 40;
     snprintf(g_dir, sizeof g_dir, "/dev/shm/sb-kill-index-XXXXXX");
     if (!mkdtemp(g_dir)) {
         snprintf(g_dir, sizeof g_dir, "/tmp/sb-kill-index-XXXXXX");
