@@ -158,6 +158,10 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, ExpressibleByAr
         pages == nil && mapping == nil ? owned : Array(UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// The bytes of the pages this column keeps mapped (nil for a column without pages of its
+    /// own): what a shrink left, where ``byteSize`` counts the values.
+    var mappedBytes: Int? { pages?.byteCount }
+
     /// Bytes of anonymous memory held (0 for a borrowed column: its pages are the file's; whole
     /// pages for a paged one).
     var byteSize: Int {

@@ -48,7 +48,10 @@ struct ColumnTests {
         let large = capacity * 4 >= PageBuffer.minimumBytes
         #expect(column.count == written && column.array == values && column.isPaged == large)
         // A large room's pages past the values are given back; a small one's array is cut to them.
-        if large { #expect(column.byteSize == PageBuffer.roundedToPages(written * 4)) }
+        if large {
+            #expect(column.byteSize == PageBuffer.roundedToPages(written * 4))
+            #expect(column.mappedBytes == max(PageBuffer.roundedToPages(written * 4), PageBuffer.roundedToPages(1)))
+        }
         #expect(column.byteSize < written * 4 + PageBuffer.minimumBytes)
     }
 
