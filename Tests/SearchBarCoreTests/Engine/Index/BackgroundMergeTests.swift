@@ -24,16 +24,24 @@ struct BackgroundMergeTests {
             attributes: id % 2 == 0 ? [ItemAttribute("size", .number(Double(id % 50)))] : [])
     }
 
-    /// The suite's two threads (kept for the process: an index's view of a pool that stopped
-    /// takes no merge task), whose merge thread keeps the process's priority: the suite asserts
-    /// the merge's protocol (who merges, what a search sees), and on a loaded machine a thread
-    /// at nice 19 can wait longer for a processor than the suite's one-minute waits allow.
-    static let pool = ThreadPool(threads: 2, startingWorker: { BackgroundWorker.start(lower: { false }) })
+    /// Two threads whose merge thread keeps the process's priority: the suite asserts the merge's
+    /// protocol (who merges, what a search sees), and on a loaded machine a thread at nice 19 can
+    /// wait longer for a processor than the suite's one-minute waits allow. The caller keeps the
+    /// pool alive while its indexes merge (an index's view of a pool that stopped takes no task).
+    static func poolAtTheProcessPriority() -> ThreadPool {
+        ThreadPool(threads: 2, startingWorker: { BackgroundWorker.start(lower: { false }) })
+    }
 
-    /// An index of 60 batches, with replacements and removals between them, its background merge
-    /// paused so its segments stay apart until the test merges them.
-    static func streamedIndex(mode: MatchMode = .prefix, batches: Int = 60) throws -> SearchIndex {
-        let index = try SearchIndex(locale: try SearchLocale("en"), mode: mode, on: Self.pool)
+    /// The pool of the suite's indexes (kept for the process); a test that holds the merge
+    /// thread in a step makes a pool of its own, so that no other test waits behind it.
+    static let pool = poolAtTheProcessPriority()
+
+    /// An index on `pool` of 60 batches, with replacements and removals between them, its
+    /// background merge paused so its segments stay apart until the test merges them.
+    static func streamedIndex(mode: MatchMode = .prefix, batches: Int = 60, on pool: ThreadPool = Self.pool) throws
+        -> SearchIndex
+    {
+        let index = try SearchIndex(locale: try SearchLocale("en"), mode: mode, on: pool)
         index.pauseBackgroundMerges(true)
         for b in 0..<batches {
             index.add((0..<40).map { item(b * 40 + $0) })
@@ -236,7 +244,9 @@ struct BackgroundMergeTests {
     }
 
     @Test func aHostThatWaitsTakesOverFromTheBackgroundMerge() throws {
-        let index = try Self.streamedIndex()
+        let pool = Self.poolAtTheProcessPriority()
+        defer { withExtendedLifetime(pool) {} }
+        let index = try Self.streamedIndex(on: pool)
         let before = try Self.results(index)
         let log = TaskLog()
         try #require(Self.holdBackgroundFullMerge(index, log))
@@ -259,7 +269,9 @@ struct BackgroundMergeTests {
     }
 
     @Test func freeingTheIndexStopsARunningMergeAtItsNextCheck() throws {
-        let index = try Self.streamedIndex()
+        let pool = Self.poolAtTheProcessPriority()
+        defer { withExtendedLifetime(pool) {} }
+        let index = try Self.streamedIndex(on: pool)
         let segments = index.segmentCount
         let log = TaskLog()
         try #require(Self.holdBackgroundFullMerge(index, log))
