@@ -118,23 +118,28 @@ c_test() {
 }
 
 # in_parallel JOBS FUNCTION ARG...: `FUNCTION ARG` for every ARG, JOBS at a time, in the
-# background; fails if any failed. It waits for its own jobs only (by id: a bare `wait` would also
+# background; fails if any failed, and then names them in its last line (a step's summary keeps
+# the end of its output, where another job's lines may follow a failure's log). It waits for its own jobs only (by id: a bare `wait` would also
 # wait for the process substitution that `step` tees this output through).
 in_parallel() {
-    local jobs=$1 function=$2 status=0 pids=() left pid done_pid arg
+    local jobs=$1 function=$2 pids=() left pid done_pid arg failed=()
+    local -A names=()
     shift 2
     for arg in "$@"; do
         if [ "${#pids[@]}" -ge "$jobs" ]; then
-            wait -n -p done_pid "${pids[@]}" || status=1
+            wait -n -p done_pid "${pids[@]}" || failed+=("${names[$done_pid]}")
             left=()
             for pid in "${pids[@]}"; do [ "$pid" = "$done_pid" ] || left+=("$pid"); done
             pids=("${left[@]}")
         fi
         "$function" "$arg" &
         pids+=($!)
+        names[$!]=$arg
     done
-    for pid in "${pids[@]}"; do wait "$pid" || status=1; done
-    return $status
+    for pid in "${pids[@]}"; do wait "$pid" || failed+=("${names[$pid]}"); done
+    [ "${#failed[@]}" -eq 0 ] && return 0
+    echo "--- FAILED: ${failed[*]}"
+    return 1
 }
 
 # The C tests that run longest under a sanitizer, started first so that the two at a time end
@@ -196,8 +201,14 @@ fuzz_smoke() {
         SB_FUZZ_BUILD=build-asan SB_FUZZ_CLOCK=cpu bash Tests/fuzz/run.sh "$1" "$fuzz_seconds" >"$fuzz_logs/$1" 2>&1 ||
             { echo "--- $1: FAILED" >>"$fuzz_logs/$1"; return 1; }
     }
-    in_parallel "${SB_TEST_JOBS:-2}" fuzz_one "${names[@]}" || status=1
-    for name in "${names[@]}"; do cat "$fuzz_logs/$name"; done
+    in_parallel "${SB_TEST_JOBS:-2}" fuzz_one "${names[@]}" >"$fuzz_logs/failed" || status=1
+    # The failed harnesses' logs last, then their names: what a step's summary keeps.
+    local passed=() failed=()
+    for name in "${names[@]}"; do
+        if grep -q -- "--- $name: FAILED" "$fuzz_logs/$name"; then failed+=("$name"); else passed+=("$name"); fi
+    done
+    for name in "${passed[@]}" "${failed[@]}"; do cat "$fuzz_logs/$name"; done
+    cat "$fuzz_logs/failed"
     rm -rf "$fuzz_logs"
     return $status
 }
