@@ -274,7 +274,7 @@ final class FoldTables: @unchecked Sendable {
     }
 
     private func isKept(_ c: UInt32) -> Bool {
-        (LetterTable.mayBeMapped(c) && LetterTable.alwaysKept.contains(c))
+        LetterTable.isAlwaysKept(c)
             || (!tailoring.protected.isEmpty && tailoring.protected.contains(c))
     }
 
@@ -333,15 +333,13 @@ final class FoldTables: @unchecked Sendable {
             out.append(c)
             return
         }
-        if LetterTable.mayBeMapped(c) {
-            if let e = LetterTable.explicit[c] {
-                out += e
-                return
-            }
-            if let l = LetterTable.latinWithStroke[c] {
-                out.append(l)
-                return
-            }
+        if let e = LetterTable.explicitLetters(c) {
+            out += e
+            return
+        }
+        if let l = LetterTable.strokeBase(c) {
+            out.append(l)
+            return
         }
         if let d = LetterTable.asciiDigit(c) {
             out.append(d)

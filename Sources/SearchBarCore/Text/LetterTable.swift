@@ -73,9 +73,22 @@ enum LetterTable {
 
     /// False when `c` is certainly no key of ``explicit``, ``latinWithStroke`` or ``alwaysKept``.
     @inline(__always)
-    static func mayBeMapped(_ c: UInt32) -> Bool {
+    private static func mayBeMapped(_ c: UInt32) -> Bool {
         c <= 0x10FFFF && mappedPages[Int(c >> 8)]
     }
+
+    /// ``explicit``'s letters for `c` (nil for most code points, found by their page alone).
+    @inline(__always)
+    static func explicitLetters(_ c: UInt32) -> [UInt32]? { mayBeMapped(c) ? explicit[c] : nil }
+
+    /// ``latinWithStroke``'s base letter for `c` (nil for most code points, found by their page
+    /// alone).
+    @inline(__always)
+    static func strokeBase(_ c: UInt32) -> UInt32? { mayBeMapped(c) ? latinWithStroke[c] : nil }
+
+    /// True when `c` is in ``alwaysKept``.
+    @inline(__always)
+    static func isAlwaysKept(_ c: UInt32) -> Bool { mayBeMapped(c) && alwaysKept.contains(c) }
 
     /// True when `c` is removed from the match key: a diacritic mark (`UCHAR_DIACRITIC` with
     /// general category Mn, Mc, Me or Lm) or one of the Arabic marks UTR #30 adds
@@ -88,7 +101,7 @@ enum LetterTable {
     static func isDropped(_ c: UInt32) -> Bool {
         if c == 0x0640 || (c >= 0x0653 && c <= 0x0655) || c == 0x0670 { return true }
         if c < 0x00B7 { return false }
-        if c == 0x30FC || c == 0xFF70 || (mayBeMapped(c) && explicit[c] != nil) { return false }
+        if c == 0x30FC || c == 0xFF70 || explicitLetters(c) != nil { return false }
         guard ICU.has(c, UCHAR_DIACRITIC) else { return false }
         let gc = ICU.category(c)
         guard gc == Int32(U_NON_SPACING_MARK.rawValue) || gc == Int32(U_COMBINING_SPACING_MARK.rawValue)
